@@ -1,0 +1,66 @@
+import js from '@eslint/js';
+import i18next from 'eslint-plugin-i18next';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ['src/web/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks, i18next },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Every user string is a translation: no text in JSX and no literal labels.
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: ['aria-label', 'title', 'alt', 'placeholder', 'aria-description'] },
+          callees: { exclude: ['t', 'i18next.t', 'cn', 'clsx', 'Error'] },
+        },
+      ],
+    },
+  },
+  {
+    // Boundaries (STYLE.md §13): core is pure; web talks to the server only over HTTP.
+    files: ['src/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**', '**/web/**', 'node:*', 'react', 'react-dom'], message: 'src/core is pure domain logic: no I/O, no server or web imports.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], allowTypeImports: true, message: 'The web client may import only types from the server.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'The server does not import the web client.' }] }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration from env.ts (parsed once at start).' },
+      ],
+    },
+  },
+  {
+    files: ['src/server/main.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+);

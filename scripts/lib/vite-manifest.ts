@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/**
+ * Vite's build manifest (vite.config.ts sets `build.manifest`), read to know which
+ * chunks a page needs: scripts/prerender.ts preloads them, bench/ and the web audit
+ * weigh them. scripts/prerender.ts moves it out of dist/client so it is not served.
+ */
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const CLIENT_DIR = path.join(ROOT, 'dist/client');
+export const MANIFEST_PATH = path.join(ROOT, 'dist/client-manifest.json');
+export const VITE_MANIFEST_PATH = path.join(CLIENT_DIR, '.vite/manifest.json');
+
+export type ManifestChunk = {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The client entry, as the manifest names it (Vite names the entry chunk after index.html). */
+export const ENTRY = 'index.html';
+
+/**
+ * The lazy route module of each prerendered page (see src/web/app/routes.tsx), keyed by
+ * the page's path in src/core/prerendered-pages.ts.
+ */
+export const PAGE_MODULES: Record<string, string> = {
+  '/': 'features/marketing/landing-page.tsx',
+  '/pricing': 'features/marketing/pricing-page.tsx',
+  '/manifesto': 'features/marketing/manifesto-page.tsx',
+};
+
+/** Translation namespaces a prerendered page uses before it can hydrate. */
+export const PAGE_NAMESPACES = ['common', 'errors', 'marketing'] as const;
+
+export function readManifest(): Manifest {
+  for (const file of [VITE_MANIFEST_PATH, MANIFEST_PATH]) {
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+  }
+  throw new Error(`No Vite manifest at ${path.relative(ROOT, MANIFEST_PATH)}: run \`npm run build\``);
+}
+
+function chunk(manifest: Manifest, key: string): ManifestChunk {
+  const found = manifest[key];
+  if (!found) throw new Error(`${key} is not in the Vite manifest (was it renamed? update scripts/lib/vite-manifest.ts)`);
+  return found;
+}
+
+/** The files (e.g. `assets/x-123.js`) that loading `key` fetches at once: itself and its static imports. */
+export function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  if (seen.has(key)) return [];
+  seen.add(key);
+  const entry = chunk(manifest, key);
+  return [entry.file, ...(entry.imports ?? []).flatMap((imported) => staticClosure(manifest, imported, seen))];
+}
+
+export function localeKey(language: string, namespace: string) {
+  return `locales/${language}/${namespace}.json`;
+}
+
+/**
+ * Every JS file a prerendered page loads before it is interactive: the entry and its
+ * imports, the page's route module and its imports, and its translation chunks.
+ */
+export function pageScripts(manifest: Manifest, pagePath: string, language: string): string[] {
+  const pageModule = PAGE_MODULES[pagePath];
+  if (!pageModule) throw new Error(`No route module known for ${pagePath} (scripts/lib/vite-manifest.ts)`);
+  const files = new Set([
+    ...staticClosure(manifest, ENTRY),
+    ...staticClosure(manifest, pageModule),
+    ...PAGE_NAMESPACES.flatMap((namespace) => staticClosure(manifest, localeKey(language, namespace))),
+  ]);
+  return [...files];
+}
+
+/** Gzip size at the level a typical server uses (and at which the build precompresses). */
+export function gzipSize(content: Buffer | string): number {
+  return zlib.gzipSync(content, { level: 9 }).length;
+}
+
+export function formatKb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}

@@ -1,0 +1,173 @@
+/**
+ * Second half of `npm run build` (after `vite build`): renders the public pages to
+ * HTML in every language, so they show before any script runs and search engines
+ * read them. Writes dist/client/prerendered/<language>/<file>.html, which the server
+ * (src/server/http/spa.ts) picks by the visitor's language.
+ *
+ * Each page is dist/client/index.html with:
+ * - the app's markup in #root, and `data-language` so main.tsx hydrates in that language;
+ * - `<html lang>`, and a translated, page-specific <title> and meta description
+ *   (src/web/locales/<language>/meta.json);
+ * - `<link rel="modulepreload">` for the page's route chunk and translation chunks, so
+ *   they download alongside the entry instead of one after the other.
+ *
+ * It also writes .gz and .br copies of the static text assets, which the server sends
+ * to browsers that accept them.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import { build } from 'vite';
+import { HTML_LANG, LANGUAGES, type Language } from '../src/core/i18n/language.ts';
+import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../src/core/prerendered-pages.ts';
+import {
+  CLIENT_DIR,
+  formatKb,
+  localeKey,
+  MANIFEST_PATH,
+  PAGE_MODULES,
+  PAGE_NAMESPACES,
+  readManifest,
+  ROOT,
+  staticClosure,
+  VITE_MANIFEST_PATH,
+} from './lib/vite-manifest.ts';
+
+const SSR_DIR = path.join(ROOT, 'dist/ssr');
+const TEMPLATE_PATH = path.join(CLIENT_DIR, 'index.html');
+
+type Meta = Record<string, { title: string; description: string }>;
+type RenderModule = { render: (url: string, language: Language) => Promise<string> };
+
+function escapeHtml(text: string) {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Replaces exactly one match of `pattern`, failing loudly if index.html no longer has it. */
+function replaceOnce(html: string, pattern: RegExp | string, replacement: string, what: string) {
+  const count = typeof pattern === 'string' ? html.split(pattern).length - 1 : (html.match(new RegExp(pattern, 'g')) ?? []).length;
+  if (count !== 1) throw new Error(`index.html must contain exactly one ${what} (found ${count})`);
+  // A function, so `$` in the replacement (prices!) is never read as a pattern.
+  return html.replace(pattern, () => replacement);
+}
+
+function readMeta(language: Language): Meta {
+  return JSON.parse(fs.readFileSync(path.join(ROOT, 'src/web/locales', language, 'meta.json'), 'utf8')) as Meta;
+}
+
+async function buildServerBundle(): Promise<RenderModule> {
+  process.chdir(ROOT); // vite.config.ts's root ('src/web') is relative to the working directory
+  await build({
+    configFile: path.join(ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: {
+      ssr: 'entry-server.tsx',
+      outDir: SSR_DIR,
+      emptyOutDir: true,
+      manifest: false,
+      copyPublicDir: false,
+      rollupOptions: { output: { entryFileNames: 'entry-server.js' } },
+    },
+  });
+  return (await import(pathToFileURL(path.join(SSR_DIR, 'entry-server.js')).href)) as RenderModule;
+}
+
+function preloadLinks(template: string, pagePath: string, language: Language): string {
+  const manifest = readManifest();
+  const pageModule = PAGE_MODULES[pagePath];
+  if (!pageModule) throw new Error(`No route module known for ${pagePath}: add it to PAGE_MODULES in scripts/lib/vite-manifest.ts`);
+  const seen = new Set<string>();
+  const files = [
+    ...staticClosure(manifest, pageModule, seen),
+    ...PAGE_NAMESPACES.flatMap((namespace) => staticClosure(manifest, localeKey(language, namespace), seen)),
+  ];
+  return files
+    .filter((file) => !template.includes(`/${file}"`)) // already loaded or preloaded by index.html
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+}
+
+function pageHtml(template: string, appHtml: string, pagePath: string, language: Language, meta: Meta, file: string) {
+  const pageMeta = meta[file];
+  if (!pageMeta?.title || !pageMeta.description) throw new Error(`src/web/locales/${language}/meta.json has no title/description for "${file}"`);
+  let html = template;
+  html = replaceOnce(html, '<!--app-html-->', appHtml, '<!--app-html-->');
+  html = replaceOnce(html, '<div id="root"', `<div id="root" data-language="${language}"`, '<div id="root">');
+  html = replaceOnce(html, /<html[^>]*>/, `<html lang="${HTML_LANG[language]}">`, '<html> tag');
+  html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(pageMeta.title)}</title>`, '<title>');
+  html = replaceOnce(
+    html,
+    /<meta name="description" content="[^"]*"\s*\/?>/,
+    `<meta name="description" content="${escapeHtml(pageMeta.description)}" />`,
+    'meta description',
+  );
+  const preloads = preloadLinks(template, pagePath, language);
+  if (preloads) html = replaceOnce(html, '</head>', `    ${preloads}\n  </head>`, '</head>');
+  return html;
+}
+
+/** The Vite manifest is for the build scripts, not for visitors: keep it out of dist/client. */
+function moveManifest() {
+  if (!fs.existsSync(VITE_MANIFEST_PATH)) return;
+  fs.renameSync(VITE_MANIFEST_PATH, MANIFEST_PATH);
+  fs.rmSync(path.dirname(VITE_MANIFEST_PATH), { recursive: true, force: true });
+}
+
+const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
+const MIN_COMPRESS_BYTES = 1024;
+
+/** .gz and .br next to each static text asset (served by spa.ts with `precompressed`). */
+function precompress(dir: string): number {
+  let count = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== PRERENDERED_DIR) count += precompress(file);
+      continue;
+    }
+    if (!COMPRESSIBLE.has(path.extname(entry.name))) continue;
+    const content = fs.readFileSync(file);
+    if (content.length < MIN_COMPRESS_BYTES) continue;
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+    fs.writeFileSync(
+      `${file}.br`,
+      zlib.brotliCompressSync(content, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+      }),
+    );
+    count++;
+  }
+  return count;
+}
+
+async function main() {
+  if (!fs.existsSync(TEMPLATE_PATH)) throw new Error('dist/client/index.html is missing: run `vite build` first');
+  const template = fs.readFileSync(TEMPLATE_PATH, 'utf8');
+  if (template.includes('data-language=')) throw new Error('dist/client/index.html is already prerendered: run `vite build` again');
+
+  const started = Date.now();
+  const { render } = await buildServerBundle();
+  const written: { file: string; bytes: number }[] = [];
+  for (const language of LANGUAGES) {
+    const meta = readMeta(language);
+    const dir = path.join(CLIENT_DIR, PRERENDERED_DIR, language);
+    fs.mkdirSync(dir, { recursive: true });
+    for (const page of PRERENDERED_PAGES) {
+      const appHtml = await render(page.path, language);
+      if (!appHtml.includes('<main')) throw new Error(`${language} ${page.path} rendered without a <main>: ${appHtml.slice(0, 200)}`);
+      const html = pageHtml(template, appHtml, page.path, language, meta, page.file);
+      const target = path.join(dir, `${page.file}.html`);
+      fs.writeFileSync(target, html);
+      written.push({ file: path.relative(ROOT, target), bytes: Buffer.byteLength(html) });
+    }
+  }
+  moveManifest();
+  const compressed = precompress(CLIENT_DIR);
+
+  console.log(`\nPrerendered ${written.length} pages in ${((Date.now() - started) / 1000).toFixed(1)}s:`);
+  for (const { file, bytes } of written) console.log(`  ${file.padEnd(44)} ${formatKb(bytes).padStart(9)}`);
+  console.log(`Precompressed ${compressed} assets (.gz, .br); Vite manifest moved to ${path.relative(ROOT, MANIFEST_PATH)}.`);
+}
+
+await main();

@@ -1,0 +1,30 @@
+/**
+ * `npm test`: typecheck, lint, unit, integration and end-to-end tests, in that order
+ * (cheapest first), stopping at the first failure. `npm test -- --skip-e2e` skips
+ * the browser step while iterating; CI never passes it.
+ */
+import { spawnSync } from 'node:child_process';
+import { buildIfStale, ROOT } from './lib/build-if-stale.ts';
+
+const skipE2e = process.argv.includes('--skip-e2e');
+const steps: [name: string, command: string[]][] = [
+  ['typecheck', ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['lint', ['npx', 'eslint', '.']],
+  ['unit', ['npx', 'vitest', 'run', '--project', 'unit']],
+  ['integration', ['npx', 'vitest', 'run', '--project', 'integration']],
+  ...(skipE2e ? [] : ([['e2e', ['npx', 'playwright', 'test']]] as [string, string[]][])),
+];
+
+for (const [name, [command, ...args]] of steps) {
+  console.log(`\n▶ ${name}: ${[command, ...args].join(' ')}`);
+  if (name === 'e2e') buildIfStale();
+  const started = Date.now();
+  const result = spawnSync(command as string, args, { cwd: ROOT, stdio: 'inherit' });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✖ ${name} failed after ${seconds}s`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${name} passed in ${seconds}s`);
+}
+console.log(`\nAll ${steps.length} steps passed.`);

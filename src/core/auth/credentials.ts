@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/**
+ * Sign-in and sign-up rules (spec §5 "Forms"), shared by the /auth form and the server.
+ * Messages are translation keys; the UI shows `t(message)`.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH, 'auth:validation.email')
+  .pipe(z.email('auth:validation.email'));
+
+export const SignInInput = z.object({
+  email: EmailSchema,
+  password: z.string().min(PASSWORD_MIN_LENGTH, 'auth:validation.passwordMin').max(128),
+});
+export type SignInInput = z.infer<typeof SignInInput>;
+
+export const SignUpInput = SignInInput.extend({
+  fullName: z.string().trim().max(200).optional(),
+  termsAccepted: z.literal(true, 'auth:validation.terms'),
+});
+export type SignUpInput = z.infer<typeof SignUpInput>;

@@ -1,0 +1,34 @@
+/**
+ * The stable error codes the API answers with (`{ error: { code, message } }`),
+ * their HTTP status and the spec's English message. The UI translates by code
+ * (locale key `errors:codes.<CODE>`), never by message.
+ */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: { status: 400, message: 'Please check your input and try again.' },
+  SECURITY_VIOLATION: { status: 400, message: 'Security violation: the request contains disallowed content.' },
+  UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue.' },
+  FORBIDDEN: { status: 403, message: 'You are not authorized to perform this action.' },
+  PREMIUM_REQUIRED: { status: 403, message: 'This feature is part of Premium.' },
+  AI_CONSENT_REQUIRED: { status: 403, message: 'AI features need your consent first.' },
+  AI_DISABLED: { status: 403, message: 'Enable AI assistance in your automation preferences.' },
+  NOT_FOUND: { status: 404, message: 'Page not found.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait before trying again.' },
+  INTERNAL: { status: 500, message: 'An error occurred. Please try again.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export type ErrorBody = {
+  error: { code: ErrorCode; message: string; details?: unknown };
+};
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return typeof error === 'object' && error !== null && isErrorCode((error as { code?: unknown }).code);
+}

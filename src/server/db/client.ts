@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one database type the app codes against, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseDriver = 'pglite' | 'postgresql';
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: DatabaseDriver;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions =
+  /** PostgreSQL at this URL (production, several instances). */
+  | { url: string }
+  /** Embedded PGlite persisted in this folder (the default, one process). */
+  | { dataDir: string }
+  /** Embedded PGlite in memory (tests). */
+  | { memory: true };
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Opens the database and applies every pending migration before returning. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ('url' in options) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePg({ client: pool, schema});
+    await migratePg(db, { migrationsFolder });
+    return { db: db as unknown as Database, driver: 'postgresql', close: () => pool.end() };
+  }
+  const client = 'memory' in options ? new PGlite() : new PGlite({ dataDir: options.dataDir });
+  const db = drizzlePglite({ client, schema});
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
+}

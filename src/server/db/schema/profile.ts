@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { authUsers } from './auth.ts';
+
+/**
+ * The founder's profile (spec §3 "User profile"), one row per account, created with
+ * the account. Enumerations are stored as the API's stable keys (API-CONTRACT "Values").
+ */
+export const users = pgTable('users', {
+  id: text('id')
+    .primaryKey()
+    .references(() => authUsers.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  fullName: text('full_name'),
+  lastName: text('last_name'),
+  nickname: text('nickname'),
+  /** 1 = free, 2 = premium (spec §3 "Subscription"). The trial is derived from createdAt. */
+  userTier: smallint('user_tier').notNull().default(1),
+  coreProblemStatement: text('core_problem_statement'),
+  industry: text('industry'),
+  teamSize: text('team_size'),
+  startupPhase: text('startup_phase'),
+  startupName: text('startup_name'),
+  linkedinLink: text('linkedin_link'),
+  startupWebpageUrl: text('startup_webpage_url'),
+  customerInformation: text('customer_information'),
+  founderCharacteristics: text('founder_characteristics'),
+  /** ISO 3166-1 alpha-2. */
+  country: text('country'),
+  onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+  /** The whole set of submitted onboarding answers, kept as sent (after sanitising). */
+  onboardingData: jsonb('onboarding_data'),
+  /** active | deleted (account deletion marks, never erases: spec §4). */
+  status: text('status').notNull().default('active'),
+  emailMondayHour: text('email_monday_hour').notNull().default('09:00'),
+  emailFridayHour: text('email_friday_hour').notNull().default('17:00'),
+  emailRemindersEnabled: boolean('email_reminders_enabled').notNull().default(true),
+  /** `en` or `es-LA`; null until the founder chooses. */
+  preferredLanguage: text('preferred_language'),
+  currency: text('currency').notNull().default('USD'),
+  /** IANA time zone, e.g. America/Mexico_City. */
+  timeZone: text('time_zone'),
+  /** When AI consent was granted; null means not granted (SPEC §10 "AI"). */
+  aiConsentAt: timestamp('ai_consent_at', { withTimezone: true }),
+  aiAssistanceEnabled: boolean('ai_assistance_enabled').notNull().default(true),
+  benchmarkSharing: boolean('benchmark_sharing').notNull().default(true),
+  termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Role assignments; the newest row for a user wins, no row means `user` (spec §3). */
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'admin'] }).notNull(),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who assigned it; null for the command line and RUMBO_ADMIN_EMAILS. */
+    assignedBy: text('assigned_by'),
+  },
+  (table) => [index('user_roles_user_latest_idx').on(table.userId, table.assignedAt.desc(), table.id.desc())],
+);
+
+/**
+ * Security-relevant events (spec §3 "Audit log"). `actionType` is always prefixed
+ * `security_`; rows are kept 90 days (spec §9), pruned by a scheduled job.
+ */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actionType: text('action_type').notNull(),
+    adminId: text('admin_id'),
+    targetUserId: text('target_user_id'),
+    /** timestamp, user agent, origin and what else the event needs. */
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('audit_logs_created_at_idx').on(table.createdAt),
+    index('audit_logs_target_user_idx').on(table.targetUserId),
+  ],
+);

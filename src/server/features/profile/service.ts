@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import type { ProfileSettingsInput } from '../../../core/profile/profile-settings.ts';
+import { tierStatus } from '../../../core/subscription/trial.ts';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import { currentRole } from '../roles/service.ts';
+
+/** Made with the account (Better Auth's user-created hook); idempotent. */
+export async function createProfile(db: Database, account: { id: string; email: string; fullName?: string | null }) {
+  await db
+    .insert(users)
+    .values({
+      id: account.id,
+      email: account.email,
+      fullName: account.fullName?.trim() ? account.fullName.trim() : null,
+      termsAcceptedAt: new Date(),
+    })
+    .onConflictDoNothing({ target: users.id });
+}
+
+type ProfileRow = typeof users.$inferSelect;
+
+/** The client's profile shape (API-CONTRACT `GET /api/me`). */
+function toMe(row: ProfileRow, role: string, trialDays: number) {
+  const { onboardingData, deletedAt, termsAcceptedAt, ...fields } = row;
+  const tier = tierStatus({ userTier: row.userTier, createdAt: row.createdAt }, trialDays);
+  return {
+    ...fields,
+    role,
+    aiConsent: row.aiConsentAt !== null,
+    isInTrial: tier.isInTrial,
+    effectiveUserTier: tier.effectiveUserTier,
+    trialEndsAt: tier.trialEndsAt,
+    onboardingData,
+  };
+}
+export type Me = ReturnType<typeof toMe>;
+
+async function findProfile(db: Database, userId: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+export async function getMe(db: Database, userId: string, trialDays: number): Promise<Me> {
+  const [row, role] = await Promise.all([findProfile(db, userId), currentRole(db, userId)]);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toMe(row, role, trialDays);
+}
+
+export async function updateMe(db: Database, userId: string, changes: ProfileSettingsInput, trialDays: number) {
+  if (Object.keys(changes).length > 0) {
+    const updated = await db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    if (updated.length === 0) throw new AppError('NOT_FOUND');
+  }
+  return getMe(db, userId, trialDays);
+}

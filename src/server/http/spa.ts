@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { getCookie } from 'hono/cookie';
+import type { Context, MiddlewareHandler } from 'hono';
+import {
+  HTML_LANG,
+  LANGUAGE_STORAGE_KEY,
+  type Language,
+  LANGUAGES,
+  parseAcceptLanguage,
+  resolveLanguage,
+} from '../../core/i18n/language.ts';
+import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../../core/prerendered-pages.ts';
+
+const THEME_COOKIE = 'rumbo_theme';
+
+type Pages = { shell: string; prerendered: Map<string, string> };
+
+/** Reads index.html and the prerendered pages once; they change only with a new build. */
+function loadPages(clientDir: string): Pages | null {
+  const shellPath = path.join(clientDir, 'index.html');
+  if (!fs.existsSync(shellPath)) return null;
+  const prerendered = new Map<string, string>();
+  for (const language of LANGUAGES) {
+    for (const page of PRERENDERED_PAGES) {
+      const file = path.join(clientDir, PRERENDERED_DIR, language, `${page.file}.html`);
+      if (fs.existsSync(file)) prerendered.set(`${language}:${page.path}`, fs.readFileSync(file, 'utf8'));
+    }
+  }
+  return { shell: fs.readFileSync(shellPath, 'utf8'), prerendered };
+}
+
+/** Puts the visitor's language and chosen theme on <html>, so no script is needed for them. */
+function personalise(html: string, language: Language, theme: string | undefined) {
+  const themeClass = theme === 'dark' || theme === 'light' ? ` class="${theme}"` : '';
+  return html.replace(/<html[^>]*>/, `<html lang="${HTML_LANG[language]}"${themeClass}>`);
+}
+
+function visitorLanguage(c: Context): Language {
+  return resolveLanguage({
+    stored: getCookie(c, LANGUAGE_STORAGE_KEY),
+    browser: parseAcceptLanguage(c.req.header('accept-language')),
+  });
+}
+
+/**
+ * Serves the built client: hashed assets with a long cache, the prerendered public
+ * pages in the visitor's language, and index.html for every other app path.
+ */
+export function spaHandler(clientDir: string): MiddlewareHandler {
+  const pages = loadPages(clientDir);
+  const assets = serveStatic({
+    root: path.relative(process.cwd(), clientDir) || '.',
+    onFound: (filePath, c) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`) || filePath.includes('/assets/')) {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+
+  return async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const urlPath = c.req.path;
+    if (path.extname(urlPath) !== '') {
+      // A file: serve it if it exists, else a real 404 (never index.html for a missing asset).
+      if (urlPath.startsWith(`/${PRERENDERED_DIR}/`)) return next();
+      return assets(c, next);
+    }
+    if (!pages) {
+      return c.text('The web client is not built yet: run `npm run build` (npm start does it for you).', 503);
+    }
+    const language = visitorLanguage(c);
+    const normalisedPath = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
+    const html = pages.prerendered.get(`${language}:${normalisedPath}`) ?? pages.shell;
+    c.header('Cache-Control', 'no-cache');
+    c.header('Vary', 'Cookie, Accept-Language');
+    return c.html(personalise(html, language, getCookie(c, THEME_COOKIE)));
+  };
+}

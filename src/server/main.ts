@@ -1,0 +1,27 @@
+import { EnvError, parseEnv } from './env.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { startServer } from './start-server.ts';
+
+// The only place that reads process.env (STYLE.md: the environment is parsed once).
+try {
+  const env = parseEnv(process.env);
+  const server = await startServer(env);
+  const shutdown = (signal: string) => {
+    server.logger.info({ signal }, 'shutting down');
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+} catch (error) {
+  if (error instanceof EnvError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { createAuth } from './auth/auth.ts';
+import { loadOrCreateSecret } from './auth/secret.ts';
+import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { type DataDirLock, lockDataDir } from './db/data-dir-lock.ts';
+import type { Env } from './env.ts';
+import { createLogger, type Logger } from './logger.ts';
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  database: DatabaseHandle;
+  logger: Logger;
+  close: () => Promise<void>;
+};
+
+/**
+ * Opens the database (migrating it), builds the app and listens. With PGlite the
+ * data folder is locked first, so a second server on it refuses to start.
+ */
+export async function startServer(env: Env): Promise<RunningServer> {
+  const logger = createLogger(env.logLevel);
+  let lock: DataDirLock | undefined;
+  if (!env.databaseUrl) lock = lockDataDir(env.dataDir);
+
+  let database: DatabaseHandle;
+  try {
+    database = env.databaseUrl
+      ? await openDatabase({ url: env.databaseUrl })
+      : await openDatabase({ dataDir: path.join(env.dataDir, 'pglite') });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+
+  const auth = createAuth({
+    db: database.db,
+    secret: env.authSecret ?? loadOrCreateSecret(env.dataDir),
+    appUrl: env.appUrl,
+    secureCookies: env.secureCookies,
+    logger,
+  });
+  const app = createApp({ env, db: database.db, driver: database.driver, auth, logger });
+
+  const server = await new Promise<ServerType>((resolve) => {
+    const instance = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, () => resolve(instance));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.port;
+  logger.info({ port, database: database.driver }, `Rumbo is listening on http://localhost:${port}`);
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+      lock?.release();
+    })();
+    return closing;
+  };
+  return { url: `http://localhost:${port}`, port, database, logger, close };
+}

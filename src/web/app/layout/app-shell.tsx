@@ -1,0 +1,121 @@
+import { LogOut, Menu, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { Logo } from '../../components/logo.tsx';
+import { ThemeToggle } from '../../components/theme-toggle.tsx';
+import { authClient, useSession } from '../../features/auth/auth-client.ts';
+import { useMe } from '../../features/profile/api/get-me.ts';
+import { cn } from '../../lib/cn.ts';
+import { showErrorToast } from '../../lib/error-toast.ts';
+import { NAV_ITEMS } from './nav-items.ts';
+
+/** Session-storage flags of the mentor chat, cleared on sign-out (spec §4). */
+const CHAT_SESSION_FLAGS = ['rumbo_chat_welcomed', 'rumbo_chat_page_visited'];
+
+function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('shell');
+  const session = useSession();
+  const me = useMe(session.data?.user.id);
+  const isAdmin = me.data?.role === 'admin';
+  return (
+    <nav aria-label={t('nav.label')} className="flex flex-col gap-0.5">
+      {NAV_ITEMS.filter((item) => !item.adminOnly || isAdmin).map(({ to, labelKey, icon: Icon }) => (
+        <NavLink
+          key={to}
+          to={to}
+          onClick={onNavigate}
+          className={({ isActive }) =>
+            cn(
+              'flex items-center gap-3 rounded-md px-3 py-2 text-sm',
+              isActive ? 'bg-accent font-medium text-accent-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+            )
+          }
+        >
+          <Icon aria-hidden="true" className="size-4 shrink-0" />
+          {t(labelKey)}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+function SignOutButton() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm text-muted-foreground hover:bg-muted hover:text-foreground"
+      onClick={async () => {
+        const { error } = await authClient.signOut();
+        if (error) {
+          showErrorToast(error, t('signOut.error'));
+          return;
+        }
+        for (const flag of CHAT_SESSION_FLAGS) sessionStorage.removeItem(flag);
+        toast.success(t('signOut.success'));
+        navigate('/auth', { replace: true });
+      }}
+    >
+      <LogOut aria-hidden="true" className="size-4" />
+      {t('signOut.label')}
+    </button>
+  );
+}
+
+/** The protected area's frame: a sidebar on wide screens, a drawer on phones. */
+export function AppShell() {
+  const { t } = useTranslation('shell');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <div className="flex min-h-dvh">
+      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-6 border-r border-border p-4 lg:flex">
+        <Logo to="/overview" />
+        <div className="flex-1 overflow-y-auto">
+          <SidebarNav />
+        </div>
+        <SignOutButton />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center justify-between gap-2 border-b border-border px-4 py-2">
+          <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <Dialog.Trigger
+              className="inline-flex size-9 items-center justify-center rounded-md border border-input lg:hidden"
+              aria-label={t('nav.open')}
+            >
+              <Menu aria-hidden="true" className="size-5" />
+            </Dialog.Trigger>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+              <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 bg-background p-4 shadow-xl">
+                <div className="flex items-center justify-between">
+                  <Dialog.Title className="sr-only">{t('nav.label')}</Dialog.Title>
+                  <Dialog.Description className="sr-only">{t('nav.description')}</Dialog.Description>
+                  <Logo to="/overview" />
+                  <Dialog.Close className="inline-flex size-9 items-center justify-center rounded-md" aria-label={t('nav.close')}>
+                    <X aria-hidden="true" className="size-5" />
+                  </Dialog.Close>
+                </div>
+                <div className="flex-1 overflow-y-auto">
+                  <SidebarNav onNavigate={() => setDrawerOpen(false)} />
+                </div>
+                <SignOutButton />
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+          <div className="ml-auto flex items-center gap-2">
+            <LanguageSwitcher />
+            <ThemeToggle />
+          </div>
+        </header>
+        <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link, NavLink, Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { Logo } from '../../components/logo.tsx';
+import { ThemeToggle } from '../../components/theme-toggle.tsx';
+import { cn } from '../../lib/cn.ts';
+
+/** Header, main and footer of the public pages (landing, pricing, manifesto, auth). */
+export function PublicLayout() {
+  const { t } = useTranslation();
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    cn('rounded-md px-2 py-1 text-sm hover:text-foreground', isActive ? 'text-foreground font-medium' : 'text-muted-foreground');
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
+        {t('skipToContent')}
+      </a>
+      <header className="border-b border-border">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <Logo />
+          <nav aria-label={t('nav.primary')} className="flex items-center gap-1 sm:gap-3">
+            <NavLink to="/pricing" className={navClass}>
+              {t('nav.pricing')}
+            </NavLink>
+            <NavLink to="/manifesto" className={navClass}>
+              {t('nav.manifesto')}
+            </NavLink>
+          </nav>
+          <div className="flex items-center gap-2">
+            <LanguageSwitcher />
+            <ThemeToggle />
+            <Link to="/auth" className="hidden rounded-md px-3 py-2 text-sm font-medium hover:bg-muted sm:inline-block">
+              {t('nav.signIn')}
+            </Link>
+            <Link
+              to="/auth?mode=sign-up"
+              className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:opacity-90"
+            >
+              {t('nav.getStarted')}
+            </Link>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <footer className="border-t border-border">
+        <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:justify-between">
+          <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
+          <p>{t('footer.madeFor')}</p>
+        </div>
+      </footer>
+    </div>
+  );
+}

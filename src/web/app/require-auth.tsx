@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from '../features/auth/auth-client.ts';
+import { useMe } from '../features/profile/api/get-me.ts';
+
+/**
+ * Guards the protected area (spec §2): nothing while auth loads, /auth when signed
+ * out (coming back here after sign-in), /onboarding until onboarding is completed.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const session = useSession();
+  const me = useMe(session.data?.user.id);
+
+  if (session.isPending) return null;
+  if (!session.data) {
+    const back = `${location.pathname}${location.search}`;
+    return <Navigate to={`/auth?redirect=${encodeURIComponent(back)}`} replace />;
+  }
+  if (me.isPending) return null;
+  const onOnboarding = location.pathname === '/onboarding';
+  if (me.data && !me.data.onboardingCompleted && !onOnboarding) {
+    return <Navigate to="/onboarding" replace />;
+  }
+  return children;
+}

@@ -1,0 +1,36 @@
+import { Languages } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '../../core/i18n/language.ts';
+import { chooseLanguage, currentLanguage } from '../i18n/i18n.ts';
+
+/** A native select: keyboard and screen readers know it, and it costs no script. */
+export function LanguageSwitcher({ onChange }: { onChange?: (language: Language) => void }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const value = i18n.resolvedLanguage === 'es-LA' ? 'es-LA' : currentLanguage();
+  return (
+    <div className="flex items-center gap-1.5">
+      <Languages aria-hidden="true" className="size-4 text-muted-foreground" />
+      <label htmlFor={id} className="sr-only">
+        {t('language.label')}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => {
+          const language = event.target.value as Language;
+          void chooseLanguage(language);
+          onChange?.(language);
+        }}
+        className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+      >
+        {LANGUAGES.map((language) => (
+          <option key={language} value={language}>
+            {t(`language.${language}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

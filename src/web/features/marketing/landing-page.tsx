@@ -1,0 +1,165 @@
+import { ArrowRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CtaBand } from './cta-band.tsx';
+import { FeatureCards } from './feature-cards.tsx';
+import { HeroPreview } from './hero-preview.tsx';
+import { PricingTable, SIGN_UP_PATH } from './pricing-table.tsx';
+import { RotatingWords } from './rotating-words.tsx';
+import { SectionHeading } from './section-heading.tsx';
+
+const STEPS = ['setup', 'measure', 'act'] as const;
+
+/** `/`: hero, how it works, product areas, pricing and a closing call to action. */
+export function LandingPage() {
+  return (
+    <>
+      <Hero />
+      <HowItWorks />
+      <Features />
+      <Pricing />
+      <CtaBand />
+    </>
+  );
+}
+
+function Hero() {
+  const { t } = useTranslation('marketing');
+  const words = t('hero.words', { returnObjects: true }) as string[];
+  return (
+    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
+      <HeroBackdrop />
+      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-16 pb-20 sm:pt-24 lg:grid-cols-[1.1fr_1fr] lg:gap-16 lg:pb-28">
+        <div className="flex flex-col items-center text-center lg:items-start lg:text-left">
+          <p className="rounded-full border border-border bg-background px-3 py-1 text-xs font-medium text-muted-foreground sm:text-sm">
+            {t('hero.eyebrow')}
+          </p>
+          <h1 id="hero-title" className="mt-6 text-[2rem] leading-tight font-semibold tracking-tight sm:text-5xl lg:text-6xl">
+            {/* Screen readers get the whole sentence once; the rotating version is visual only. */}
+            <span className="sr-only">{t('hero.titleFull')}</span>
+            <span aria-hidden="true" className="block">
+              <span className="block text-balance">{t('hero.titleLead')}</span>
+              <RotatingWords words={words} className="text-primary" />
+            </span>
+          </h1>
+          <p className="mt-6 max-w-xl text-base leading-relaxed text-pretty text-muted-foreground sm:text-lg">
+            {t('hero.subtitle')}
+          </p>
+          <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+            <Link
+              to={SIGN_UP_PATH}
+              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-primary px-6 text-base font-medium text-primary-foreground transition-opacity hover:opacity-90"
+            >
+              {t('hero.primaryCta')}
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+            <Link
+              to="/pricing"
+              className="inline-flex min-h-12 items-center justify-center rounded-lg border border-border bg-background px-6 text-base font-medium text-foreground transition-colors hover:bg-muted"
+            >
+              {t('hero.secondaryCta')}
+            </Link>
+          </div>
+          <p className="mt-4 text-sm text-muted-foreground">{t('hero.note')}</p>
+        </div>
+        <div className="flex justify-center">
+          <HeroPreview />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** A soft glow and a faint grid, drawn inline: nothing to download, nothing to shift. */
+function HeroBackdrop() {
+  return (
+    <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
+      <div className="absolute top-[-10rem] left-1/2 h-[32rem] w-[56rem] max-w-[200%] -translate-x-1/2 rounded-full bg-accent opacity-70 blur-3xl" />
+      <svg className="absolute inset-0 size-full text-border [mask-image:radial-gradient(ellipse_at_top,black,transparent_70%)]">
+        <defs>
+          <pattern id="hero-grid" width="48" height="48" patternUnits="userSpaceOnUse">
+            <path d="M48 0H0v48" fill="none" stroke="currentColor" strokeWidth="1" />
+          </pattern>
+        </defs>
+        <rect width="100%" height="100%" fill="url(#hero-grid)" />
+      </svg>
+    </div>
+  );
+}
+
+function HowItWorks() {
+  const { t } = useTranslation('marketing');
+  return (
+    <section aria-labelledby="how-title" className="px-4 py-20 sm:py-24">
+      <div className="mx-auto max-w-6xl">
+        <SectionHeading
+          id="how-title"
+          eyebrow={t('how.eyebrow')}
+          title={t('how.title')}
+          subtitle={t('how.subtitle')}
+        />
+        <ol className="mt-12 grid gap-6 md:grid-cols-3">
+          {STEPS.map((step, position) => (
+            <li key={step} className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-6 text-card-foreground">
+              <span
+                aria-hidden="true"
+                className="inline-flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+              >
+                {position + 1}
+              </span>
+              <h3 className="text-lg font-semibold">{t(`how.steps.${step}.title`)}</h3>
+              <p className="text-sm leading-relaxed text-muted-foreground">{t(`how.steps.${step}.body`)}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+function Features() {
+  const { t } = useTranslation('marketing');
+  return (
+    <section id="features" aria-labelledby="features-title" className="bg-muted px-4 py-20 sm:py-24">
+      <div className="mx-auto max-w-6xl">
+        <SectionHeading
+          id="features-title"
+          eyebrow={t('features.eyebrow')}
+          title={t('features.title')}
+          subtitle={t('features.subtitle')}
+        />
+        <div className="mt-12">
+          <FeatureCards />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Pricing() {
+  const { t } = useTranslation('marketing');
+  return (
+    <section id="pricing" aria-labelledby="pricing-title" className="px-4 py-20 sm:py-24">
+      <div className="mx-auto max-w-6xl">
+        <SectionHeading
+          id="pricing-title"
+          eyebrow={t('pricing.eyebrow')}
+          title={t('pricing.title')}
+          subtitle={t('pricing.subtitle')}
+        />
+        <div className="mt-10">
+          <PricingTable headingLevel="h3" />
+        </div>
+        <p className="mt-6 text-center">
+          <Link
+            to="/pricing"
+            className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {t('pricing.moreLink')}
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import {
+  DEFAULT_LANGUAGE,
+  HTML_LANG,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  type Language,
+  languageFromTag,
+} from '../../core/i18n/language.ts';
+
+/**
+ * Translations live in `src/web/locales/<language>/<namespace>.json`, one namespace per
+ * feature. Each file is its own chunk, so a page downloads only its language's texts.
+ */
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+export const NAMESPACES = ['common', 'errors', 'marketing', 'auth', 'shell'] as const;
+export const DEFAULT_NAMESPACE = 'common';
+
+const MAX_LOAD_ATTEMPTS = 5; // spec §8: translation loading is retried up to 5 times
+
+async function loadNamespace(language: string, namespace: string) {
+  const load = localeFiles[`../locales/${language}/${namespace}.json`];
+  if (!load) throw new Error(`No translations for ${language}/${namespace}`);
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= MAX_LOAD_ATTEMPTS; attempt++) {
+    try {
+      return (await load()).default;
+    } catch (error) {
+      lastError = error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+  throw lastError;
+}
+
+const chunkBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    loadNamespace(language, namespace).then(
+      (resources) => callback(null, resources),
+      (error: unknown) => callback(error as Error, false),
+    );
+  },
+};
+
+/** Detector names are i18next-browser-languagedetector's; the order is spec §9's. */
+const detection = {
+  order: ['localStorage', 'navigator', 'htmlTag'],
+  lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+  caches: [],
+  convertDetectedLanguage: (tag: string) => languageFromTag(tag) ?? tag,
+};
+
+/**
+ * Starts i18next in the browser. `initialLanguage` is the language the server rendered
+ * the page in (so hydration matches); without it the detector decides.
+ */
+export async function initI18n(initialLanguage?: Language) {
+  const instance = i18next.use(chunkBackend).use(initReactI18next);
+  if (!initialLanguage) instance.use(LanguageDetector);
+  await instance.init({
+    lng: initialLanguage,
+    supportedLngs: [...LANGUAGES],
+    fallbackLng: DEFAULT_LANGUAGE,
+    load: 'currentOnly',
+    ns: ['common', 'errors'],
+    defaultNS: DEFAULT_NAMESPACE,
+    detection,
+    interpolation: { escapeValue: false }, // React escapes
+    returnNull: false,
+    react: { useSuspense: true },
+  });
+  syncDocumentLanguage(i18next.language as Language);
+  i18next.on('languageChanged', (language) => syncDocumentLanguage(language as Language));
+  return i18next;
+}
+
+function syncDocumentLanguage(language: Language) {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = HTML_LANG[language] ?? 'en';
+}
+
+/** Changes the language and remembers the choice (local storage, and a cookie for the server). */
+export async function chooseLanguage(language: Language) {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Private mode: the choice lasts for this page only.
+  }
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
+  await i18next.changeLanguage(language);
+}
+
+export function currentLanguage(): Language {
+  const language = i18next.resolvedLanguage ?? i18next.language;
+  return language === 'es-LA' ? 'es-LA' : 'en';
+}

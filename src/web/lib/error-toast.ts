@@ -1,0 +1,22 @@
+import i18next from 'i18next';
+import { toast } from 'sonner';
+import { ApiError } from './api-client.ts';
+
+/** The translated text for any thrown value: by API code, else the generic message. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'NETWORK') return i18next.t('errors:network');
+    return i18next.t(`errors:codes.${error.code}`, { defaultValue: i18next.t('errors:generic') });
+  }
+  return i18next.t('errors:generic');
+}
+
+/**
+ * Shows an error as a destructive toast. `title` is the action's own title
+ * (e.g. 'Error updating profile'); the description says why.
+ */
+export function showErrorToast(error: unknown, title?: string) {
+  const description = errorMessage(error);
+  if (title) toast.error(title, { description });
+  else toast.error(description);
+}

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from './support/test-app.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('health', () => {
+  it('reports the database driver in use', async () => {
+    const response = await t.request('/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
+    });
+  });
+});
+
+describe('errors share one shape', () => {
+  it('answers an unknown API route with a 404 JSON error', async () => {
+    const response = await t.request('/api/no-such-thing', { method: 'POST', json: {} });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Page not found.' } });
+  });
+
+  it('answers malformed JSON with 400 VALIDATION_FAILED and changes nothing', async () => {
+    const { cookie } = await t.signUp();
+    const response = await t.request('/api/me', {
+      method: 'PATCH',
+      cookie,
+      headers: { 'content-type': 'application/json' },
+      body: '{"preferredLanguage": "es-LA"',
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { code: string } };
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    const me = await (await t.request('/api/me', { cookie })).json();
+    expect(me.preferredLanguage).toBeNull();
+  });
+
+  it('refuses a JSON body over 1 MB with 413', async () => {
+    const { cookie } = await t.signUp();
+    const huge = JSON.stringify({ preferredLanguage: 'en', padding: 'x'.repeat(1024 * 1024 + 1) });
+    const response = await t.request('/api/me', {
+      method: 'PATCH',
+      cookie,
+      headers: { 'content-type': 'application/json', 'content-length': String(huge.length) },
+      body: huge,
+    });
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('refuses unknown fields and bad values with field-level details', async () => {
+    const { cookie } = await t.signUp();
+    const response = await t.request('/api/me', { method: 'PATCH', cookie, json: { preferredLanguage: 'fr' } });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { code: string; details: { field: string }[] } };
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(body.error.details.map((d) => d.field)).toContain('preferredLanguage');
+  });
+
+  it('answers 401 UNAUTHENTICATED without a session', async () => {
+    const response = await t.request('/api/me');
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('security headers', () => {
+  it('are on API and page responses, with no inline scripts allowed', async () => {
+    for (const path of ['/api/health', '/api/nope', '/']) {
+      const response = await t.request(path);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+  });
+});
+
+describe('sign-up and the profile', () => {
+  it('refuses a sign-up without accepted terms and creates no account', async () => {
+    const email = 'no-terms@example.com';
+    const refused = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { email, password: 'long enough pass', name: 'No Terms' },
+    });
+    expect(refused.status).toBe(400);
+    const signIn = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email, password: 'long enough pass' },
+    });
+    expect(signIn.status).toBe(401);
+  });
+
+  it('creates the profile with the account, in its 14-day trial', async () => {
+    const { cookie, email } = await t.signUp({ name: 'Lucía Pérez' });
+    const response = await t.request('/api/me', { cookie });
+    expect(response.status).toBe(200);
+    const me = await response.json();
+    expect(me).toMatchObject({
+      email,
+      fullName: 'Lucía Pérez',
+      onboardingCompleted: false,
+      role: 'user',
+      userTier: 1,
+      isInTrial: true,
+      effectiveUserTier: 2,
+      emailMondayHour: '09:00',
+      emailFridayHour: '17:00',
+      status: 'active',
+    });
+  });
+
+  it('saves the language choice to the signed-in founder only', async () => {
+    const ana = await t.signUp();
+    const beto = await t.signUp();
+    const saved = await t.request('/api/me', { method: 'PATCH', cookie: ana.cookie, json: { preferredLanguage: 'es-LA' } });
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).preferredLanguage).toBe('es-LA');
+    const other = await (await t.request('/api/me', { cookie: beto.cookie })).json();
+    expect(other.preferredLanguage).toBeNull();
+    expect(other.id).not.toBe(ana.user.id);
+  });
+});
