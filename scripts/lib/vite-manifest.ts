@@ -85,6 +85,7 @@ export function gzipSize(content: Buffer | string): number {
   return zlib.gzipSync(content, { level: 9 }).length;
 }
 
+/** Sizes in kB of 1000 bytes, as Vite prints them. */
 export function formatKb(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1000).toFixed(1)} kB`;
 }

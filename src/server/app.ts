@@ -3,13 +3,23 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { onboardingRoutes } from './features/onboarding/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
+import { CLIENT_IP_HEADER } from './auth/auth.ts';
 import { AppError } from './http/app-error.ts';
+import { clientAddress } from './http/client-address.ts';
 import type { AppBindings, AppDeps } from './http/context.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { spaHandler } from './http/spa.ts';
 
 /** JSON bodies over 1 MB are refused before they are read (issue: bad input). */
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The request as Better Auth sees it: the client address is ours, never the client's word. */
+function withClientIp(request: Request, address: string | undefined) {
+  const headers = new Headers(request.headers);
+  headers.delete(CLIENT_IP_HEADER);
+  if (address) headers.set(CLIENT_IP_HEADER, address);
+  return new Request(request, { headers });
+}
 
 /** Builds the whole HTTP app from its dependencies; main.ts serves it, tests call it directly. */
 export function createApp(deps: AppDeps) {
@@ -31,7 +41,7 @@ export function createApp(deps: AppDeps) {
   );
 
   app.get('/api/health', (c) => c.json({ status: 'ok', database: deps.driver }));
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(withClientIp(c.req.raw, clientAddress(c))));
   app.route('/api/me', profileRoutes);
   app.route('/api/onboarding', onboardingRoutes);
 

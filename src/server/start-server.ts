@@ -37,6 +37,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
 
   const auth = createAuth({
     db: database.db,
+    rateLimitScale: env.rateLimitScale,
     secret: env.authSecret ?? loadOrCreateSecret(env.dataDir),
     appUrl: env.appUrl,
     secureCookies: env.secureCookies,

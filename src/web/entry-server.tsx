@@ -3,7 +3,7 @@ import { prerender } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../core/i18n/language.ts';
-import { createQueryClient, Providers } from './app/providers.tsx';
+import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { DEFAULT_NAMESPACE } from './i18n/i18n.ts';
 
@@ -11,23 +11,20 @@ import { DEFAULT_NAMESPACE } from './i18n/i18n.ts';
  * Server entry, built by scripts/prerender.ts (`vite build --ssr`): renders a public
  * page to HTML at build time, in one language. The browser (main.tsx) hydrates it.
  *
- * Every translation file is bundled here (the build machine has no reason to fetch
- * them lazily), and each render gets its own i18next instance, so two languages can
- * never leak into one another.
+ * Each render gets its own i18next instance with every namespace of its language
+ * already loaded (so nothing suspends on translations), and two languages can never
+ * leak into one another.
  */
-const localeFiles = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', {
-  eager: true,
-  import: 'default',
-});
+const localeFiles = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' });
 
 /** The namespaces every prerendered page needs; the render fails if one is missing. */
 const REQUIRED_NAMESPACES = ['common', 'errors', 'marketing'] as const;
 
-function resourcesFor(language: Language): Resource {
+async function resourcesFor(language: Language): Promise<Resource> {
   const namespaces: Record<string, Record<string, unknown>> = {};
-  for (const [file, resources] of Object.entries(localeFiles)) {
+  for (const [file, load] of Object.entries(localeFiles)) {
     const match = /^\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
-    if (match?.[1] === language && match[2]) namespaces[match[2]] = resources;
+    if (match?.[1] === language && match[2]) namespaces[match[2]] = await load();
   }
   for (const namespace of REQUIRED_NAMESPACES) {
     if (!namespaces[namespace]) throw new Error(`Missing translations: locales/${language}/${namespace}.json`);
@@ -36,7 +33,7 @@ function resourcesFor(language: Language): Resource {
 }
 
 async function createI18n(language: Language) {
-  const resources = resourcesFor(language);
+  const resources = await resourcesFor(language);
   const instance = createInstance().use(initReactI18next);
   await instance.init({
     lng: language,
@@ -77,7 +74,7 @@ export async function render(url: string, language: Language): Promise<string> {
   // lazy routes itself before hydrating.
   const app = (
     <I18nextProvider i18n={i18n}>
-      <Providers queryClient={createQueryClient()}>
+      <Providers>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
     </I18nextProvider>

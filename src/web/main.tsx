@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { isLanguage } from '../core/i18n/language.ts';
-import { createQueryClient, Providers } from './app/providers.tsx';
+import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { initI18n } from './i18n/i18n.ts';
 import './styles/index.css';
@@ -32,7 +32,7 @@ async function start() {
   const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>
-      <Providers queryClient={createQueryClient()}>
+      <Providers>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>

@@ -9,11 +9,19 @@ import { createProfile } from '../features/profile/service.ts';
 
 export type AuthConfig = {
   db: Database;
+  rateLimitScale: number;
   secret: string;
   appUrl: string;
   secureCookies: boolean;
   logger: Logger;
 };
+
+/**
+ * The header our server sets from the socket's address for every auth request,
+ * replacing anything a client sent (app.ts), so a forged X-Forwarded-For cannot
+ * dodge a rate limit.
+ */
+export const CLIENT_IP_HEADER = 'x-rumbo-client-ip';
 
 /** Spec §9: a session lasts at most 8 hours. */
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
@@ -22,7 +30,8 @@ const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
  * Better Auth, mounted at /api/auth: e-mail and password now; magic link, Google,
  * OIDC, two-factor, admin and impersonation are its plugins (accounts issue).
  */
-export function createAuth({ db, secret, appUrl, secureCookies, logger }: AuthConfig) {
+export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, logger }: AuthConfig) {
+  const allow = (max: number) => Math.max(1, Math.round(max * rateLimitScale));
   return betterAuth({
     appName: 'Rumbo',
     baseURL: appUrl,
@@ -44,7 +53,20 @@ export function createAuth({ db, secret, appUrl, secureCookies, logger }: AuthCo
       // Never extend past the 8-hour maximum: the session is not refreshed on use.
       disableSessionRefresh: true,
     },
+    rateLimit: {
+      // On in every environment (Better Auth turns it on only in production by itself).
+      enabled: true,
+      storage: 'memory',
+      window: 15 * 60,
+      max: allow(100),
+      customRules: {
+        // Spec §9: login 5 per 15 minutes; after that the 15-minute wait message.
+        '/sign-in/email': { window: 15 * 60, max: allow(5) },
+        '/sign-up/email': { window: 15 * 60, max: allow(100) },
+      },
+    },
     advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       cookiePrefix: 'rumbo',
       useSecureCookies: secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: secureCookies },

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { getCookie } from 'hono/cookie';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -37,6 +38,33 @@ function personalise(html: string, language: Language, theme: string | undefined
   return html.replace(/<html[^>]*>/, `<html lang="${HTML_LANG[language]}"${themeClass}>`);
 }
 
+type Encoding = 'br' | 'gzip';
+
+/** The best compression the client accepts (brotli first), or none. */
+function acceptedEncoding(header: string | undefined): Encoding | null {
+  const accepted = new Set((header ?? '').split(',').map((part) => part.split(';')[0]?.trim().toLowerCase()));
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+/**
+ * Compresses each HTML page once: pages × languages × themes × encodings is a few
+ * dozen entries of a few kB each, and they change only with a new build.
+ */
+function htmlCompressor() {
+  const cache = new Map<string, Buffer>();
+  return (key: string, html: string, encoding: Encoding): Buffer => {
+    const cacheKey = `${key}|${encoding}`;
+    let body = cache.get(cacheKey);
+    if (!body) {
+      body = encoding === 'br' ? zlib.brotliCompressSync(html) : zlib.gzipSync(html);
+      cache.set(cacheKey, body);
+    }
+    return body;
+  };
+}
+
 function visitorLanguage(c: Context): Language {
   return resolveLanguage({
     stored: getCookie(c, LANGUAGE_STORAGE_KEY),
@@ -50,8 +78,11 @@ function visitorLanguage(c: Context): Language {
  */
 export function spaHandler(clientDir: string): MiddlewareHandler {
   const pages = loadPages(clientDir);
+  const compressed = htmlCompressor();
   const assets = serveStatic({
     root: path.relative(process.cwd(), clientDir) || '.',
+    // The build writes .br and .gz next to each text asset (scripts/prerender.ts).
+    precompressed: true,
     onFound: (filePath, c) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`) || filePath.includes('/assets/')) {
         c.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -72,9 +103,16 @@ export function spaHandler(clientDir: string): MiddlewareHandler {
     }
     const language = visitorLanguage(c);
     const normalisedPath = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
-    const html = pages.prerendered.get(`${language}:${normalisedPath}`) ?? pages.shell;
+    const prerendered = pages.prerendered.get(`${language}:${normalisedPath}`);
+    const theme = getCookie(c, THEME_COOKIE);
+    const html = personalise(prerendered ?? pages.shell, language, theme);
     c.header('Cache-Control', 'no-cache');
-    c.header('Vary', 'Cookie, Accept-Language');
-    return c.html(personalise(html, language, getCookie(c, THEME_COOKIE)));
+    c.header('Vary', 'Cookie, Accept-Language, Accept-Encoding');
+    const encoding = acceptedEncoding(c.req.header('accept-encoding'));
+    if (!encoding) return c.html(html);
+    const key = `${language}:${prerendered ? normalisedPath : '(shell)'}:${theme === 'dark' || theme === 'light' ? theme : ''}`;
+    c.header('Content-Encoding', encoding);
+    c.header('Content-Type', 'text/html; charset=UTF-8');
+    return c.body(new Uint8Array(compressed(key, html, encoding)));
   };
 }

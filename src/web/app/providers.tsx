@@ -1,27 +1,46 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTheme } from './theme.ts';
 
-/** Query defaults from spec §9 "Data": stale after 5 minutes, at most 2 retries. */
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { staleTime: 5 * 60 * 1000, retry: 2, refetchOnWindowFocus: false },
-    },
-  });
+/**
+ * What wraps every page, in the browser (main.tsx) and at prerender time
+ * (entry-server.tsx). TanStack Query's provider wraps only the signed-in area
+ * (src/web/app/query.tsx), so the public pages do not download it.
+ */
+
+/** sonner is loaded apart from the entry chunk: the public pages never show a toast. */
+const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
+
+/** True once the browser is idle after hydration; the toaster is never prerendered. */
+function useIdle() {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(() => setIdle(true), 200);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return idle;
 }
 
+/** Toasts raised before it mounts are not lost: sonner replays them on subscribe. */
 function ThemedToaster() {
   const [theme] = useTheme();
-  return <Toaster theme={theme} richColors closeButton position="top-right" />;
+  const idle = useIdle();
+  if (!idle) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster theme={theme} richColors closeButton position="top-right" />
+    </Suspense>
+  );
 }
 
-export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function Providers({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       {children}
       <ThemedToaster />
-    </QueryClientProvider>
+    </>
   );
 }

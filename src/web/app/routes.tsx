@@ -4,7 +4,8 @@ import { PublicLayout } from './layout/public-layout.tsx';
 
 /**
  * Every route of the app (spec §2). Pages load lazily, so the landing page downloads
- * only what it shows; the protected area loads its shell and guard on first visit.
+ * only what it shows; the protected area loads its shell, guard and TanStack Query
+ * provider on first visit.
  */
 const section = (key: SectionKey) => ({
   lazy: async () => {
@@ -43,15 +44,18 @@ export const routes: RouteObject[] = [
   },
   {
     lazy: async () => {
-      const [{ RequireAuth }, { AppShell }] = await Promise.all([
+      const [{ QueryProvider }, { RequireAuth }, { AppShell }] = await Promise.all([
+        import('./query.tsx'),
         import('./require-auth.tsx'),
         import('./layout/app-shell.tsx'),
       ]);
       return {
         Component: () => (
-          <RequireAuth>
-            <AppShell />
-          </RequireAuth>
+          <QueryProvider>
+            <RequireAuth>
+              <AppShell />
+            </RequireAuth>
+          </QueryProvider>
         ),
       };
     },
@@ -74,17 +78,20 @@ export const routes: RouteObject[] = [
   {
     path: 'onboarding',
     lazy: async () => {
-      const [{ RequireAuth }, { SectionPage }] = await Promise.all([
+      const [{ QueryProvider }, { RequireAuth }, { SectionPage }] = await Promise.all([
+        import('./query.tsx'),
         import('./require-auth.tsx'),
         import('../features/shell/section-page.tsx'),
       ]);
       return {
         Component: () => (
-          <RequireAuth>
-            <main id="main" className="p-6">
-              <SectionPage section="onboarding" />
-            </main>
-          </RequireAuth>
+          <QueryProvider>
+            <RequireAuth>
+              <main id="main" className="p-6">
+                <SectionPage section="onboarding" />
+              </main>
+            </RequireAuth>
+          </QueryProvider>
         ),
       };
     },

@@ -21,6 +21,7 @@ export async function createTestApp(overrides: Record<string, string> = {}) {
   const logger = createLogger(env.logLevel);
   const auth = createAuth({
     db: database.db,
+    rateLimitScale: env.rateLimitScale,
     secret: 'test-secret-that-is-at-least-32-characters-long',
     appUrl: env.appUrl,
     secureCookies: false,

@@ -1,0 +1,78 @@
+/**
+ * Sizes of the built web client: every chunk in dist/client/assets (raw and gzip), then
+ * what each prerendered page loads before it is interactive (entry, route chunk, their
+ * imports and the page's translation chunks). Run `npm run build` first.
+ *
+ *   node bench/bundle-size.ts            # table of every chunk + per-page totals
+ *   node bench/bundle-size.ts --json     # the same as JSON
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { LANGUAGES } from '../src/core/i18n/language.ts';
+import { PRERENDERED_PAGES } from '../src/core/prerendered-pages.ts';
+import { CLIENT_DIR, formatKb, gzipSize, type Manifest, pageScripts, readManifest, ROOT } from '../scripts/lib/vite-manifest.ts';
+
+/** The budget the web audit enforces (scripts/audit-web.ts) for the landing page's JS. */
+export const LANDING_JS_BUDGET_GZIP = 150_000;
+
+export type ChunkSize = { file: string; raw: number; gzip: number };
+
+export function chunkSizes(): ChunkSize[] {
+  const assets = path.join(CLIENT_DIR, 'assets');
+  if (!fs.existsSync(assets)) throw new Error('dist/client/assets is missing: run `npm run build`');
+  return fs
+    .readdirSync(assets)
+    .filter((name) => /\.(js|css)$/.test(name))
+    .map((name) => {
+      const content = fs.readFileSync(path.join(assets, name));
+      return { file: `assets/${name}`, raw: content.length, gzip: gzipSize(content) };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
+}
+
+export function pageTotal(manifest: Manifest, sizes: ChunkSize[], pagePath: string, language: string) {
+  const byFile = new Map(sizes.map((size) => [size.file, size]));
+  const files = pageScripts(manifest, pagePath, language).map((file) => {
+    const size = byFile.get(file);
+    if (!size) throw new Error(`${file} is in the manifest but not in dist/client`);
+    return size;
+  });
+  return {
+    files,
+    raw: files.reduce((sum, file) => sum + file.raw, 0),
+    gzip: files.reduce((sum, file) => sum + file.gzip, 0),
+  };
+}
+
+function main() {
+  const manifest = readManifest();
+  const sizes = chunkSizes();
+  const pages = PRERENDERED_PAGES.flatMap((page) =>
+    LANGUAGES.map((language) => ({ page: page.path, language, ...pageTotal(manifest, sizes, page.path, language) })),
+  );
+
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify({ chunks: sizes, pages: pages.map(({ files, ...rest }) => ({ ...rest, files: files.map((f) => f.file) })) }, null, 2));
+    return;
+  }
+
+  const width = Math.max(...sizes.map((size) => size.file.length), 5);
+  console.log(`Built chunks (${path.relative(ROOT, CLIENT_DIR)}), largest first:\n`);
+  console.log(`${'chunk'.padEnd(width)}  ${'raw'.padStart(10)}  ${'gzip'.padStart(10)}`);
+  for (const size of sizes) console.log(`${size.file.padEnd(width)}  ${formatKb(size.raw).padStart(10)}  ${formatKb(size.gzip).padStart(10)}`);
+  const totalRaw = sizes.reduce((sum, size) => sum + size.raw, 0);
+  const totalGzip = sizes.reduce((sum, size) => sum + size.gzip, 0);
+  console.log(`${'all chunks'.padEnd(width)}  ${formatKb(totalRaw).padStart(10)}  ${formatKb(totalGzip).padStart(10)}`);
+
+  console.log('\nJS each prerendered page loads before it is interactive (entry + route chunk + imports + translations):\n');
+  for (const { page, language, files, raw, gzip } of pages) {
+    console.log(`${`${page} (${language})`.padEnd(22)} ${String(files.length).padStart(2)} chunks  ${formatKb(raw).padStart(10)} raw  ${formatKb(gzip).padStart(10)} gzip`);
+  }
+  const landing = pages.filter((entry) => entry.page === '/');
+  const worst = Math.max(...landing.map((entry) => entry.gzip));
+  const verdict = worst <= LANDING_JS_BUDGET_GZIP ? 'within' : 'OVER';
+  console.log(`\nLanding page JS: ${formatKb(worst)} gzip, ${verdict} the ${formatKb(LANDING_JS_BUDGET_GZIP)} budget.`);
+  for (const file of landing[0]?.files ?? []) console.log(`  ${file.file.padEnd(width)}  ${formatKb(file.raw).padStart(10)}  ${formatKb(file.gzip).padStart(10)}`);
+}
+
+if (import.meta.main) main();

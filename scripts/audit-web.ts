@@ -1,0 +1,324 @@
+/**
+ * `npm run audit:web`: audits the built web client as visitors get it, from the real
+ * server (a child process on a free port with a throw-away DATA_DIR). Builds first
+ * when dist/ is missing or older than the sources.
+ *
+ * (a) axe (WCAG 2.0 A/AA, 2.1 AA) on every public page, in both languages and both
+ *     themes, at desktop and mobile (375 px) widths; also fails on console errors,
+ *     failed requests, a wrong <html lang>/theme or a page wider than the screen.
+ * (b) Lighthouse 13 (default mobile config) on `/` in both languages:
+ *     Performance ≥ 95, Accessibility = 100, Best Practices = 100, SEO ≥ 95.
+ * (c) The landing page's JavaScript (entry + route chunk + their imports + its
+ *     translation chunks, from the Vite manifest): at most 150 kB gzip.
+ *
+ *   npm run audit:web                      # everything
+ *   npm run audit:web -- --skip-lighthouse # (a) and (c) only
+ *   npm run audit:web -- --skip-axe        # (b) and (c) only
+ *   npm run audit:web -- --runs=3          # Lighthouse 3 times per page, median score
+ *
+ * Lighthouse reports are written to dist/audit/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { chunkSizes, LANDING_JS_BUDGET_GZIP, pageTotal } from '../bench/bundle-size.ts';
+import { type AppServer, startAppServer } from '../e2e/support/app-server.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
+import { HTML_LANG, LANGUAGES, type Language } from '../src/core/i18n/language.ts';
+import { PRERENDERED_PAGES } from '../src/core/prerendered-pages.ts';
+import { buildIfStale } from './lib/build-if-stale.ts';
+import { CLIENT_DIR, formatKb, gzipSize, readManifest, ROOT } from './lib/vite-manifest.ts';
+
+const PUBLIC_PAGES = ['/', '/pricing', '/manifesto', '/auth', '/does-not-exist'];
+const THEMES = ['light', 'dark'] as const;
+const VIEWPORTS = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false },
+  { name: 'mobile', viewport: { width: 375, height: 812 }, isMobile: true },
+] as const;
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const LIGHTHOUSE_MINIMUMS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 } as const;
+const REPORT_DIR = path.join(ROOT, 'dist/audit');
+
+const args = process.argv.slice(2);
+const skipAxe = args.includes('--skip-axe');
+const skipLighthouse = args.includes('--skip-lighthouse');
+const runs = Math.max(1, Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 1) || 1);
+
+const failures: string[] = [];
+function fail(message: string) {
+  failures.push(message);
+  console.log(`  ✖ ${message}`);
+}
+
+// ---------------------------------------------------------------------------- (a) axe
+
+type PageProblems = { consoleErrors: string[]; badResponses: string[] };
+
+/** Records what a page logs as an error and every request that failed or answered ≥ 400. */
+function watch(page: Page): PageProblems {
+  const problems: PageProblems = { consoleErrors: [], badResponses: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      problems.consoleErrors.push(`console.${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.consoleErrors.push(`uncaught: ${error.message}`));
+  page.on('requestfailed', (request) => problems.badResponses.push(`${request.url()} failed: ${request.failure()?.errorText}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.badResponses.push(`${response.url()} answered ${response.status()}`);
+  });
+  return problems;
+}
+
+async function newContext(server: AppServer, language: Language, theme: (typeof THEMES)[number], viewport: (typeof VIEWPORTS)[number]) {
+  const browser = await browserPromise;
+  const context = await browser.newContext({
+    viewport: viewport.viewport,
+    isMobile: viewport.isMobile,
+    hasTouch: viewport.isMobile,
+    deviceScaleFactor: viewport.isMobile ? 2 : 1,
+    locale: HTML_LANG[language],
+    colorScheme: theme,
+  });
+  // A visitor who chose a language and a theme has both the cookie (read by the
+  // server) and local storage (read by the client), as chooseLanguage/setTheme do.
+  await context.addCookies([
+    { name: 'rumbo_language', value: language, url: server.url },
+    { name: 'rumbo_theme', value: theme, url: server.url },
+  ]);
+  await context.addInitScript(
+    ([chosenLanguage, chosenTheme]) => {
+      localStorage.setItem('rumbo_language', chosenLanguage);
+      localStorage.setItem('rumbo_theme', chosenTheme);
+    },
+    [language, theme] as const,
+  );
+  return context;
+}
+
+let browserPromise: ReturnType<typeof chromium.launch>;
+
+async function auditPage(context: BrowserContext, server: AppServer, pagePath: string, label: string, language: Language, theme: string, mobile: boolean) {
+  const page = await context.newPage();
+  const problems = watch(page);
+  const before = failures.length;
+  try {
+    await page.goto(`${server.url}${pagePath}`, { waitUntil: 'networkidle' });
+    await page.locator('main#main').waitFor();
+
+    const html = await page.evaluate(() => ({
+      lang: document.documentElement.lang,
+      classes: [...document.documentElement.classList],
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+      h1: document.querySelectorAll('h1').length,
+      title: document.title,
+    }));
+    if (html.lang !== HTML_LANG[language]) fail(`${label}: <html lang="${html.lang}">, expected "${HTML_LANG[language]}"`);
+    if (!html.classes.includes(theme)) fail(`${label}: <html> lacks the "${theme}" class (has "${html.classes.join(' ')}")`);
+    if (html.h1 !== 1) fail(`${label}: ${html.h1} <h1> elements, expected exactly 1`);
+    if (!html.title) fail(`${label}: empty <title>`);
+    if (mobile && html.overflow > 0) {
+      const culprits = await page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .slice(0, 5)
+          .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].join('.')}`.slice(0, 120)),
+      );
+      fail(`${label}: the page is ${html.overflow}px wider than the screen; widest elements: ${culprits.join(', ')}`);
+    }
+
+    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    for (const violation of results.violations) {
+      fail(`${label}: axe ${violation.id} (${violation.impact}): ${violation.help} — ${violation.helpUrl}`);
+      for (const node of violation.nodes.slice(0, 5)) {
+        console.log(`      ${node.target.join(' ')}\n        ${(node.failureSummary ?? '').replace(/\n/g, '\n        ')}`);
+      }
+      if (violation.nodes.length > 5) console.log(`      … and ${violation.nodes.length - 5} more`);
+    }
+    for (const message of problems.consoleErrors) fail(`${label}: ${message}`);
+    for (const message of problems.badResponses) fail(`${label}: ${message}`);
+  } catch (error) {
+    fail(`${label}: ${(error as Error).message.split('\n')[0]}`);
+  } finally {
+    await page.close();
+  }
+  if (failures.length === before) console.log(`  ✔ ${label}`);
+}
+
+/** The prerendered HTML itself (no script run): language, title, description, content. */
+async function checkPrerenderedHtml(server: AppServer) {
+  for (const language of LANGUAGES) {
+    const meta = JSON.parse(fs.readFileSync(path.join(ROOT, 'src/web/locales', language, 'meta.json'), 'utf8')) as Record<string, { title: string }>;
+    for (const page of PRERENDERED_PAGES) {
+      const label = `${page.path} (${language}) HTML`;
+      const response = await fetch(`${server.url}${page.path}`, { headers: { cookie: `rumbo_language=${language}` } });
+      const html = await response.text();
+      const before = failures.length;
+      if (!html.includes(`<html lang="${HTML_LANG[language]}"`)) fail(`${label}: no <html lang="${HTML_LANG[language]}">`);
+      if (!html.includes(`data-language="${language}"`)) fail(`${label}: #root has no data-language="${language}"`);
+      if (!/<main[^>]*>[\s\S]*<h1/.test(html)) fail(`${label}: no <main> with an <h1> before scripts run`);
+      const expectedTitle = meta[page.file]?.title ?? '';
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+      if (!expectedTitle || !title.includes(expectedTitle.replace(/&/g, '&amp;'))) fail(`${label}: <title>${title}</title>, expected "${expectedTitle}"`);
+      if (/<script(?![^>]*\bsrc=)[^>]*>/.test(html)) fail(`${label}: an inline <script> (the CSP forbids them)`);
+      if (failures.length === before) console.log(`  ✔ ${label}`);
+    }
+  }
+}
+
+async function runAxe(server: AppServer) {
+  console.log('\n(a) Prerendered HTML, accessibility (axe: wcag2a, wcag2aa, wcag21a, wcag21aa) and console errors\n');
+  await checkPrerenderedHtml(server);
+  browserPromise = chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await browserPromise;
+  try {
+    for (const viewport of VIEWPORTS) {
+      for (const language of LANGUAGES) {
+        for (const theme of THEMES) {
+          const context = await newContext(server, language, theme, viewport);
+          for (const pagePath of PUBLIC_PAGES) {
+            const label = `${pagePath} ${language} ${theme} ${viewport.name}`;
+            await auditPage(context, server, pagePath, label, language, theme, viewport.isMobile);
+          }
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+// --------------------------------------------------------------------- (b) Lighthouse
+
+type LighthouseResult = { scores: Record<string, number>; lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'] };
+
+async function lighthouseOnce(url: string, language: Language): Promise<LighthouseResult> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
+  try {
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(LIGHTHOUSE_MINIMUMS),
+        extraHeaders: { Cookie: `rumbo_language=${language}` },
+      },
+    );
+    if (!result) throw new Error('Lighthouse returned no result');
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const scores = Object.fromEntries(
+      Object.entries(lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
+    );
+    return { scores, lhr };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function runLighthouse(server: AppServer) {
+  console.log(`\n(b) Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}on / (mobile, simulated throttling)\n`);
+  fs.mkdirSync(REPORT_DIR, { recursive: true });
+  for (const language of LANGUAGES) {
+    const results: LighthouseResult[] = [];
+    for (let run = 0; run < runs; run++) results.push(await lighthouseOnce(`${server.url}/`, language));
+    results.sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+    const median = results[Math.floor((results.length - 1) / 2)];
+    if (!median) continue;
+    const { scores, lhr } = median;
+    const reportFile = path.join(REPORT_DIR, `lighthouse-${language}.json`);
+    fs.writeFileSync(reportFile, JSON.stringify(lhr, null, 2));
+
+    const line = Object.entries(LIGHTHOUSE_MINIMUMS)
+      .map(([id]) => `${lhr.categories[id]?.title ?? id} ${scores[id]}`)
+      .join(' · ');
+    console.log(`  / (${language}): ${line}`);
+    const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+      .map((id) => `${lhr.audits[id]?.title ?? id} ${lhr.audits[id]?.displayValue ?? '?'}`)
+      .join(' · ');
+    console.log(`      ${metrics}`);
+    console.log(`      report: ${path.relative(ROOT, reportFile)}`);
+
+    for (const [id, minimum] of Object.entries(LIGHTHOUSE_MINIMUMS)) {
+      const score = scores[id] ?? 0;
+      if (score >= minimum) continue;
+      fail(`Lighthouse / (${language}): ${lhr.categories[id]?.title ?? id} ${score} < ${minimum}`);
+      for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+        const audit = lhr.audits[ref.id];
+        if (!audit || audit.score === null || audit.score >= 1 || audit.scoreDisplayMode === 'informative') continue;
+        if (id === 'performance' && ref.weight === 0) continue;
+        console.log(`      - ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+        const items = (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+        for (const item of items.slice(0, 5)) console.log(`          ${JSON.stringify(item).slice(0, 300)}`);
+      }
+    }
+  }
+}
+
+// ------------------------------------------------------------------ (c) JS budget
+
+async function runBudget(server: AppServer) {
+  console.log('\n(c) JavaScript the landing page loads (gzip)\n');
+  const manifest = readManifest();
+  const sizes = chunkSizes();
+  for (const language of LANGUAGES) {
+    const { files, gzip, raw } = pageTotal(manifest, sizes, '/', language);
+    console.log(`  / (${language}):`);
+    for (const file of files) console.log(`      ${file.file.padEnd(44)} ${formatKb(file.raw).padStart(10)} ${formatKb(file.gzip).padStart(10)}`);
+    console.log(`      ${'total'.padEnd(44)} ${formatKb(raw).padStart(10)} ${formatKb(gzip).padStart(10)}  (budget ${formatKb(LANDING_JS_BUDGET_GZIP)})`);
+    if (gzip > LANDING_JS_BUDGET_GZIP) fail(`/ (${language}) loads ${formatKb(gzip)} of JavaScript (gzip), over the ${formatKb(LANDING_JS_BUDGET_GZIP)} budget`);
+  }
+
+  // Cross-check with what a browser really fetches (including chunks loaded later, when idle).
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    const fetched: string[] = [];
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.endsWith('.js')) fetched.push(pathname.slice(1));
+    });
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    const budgeted = new Set(pageTotal(manifest, sizes, '/', 'en').files.map((file) => file.file));
+    const later = fetched.filter((file) => !budgeted.has(file));
+    const missing = [...budgeted].filter((file) => !fetched.includes(file));
+    const total = fetched.reduce((sum, file) => sum + gzipSize(fs.readFileSync(path.join(CLIENT_DIR, file))), 0);
+    console.log(`\n  A browser loading / (en) fetched ${fetched.length} scripts, ${formatKb(total)} gzip in all.`);
+    if (later.length > 0) console.log(`  Fetched after hydration (not budgeted): ${later.join(', ')}`);
+    if (missing.length > 0) console.log(`  Budgeted but not fetched: ${missing.join(', ')}`);
+  } finally {
+    await browser.close();
+  }
+}
+
+// ----------------------------------------------------------------------------- main
+
+buildIfStale();
+if (!fs.existsSync(path.join(CLIENT_DIR, 'prerendered'))) {
+  console.error('dist/client/prerendered is missing: run `npm run build`.');
+  process.exit(1);
+}
+const server = await startAppServer();
+console.log(`Auditing ${server.url} (the real server, built client in dist/client).`);
+try {
+  if (!skipAxe) await runAxe(server);
+  if (!skipLighthouse) await runLighthouse(server);
+  await runBudget(server);
+} catch (error) {
+  failures.push(`the audit crashed: ${(error as Error).stack ?? String(error)}`);
+  console.error(error);
+} finally {
+  await server.stop();
+}
+
+if (failures.length > 0) {
+  console.log(`\n✖ ${failures.length} problem${failures.length === 1 ? '' : 's'}:`);
+  for (const failure of failures) console.log(`  - ${failure}`);
+  process.exit(1);
+}
+console.log('\n✔ The web audit passed.');
