@@ -75,3 +75,35 @@ describe('POST /api/onboarding', () => {
     expect(response.status).toBe(401);
   });
 });
+
+describe('sanitising onboarding answers', () => {
+  it('strips harmless markup and keeps ordinary prose as written', async () => {
+    const { cookie } = await t.signUp();
+    const response = await t.request('/api/onboarding', {
+      method: 'POST',
+      cookie,
+      json: { ...answers, fullName: '<b>Ana</b>', customerInformation: 'Key data: churn is 5%' },
+    });
+    expect(response.status).toBe(200);
+    const me = await (await t.request('/api/me', { cookie })).json();
+    expect(me.fullName).toBe('Ana');
+    expect(me.customerInformation).toBe('Key data: churn is 5%');
+  });
+
+  it.each([
+    ['fullName', '<script>alert(1)</script>Ana'],
+    ['nickname', '<img src=x onerror=alert(1)>'],
+    ['startupWebpageUrl', 'javascript:alert(1)'],
+    ['customerInformation', 'see <iframe src="https://evil.example"></iframe>'],
+  ])('refuses a request whose %s carries a blocked pattern, storing nothing', async (field, value) => {
+    const { cookie } = await t.signUp();
+    const response = await t.request('/api/onboarding', { method: 'POST', cookie, json: { ...answers, [field]: value } });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('SECURITY_VIOLATION');
+    expect(body.error.message).toMatch(/^Security violation/);
+    const me = await (await t.request('/api/me', { cookie })).json();
+    expect(me.onboardingCompleted).toBe(false);
+    expect(me.onboardingData).toBeNull();
+  });
+});

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { TITLE_MAX, TEXT_MAX, optionalHttpUrl, optionalSafeText, safeText } from '../security/validate.ts';
 
 /**
  * The onboarding answers (spec §2 "Onboarding", §5 "Onboarding"; API-CONTRACT "Values"),
- * shared by the 4-step form and POST /api/onboarding. Industry, team size and phase are
+ * shared by the 4-step form and POST /api/onboarding. Every text is sanitised (spec §5)
+ * before it is validated. Industry, team size and phase are
  * required; every other answer is optional and stored as null when empty.
  */
 export const TEAM_SIZES = ['1', '2-5', '5-10', '11+'] as const;
@@ -12,37 +14,22 @@ export const FOUNDER_TYPES = ['technical', 'business', 'vibe-coder', 'others'] a
 const HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
 const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
-const optionalText = (max: number) =>
-  z.preprocess(emptyToNull, z.string().trim().max(max, `Text is too long (max ${max} characters)`).nullable().optional());
-
-const optionalUrl = z.preprocess(
-  emptyToNull,
-  z
-    .string()
-    .trim()
-    .max(2000)
-    .refine((value) => URL.canParse(value), 'Invalid URL format')
-    .refine((value) => /^https?:$/.test(new URL(value).protocol), 'Only http/https URLs are allowed')
-    .nullable()
-    .optional(),
-);
-
 export const OnboardingInput = z
   .object({
     // Step 1: about you
-    fullName: optionalText(200),
-    lastName: optionalText(200),
-    nickname: optionalText(200),
+    fullName: optionalSafeText(TITLE_MAX),
+    lastName: optionalSafeText(TITLE_MAX),
+    nickname: optionalSafeText(TITLE_MAX),
     country: z.preprocess(emptyToNull, z.string().regex(/^[A-Z]{2}$/, 'Invalid country').nullable().optional()),
     // Step 2: the startup
-    startupName: optionalText(200),
-    industry: z.string().trim().min(1, 'Input cannot be empty').max(200),
+    startupName: optionalSafeText(TITLE_MAX),
+    industry: safeText(TITLE_MAX),
     teamSize: z.enum(TEAM_SIZES),
     startupPhase: z.enum(STARTUP_PHASES),
-    startupWebpageUrl: optionalUrl,
-    linkedinLink: optionalUrl,
+    startupWebpageUrl: optionalHttpUrl(),
+    linkedinLink: optionalHttpUrl(),
     // Step 3: customers and founder type
-    customerInformation: optionalText(5000),
+    customerInformation: optionalSafeText(TEXT_MAX),
     founderCharacteristics: z.preprocess(emptyToNull, z.enum(FOUNDER_TYPES).nullable().optional()),
     // Step 4: habits
     emailRemindersEnabled: z.boolean().default(true),

@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
+import type { AppBindings } from './context.ts';
 import type { z } from 'zod';
+import { findBlockedPatternDeep } from '../../core/security/sanitize.ts';
 import { AppError } from './app-error.ts';
 
 /** Field-level messages for a failed parse: `[{ field: 'email', message: '…' }]`. */
@@ -9,14 +11,26 @@ export function fieldErrors(error: z.ZodError) {
 
 /**
  * Reads and validates a JSON body with a shared `core` schema. Malformed JSON and
- * invalid fields both answer 400 VALIDATION_FAILED, before anything is written.
+ * invalid fields answer 400 VALIDATION_FAILED before anything is written. A string
+ * that still carries a blocked pattern (script tag, javascript: URI, inline handler…)
+ * was not sent by our forms, which sanitise first: the whole request is refused with
+ * 400 SECURITY_VIOLATION (SPEC §10 "Sanitising").
  */
-export async function parseJsonBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+export async function parseJsonBody<T extends z.ZodType>(c: Context<AppBindings>, schema: T): Promise<z.infer<T>> {
   let body: unknown;
   try {
     body = await c.req.json();
   } catch {
     throw new AppError('VALIDATION_FAILED', { details: [{ field: '', message: 'Malformed JSON body' }] });
+  }
+  const blocked = findBlockedPatternDeep(body);
+  if (blocked) {
+    const where = blocked.path || 'body';
+    c.get('deps').logger.warn({ path: c.req.path, field: where, pattern: blocked.pattern }, 'security violation refused');
+    throw new AppError('SECURITY_VIOLATION', {
+      message: `Security violation: disallowed pattern ${blocked.pattern} in ${where}`,
+      details: [{ field: where, message: 'Security violation' }],
+    });
   }
   const result = schema.safeParse(body);
   if (!result.success) throw new AppError('VALIDATION_FAILED', { details: fieldErrors(result.error) });

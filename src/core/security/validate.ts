@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { cleanText, findBlockedPattern, normalizeCharacters } from './sanitize.ts';
+
+/**
+ * Input validation (spec §5 "Input validation", §9 "Input"), shared by forms and routes.
+ * Every value is sanitised first (`sanitize.ts`) and the clean value is what passes on.
+ * Messages are the spec's English texts.
+ *
+ * Lengths are counted on the sanitised text before the 10000-character cut, so an over-long
+ * text is reported, never silently shortened. URLs, which the spec gives no limit, use the
+ * text limit.
+ *
+ * E-mail addresses and URLs are checked as typed (trimmed, invisible characters dropped):
+ * if sanitising would change them (markup, a handler pattern), they are refused rather than
+ * silently turned into a different address.
+ */
+
+export const TEXT_MAX = 5000;
+export const LONG_TEXT_MAX = 10_000;
+export const TITLE_MAX = 200;
+export const EMAIL_MAX = 254;
+export const URL_MAX = TEXT_MAX;
+
+export const INPUT_LIMITS = { text: TEXT_MAX, longText: LONG_TEXT_MAX, title: TITLE_MAX, email: EMAIL_MAX, url: URL_MAX } as const;
+export type InputType = keyof typeof INPUT_LIMITS;
+
+export const VALIDATION_MESSAGES = {
+  empty: 'Input cannot be empty',
+  email: 'Invalid email format',
+  url: 'Invalid URL format',
+  urlProtocol: 'Only http/https URLs are allowed',
+  urlPatterns: 'URL contains disallowed patterns',
+} as const;
+
+export const tooLongMessage = (max: number) => `Text is too long (max ${max} characters)`;
+
+export type ValidationResult = { ok: true; value: string } | { ok: false; message: string };
+
+/** A basic address: something@something.tld, without spaces or characters that need quoting. */
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]+$/;
+
+const fail = (message: string): ValidationResult => ({ ok: false, message });
+
+/** Sanitised text of at most `max` characters. */
+export function validateText(value: string, max: number = TEXT_MAX): ValidationResult {
+  const clean = cleanText(value);
+  if (clean === '') return fail(VALIDATION_MESSAGES.empty);
+  if (clean.length > max) return fail(tooLongMessage(max));
+  return { ok: true, value: clean };
+}
+
+export function validateEmail(value: string): ValidationResult {
+  const checked = validateText(value, EMAIL_MAX);
+  if (!checked.ok) return checked;
+  const typed = normalizeCharacters(value).trim();
+  if (checked.value !== typed || !EMAIL.test(typed)) return fail(VALIDATION_MESSAGES.email);
+  return checked;
+}
+
+/** Decodes percent-escapes (up to three layers, for double encoding); stops at a malformed one. */
+function decodings(url: string): string[] {
+  const forms = [url];
+  let current = url;
+  for (let layer = 0; layer < 3; layer++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      break;
+    }
+    if (decoded === current) break;
+    forms.push(decoded);
+    current = decoded;
+  }
+  return forms;
+}
+
+export function validateUrl(value: string): ValidationResult {
+  const checked = validateText(value, URL_MAX);
+  if (!checked.ok) return checked;
+  const typed = normalizeCharacters(value).trim();
+  let url: URL;
+  try {
+    url = new URL(typed);
+  } catch {
+    return fail(VALIDATION_MESSAGES.url);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail(VALIDATION_MESSAGES.urlProtocol);
+  const dangerous = checked.value !== typed || decodings(typed).some((form) => findBlockedPattern(form) !== null);
+  if (dangerous) return fail(VALIDATION_MESSAGES.urlPatterns);
+  return { ok: true, value: typed };
+}
+
+/** Validates one value of a spec §9 input type; the clean value on success. */
+export function validate(type: InputType, value: string): ValidationResult {
+  if (typeof value !== 'string') return fail(VALIDATION_MESSAGES.empty);
+  switch (type) {
+    case 'email':
+      return validateEmail(value);
+    case 'url':
+      return validateUrl(value);
+    default:
+      return validateText(value, INPUT_LIMITS[type]);
+  }
+}
+
+/** A zod string that runs `check` and outputs its clean value, or fails with its message. */
+function checked(check: (value: string) => ValidationResult) {
+  return z.string().transform((value, ctx) => {
+    const result = check(value);
+    if (result.ok) return result.value;
+    ctx.addIssue({ code: 'custom', message: result.message });
+    return z.NEVER;
+  });
+}
+
+/**
+ * The optional form of `checked`: absent stays absent (`undefined`), and null, '' or text
+ * that is empty once sanitised becomes null (spec §5: optional answers are stored null).
+ */
+function optionalChecked(check: (value: string) => ValidationResult) {
+  return z
+    .string()
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      if (value === null || cleanText(value) === '') return null;
+      const result = check(value);
+      if (result.ok) return result.value;
+      ctx.addIssue({ code: 'custom', message: result.message });
+      return z.NEVER;
+    });
+}
+
+/** Required text, sanitised, at most `max` characters. */
+export const safeText = (max: number = TEXT_MAX) => checked((value) => validateText(value, max));
+/** Optional text, sanitised; empty → null. */
+export const optionalSafeText = (max: number = TEXT_MAX) => optionalChecked((value) => validateText(value, max));
+export const safeEmail = () => checked(validateEmail);
+export const optionalSafeEmail = () => optionalChecked(validateEmail);
+/** Required http(s) URL. */
+export const httpUrl = () => checked(validateUrl);
+/** Optional http(s) URL; empty → null. */
+export const optionalHttpUrl = () => optionalChecked(validateUrl);
