@@ -56,6 +56,7 @@ function SignOutButton() {
           showErrorToast(error, t('signOut.error'));
           return;
         }
+        // The guard may already be leaving for /auth as the session ends; this still runs.
         for (const flag of CHAT_SESSION_FLAGS) sessionStorage.removeItem(flag);
         toast.success(t('signOut.success'));
         navigate('/auth', { replace: true });
