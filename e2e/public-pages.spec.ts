@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { text } from './support/locales.ts';
+import { waitForApp } from './support/ready.ts';
 
 test.describe('public pages', () => {
   test('the landing page is served prerendered, in English by default', async ({ page, request }) => {
@@ -8,6 +9,8 @@ test.describe('public pages', () => {
     expect(html).toMatch(/<h1[^>]*>/); // content is in the HTML before any script runs
 
     await page.goto('/');
+
+    await waitForApp(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: text('en', 'common', 'nav.pricing'), exact: true })).toBeVisible();
@@ -17,6 +20,7 @@ test.describe('public pages', () => {
     const context = await browser.newContext({ locale: 'es-MX' });
     const page = await context.newPage();
     await page.goto('/');
+    await waitForApp(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'es-419');
     await expect(page.getByRole('link', { name: text('es-LA', 'common', 'nav.pricing'), exact: true })).toBeVisible();
     await context.close();
@@ -24,12 +28,15 @@ test.describe('public pages', () => {
 
   test('the language switcher changes the language and remembers it', async ({ page }) => {
     await page.goto('/');
+    await waitForApp(page);
     await page.getByLabel(text('en', 'common', 'language.label')).selectOption('es-LA');
     await expect(page.getByRole('link', { name: text('es-LA', 'common', 'nav.pricing'), exact: true })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es-419');
     expect(await page.evaluate(() => localStorage.getItem('rumbo_language'))).toBe('es-LA');
 
     await page.reload();
+
+    await waitForApp(page);
     await expect(page.getByRole('link', { name: text('es-LA', 'common', 'nav.pricing'), exact: true })).toBeVisible();
     await page.getByRole('link', { name: text('es-LA', 'common', 'nav.manifesto'), exact: true }).click();
     await expect(page).toHaveURL(/\/manifesto$/);
@@ -40,6 +47,7 @@ test.describe('public pages', () => {
     const context = await browser.newContext({ colorScheme: 'dark' });
     const page = await context.newPage();
     await page.goto('/');
+    await waitForApp(page);
     const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
     const darkFromSystem = await background();
 
@@ -49,6 +57,8 @@ test.describe('public pages', () => {
     expect(light).not.toBe(darkFromSystem);
 
     await page.reload();
+
+    await waitForApp(page);
     await expect(page.locator('html')).toHaveClass(/\blight\b/);
     expect(await background()).toBe(light);
 
@@ -60,22 +70,27 @@ test.describe('public pages', () => {
 
   test('pricing and manifesto have their own pages', async ({ page }) => {
     await page.goto('/pricing');
+    await waitForApp(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.goto('/manifesto');
+    await waitForApp(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
   test('/login and /signup lead to /auth', async ({ page }) => {
     await page.goto('/login');
+    await waitForApp(page);
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByRole('heading', { level: 1, name: text('en', 'auth', 'title.signIn') })).toBeVisible();
     await page.goto('/signup');
+    await waitForApp(page);
     await expect(page).toHaveURL(/\/auth\?mode=sign-up$/);
     await expect(page.getByRole('heading', { level: 1, name: text('en', 'auth', 'title.signUp') })).toBeVisible();
   });
 
   test('any other path shows the not-found page', async ({ page }) => {
     await page.goto('/this-page-does-not-exist');
+    await waitForApp(page);
     await expect(page.getByRole('heading', { level: 1, name: text('en', 'common', 'notFound.title') })).toBeVisible();
     await page.getByRole('link', { name: text('en', 'common', 'notFound.home') }).click();
     await expect(page).toHaveURL(/\/$/);

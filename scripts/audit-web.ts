@@ -15,6 +15,7 @@
  *   npm run audit:web -- --skip-lighthouse # (a) and (c) only
  *   npm run audit:web -- --skip-axe        # (b) and (c) only
  *   npm run audit:web -- --runs=3          # Lighthouse 3 times per page, median score
+ *   npm run audit:web -- --all-pages       # Lighthouse on every prerendered page, not only /
  *
  * Lighthouse reports are written to dist/audit/.
  */
@@ -27,6 +28,7 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { chunkSizes, LANDING_JS_BUDGET_GZIP, pageTotal } from '../bench/bundle-size.ts';
 import { type AppServer, startAppServer } from '../e2e/support/app-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
+import { waitForApp } from '../e2e/support/ready.ts';
 import { HTML_LANG, LANGUAGES, type Language } from '../src/core/i18n/language.ts';
 import { PRERENDERED_PAGES } from '../src/core/prerendered-pages.ts';
 import { buildIfStale } from './lib/build-if-stale.ts';
@@ -45,6 +47,7 @@ const REPORT_DIR = path.join(ROOT, 'dist/audit');
 const args = process.argv.slice(2);
 const skipAxe = args.includes('--skip-axe');
 const skipLighthouse = args.includes('--skip-lighthouse');
+const lighthousePages = args.includes('--all-pages') ? PRERENDERED_PAGES.map((page) => page.path) : ['/'];
 const runs = Math.max(1, Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 1) || 1);
 
 const failures: string[] = [];
@@ -107,6 +110,7 @@ async function auditPage(context: BrowserContext, server: AppServer, pagePath: s
   const before = failures.length;
   try {
     await page.goto(`${server.url}${pagePath}`, { waitUntil: 'networkidle' });
+    await waitForApp(page);
     await page.locator('main#main').waitFor();
 
     const html = await page.evaluate(() => ({
@@ -119,7 +123,8 @@ async function auditPage(context: BrowserContext, server: AppServer, pagePath: s
     if (html.lang !== HTML_LANG[language]) fail(`${label}: <html lang="${html.lang}">, expected "${HTML_LANG[language]}"`);
     if (!html.classes.includes(theme)) fail(`${label}: <html> lacks the "${theme}" class (has "${html.classes.join(' ')}")`);
     if (html.h1 !== 1) fail(`${label}: ${html.h1} <h1> elements, expected exactly 1`);
-    if (!html.title) fail(`${label}: empty <title>`);
+    const expectedTitle = readMeta(language)[metaKeyOf(pagePath)]?.title;
+    if (html.title !== expectedTitle) fail(`${label}: <title>${html.title}</title>, expected "${expectedTitle}"`);
     if (mobile && html.overflow > 0) {
       const culprits = await page.evaluate(() =>
         [...document.querySelectorAll('body *')]
@@ -148,10 +153,21 @@ async function auditPage(context: BrowserContext, server: AppServer, pagePath: s
   if (failures.length === before) console.log(`  ✔ ${label}`);
 }
 
+type Meta = Record<string, { title: string; description: string }>;
+
+function readMeta(language: Language): Meta {
+  return JSON.parse(fs.readFileSync(path.join(ROOT, 'src/web/locales', language, 'meta.json'), 'utf8')) as Meta;
+}
+
+/** The page's key in meta.json (as src/web/app/layout/public-layout.tsx picks it). */
+function metaKeyOf(pagePath: string) {
+  return PRERENDERED_PAGES.find((page) => page.path === pagePath)?.file ?? (pagePath === '/auth' ? 'auth' : 'notFound');
+}
+
 /** The prerendered HTML itself (no script run): language, title, description, content. */
 async function checkPrerenderedHtml(server: AppServer) {
   for (const language of LANGUAGES) {
-    const meta = JSON.parse(fs.readFileSync(path.join(ROOT, 'src/web/locales', language, 'meta.json'), 'utf8')) as Record<string, { title: string }>;
+    const meta = readMeta(language);
     for (const page of PRERENDERED_PAGES) {
       const label = `${page.path} (${language}) HTML`;
       const response = await fetch(`${server.url}${page.path}`, { headers: { cookie: `rumbo_language=${language}` } });
@@ -221,40 +237,56 @@ async function lighthouseOnce(url: string, language: Language): Promise<Lighthou
   }
 }
 
+/** Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP…) and says "run again": it gets 3 tries. */
+async function withRetries<T>(attempt: () => Promise<T>, tries = 3): Promise<T> {
+  for (let left = tries - 1; ; left--) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (left === 0 || !/Lighthouse: [A-Z_]+/.test((error as Error).message)) throw error;
+      console.log(`      (${(error as Error).message.split('\n')[0]}: running it again)`);
+    }
+  }
+}
+
 async function runLighthouse(server: AppServer) {
-  console.log(`\n(b) Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}on / (mobile, simulated throttling)\n`);
+  console.log(`\n(b) Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}on ${lighthousePages.join(', ')} (mobile, simulated throttling)\n`);
   fs.mkdirSync(REPORT_DIR, { recursive: true });
-  for (const language of LANGUAGES) {
-    const results: LighthouseResult[] = [];
-    for (let run = 0; run < runs; run++) results.push(await lighthouseOnce(`${server.url}/`, language));
-    results.sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
-    const median = results[Math.floor((results.length - 1) / 2)];
-    if (!median) continue;
-    const { scores, lhr } = median;
-    const reportFile = path.join(REPORT_DIR, `lighthouse-${language}.json`);
-    fs.writeFileSync(reportFile, JSON.stringify(lhr, null, 2));
+  for (const pagePath of lighthousePages) {
+    for (const language of LANGUAGES) {
+      const label = `${pagePath} (${language})`;
+      const results: LighthouseResult[] = [];
+      for (let run = 0; run < runs; run++) results.push(await withRetries(() => lighthouseOnce(`${server.url}${pagePath}`, language)));
+      results.sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+      const median = results[Math.floor((results.length - 1) / 2)];
+      if (!median) continue;
+      const { scores, lhr } = median;
+      const name = pagePath === '/' ? 'index' : pagePath.slice(1).replace(/\//g, '-');
+      const reportFile = path.join(REPORT_DIR, `lighthouse-${name}-${language}.json`);
+      fs.writeFileSync(reportFile, JSON.stringify(lhr, null, 2));
 
-    const line = Object.entries(LIGHTHOUSE_MINIMUMS)
-      .map(([id]) => `${lhr.categories[id]?.title ?? id} ${scores[id]}`)
-      .join(' · ');
-    console.log(`  / (${language}): ${line}`);
-    const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
-      .map((id) => `${lhr.audits[id]?.title ?? id} ${lhr.audits[id]?.displayValue ?? '?'}`)
-      .join(' · ');
-    console.log(`      ${metrics}`);
-    console.log(`      report: ${path.relative(ROOT, reportFile)}`);
+      const line = Object.keys(LIGHTHOUSE_MINIMUMS)
+        .map((id) => `${lhr.categories[id]?.title ?? id} ${scores[id]}`)
+        .join(' · ');
+      console.log(`  ${label}: ${line}`);
+      const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+        .map((id) => `${lhr.audits[id]?.title ?? id} ${lhr.audits[id]?.displayValue ?? '?'}`)
+        .join(' · ');
+      console.log(`      ${metrics}`);
+      console.log(`      report: ${path.relative(ROOT, reportFile)}`);
 
-    for (const [id, minimum] of Object.entries(LIGHTHOUSE_MINIMUMS)) {
-      const score = scores[id] ?? 0;
-      if (score >= minimum) continue;
-      fail(`Lighthouse / (${language}): ${lhr.categories[id]?.title ?? id} ${score} < ${minimum}`);
-      for (const ref of lhr.categories[id]?.auditRefs ?? []) {
-        const audit = lhr.audits[ref.id];
-        if (!audit || audit.score === null || audit.score >= 1 || audit.scoreDisplayMode === 'informative') continue;
-        if (id === 'performance' && ref.weight === 0) continue;
-        console.log(`      - ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
-        const items = (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
-        for (const item of items.slice(0, 5)) console.log(`          ${JSON.stringify(item).slice(0, 300)}`);
+      for (const [id, minimum] of Object.entries(LIGHTHOUSE_MINIMUMS)) {
+        const score = scores[id] ?? 0;
+        if (score >= minimum) continue;
+        fail(`Lighthouse ${label}: ${lhr.categories[id]?.title ?? id} ${score} < ${minimum}`);
+        for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+          const audit = lhr.audits[ref.id];
+          if (!audit || audit.score === null || audit.score >= 1 || audit.scoreDisplayMode === 'informative') continue;
+          if (id === 'performance' && ref.weight === 0) continue;
+          console.log(`      - ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+          const items = (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+          for (const item of items.slice(0, 5)) console.log(`          ${JSON.stringify(item).slice(0, 300)}`);
+        }
       }
     }
   }

@@ -9,7 +9,11 @@
  * - `<html lang>`, and a translated, page-specific <title> and meta description
  *   (src/web/locales/<language>/meta.json);
  * - `<link rel="modulepreload">` for the page's route chunk and translation chunks, so
- *   they download alongside the entry instead of one after the other.
+ *   they are ready when the app (loaded by src/web/boot.ts after the first paint)
+ *   asks for them.
+ *
+ * The shell, dist/client/index.html (every route that is not prerendered), gets
+ * `<link rel="modulepreload">` for the app chunk, which it needs at once.
  *
  * It also writes .gz and .br copies of the static text assets, which the server sends
  * to browsers that accept them.
@@ -22,9 +26,11 @@ import { build } from 'vite';
 import { HTML_LANG, LANGUAGES, type Language } from '../src/core/i18n/language.ts';
 import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../src/core/prerendered-pages.ts';
 import {
+  APP,
   CLIENT_DIR,
   formatKb,
   localeKey,
+  type Manifest,
   MANIFEST_PATH,
   PAGE_MODULES,
   PAGE_NAMESPACES,
@@ -67,28 +73,42 @@ async function buildServerBundle(): Promise<RenderModule> {
       emptyOutDir: true,
       manifest: false,
       copyPublicDir: false,
-      rollupOptions: { output: { entryFileNames: 'entry-server.js' } },
+      rolldownOptions: { output: { entryFileNames: 'entry-server.js' } },
     },
   });
   return (await import(pathToFileURL(path.join(SSR_DIR, 'entry-server.js')).href)) as RenderModule;
 }
 
-function preloadLinks(template: string, pagePath: string, language: Language): string {
-  const manifest = readManifest();
+const SHELL_PRELOADS_MARK = '<!--app-preloads-->';
+
+function modulepreloads(files: string[]) {
+  return files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+}
+
+/**
+ * A prerendered page preloads its route chunk and translation chunks, so they are
+ * ready when the app asks for them. Not the app chunk itself (main.tsx and its
+ * imports): boot.ts loads that after the first paint, so it never delays it.
+ */
+function pagePreloads(manifest: Manifest, template: string, pagePath: string, language: Language): string {
   const pageModule = PAGE_MODULES[pagePath];
   if (!pageModule) throw new Error(`No route module known for ${pagePath}: add it to PAGE_MODULES in scripts/lib/vite-manifest.ts`);
+  const app = new Set(staticClosure(manifest, APP));
   const seen = new Set<string>();
   const files = [
     ...staticClosure(manifest, pageModule, seen),
     ...PAGE_NAMESPACES.flatMap((namespace) => staticClosure(manifest, localeKey(language, namespace), seen)),
   ];
-  return files
-    .filter((file) => !template.includes(`/${file}"`)) // already loaded or preloaded by index.html
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('\n    ');
+  return modulepreloads(files.filter((file) => !app.has(file) && !template.includes(`/${file}"`)));
 }
 
-function pageHtml(template: string, appHtml: string, pagePath: string, language: Language, meta: Meta, file: string) {
+/** The empty shell (every other route) has nothing to paint: it preloads the app at once. */
+function addShellPreloads(manifest: Manifest, template: string): string {
+  const files = staticClosure(manifest, APP).filter((file) => !template.includes(`/${file}"`));
+  return replaceOnce(template, '</head>', `    ${SHELL_PRELOADS_MARK}\n    ${modulepreloads(files)}\n  </head>`, '</head>');
+}
+
+function pageHtml(manifest: Manifest, template: string, appHtml: string, pagePath: string, language: Language, meta: Meta, file: string) {
   const pageMeta = meta[file];
   if (!pageMeta?.title || !pageMeta.description) throw new Error(`src/web/locales/${language}/meta.json has no title/description for "${file}"`);
   let html = template;
@@ -102,7 +122,7 @@ function pageHtml(template: string, appHtml: string, pagePath: string, language:
     `<meta name="description" content="${escapeHtml(pageMeta.description)}" />`,
     'meta description',
   );
-  const preloads = preloadLinks(template, pagePath, language);
+  const preloads = pagePreloads(manifest, template, pagePath, language);
   if (preloads) html = replaceOnce(html, '</head>', `    ${preloads}\n  </head>`, '</head>');
   return html;
 }
@@ -144,7 +164,8 @@ function precompress(dir: string): number {
 async function main() {
   if (!fs.existsSync(TEMPLATE_PATH)) throw new Error('dist/client/index.html is missing: run `vite build` first');
   const template = fs.readFileSync(TEMPLATE_PATH, 'utf8');
-  if (template.includes('data-language=')) throw new Error('dist/client/index.html is already prerendered: run `vite build` again');
+  if (template.includes(SHELL_PRELOADS_MARK)) throw new Error('dist/client/index.html was already processed: run `vite build` again');
+  const manifest = readManifest();
 
   const started = Date.now();
   const { render } = await buildServerBundle();
@@ -156,12 +177,13 @@ async function main() {
     for (const page of PRERENDERED_PAGES) {
       const appHtml = await render(page.path, language);
       if (!appHtml.includes('<main')) throw new Error(`${language} ${page.path} rendered without a <main>: ${appHtml.slice(0, 200)}`);
-      const html = pageHtml(template, appHtml, page.path, language, meta, page.file);
+      const html = pageHtml(manifest, template, appHtml, page.path, language, meta, page.file);
       const target = path.join(dir, `${page.file}.html`);
       fs.writeFileSync(target, html);
       written.push({ file: path.relative(ROOT, target), bytes: Buffer.byteLength(html) });
     }
   }
+  fs.writeFileSync(TEMPLATE_PATH, addShellPreloads(manifest, template));
   moveManifest();
   const compressed = precompress(CLIENT_DIR);
 

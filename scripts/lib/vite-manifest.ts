@@ -24,8 +24,10 @@ export type ManifestChunk = {
 };
 export type Manifest = Record<string, ManifestChunk>;
 
-/** The client entry, as the manifest names it (Vite names the entry chunk after index.html). */
+/** The page's script (src/web/boot.ts; Vite names the entry chunk after index.html). */
 export const ENTRY = 'index.html';
+/** The app, which boot.ts imports (after the first paint on prerendered pages). */
+export const APP = 'main.tsx';
 
 /**
  * The lazy route module of each prerendered page (see src/web/app/routes.tsx), keyed by
@@ -66,14 +68,15 @@ export function localeKey(language: string, namespace: string) {
 }
 
 /**
- * Every JS file a prerendered page loads before it is interactive: the entry and its
- * imports, the page's route module and its imports, and its translation chunks.
+ * Every JS file a prerendered page loads before it is interactive: the entry, the app
+ * and their imports, the page's route module and its imports, and its translation chunks.
  */
 export function pageScripts(manifest: Manifest, pagePath: string, language: string): string[] {
   const pageModule = PAGE_MODULES[pagePath];
   if (!pageModule) throw new Error(`No route module known for ${pagePath} (scripts/lib/vite-manifest.ts)`);
   const files = new Set([
     ...staticClosure(manifest, ENTRY),
+    ...staticClosure(manifest, APP),
     ...staticClosure(manifest, pageModule),
     ...PAGE_NAMESPACES.flatMap((namespace) => staticClosure(manifest, localeKey(language, namespace))),
   ]);

@@ -5,9 +5,10 @@ import { isLanguage } from '../core/i18n/language.ts';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { initI18n } from './i18n/i18n.ts';
-import './styles/index.css';
 
 /**
+ * The app, loaded by boot.ts (which also brings the stylesheet).
+ *
  * Public pages arrive prerendered (scripts/prerender.ts) with their language in
  * `data-language` on #root; those are hydrated in that language, after their lazy
  * route modules have loaded so the first client render matches the HTML.

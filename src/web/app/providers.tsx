@@ -36,11 +36,25 @@ function ThemedToaster() {
   );
 }
 
+/**
+ * Sets `<html data-ready>` once the app has hydrated (or rendered) in the browser.
+ * Prerendered pages show before their script runs, so a test that clicks or types
+ * must wait for it (`page.locator('html[data-ready]').waitFor()`); a real click that
+ * early is simply a click on the static page.
+ */
+function ReadyMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
+  return null;
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
       <ThemedToaster />
+      <ReadyMarker />
     </>
   );
 }

@@ -1,13 +1,46 @@
-import { Link, NavLink, Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PRERENDERED_PAGES } from '../../../core/prerendered-pages.ts';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { cn } from '../../lib/cn.ts';
 
+/** The page's key in the `meta` namespace (src/web/locales/<language>/meta.json). */
+function metaKey(pathname: string) {
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const prerendered = PRERENDERED_PAGES.find((page) => page.path === normalised);
+  if (prerendered) return prerendered.file;
+  return normalised === '/auth' ? 'auth' : 'notFound';
+}
+
+/**
+ * Keeps <title> right after client-side navigation and language changes (prerendered
+ * pages already arrive with theirs). The `meta` namespace loads after hydration, so
+ * it never delays the first render.
+ */
+function useDocumentTitle() {
+  const { pathname } = useLocation();
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  useEffect(() => {
+    let current = true;
+    const key = metaKey(pathname);
+    void i18n.loadNamespaces('meta').then(() => {
+      const title = i18n.t(`meta:${key}.title`, { lng: language, defaultValue: '' });
+      if (current && title) document.title = title;
+    });
+    return () => {
+      current = false;
+    };
+  }, [pathname, language, i18n]);
+}
+
 /** Header, main and footer of the public pages (landing, pricing, manifesto, auth). */
 export function PublicLayout() {
   const { t } = useTranslation();
+  useDocumentTitle();
   const navClass = ({ isActive }: { isActive: boolean }) =>
     cn('rounded-md px-2 py-1 text-sm hover:text-foreground', isActive ? 'text-foreground font-medium' : 'text-muted-foreground');
   return (
