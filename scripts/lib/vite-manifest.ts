@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { ROOT } from './build-if-stale.ts';
+
+export { ROOT };
 
 /**
  * Vite's build manifest (vite.config.ts sets `build.manifest`), read to know which
  * chunks a page needs: scripts/prerender.ts preloads them, bench/ and the web audit
  * weigh them. scripts/prerender.ts moves it out of dist/client so it is not served.
  */
-export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const CLIENT_DIR = path.join(ROOT, 'dist/client');
 export const MANIFEST_PATH = path.join(ROOT, 'dist/client-manifest.json');
 export const VITE_MANIFEST_PATH = path.join(CLIENT_DIR, '.vite/manifest.json');
