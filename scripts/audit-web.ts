@@ -24,7 +24,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { chunkSizes, LANDING_JS_BUDGET_GZIP, pageTotal } from '../bench/bundle-size.ts';
 import { type AppServer, startAppServer } from '../e2e/support/app-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';

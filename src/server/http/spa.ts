@@ -32,9 +32,17 @@ function loadPages(clientDir: string): Pages | null {
   return { shell: fs.readFileSync(shellPath, 'utf8'), prerendered };
 }
 
+type ChosenTheme = 'light' | 'dark' | null;
+
+/** The theme the visitor picked (cookie), or null when the page should follow the system. */
+function chosenTheme(c: Context): ChosenTheme {
+  const theme = getCookie(c, THEME_COOKIE);
+  return theme === 'light' || theme === 'dark' ? theme : null;
+}
+
 /** Puts the visitor's language and chosen theme on <html>, so no script is needed for them. */
-function personalise(html: string, language: Language, theme: string | undefined) {
-  const themeClass = theme === 'dark' || theme === 'light' ? ` class="${theme}"` : '';
+function personalise(html: string, language: Language, theme: ChosenTheme) {
+  const themeClass = theme ? ` class="${theme}"` : '';
   return html.replace(/<html[^>]*>/, `<html lang="${HTML_LANG[language]}"${themeClass}>`);
 }
 
@@ -104,13 +112,13 @@ export function spaHandler(clientDir: string): MiddlewareHandler {
     const language = visitorLanguage(c);
     const normalisedPath = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
     const prerendered = pages.prerendered.get(`${language}:${normalisedPath}`);
-    const theme = getCookie(c, THEME_COOKIE);
+    const theme = chosenTheme(c);
     const html = personalise(prerendered ?? pages.shell, language, theme);
     c.header('Cache-Control', 'no-cache');
     c.header('Vary', 'Cookie, Accept-Language, Accept-Encoding');
     const encoding = acceptedEncoding(c.req.header('accept-encoding'));
     if (!encoding) return c.html(html);
-    const key = `${language}:${prerendered ? normalisedPath : '(shell)'}:${theme === 'dark' || theme === 'light' ? theme : ''}`;
+    const key = `${language}:${prerendered ? normalisedPath : '(shell)'}:${theme ?? 'system'}`;
     c.header('Content-Encoding', encoding);
     c.header('Content-Type', 'text/html; charset=UTF-8');
     return c.body(new Uint8Array(compressed(key, html, encoding)));

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../features/auth/auth-client.ts';
 import { useMe } from '../features/profile/api/get-me.ts';
+import { QueryProvider } from './query.tsx';
 
 /**
  * Guards the protected area (spec §2): nothing while auth loads, /auth when signed
@@ -23,4 +24,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     return <Navigate to="/onboarding" replace />;
   }
   return children;
+}
+
+/** The protected area's wrapper: its data layer (TanStack Query) and the guard. */
+export function ProtectedArea({ children }: { children: ReactNode }) {
+  return (
+    <QueryProvider>
+      <RequireAuth>{children}</RequireAuth>
+    </QueryProvider>
+  );
 }

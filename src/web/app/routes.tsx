@@ -44,18 +44,15 @@ export const routes: RouteObject[] = [
   },
   {
     lazy: async () => {
-      const [{ QueryProvider }, { RequireAuth }, { AppShell }] = await Promise.all([
-        import('./query.tsx'),
+      const [{ ProtectedArea }, { AppShell }] = await Promise.all([
         import('./require-auth.tsx'),
         import('./layout/app-shell.tsx'),
       ]);
       return {
         Component: () => (
-          <QueryProvider>
-            <RequireAuth>
-              <AppShell />
-            </RequireAuth>
-          </QueryProvider>
+          <ProtectedArea>
+            <AppShell />
+          </ProtectedArea>
         ),
       };
     },
@@ -78,20 +75,17 @@ export const routes: RouteObject[] = [
   {
     path: 'onboarding',
     lazy: async () => {
-      const [{ QueryProvider }, { RequireAuth }, { SectionPage }] = await Promise.all([
-        import('./query.tsx'),
+      const [{ ProtectedArea }, { SectionPage }] = await Promise.all([
         import('./require-auth.tsx'),
         import('../features/shell/section-page.tsx'),
       ]);
       return {
         Component: () => (
-          <QueryProvider>
-            <RequireAuth>
-              <main id="main" className="p-6">
-                <SectionPage section="onboarding" />
-              </main>
-            </RequireAuth>
-          </QueryProvider>
+          <ProtectedArea>
+            <main id="main" className="p-6">
+              <SectionPage section="onboarding" />
+            </main>
+          </ProtectedArea>
         ),
       };
     },

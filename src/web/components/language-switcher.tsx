@@ -6,9 +6,10 @@ import { chooseLanguage, currentLanguage } from '../i18n/i18n.ts';
 
 /** A native select: keyboard and screen readers know it, and it costs no script. */
 export function LanguageSwitcher({ onChange }: { onChange?: (language: Language) => void }) {
-  const { t, i18n } = useTranslation();
+  // useTranslation re-renders this on every language change.
+  const { t } = useTranslation();
   const id = useId();
-  const value = i18n.resolvedLanguage === 'es-LA' ? 'es-LA' : currentLanguage();
+  const value = currentLanguage();
   return (
     <div className="flex items-center gap-1.5">
       <Languages aria-hidden="true" className="size-4 text-muted-foreground" />

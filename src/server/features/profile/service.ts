@@ -23,7 +23,7 @@ type ProfileRow = typeof users.$inferSelect;
 
 /** The client's profile shape (API-CONTRACT `GET /api/me`). */
 function toMe(row: ProfileRow, role: string, trialDays: number) {
-  const { onboardingData, deletedAt, termsAcceptedAt, ...fields } = row;
+  const { deletedAt, termsAcceptedAt, ...fields } = row;
   const tier = tierStatus({ userTier: row.userTier, createdAt: row.createdAt }, trialDays);
   return {
     ...fields,
@@ -32,7 +32,6 @@ function toMe(row: ProfileRow, role: string, trialDays: number) {
     isInTrial: tier.isInTrial,
     effectiveUserTier: tier.effectiveUserTier,
     trialEndsAt: tier.trialEndsAt,
-    onboardingData,
   };
 }
 export type Me = ReturnType<typeof toMe>;
