@@ -1,9 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { FOUNDER_PASSWORD as password, signUpFounder, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
-
-const password = 'a long enough password';
-let counter = 0;
-const uniqueEmail = () => `founder-${Date.now()}-${++counter}@example.com`;
 
 test.describe('the protected area', () => {
   test('sends a signed-out visitor to /auth', async ({ page }) => {
@@ -13,13 +10,13 @@ test.describe('the protected area', () => {
 
   test('sign-up asks for the terms, then lands on onboarding, which the guard enforces', async ({ page }) => {
     await page.goto('/auth?mode=sign-up');
-    await page.getByLabel(text('en', 'auth', 'fields.fullName')).fill('Valeria Ríos');
-    await page.getByLabel(text('en', 'auth', 'fields.email')).fill(uniqueEmail());
-    await page.getByLabel(text('en', 'auth', 'fields.password')).fill(password);
+    await page.getByLabel(text('en', 'auth', 'fields.fullName'), { exact: true }).fill('Valeria Ríos');
+    await page.getByLabel(text('en', 'auth', 'fields.email'), { exact: true }).fill(uniqueEmail());
+    await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill(password);
     await page.getByRole('button', { name: text('en', 'auth', 'submit.signUp') }).click();
     await expect(page.getByText(text('en', 'auth', 'validation.terms'))).toBeVisible();
 
-    await page.getByLabel(text('en', 'auth', 'fields.terms')).check();
+    await page.getByLabel(text('en', 'auth', 'fields.terms'), { exact: true }).check();
     await page.getByRole('button', { name: text('en', 'auth', 'submit.signUp') }).click();
     await expect(page.getByText(text('en', 'auth', 'toast.signUpSuccess'))).toBeVisible();
     await expect(page).toHaveURL(/\/onboarding$/);
@@ -30,8 +27,8 @@ test.describe('the protected area', () => {
 
   test('sign-in validates the e-mail and the password length before asking the server', async ({ page }) => {
     await page.goto('/auth');
-    await page.getByLabel(text('en', 'auth', 'fields.email')).fill('not-an-email');
-    await page.getByLabel(text('en', 'auth', 'fields.password')).fill('short');
+    await page.getByLabel(text('en', 'auth', 'fields.email'), { exact: true }).fill('not-an-email');
+    await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill('short');
     await page.getByRole('button', { name: text('en', 'auth', 'submit.signIn') }).click();
     await expect(page.getByText(text('en', 'auth', 'validation.email'))).toBeVisible();
     await expect(page.getByText(text('en', 'auth', 'validation.passwordMin'))).toBeVisible();
@@ -39,8 +36,8 @@ test.describe('the protected area', () => {
 
   test('a wrong password is refused with the sign-in error', async ({ page }) => {
     await page.goto('/auth');
-    await page.getByLabel(text('en', 'auth', 'fields.email')).fill(uniqueEmail());
-    await page.getByLabel(text('en', 'auth', 'fields.password')).fill(password);
+    await page.getByLabel(text('en', 'auth', 'fields.email'), { exact: true }).fill(uniqueEmail());
+    await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill(password);
     await page.getByRole('button', { name: text('en', 'auth', 'submit.signIn') }).click();
     await expect(page.getByText(text('en', 'auth', 'errors.signInFailed'))).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
@@ -49,16 +46,9 @@ test.describe('the protected area', () => {
 
 test.describe('the app shell', () => {
   test.beforeEach(async ({ page }) => {
-    // The onboarding form lands with its own issue; the founder completes onboarding
-    // through the same API that form will call.
-    const signUp = await page.request.post('/api/auth/sign-up/email', {
-      data: { email: uniqueEmail(), password, name: 'Mateo', termsAccepted: true },
-    });
-    expect(signUp.status()).toBe(200);
-    const onboarding = await page.request.post('/api/onboarding', {
-      data: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' },
-    });
-    expect(onboarding.status()).toBe(200);
+    // Onboarding through the API its form calls (e2e/onboarding-profile.spec.ts drives
+    // the form itself), so this spec tests only the shell.
+    await signUpFounder(page, { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' }, { name: 'Mateo' });
   });
 
   test('a sidebar with every section on wide screens', async ({ page }) => {

@@ -19,10 +19,11 @@ export type AppServer = {
   stop: () => Promise<void>;
 };
 
-export async function startAppServer(options: { env?: Record<string, string> } = {}): Promise<AppServer> {
+export async function startAppServer(options: { env?: Record<string, string>; port?: number } = {}): Promise<AppServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-app-'));
   const server: ServerProcess = await spawnServerProcess({
     dataDir,
+    ...(options.port ? { port: options.port } : {}),
     env: { NODE_ENV: 'production', CLIENT_DIR, ...options.env },
   });
   const stop = async () => {

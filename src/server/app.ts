@@ -1,54 +1,90 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { buildOpenApiDocument } from './openapi/openapi-document.ts';
+import { gamificationRoutes } from './features/gamification/routes.ts';
+import { authProviderRoutes } from './features/auth-providers/routes.ts';
+import { aiConsentRoutes } from './features/ai-consent/routes.ts';
+import { geoRoutes } from './features/geo/routes.ts';
+import { createGeolocator } from './features/geo/service.ts';
+import { metricsRoutes } from './features/metrics/routes.ts';
+import { contextRoutes } from './features/context/routes.ts';
+import { downloadRoutes } from './features/context/download-routes.ts';
+import { mentorRoutes } from './features/mentor/routes.ts';
 import { onboardingRoutes } from './features/onboarding/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
-import { CLIENT_IP_HEADER } from './auth/auth.ts';
+import { strategyRoutes } from './features/strategy/routes.ts';
+import { taskRoutes } from './features/tasks/routes.ts';
+import { handleAuthRequest } from './auth/auth-requests.ts';
+import { adminRoutes } from './features/admin/routes.ts';
+import { sessionRoutes } from './features/session/routes.ts';
 import { AppError } from './http/app-error.ts';
-import { clientAddress } from './http/client-address.ts';
 import type { AppBindings, AppDeps } from './http/context.ts';
+import { requireSameOrigin } from './http/same-origin.ts';
+import { forgetUserAfterWrites } from './http/session.ts';
+import { generalRateLimit, isWriteMethod } from './rate-limit/middleware.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { spaHandler } from './http/spa.ts';
 
 /** JSON bodies over 1 MB are refused before they are read (issue: bad input). */
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** The request as Better Auth sees it: the client address is ours, never the client's word. */
-function withClientIp(request: Request, address: string | undefined) {
-  const headers = new Headers(request.headers);
-  headers.delete(CLIENT_IP_HEADER);
-  if (address) headers.set(CLIENT_IP_HEADER, address);
-  return new Request(request, { headers });
-}
+/** Multipart bodies on the upload routes (AI context files). */
+const isFileUpload = (path: string, contentType: string | undefined) =>
+  path.startsWith('/api/context') && (contentType ?? '').toLowerCase().startsWith('multipart/form-data');
 
 /** Builds the whole HTTP app from its dependencies; main.ts serves it, tests call it directly. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppBindings>();
+  const geolocator = createGeolocator({ services: deps.env.geoServices, timeoutMs: deps.env.geoTimeoutMs, logger: deps.logger });
 
   app.use(securityHeaders);
   app.use(async (c, next) => {
     c.set('deps', deps);
     await next();
   });
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE');
-      },
-    }),
+  const limitBody = bodyLimit({
+    maxSize: JSON_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE');
+    },
+  });
+  // Only requests that carry a body (asking a GET for its body makes the Node adapter
+  // build a whole fetch Request, the largest cost of a cached authenticated read);
+  // file uploads set their own, larger limit on their routes.
+  app.use('/api/*', (c, next) =>
+    isWriteMethod(c.req.method) && !isFileUpload(c.req.path, c.req.header('content-type')) ? limitBody(c, next) : next(),
   );
 
   app.get('/api/health', (c) => c.json({ status: 'ok', database: deps.driver }));
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(withClientIp(c.req.raw, clientAddress(c))));
+  const openApiDocument = buildOpenApiDocument(deps.env.appUrl);
+  app.get('/api/openapi.json', (c) => c.json(openApiDocument));
+  app.route('/api/auth-providers', authProviderRoutes);
+  // CSRF: every state-changing call, Better Auth's included (it leaves some unchecked).
+  app.use('/api/*', requireSameOrigin);
+  // Better Auth limits its own routes (rate-limit/auth-rules.ts).
+  app.on(['GET', 'POST'], '/api/auth/*', handleAuthRequest);
+  // Every feature route: SPEC §10's general limit.
+  app.use('/api/*', generalRateLimit, forgetUserAfterWrites);
+  app.route('/api/session', sessionRoutes);
+  app.route('/api/admin', adminRoutes);
+  // Before /api/me, so that its session check is not run twice.
+  app.route('/api/me/gamification', gamificationRoutes);
   app.route('/api/me', profileRoutes);
   app.route('/api/onboarding', onboardingRoutes);
+  app.route('/api/tasks', taskRoutes);
+  app.route('/api/strategy', strategyRoutes);
+  app.route('/api/geo', geoRoutes(geolocator));
+  app.route('/api/metrics', metricsRoutes);
+  app.route('/api/ai', aiConsentRoutes);
+  app.route('/api/mentor', mentorRoutes);
+  app.route('/api/context', contextRoutes);
+  app.route('/api/files', downloadRoutes);
 
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND');
   });
-  app.use('*', spaHandler(deps.env.clientDir));
+  app.use('*', spaHandler(deps.env.clientDir, geolocator));
 
   app.notFound((c) => c.json(new AppError('NOT_FOUND').toBody(), 404));
   app.onError((error, c) => {

@@ -29,7 +29,76 @@ const EnvSchema = z.object({
   /** Serve the built client from this folder. */
   CLIENT_DIR: z.string().default('./dist/client'),
   SECURE_COOKIES: booleanish.optional(),
+  /** smtp://user:pass@host:587 or smtps://…; unset writes every message to DATA_DIR/outbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('Rumbo <no-reply@rumbo.local>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Any OpenID Connect provider (Okta, Keycloak, Entra ID…) through Better Auth's generic OAuth. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** The provider's name on the sign-in button, e.g. "Okta". */
+  OIDC_NAME: z.string().max(40).default('Single sign-on'),
+  /** redis://…: shared rate-limit counters and session invalidation across instances. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /** Comma-separated addresses of reverse proxies whose X-Forwarded-For is believed. */
+  TRUSTED_PROXIES: z.string().optional(),
+  /** Comma-separated e-mails that are made admins when they sign in (or at start). */
+  RUMBO_ADMIN_EMAILS: z.string().optional(),
+  /** External IP geolocation services tried in order after the embedded database (comma-separated URL templates with `{ip}`). */
+  GEO_SERVICES: z
+    .string()
+    .transform((value) => value.split(',').map((url) => url.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/ })))
+    .default([]),
+  /** How long each geolocation service may take (spec §7: 5 s). */
+  GEO_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, LM Studio, OpenRouter), e.g. http://localhost:11434/v1. */
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_MODEL: z.string().default('claude-sonnet-4-5'),
+  /** Gives up on a model that sends nothing for this long (first byte or between chunks). */
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Retries of a model call answered 502/503/504 or cut by the network, before any text. */
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  /** S3-compatible object storage for uploads; local disk under DATA_DIR when S3_BUCKET is unset. */
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanish.optional(),
 });
+
+/** Both halves of a credential pair, or neither. */
+function pairsComplete(raw: Record<string, unknown>, names: string[]): string | null {
+  const set = names.filter((name) => raw[name] !== undefined);
+  return set.length === 0 || set.length === names.length ? null : `${names.join(', ')} must be set together`;
+}
+
+/** Which model answers the mentor: chosen by configuration, the offline mentor when none is set. */
+export type AiProviderConfig =
+  | { kind: 'openai-compatible'; baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number; maxRetries: number }
+  | { kind: 'anthropic'; apiKey: string; model: string; timeoutMs: number; maxRetries: number }
+  | { kind: 'offline' };
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+    };
 
 export type Env = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -44,6 +113,16 @@ export type Env = {
   trialDays: number;
   clientDir: string;
   secureCookies: boolean;
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  google: { clientId: string; clientSecret: string } | undefined;
+  oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
+  redisUrl: string | undefined;
+  trustedProxies: string[];
+  adminEmails: string[];
+  geoServices: string[];
+  geoTimeoutMs: number;
+  ai: AiProviderConfig;
+  storage: StorageConfig;
 };
 
 export class EnvError extends Error {
@@ -59,13 +138,19 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const raw = result.data;
+  const pairProblems = [
+    pairsComplete(raw, ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']),
+    pairsComplete(raw, ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET']),
+  ].filter((problem) => problem !== null);
+  if (pairProblems.length > 0) throw new EnvError(`Invalid configuration:\n${pairProblems.map((p) => `  ${p}`).join('\n')}`);
+  const dataDir = path.resolve(raw.DATA_DIR);
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
   return {
     nodeEnv: raw.NODE_ENV,
     port: raw.PORT,
     host: raw.HOST,
     appUrl,
-    dataDir: path.resolve(raw.DATA_DIR),
+    dataDir,
     databaseUrl: raw.DATABASE_URL,
     authSecret: raw.BETTER_AUTH_SECRET,
     logLevel: raw.LOG_LEVEL,
@@ -73,5 +158,49 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     trialDays: raw.TRIAL_DAYS,
     clientDir: path.resolve(raw.CLIENT_DIR),
     secureCookies: raw.SECURE_COOKIES ?? appUrl.startsWith('https://'),
+    mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    google:
+      raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET
+        ? { clientId: raw.GOOGLE_CLIENT_ID, clientSecret: raw.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    oidc:
+      raw.OIDC_ISSUER && raw.OIDC_CLIENT_ID && raw.OIDC_CLIENT_SECRET
+        ? { issuer: raw.OIDC_ISSUER.replace(/\/$/, ''), clientId: raw.OIDC_CLIENT_ID, clientSecret: raw.OIDC_CLIENT_SECRET, name: raw.OIDC_NAME }
+        : undefined,
+    redisUrl: raw.REDIS_URL,
+    trustedProxies: list(raw.TRUSTED_PROXIES),
+    adminEmails: list(raw.RUMBO_ADMIN_EMAILS).map((email) => email.toLowerCase()),
+    geoServices: raw.GEO_SERVICES,
+    geoTimeoutMs: raw.GEO_TIMEOUT_MS,
+    ai: aiConfig(raw),
+    storage: raw.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: raw.S3_BUCKET,
+          region: raw.S3_REGION,
+          endpoint: raw.S3_ENDPOINT,
+          accessKeyId: raw.S3_ACCESS_KEY_ID,
+          secretAccessKey: raw.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: raw.S3_FORCE_PATH_STYLE ?? raw.S3_ENDPOINT !== undefined,
+        }
+      : { kind: 'local' },
   };
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/** An OpenAI-compatible endpoint wins over Anthropic when both are set (it is the more explicit setting). */
+function aiConfig(raw: z.infer<typeof EnvSchema>): AiProviderConfig {
+  const limits = { timeoutMs: raw.AI_TIMEOUT_MS, maxRetries: raw.AI_MAX_RETRIES };
+  if (raw.AI_BASE_URL) {
+    if (!raw.AI_MODEL) throw new EnvError('Invalid configuration:\n  AI_MODEL: required when AI_BASE_URL is set');
+    return { kind: 'openai-compatible', baseUrl: raw.AI_BASE_URL.replace(/\/$/, ''), apiKey: raw.AI_API_KEY, model: raw.AI_MODEL, ...limits };
+  }
+  if (raw.ANTHROPIC_API_KEY) return { kind: 'anthropic', apiKey: raw.ANTHROPIC_API_KEY, model: raw.ANTHROPIC_MODEL, ...limits };
+  return { kind: 'offline' };
 }

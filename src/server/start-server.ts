@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { createAuth } from './auth/auth.ts';
 import { loadOrCreateSecret } from './auth/secret.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { type DataDirLock, lockDataDir } from './db/data-dir-lock.ts';
 import type { Env } from './env.ts';
+import { startAuditRetentionJob } from './features/audit/retention-job.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { createServices } from './services.ts';
 
 export type RunningServer = {
   url: string;
@@ -35,15 +36,15 @@ export async function startServer(env: Env): Promise<RunningServer> {
     throw error;
   }
 
-  const auth = createAuth({
+  const services = await createServices({
+    env,
     db: database.db,
-    rateLimitScale: env.rateLimitScale,
-    secret: env.authSecret ?? loadOrCreateSecret(env.dataDir),
-    appUrl: env.appUrl,
-    secureCookies: env.secureCookies,
+    driver: database.driver,
     logger,
+    secret: env.authSecret ?? loadOrCreateSecret(env.dataDir),
   });
-  const app = createApp({ env, db: database.db, driver: database.driver, auth, logger });
+  const app = createApp(services.deps);
+  const auditRetention = startAuditRetentionJob(database.db, logger);
 
   const server = await new Promise<ServerType>((resolve) => {
     const instance = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, () => resolve(instance));
@@ -55,7 +56,9 @@ export async function startServer(env: Env): Promise<RunningServer> {
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      auditRetention.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await services.close();
       await database.close();
       lock?.release();
     })();

@@ -107,3 +107,49 @@ describe('sanitising onboarding answers', () => {
     expect(me.onboardingData).toBeNull();
   });
 });
+
+describe('onboarding answers outside their values', () => {
+  it.each([
+    ['country', 'XX', 'Invalid country'],
+    ['timeZone', 'Not/AZone', 'Invalid time zone'],
+    ['emailFridayHour', '5pm', 'Invalid hour'],
+    ['nickname', 'n'.repeat(201), 'Text is too long (max 200 characters)'],
+    ['customerInformation', 'c'.repeat(5001), 'Text is too long (max 5000 characters)'],
+    ['industry', '<b> </b>', 'Input cannot be empty'],
+    ['linkedinLink', 'linkedin.com/in/ana', 'Invalid URL format'],
+  ])('refuses %s = %j with a field-level message and completes nothing', async (field, value, message) => {
+    const { cookie } = await t.signUp();
+    const response = await t.request('/api/onboarding', { method: 'POST', cookie, json: { ...answers, [field]: value } });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { details: { field: string; message: string }[] } };
+    expect(body.error.details).toContainEqual({ field, message });
+    expect((await (await t.request('/api/me', { cookie })).json()).onboardingCompleted).toBe(false);
+  });
+
+  it('stores a name sent empty as null', async () => {
+    const { cookie } = await t.signUp();
+    await t.request('/api/onboarding', { method: 'POST', cookie, json: { ...answers, fullName: '', lastName: '  ' } });
+    expect(await (await t.request('/api/me', { cookie })).json()).toMatchObject({ fullName: null, lastName: null });
+  });
+
+  it('keeps a URL with ?online=1 and prose with on= as typed', async () => {
+    const { cookie } = await t.signUp();
+    const response = await t.request('/api/onboarding', {
+      method: 'POST',
+      cookie,
+      json: { ...answers, startupWebpageUrl: 'https://tiendita.example/?online=1', customerInformation: 'Key data: on=3 stores' },
+    });
+    expect(response.status).toBe(200);
+    const me = await (await t.request('/api/me', { cookie })).json();
+    expect(me).toMatchObject({ startupWebpageUrl: 'https://tiendita.example/?online=1', customerInformation: 'Key data: on=3 stores' });
+  });
+
+  it('keeps the whole set of answers in onboardingData, with the defaults it applied', async () => {
+    const { cookie } = await t.signUp();
+    await t.request('/api/onboarding', { method: 'POST', cookie, json: { industry: 'Edtech', teamSize: '1', startupPhase: 'mvp' } });
+    const me = await (await t.request('/api/me', { cookie })).json();
+    expect(me.onboardingData).toEqual({ industry: 'Edtech', teamSize: '1', startupPhase: 'mvp', emailRemindersEnabled: true, emailMondayHour: '09:00', emailFridayHour: '17:00' });
+    // The name from sign-up stays when onboarding leaves it out.
+    expect(me).toMatchObject({ fullName: 'Ana Founder', nickname: null, country: null, timeZone: null, emailMondayHour: '09:00' });
+  });
+});

@@ -59,7 +59,7 @@ async function getMe(server: ServerProcess, cookie: string) {
 
 function lockOwner(dataDir: string): string | undefined {
   try {
-    return fs.readFileSync(path.join(dataDir, 'rumbo.lock'), 'utf8');
+    return fs.readFileSync(path.join(dataDir, 'rumbo.lock'), 'utf8').split('@')[0];
   } catch {
     return undefined;
   }

@@ -7,6 +7,10 @@ export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, message: 'Please check your input and try again.' },
   SECURITY_VIOLATION: { status: 400, message: 'Security violation: the request contains disallowed content.' },
   UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue.' },
+  /** The session outlived its 8 hours or, for an admin, 30 idle minutes (UI: 'Session expired'). */
+  SESSION_EXPIRED: { status: 401, message: 'Please sign in again for security.' },
+  /** The session was used from another browser and has been ended (UI: 'Session terminated'). */
+  SESSION_TERMINATED: { status: 401, message: 'Security violation detected. Please sign in again.' },
   FORBIDDEN: { status: 403, message: 'You are not authorized to perform this action.' },
   PREMIUM_REQUIRED: { status: 403, message: 'This feature is part of Premium.' },
   AI_CONSENT_REQUIRED: { status: 403, message: 'AI features need your consent first.' },

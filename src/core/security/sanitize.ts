@@ -18,8 +18,12 @@
  *   a media type with a registered top-level type (`data:text/html`, `data: image/png;base64,`):
  *   `data:` up to the `/` is removed. Prose like `Key data: churn is 5%` does not match and
  *   is kept as written; a bare `data:,x` has no media type (it is text/plain) and is kept.
- * - **Inline event handler.** `/\bon[a-z]+\s*=/i` (`onerror=`, `onClick =`); removed. This
- *   also catches prose such as `online = 3` (removed to `3`): the spec's pattern is blunt.
+ * - **Inline event handler.** Event-handler attribute syntax inside a tag that is still open:
+ *   `<` and a letter (a tag name), then no `<` or `>`, then whitespace, `/` or a quote and
+ *   `on<letters>`, optional whitespace and `=` (`<img src=x onerror=`, `<b onClick =`,
+ *   `<svg/onload=`). The `on…=` part is removed. Outside a tag it is ordinary prose and kept:
+ *   `Key data: on=3`, `https://x.example/?online=1`, `online = 3` (decision 030). Prose can
+ *   never become markup here: every `<` that could open a tag is closed and removed or defused.
  * - **Non-printable characters.** C0/C1 controls except `\t` and `\n` (`\r\n` and lone `\r`,
  *   U+2028 and U+2029 become `\n`), unpaired surrogates, zero-width space and word joiner,
  *   bidirectional embeddings/overrides/isolates, BOM, interlinear annotation marks and the
@@ -52,7 +56,8 @@ const spaced = (word: string) => word.split('').join('[\\t\\n]*');
 export const TAG_START = /<[a-z!?/]/i;
 export const SCRIPT_SCHEME = new RegExp(`(?:${spaced('javascript')}|${spaced('vbscript')})[\\t\\n]*:`, 'i');
 export const DATA_URI = new RegExp(`\\b${spaced('data')}[\\t\\n]*:[ \\t\\n]*(?:${MEDIA_TOP_LEVEL_TYPES.map(spaced).join('|')})[\\t\\n]*/`, 'i');
-export const EVENT_HANDLER = /\bon[a-z]+\s*=/i;
+/** Handler attribute inside an open tag; the `handler` group is the attribute name and `=`. */
+export const EVENT_HANDLER = /<[a-z][^<>]*?[\s/"'](?<handler>on[a-z]+\s*=)/i;
 /** Tags the server refuses outright (spec §5 "blocked patterns"). */
 export const BLOCKED_TAG = /<\/?(?:script|iframe|object|embed|form)\b/i;
 
@@ -188,13 +193,22 @@ function dataUriStart(out: Output): number {
   return start >= 0 && !isWordChar(out.code(start - 1)) ? start : -1;
 }
 
-/** Start of `on<letters>\s*` if the `=` about to be appended ends an event handler, else -1. */
+/** Whether `code` may precede a handler attribute's name inside a tag (`EVENT_HANDLER`). */
+const isAttributeSeparator = (code: number) => code === 47 /* / */ || code === 34 /* " */ || code === 39 /* ' */ || JS_WHITESPACE.test(String.fromCharCode(code));
+
+/**
+ * Start of `on<letters>\s*` if the `=` about to be appended ends an event handler inside a
+ * tag that is still open (`<` + letter, no `>` since), else -1.
+ */
 function handlerStart(out: Output): number {
   const last = out.prevAt(out.prevNonSpace, out.length - 1);
   if (last < 0 || !isLetter(out.code(last))) return -1;
   const start = out.prevAt(out.runStart, last);
-  const isHandler = last - start >= 2 && lower(out.code(start)) === 111 && lower(out.code(start + 1)) === 110 && !isWordChar(out.code(start - 1));
-  return isHandler ? start : -1;
+  const isName = last - start >= 2 && lower(out.code(start)) === 111 && lower(out.code(start + 1)) === 110;
+  if (!isName || !isAttributeSeparator(out.code(start - 1))) return -1;
+  const open = out.lessThan.at(-1) ?? -1;
+  const insideTag = open >= 0 && open > (out.greaterThan.at(-1) ?? -1) && isLetter(out.code(open + 1)) && start - 1 > open + 1;
+  return insideTag ? start : -1;
 }
 
 const SCRIPT_END = /<\/script[\s/>]/gi;
@@ -262,7 +276,9 @@ function firstBlocked(text: string): string | null {
     const match = pattern.exec(text);
     if (match && (!found || match.index < found.index)) found = match;
   }
-  return found ? found[0].replace(/\s+/g, '').toLowerCase() : null;
+  if (!found) return null;
+  // A handler is reported by its attribute (`onerror=`), not by the tag around it.
+  return (found.groups?.handler ?? found[0]).replace(/\s+/g, '').toLowerCase();
 }
 
 /**

@@ -75,6 +75,13 @@ function decodings(url: string): string[] {
   return forms;
 }
 
+/**
+ * Characters a browser never leaves raw in a URL it shows: whitespace, double quotes,
+ * angle brackets and backticks only appear when someone tries to break out of an
+ * attribute (`https://x.example/" onmouseover="…`).
+ */
+const ATTRIBUTE_BREAKOUT = /[\s"<>`]/;
+
 export function validateUrl(value: string): ValidationResult {
   const checked = validateText(value, URL_MAX);
   if (!checked.ok) return checked;
@@ -86,7 +93,7 @@ export function validateUrl(value: string): ValidationResult {
     return fail(VALIDATION_MESSAGES.url);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail(VALIDATION_MESSAGES.urlProtocol);
-  const dangerous = checked.value !== typed || decodings(typed).some((form) => findBlockedPattern(form) !== null);
+  const dangerous = checked.value !== typed || ATTRIBUTE_BREAKOUT.test(typed) || decodings(typed).some((form) => findBlockedPattern(form) !== null);
   if (dangerous) return fail(VALIDATION_MESSAGES.urlPatterns);
   return { ok: true, value: typed };
 }

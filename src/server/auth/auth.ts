@@ -1,11 +1,22 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { magicLink, twoFactor } from 'better-auth/plugins';
 import { PASSWORD_MIN_LENGTH } from '../../core/auth/credentials.ts';
 import type { Database } from '../db/client.ts';
-import { authAccounts, authSessions, authUsers, authVerifications } from '../db/schema/index.ts';
+import { authAccounts, authSessions, authTwoFactors, authUsers, authVerifications } from '../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { createProfile } from '../features/profile/service.ts';
+import { accountEmails } from './account-emails.ts';
+import { type AuthProviders, oidcPlugins, socialProviders } from './providers.ts';
+import { cleanSignUpName } from './sign-up-name.ts';
+import { challengeRedirectSignIns } from './two-factor-everywhere.ts';
+import { refuseReplayedTotp } from './two-factor-replay.ts';
+import type { SessionEventBus } from '../cluster/shared-state.ts';
+import type { RateLimiters } from '../rate-limit/limiter.ts';
+import { betterAuthRateLimit } from '../rate-limit/auth-rules.ts';
+import { sessionDatabaseHooks } from './session-rules.ts';
 
 export type AuthConfig = {
   db: Database;
@@ -14,6 +25,11 @@ export type AuthConfig = {
   appUrl: string;
   secureCookies: boolean;
   logger: Logger;
+  mailer: Mailer;
+  providers: AuthProviders;
+  /** Shared rate-limit counters (memory when absent) and the session-invalidation bus. */
+  limiters?: RateLimiters;
+  sessionEvents?: SessionEventBus;
 };
 
 /**
@@ -26,12 +42,18 @@ export const CLIENT_IP_HEADER = 'x-rumbo-client-ip';
 /** Spec §9: a session lasts at most 8 hours. */
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
+/** Link lifetimes (decision 011): short for links that sign in, a day to confirm an address. */
+const MAGIC_LINK_SECONDS = 15 * 60;
+const RESET_LINK_SECONDS = 60 * 60;
+const CONFIRMATION_LINK_SECONDS = 24 * 60 * 60;
+
 /**
  * Better Auth, mounted at /api/auth: e-mail and password now; magic link, Google,
  * OIDC, two-factor, admin and impersonation are its plugins (accounts issue).
  */
-export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, logger }: AuthConfig) {
-  const allow = (max: number) => Math.max(1, Math.round(max * rateLimitScale));
+export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, logger, mailer, providers, limiters, sessionEvents }: AuthConfig) {
+  const emails = accountEmails(db, mailer);
+  const sessionHooks = sessionDatabaseHooks(db, sessionEvents, logger);
   return betterAuth({
     appName: 'Rumbo',
     baseURL: appUrl,
@@ -40,31 +62,56 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
     trustedOrigins: [appUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
+      schema: {
+        user: authUsers,
+        session: authSessions,
+        account: authAccounts,
+        verification: authVerifications,
+        twoFactor: authTwoFactors,
+      },
     }),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
       autoSignIn: true,
+      // Unknown e-mails get the same answer and no e-mail (no account enumeration).
+      sendResetPassword: ({ user, url }, request) => emails.passwordReset(user, url, request),
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      // A new password ends every session: whoever knew the old one is out.
+      revokeSessionsOnPasswordReset: true,
     },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: CONFIRMATION_LINK_SECONDS,
+      sendVerificationEmail: ({ user, url }, request) => emails.confirmation(user, url, request),
+    },
+    socialProviders: socialProviders(providers),
+    plugins: [
+      magicLink({
+        expiresIn: MAGIC_LINK_SECONDS,
+        sendMagicLink: async ({ email, url, metadata }, ctx) => {
+          const request = ctx?.request;
+          // A sign-in link for an address without an account would create one without
+          // the terms being accepted: only a sign-up request (terms ticked) may do that.
+          const existing = await ctx?.context.internalAdapter.findUserByEmail(email);
+          if (!existing && metadata?.termsAccepted !== true) {
+            return emails.noAccount(email, `${appUrl}/auth?mode=sign-up`, request);
+          }
+          return emails.magicLink(email, url, request);
+        },
+      }),
+      twoFactor({ issuer: 'Rumbo', backupCodeOptions: { amount: 10, length: 10 } }),
+      ...oidcPlugins(providers),
+    ],
     session: {
       expiresIn: SESSION_MAX_AGE_SECONDS,
       // Never extend past the 8-hour maximum: the session is not refreshed on use.
       disableSessionRefresh: true,
     },
-    rateLimit: {
-      // On in every environment (Better Auth turns it on only in production by itself).
-      enabled: true,
-      storage: 'memory',
-      window: 15 * 60,
-      max: allow(100),
-      customRules: {
-        // Spec §9: login 5 per 15 minutes; after that the 15-minute wait message.
-        '/sign-in/email': { window: 15 * 60, max: allow(5) },
-        '/sign-up/email': { window: 15 * 60, max: allow(100) },
-      },
-    },
+    // Spec §9 login 5 / 15 min, password reset 3 / 60 min (src/server/rate-limit/).
+    rateLimit: betterAuthRateLimit(rateLimitScale, limiters),
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       cookiePrefix: 'rumbo',
@@ -79,6 +126,7 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/two-factor/verify-totp') await refuseReplayedTotp(db, ctx as never);
         // Spec §3 "Sign-up metadata": the terms must be accepted, whatever the client.
         if (ctx.path === '/sign-up/email' && (ctx.body as { termsAccepted?: unknown })?.termsAccepted !== true) {
           throw new APIError('BAD_REQUEST', {
@@ -86,6 +134,11 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
             message: 'You must accept the terms of service to create an account.',
           });
         }
+        const body = cleanSignUpName(ctx.path, ctx.body);
+        if (body) return { context: { body } };
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        await challengeRedirectSignIns(ctx, appUrl);
       }),
     },
     databaseHooks: {
@@ -95,7 +148,10 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
             await createProfile(db, { id: user.id, email: user.email, fullName: user.name });
           },
         },
+        update: { after: sessionHooks.userUpdated },
       },
+      // Sessions: at most 3 per user; every change reaches every instance's cache.
+      session: sessionHooks.session,
     },
   });
 }

@@ -1,14 +1,44 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 
-/**
- * The client's address from the socket. Requests made in-process (tests calling
- * `app.request()`) have no socket and so no address.
- */
-export function clientAddress(c: Context): string | undefined {
+/** '::ffff:127.0.0.1' and '127.0.0.1' are the same client. */
+function normalise(address: string): string {
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
+}
+
+function socketAddress(c: Context): string | undefined {
   try {
-    return getConnInfo(c).remote.address ?? undefined;
+    const address = getConnInfo(c).remote.address;
+    return address ? normalise(address) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The client's address: the socket's, unless the socket is one of `TRUSTED_PROXIES`,
+ * in which case the nearest X-Forwarded-For entry that is not itself a trusted proxy.
+ * A client talking to us directly cannot choose its address by forging the header.
+ * Requests made in-process (tests calling `app.request()` without a socket) have none.
+ */
+export function resolveClientAddress(
+  socket: string | undefined,
+  forwardedFor: string | null | undefined,
+  trustedProxies: readonly string[],
+): string | undefined {
+  if (!socket || !trustedProxies.includes(socket) || !forwardedFor) return socket;
+  const hops = forwardedFor
+    .split(',')
+    .map((hop) => normalise(hop.trim()))
+    .filter(Boolean);
+  for (let index = hops.length - 1; index >= 0; index--) {
+    const hop = hops[index]!;
+    if (!trustedProxies.includes(hop)) return hop;
+  }
+  return hops[0] ?? socket;
+}
+
+export function clientAddress(c: Context): string | undefined {
+  const trusted = (c.get('deps') as { env?: { trustedProxies?: string[] } } | undefined)?.env?.trustedProxies ?? [];
+  return resolveClientAddress(socketAddress(c), c.req.header('x-forwarded-for'), trusted.map(normalise));
 }

@@ -1,13 +1,25 @@
 import { createMiddleware } from 'hono/factory';
 import { AppError } from './app-error.ts';
 import type { AppBindings } from './context.ts';
+import { sessionOf } from './session.ts';
 
-/** Lets the request through only with a valid Better Auth session (401 otherwise). */
+/**
+ * Lets the request through only with a valid session (auth/session-guard.ts). A
+ * session that broke a rule has just been ended: 401 SESSION_TERMINATED for a
+ * fingerprint mismatch (audited by sessionOf), SESSION_EXPIRED for age or idleness.
+ */
 export const requireUser = createMiddleware<AppBindings>(async (c, next) => {
-  const { auth } = c.get('deps');
-  const result = await auth.api.getSession({ headers: c.req.raw.headers });
-  if (!result) throw new AppError('UNAUTHENTICATED');
-  c.set('user', { id: result.user.id, email: result.user.email, name: result.user.name });
-  c.set('sessionId', result.session.id);
+  const check = await sessionOf(c);
+  if (check.status === 'ended') throw new AppError(check.reason === 'fingerprint-mismatch' ? 'SESSION_TERMINATED' : 'SESSION_EXPIRED');
+  if (check.status !== 'valid') throw new AppError('UNAUTHENTICATED');
+  c.set('user', check.user);
+  c.set('role', check.role);
+  c.set('sessionId', check.sessionId);
+  await next();
+});
+
+/** After requireUser: admins only (403 FORBIDDEN for everyone else; SPEC §10). */
+export const requireAdmin = createMiddleware<AppBindings>(async (c, next) => {
+  if (c.get('role') !== 'admin') throw new AppError('FORBIDDEN');
   await next();
 });

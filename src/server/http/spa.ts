@@ -13,6 +13,8 @@ import {
   resolveLanguage,
 } from '../../core/i18n/language.ts';
 import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../../core/prerendered-pages.ts';
+import type { Geolocator } from '../features/geo/service.ts';
+import { clientAddress } from './client-address.ts';
 
 const THEME_COOKIE = 'rumbo_theme';
 
@@ -73,18 +75,44 @@ function htmlCompressor() {
   };
 }
 
-function visitorLanguage(c: Context): Language {
-  return resolveLanguage({
+/**
+ * How long a page waits for the visitor's country. The embedded database answers well
+ * within it; a slow external service (GEO_SERVICES, 5 s each) must not hold the first
+ * page back: it falls to English and the lookup finishes in the background, cached for
+ * the next page.
+ */
+const PAGE_GEOLOCATION_BUDGET_MS = 1500;
+
+function countryWithinBudget(geolocator: Geolocator, address: string | undefined): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const budget = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), PAGE_GEOLOCATION_BUDGET_MS);
+  });
+  return Promise.race([geolocator.countryOf(address), budget]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Stored choice (cookie), then the browser's first language; only when neither says
+ * anything is the visitor's country looked up (SPEC §10), so most requests never pay for it.
+ * The signed-in founder's preferred_language is applied by the app once the profile loads.
+ */
+async function visitorLanguage(c: Context, geolocator: Geolocator): Promise<Language> {
+  const signals = {
     stored: getCookie(c, LANGUAGE_STORAGE_KEY),
     browser: parseAcceptLanguage(c.req.header('accept-language')),
-  });
+  };
+  const withoutCountry = resolveLanguage(signals);
+  if (withoutCountry !== resolveLanguage({ ...signals, country: 'MX' })) {
+    return resolveLanguage({ ...signals, country: await countryWithinBudget(geolocator, clientAddress(c)) });
+  }
+  return withoutCountry;
 }
 
 /**
  * Serves the built client: hashed assets with a long cache, the prerendered public
  * pages in the visitor's language, and index.html for every other app path.
  */
-export function spaHandler(clientDir: string): MiddlewareHandler {
+export function spaHandler(clientDir: string, geolocator: Geolocator): MiddlewareHandler {
   const pages = loadPages(clientDir);
   const compressed = htmlCompressor();
   const assets = serveStatic({
@@ -109,7 +137,7 @@ export function spaHandler(clientDir: string): MiddlewareHandler {
     if (!pages) {
       return c.text('The web client is not built yet: run `npm run build` (npm start does it for you).', 503);
     }
-    const language = visitorLanguage(c);
+    const language = await visitorLanguage(c, geolocator);
     const normalisedPath = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
     const prerendered = pages.prerendered.get(`${language}:${normalisedPath}`);
     const theme = chosenTheme(c);

@@ -2,7 +2,9 @@ import type { Context } from 'hono';
 import type { AppBindings } from './context.ts';
 import type { z } from 'zod';
 import { findBlockedPatternDeep } from '../../core/security/sanitize.ts';
+import { recordSecurityEvent, requestContext } from '../features/audit/service.ts';
 import { AppError } from './app-error.ts';
+import { clientAddress } from './client-address.ts';
 
 /** Field-level messages for a failed parse: `[{ field: 'email', message: '…' }]`. */
 export function fieldErrors(error: z.ZodError) {
@@ -26,7 +28,16 @@ export async function parseJsonBody<T extends z.ZodType>(c: Context<AppBindings>
   const blocked = findBlockedPatternDeep(body);
   if (blocked) {
     const where = blocked.path || 'body';
-    c.get('deps').logger.warn({ path: c.req.path, field: where, pattern: blocked.pattern }, 'security violation refused');
+    // Audited (at most 10 rows per source in 5 minutes, spec §9), then refused.
+    const address = clientAddress(c);
+    const userId = c.get('user')?.id ?? null;
+    await recordSecurityEvent(c.get('deps'), `violation:${userId ?? address ?? 'unknown'}`, {
+      action: 'security_violation',
+      adminId: userId,
+      targetUserId: userId,
+      context: requestContext(c.req.raw, address),
+      details: { path: c.req.path, method: c.req.method, field: where, pattern: blocked.pattern },
+    });
     throw new AppError('SECURITY_VIOLATION', {
       message: `Security violation: disallowed pattern ${blocked.pattern} in ${where}`,
       details: [{ field: where, message: 'Security violation' }],

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../features/auth/auth-client.ts';
+import { useEmailConfirmedToast } from '../features/auth/use-email-confirmed-toast.ts';
 import { useMe } from '../features/profile/api/get-me.ts';
+import { useProfileLanguage } from '../features/profile/profile-language.tsx';
 import { QueryProvider } from './query.tsx';
 
 /**
@@ -12,6 +14,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   const session = useSession();
   const me = useMe(session.data?.user.id);
+  useProfileLanguage();
 
   if (session.isPending) return null;
   if (!session.data) {
@@ -28,6 +31,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
 /** The protected area's wrapper: its data layer (TanStack Query) and the guard. */
 export function ProtectedArea({ children }: { children: ReactNode }) {
+  // Before the guard: a new founder confirming lands on onboarding, not the overview.
+  useEmailConfirmedToast();
   return (
     <QueryProvider>
       <RequireAuth>{children}</RequireAuth>

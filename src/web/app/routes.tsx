@@ -34,6 +34,14 @@ export const routes: RouteObject[] = [
         path: 'auth',
         lazy: async () => ({ Component: (await import('../features/auth/auth-page.tsx')).AuthPage }),
       },
+      {
+        path: 'auth/callback',
+        lazy: async () => ({ Component: (await import('../features/auth/auth-callback-page.tsx')).AuthCallbackPage }),
+      },
+      {
+        path: 'reset-password',
+        lazy: async () => ({ Component: (await import('../features/auth/reset-password-page.tsx')).ResetPasswordPage }),
+      },
       { path: 'login', element: <Navigate to="/auth" replace /> },
       { path: 'signup', element: <Navigate to="/auth?mode=sign-up" replace /> },
       {
@@ -57,16 +65,44 @@ export const routes: RouteObject[] = [
       };
     },
     children: [
-      { path: 'overview', ...section('overview') },
-      { path: 'metrics', ...section('metrics') },
-      { path: 'high-performance-tasks', ...section('tasks') },
-      { path: 'strategy-builder', ...section('strategy') },
+      {
+        path: 'overview',
+        lazy: async () => ({ Component: (await import('../features/overview/overview-page.tsx')).OverviewPage }),
+      },
+      {
+        path: 'metrics',
+        lazy: async () => ({ Component: (await import('../features/metrics/metrics-page.tsx')).MetricsPage }),
+      },
+      {
+        path: 'high-performance-tasks',
+        lazy: async () => ({ Component: (await import('../features/tasks/tasks-page.tsx')).TasksPage }),
+      },
+      {
+        path: 'strategy-builder',
+        lazy: async () => ({ Component: (await import('../features/strategy/strategy-page.tsx')).StrategyPage }),
+      },
       { path: 'community', ...section('community') },
       { path: 'referral', ...section('referral') },
-      { path: 'aicontext', ...section('aiContext') },
-      { path: 'talk-rumbo', ...section('mentor') },
-      { path: 'profile', ...section('profile') },
-      { path: 'admin', ...section('admin') },
+      {
+        path: 'aicontext',
+        lazy: async () => ({ Component: (await import('../features/ai-context/ai-context-page.tsx')).AiContextPage }),
+      },
+      {
+        path: 'talk-rumbo',
+        lazy: async () => ({ Component: (await import('../features/mentor/mentor-page.tsx')).MentorPage }),
+      },
+      {
+        path: 'profile',
+        lazy: async () => ({ Component: (await import('../features/profile/profile-page.tsx')).ProfilePage }),
+      },
+      {
+        path: 'profile/security',
+        lazy: async () => ({ Component: (await import('../features/two-factor/security-page.tsx')).SecurityPage }),
+      },
+      {
+        path: 'admin',
+        lazy: async () => ({ Component: (await import('../features/admin/admin-page.tsx')).AdminPage }),
+      },
       { path: 'goals', element: <Navigate to="/high-performance-tasks" replace /> },
       { path: 'hypothesis', element: <Navigate to="/high-performance-tasks" replace /> },
       { path: 'achievements', element: <Navigate to="/community" replace /> },
@@ -75,16 +111,14 @@ export const routes: RouteObject[] = [
   {
     path: 'onboarding',
     lazy: async () => {
-      const [{ ProtectedArea }, { SectionPage }] = await Promise.all([
+      const [{ ProtectedArea }, { OnboardingPage }] = await Promise.all([
         import('./require-auth.tsx'),
-        import('../features/shell/section-page.tsx'),
+        import('../features/onboarding/onboarding-page.tsx'),
       ]);
       return {
         Component: () => (
           <ProtectedArea>
-            <main id="main" className="p-6">
-              <SectionPage section="onboarding" />
-            </main>
+            <OnboardingPage />
           </ProtectedArea>
         ),
       };

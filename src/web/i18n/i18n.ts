@@ -16,7 +16,7 @@ import {
  */
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
-export const NAMESPACES = ['common', 'errors', 'marketing', 'auth', 'shell'] as const;
+export const NAMESPACES = ['common', 'errors', 'marketing', 'auth', 'shell', 'session', 'admin', 'profile', 'onboarding', 'overview', 'metrics', 'tasks', 'strategy', 'gamification', 'twoFactor', 'mentor', 'aiContext'] as const;
 export const DEFAULT_NAMESPACE = 'common';
 
 const MAX_LOAD_ATTEMPTS = 5; // spec §8: translation loading is retried up to 5 times
@@ -47,9 +47,14 @@ const chunkBackend: BackendModule = {
   },
 };
 
-/** Detector names are i18next-browser-languagedetector's; the order is spec §9's. */
+/**
+ * Detector names are i18next-browser-languagedetector's. Spec §9's order is local storage,
+ * browser language, page language tag; the server already resolves the browser language
+ * (Accept-Language, first choice only) and, failing that, the visitor's country into the
+ * page's `lang` (src/server/http/spa.ts), so the tag carries both (decision 031).
+ */
 const detection = {
-  order: ['localStorage', 'navigator', 'htmlTag'],
+  order: ['localStorage', 'htmlTag'],
   lookupLocalStorage: LANGUAGE_STORAGE_KEY,
   caches: [],
   convertDetectedLanguage: (tag: string) => languageFromTag(tag) ?? tag,

@@ -7,7 +7,8 @@ export type { Exit, ServerProcess } from '../../../scripts/lib/server-process.ts
 
 /**
  * The server as a child process for the process tests (durability, the DATA_DIR
- * lock, a clean stop), always on embedded PGlite: DATABASE_URL never reaches it.
+ * lock, a clean stop), on embedded PGlite unless a test passes DATABASE_URL itself:
+ * the caller's DATABASE_URL never leaks in.
  * Every server and data folder made here is removed by `cleanUpServerProcesses`.
  */
 const liveServers = new Set<ServerProcess>();
@@ -26,15 +27,18 @@ export function makeDataDir(): string {
 }
 
 /** Spawns the server without waiting for it (a second server that must refuse to start). */
-export async function spawnServerProcess(options: { dataDir: string; port?: number }): Promise<ServerProcess> {
+export async function spawnServerProcess(options: { dataDir: string; port?: number; env?: Record<string, string> }): Promise<ServerProcess> {
   const server = await spawnChild({
-    ...options,
+    dataDir: options.dataDir,
+    port: options.port,
     env: {
       NODE_ENV: 'test',
       // These tests sign in many founders from one address; the limits have their own tests.
       RATE_LIMIT_SCALE: '100',
       // Need not exist: these tests use only the API.
       CLIENT_DIR: path.join(options.dataDir, 'no-client'),
+      // Shared-state tests point several servers at one PostgreSQL / Redis on purpose.
+      ...options.env,
     },
   });
   liveServers.add(server);
@@ -43,7 +47,7 @@ export async function spawnServerProcess(options: { dataDir: string; port?: numb
 }
 
 /** Spawns the server and resolves once it answers GET /api/health with 200. */
-export async function startServerProcess(options: { dataDir: string; port?: number }): Promise<ServerProcess> {
+export async function startServerProcess(options: { dataDir: string; port?: number; env?: Record<string, string> }): Promise<ServerProcess> {
   const server = await spawnServerProcess(options);
   await server.waitUntilHealthy();
   return server;
@@ -62,9 +66,9 @@ export async function cleanUpServerProcesses(): Promise<void> {
 export async function send(
   server: ServerProcess,
   pathname: string,
-  init: { method?: string; json?: unknown; cookie?: string } = {},
+  init: { method?: string; json?: unknown; cookie?: string; headers?: Record<string, string> } = {},
 ): Promise<Response> {
-  const headers = new Headers({ origin: server.appUrl });
+  const headers = new Headers({ origin: server.appUrl, ...init.headers });
   if (init.cookie) headers.set('cookie', init.cookie);
   let body: string | undefined;
   if (init.json !== undefined) {

@@ -1,61 +1,89 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../../src/server/app.ts';
-import { createAuth } from '../../../src/server/auth/auth.ts';
 import { parseEnv } from '../../../src/server/env.ts';
 import { createLogger } from '../../../src/server/logger.ts';
+import { createServices } from '../../../src/server/services.ts';
+import { Outbox } from './outbox.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
+/** Every test request's browser, unless a test says otherwise (sessions are bound to it). */
+export const TEST_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) RumboTest/1.0';
 
 /** The whole app on a fresh database, called in-process through `app.request()`. */
-export async function createTestApp(overrides: Record<string, string> = {}) {
+export async function createTestApp(overrides: Record<string, string> = {}, options: { sessionCacheTtlMs?: number; now?: () => number } = {}) {
+  // Each app gets its own data folder, so its outbox holds only its own e-mails.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-test-'));
   const env = parseEnv({
     NODE_ENV: 'test',
     APP_URL: TEST_ORIGIN,
-    DATA_DIR: path.join('data', 'test-unused'),
+    DATA_DIR: dataDir,
     CLIENT_DIR: path.join('tests', 'fixtures', 'client'),
     LOG_LEVEL: 'silent',
     ...overrides,
   });
   const database = await openTestDatabase();
   const logger = createLogger(env.logLevel);
-  const auth = createAuth({
+  // On PostgreSQL the counters and session events go through it too, as on a cluster.
+  const services = await createServices({
+    env,
     db: database.db,
-    rateLimitScale: env.rateLimitScale,
-    secret: 'test-secret-that-is-at-least-32-characters-long',
-    appUrl: env.appUrl,
-    secureCookies: false,
+    driver: database.driver,
     logger,
+    secret: 'test-secret-that-is-at-least-32-characters-long',
+    shared: { databaseUrl: database.url },
+    sessionCacheTtlMs: options.sessionCacheTtlMs,
+    now: options.now,
   });
-  const app = createApp({ env, db: database.db, driver: database.driver, auth, logger });
+  const app = createApp(services.deps);
 
   /** Sends a request as a browser on our origin would (JSON body, Origin header, cookies). */
-  async function request(pathname: string, init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string>; cookie?: string } = {}) {
-    const headers = new Headers({ origin: TEST_ORIGIN, ...init.headers });
+  async function request(
+    pathname: string,
+    init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string>; cookie?: string; clientAddress?: string } = {},
+  ) {
+    const headers = new Headers({ origin: TEST_ORIGIN, 'user-agent': TEST_USER_AGENT, ...init.headers });
     if (init.cookie) headers.set('cookie', init.cookie);
     let body = init.body;
     if (init.json !== undefined) {
       headers.set('content-type', 'application/json');
       body = JSON.stringify(init.json);
     }
-    return app.request(pathname, { method: init.method ?? 'GET', headers, body });
+    // As @hono/node-server would pass it: the socket the request came in on.
+    const bindings = init.clientAddress ? { incoming: { socket: { remoteAddress: init.clientAddress, remoteFamily: 'IPv4' } } } : undefined;
+    return app.request(pathname, { method: init.method ?? 'GET', headers, body }, bindings);
   }
 
   let userCounter = 0;
   /** Signs up a new founder and returns their session cookie. */
-  async function signUp(overrides: { email?: string; password?: string; name?: string } = {}) {
+  async function signUp(overrides: { email?: string; password?: string; name?: string; userAgent?: string } = {}) {
     userCounter += 1;
     const email = overrides.email ?? `founder${userCounter}-${Date.now()}@example.com`;
     const password = overrides.password ?? 'correct horse battery';
     const response = await request('/api/auth/sign-up/email', {
       method: 'POST',
       json: { email, password, name: overrides.name ?? 'Ana Founder', termsAccepted: true },
+      headers: overrides.userAgent ? { 'user-agent': overrides.userAgent } : {},
     });
     if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
     return { email, password, cookie: sessionCookie(response), user: ((await response.json()) as { user: { id: string } }).user };
   }
 
-  return { app, env, db: database.db, driver: database.driver, request, signUp, close: database.close };
+  const close = async () => {
+    await services.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  /** Signs an existing founder in again (a new session) and returns its cookie. */
+  async function signIn(email: string, password = 'correct horse battery', headers: Record<string, string> = {}) {
+    const response = await request('/api/auth/sign-in/email', { method: 'POST', json: { email, password }, headers });
+    if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+    return sessionCookie(response);
+  }
+
+  return { app, env, signIn, deps: services.deps, db: database.db, driver: database.driver, outbox: new Outbox(env.mail.outboxDir), request, signUp, close };
 }
 
 /** The `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */

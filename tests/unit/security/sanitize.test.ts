@@ -20,13 +20,15 @@ import {
  *   tokenizer opens a tag, end tag, comment or declaration on); `a < b` is prose;
  * - a scheme is `javascript:` / `vbscript:`, also with tabs or line feeds between letters;
  * - a data URI is `data:` + a registered top-level media type + `/`;
- * - an inline handler is `/\bon[a-z]+\s*=/i`.
+ * - an inline handler is `on<letters>=` as an attribute of a tag still open: `<` and a
+ *   letter, no `<` or `>`, then whitespace, `/` or a quote before `on` (prose such as
+ *   `online = 3` or `?online=1` outside a tag is text, not a handler).
  */
 const TAG = /<[a-z!?/]/i;
 const SCHEME = /javascript:|vbscript:/i;
 const SPACED_SCHEME = /j[\t\n]*a[\t\n]*v[\t\n]*a[\t\n]*s[\t\n]*c[\t\n]*r[\t\n]*i[\t\n]*p[\t\n]*t[\t\n]*:|v[\t\n]*b[\t\n]*s[\t\n]*c[\t\n]*r[\t\n]*i[\t\n]*p[\t\n]*t[\t\n]*:/i;
 const DATA = /\bdata[\t\n]*:[ \t\n]*(?:application|audio|example|font|haptics|image|message|model|multipart|text|video)[\t\n]*\//i;
-const HANDLER = /\bon[a-z]+\s*=/i;
+const HANDLER = /<[a-z][^<>]*[\s/"']on[a-z]+\s*=/i;
 // eslint-disable-next-line no-control-regex -- control characters are what this detects
 const NON_PRINTABLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -78,7 +80,13 @@ describe('sanitize: examples', () => {
     ['Our data: 5 customers/week', 'Our data: 5 customers/week'],
     ['Key data: revenue/month', 'Key data: revenue/month'],
     ['<div onclick = "x()">Go</div>', 'Go'],
-    ['say onerror=alert(1)', 'say alert(1)'],
+    ['say onerror=alert(1)', 'say onerror=alert(1)'],
+    ['Key data: on=3, churn is 5%', 'Key data: on=3, churn is 5%'],
+    ['https://app.example/?online=1&onboarding=2', 'https://app.example/?online=1&onboarding=2'],
+    ['online = 3 users', 'online = 3 users'],
+    ['<svg/onload=alert(1)>Hi', 'Hi'],
+    ['<img src="x"onerror=alert(1)', '< img src="x"alert(1)'],
+    ['<a href=x\nonclick =go()>link</a>', 'link'],
     ['  padded \n', 'padded'],
     ['a\r\nb\rc', 'a\nb\nc'],
     ['tab\there\nnew line', 'tab\there\nnew line'],
@@ -98,7 +106,9 @@ describe('sanitize: examples', () => {
     ['<sc<b>ript>alert(1)</script>', ''],
     ['javajavascript:script:alert(1)', 'alert(1)'],
     ['jajavascript:vajavascript:script:x', 'x'],
-    ['onjavascript:error=alert(1)', 'alert(1)'],
+    ['onjavascript:error=alert(1)', 'onerror=alert(1)'],
+    ['<b x on<i>x</i>error=alert(1)>y', 'y'],
+    ['<b x onjavascript:error=1 y', '< b x 1 y'],
     ['da<b>ta:text/html,x', 'html,x'],
     ['dadata:text/html', 'dadata:text/html'],
     ['(data:te\txt/html,x', '(html,x'],
@@ -107,7 +117,8 @@ describe('sanitize: examples', () => {
     ['<b\u200B>x</b>', 'x'],
     ['javas<b>cript:alert(1)', 'alert(1)'],
     ['<sjavascript:cript>x', ''],
-    ['o<i>n</i>error=alert(1)', 'alert(1)'],
+    ['o<i>n</i>error=alert(1)', 'onerror=alert(1)'],
+    ['<img src=x o<i>n</i>error=alert(1)>ok', 'ok'],
   ])('removing one piece does not assemble another: %j → %j', (input, expected) => {
     const output = sanitize(input);
     expect(output).toBe(expected);
@@ -134,6 +145,8 @@ describe('sanitize: examples', () => {
     expect(sanitize('<'.repeat(n) + 'b>'.repeat(n))).toBe('');
     expect(sanitize('java'.repeat(n) + 'script:'.repeat(n))).toBe('');
     expect(sanitize('on'.repeat(n) + 'x='.repeat(n) + 'ok')).not.toMatch(HANDLER);
+    expect(sanitize('<a '.repeat(n) + 'onx='.repeat(n) + 'ok')).not.toMatch(HANDLER);
+    expect(findBlockedPattern('<a'.repeat(n) + ' on'.repeat(n))).toBeNull();
     expect(sanitize('<a'.repeat(n))).not.toMatch(TAG);
   });
 
@@ -204,12 +217,15 @@ describe('findBlockedPattern', () => {
     ['data:text/html,x', 'data:text/'],
     ['<b onclick = "x">', 'onclick='],
     ['<scr\u0000ipt>', '<script'],
-    ['onerror= before <script>', 'onerror='],
+    ['onerror= before <script>', '<script'],
+    ['<img src=x onerror=alert(1)>', 'onerror='],
+    ['<svg/onload=x>', 'onload='],
+    ["<p title='a'onmouseover=x>", 'onmouseover='],
   ])('%j → %j', (input, pattern) => {
     expect(findBlockedPattern(input)).toBe(pattern);
   });
 
-  it.each(['<b>Ana</b>', 'Key data: churn is 5%', 'metadata:text/html', 'a < b', '<formula>', 'plain text', 'data:,hello'])('lets %j through', (input) => {
+  it.each(['<b>Ana</b>', 'Key data: churn is 5%', 'Key data: on=3', 'https://x.example/?online=1', 'online = 3', 'say onerror=alert(1)', '<b>on=1</b>', 'metadata:text/html', 'a < b', '<formula>', 'plain text', 'data:,hello'])('lets %j through', (input) => {
     expect(findBlockedPattern(input)).toBeNull();
   });
 });
@@ -246,7 +262,7 @@ describe('sanitizeDeep and findBlockedPatternDeep', () => {
   });
 
   it('reports the first string with a blocked pattern and its path', () => {
-    expect(findBlockedPatternDeep({ a: 'ok', b: [{ c: 'fine' }, { d: 'x onerror=1' }], e: '<script>' })).toEqual({ path: 'b[1].d', pattern: 'onerror=' });
+    expect(findBlockedPatternDeep({ a: 'ok', b: [{ c: 'fine' }, { d: '<b x onerror=1' }], e: '<script>' })).toEqual({ path: 'b[1].d', pattern: 'onerror=' });
     expect(findBlockedPatternDeep('javascript:x')).toEqual({ path: '', pattern: 'javascript:' });
     expect(findBlockedPatternDeep({ '<script>': 'key only' })).toBeNull();
     expect(findBlockedPatternDeep({ a: ['<b>fine</b>', 1, null] })).toBeNull();

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,9 +29,38 @@ describe('lockDataDir', () => {
     const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']);
     fs.writeFileSync(path.join(dir, 'rumbo.lock'), String(dead.pid));
     const lock = lockDataDir(dir);
-    expect(fs.readFileSync(path.join(dir, 'rumbo.lock'), 'utf8')).toBe(String(process.pid));
+    expect(fs.readFileSync(path.join(dir, 'rumbo.lock'), 'utf8')).toBe(`${process.pid}@${os.hostname()}`);
     lock.release();
     expect(fs.existsSync(path.join(dir, 'rumbo.lock'))).toBe(false);
+  });
+
+  it('respects a lock written on another host, whose process it cannot check', () => {
+    const dir = tempDir();
+    const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']);
+    fs.writeFileSync(path.join(dir, 'rumbo.lock'), `${dead.pid}@another-container`);
+    expect(() => lockDataDir(dir)).toThrow(/on host another-container/);
+  });
+
+  it('lets exactly one of many servers starting at once take over a stale lock', async () => {
+    const dir = tempDir();
+    const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']);
+    fs.writeFileSync(path.join(dir, 'rumbo.lock'), String(dead.pid));
+    const lockModule = path.resolve('src/server/db/data-dir-lock.ts');
+    // Every contender loads, then spins until the same instant before it reaches for the
+    // lock (so they really collide), prints whether it won, and holds on until all have
+    // answered (a winner that exited would leave a stale lock for a latecomer to take).
+    const startAt = Date.now() + 1500;
+    const script = `
+      const { lockDataDir } = await import(${JSON.stringify(lockModule)});
+      while (Date.now() < ${startAt});
+      try { lockDataDir(${JSON.stringify(dir)}); console.log('won'); } catch { console.log('refused'); }
+      process.stdin.resume();
+      process.stdin.on('end', () => process.exit(0));`;
+    const contenders = Array.from({ length: 6 }, () => spawnContender(script));
+    const outcomes = await Promise.all(contenders.map((contender) => contender.answer));
+    for (const contender of contenders) contender.finish();
+    expect(outcomes.filter((outcome) => outcome === 'won')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === 'refused')).toHaveLength(5);
   });
 
   it('creates the folder when it does not exist', () => {
@@ -41,3 +70,18 @@ describe('lockDataDir', () => {
     lock.release();
   });
 });
+
+/** A child process running `script`; `answer` is its first line, `finish` lets it exit. */
+function spawnContender(script: string) {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script]);
+  const answer = new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('\n')) resolve(output.trim());
+    });
+    child.on('error', reject);
+    child.on('exit', () => resolve(output.trim()));
+  });
+  return { answer, finish: () => child.stdin.end() };
+}

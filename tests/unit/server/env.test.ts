@@ -33,3 +33,30 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ RATE_LIMIT_SCALE: '0' })).toThrow(/RATE_LIMIT_SCALE/);
   });
 });
+
+describe('parseEnv: mail and sign-in providers', () => {
+  it('writes mail to DATA_DIR/outbox and offers no provider by default', () => {
+    const env = parseEnv({ DATA_DIR: '/srv/rumbo' });
+    expect(env.mail).toEqual({ smtpUrl: undefined, from: 'Rumbo <no-reply@rumbo.local>', outboxDir: path.resolve('/srv/rumbo/outbox') });
+    expect(env.google).toBeUndefined();
+    expect(env.oidc).toBeUndefined();
+  });
+
+  it('takes an SMTP URL and refuses anything else', () => {
+    expect(parseEnv({ SMTP_URL: 'smtps://u:p@mail.example:465' }).mail.smtpUrl).toBe('smtps://u:p@mail.example:465');
+    expect(() => parseEnv({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
+  });
+
+  it('configures Google and OIDC only as complete sets, and names what is missing', () => {
+    expect(parseEnv({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({ clientId: 'id', clientSecret: 'secret' });
+    expect(() => parseEnv({ GOOGLE_CLIENT_ID: 'id' })).toThrow(EnvError);
+    expect(() => parseEnv({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET must be set together/);
+    expect(parseEnv({ OIDC_ISSUER: 'https://id.example/', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' }).oidc).toEqual({
+      issuer: 'https://id.example',
+      clientId: 'c',
+      clientSecret: 's',
+      name: 'Single sign-on',
+    });
+    expect(() => parseEnv({ OIDC_ISSUER: 'https://id.example', OIDC_CLIENT_ID: 'c' })).toThrow(/OIDC_ISSUER/);
+  });
+});

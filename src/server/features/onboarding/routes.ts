@@ -3,13 +3,22 @@ import { OnboardingInput } from '../../../core/onboarding/onboarding-schema.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseJsonBody } from '../../http/validate.ts';
-import { getMe } from '../profile/service.ts';
+import { getMe, resetOwnOnboarding } from '../profile/service.ts';
 import { completeOnboarding } from './service.ts';
 
-/** POST /api/onboarding: the four steps' answers, for the signed-in founder. */
-export const onboardingRoutes = new Hono<AppBindings>().use(requireUser).post('/', async (c) => {
-  const { db, env } = c.get('deps');
-  const answers = await parseJsonBody(c, OnboardingInput);
-  await completeOnboarding(db, c.get('user').id, answers);
-  return c.json(await getMe(db, c.get('user').id, env.trialDays));
-});
+/**
+ * POST /api/onboarding: the four steps' answers, for the signed-in founder.
+ * POST /api/onboarding/reset: an admin marks their own onboarding not completed (spec §6).
+ */
+export const onboardingRoutes = new Hono<AppBindings>()
+  .use(requireUser)
+  .post('/', async (c) => {
+    const { db, env } = c.get('deps');
+    const answers = await parseJsonBody(c, OnboardingInput);
+    await completeOnboarding(db, c.get('user').id, answers);
+    return c.json(await getMe(db, c.get('user').id, env.trialDays));
+  })
+  .post('/reset', async (c) => {
+    const { db, env } = c.get('deps');
+    return c.json(await resetOwnOnboarding(db, c.get('user').id, env.trialDays));
+  });

@@ -1,19 +1,19 @@
 import { Hono } from 'hono';
-import { ProfileSettingsInput } from '../../../core/profile/profile-settings.ts';
+import { ProfileUpdateInput } from '../../../core/profile/profile-settings.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseJsonBody } from '../../http/validate.ts';
-import { getMe, updateMe } from './service.ts';
+import { getMeCached, updateMe } from './service.ts';
 
 /** GET/PATCH /api/me: the signed-in founder's own profile, never anyone else's. */
 export const profileRoutes = new Hono<AppBindings>()
   .use(requireUser)
   .get('/', async (c) => {
-    const { db, env } = c.get('deps');
-    return c.json(await getMe(db, c.get('user').id, env.trialDays));
+    const { db, env, profiles } = c.get('deps');
+    return c.json(await getMeCached(db, profiles, c.get('user').id, c.get('role'), env.trialDays));
   })
   .patch('/', async (c) => {
     const { db, env } = c.get('deps');
-    const changes = await parseJsonBody(c, ProfileSettingsInput);
+    const changes = await parseJsonBody(c, ProfileUpdateInput);
     return c.json(await updateMe(db, c.get('user').id, changes, env.trialDays));
   });

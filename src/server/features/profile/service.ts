@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ProfileSettingsInput } from '../../../core/profile/profile-settings.ts';
+import type { ProfileUpdateInput } from '../../../core/profile/profile-settings.ts';
 import { tierStatus } from '../../../core/subscription/trial.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -19,7 +19,7 @@ export async function createProfile(db: Database, account: { id: string; email: 
     .onConflictDoNothing({ target: users.id });
 }
 
-type ProfileRow = typeof users.$inferSelect;
+import type { ProfileCache, ProfileRow } from './profile-cache.ts';
 
 /** The client's profile shape (API-CONTRACT `GET /api/me`). */
 function toMe(row: ProfileRow, role: string, trialDays: number) {
@@ -47,7 +47,16 @@ export async function getMe(db: Database, userId: string, trialDays: number): Pr
   return toMe(row, role, trialDays);
 }
 
-export async function updateMe(db: Database, userId: string, changes: ProfileSettingsInput, trialDays: number) {
+/** GET /api/me's fast path: the role from the session check, the row from the profile cache. */
+export async function getMeCached(db: Database, profiles: ProfileCache, userId: string, role: string, trialDays: number): Promise<Me> {
+  const row = await profiles.get(db, userId);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toMe(row, role, trialDays);
+}
+
+/** Writes the fields present in `changes` (absent means unchanged) and answers the new profile. */
+export async function updateMe(db: Database, userId: string, input: ProfileUpdateInput, trialDays: number) {
+  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   if (Object.keys(changes).length > 0) {
     const updated = await db
       .update(users)
@@ -56,5 +65,15 @@ export async function updateMe(db: Database, userId: string, changes: ProfileSet
       .returning({ id: users.id });
     if (updated.length === 0) throw new AppError('NOT_FOUND');
   }
+  return getMe(db, userId, trialDays);
+}
+
+/**
+ * Spec §6: an admin can mark their own onboarding not completed and walk through it
+ * again. The answers stay (the form starts from them); only the flag changes.
+ */
+export async function resetOwnOnboarding(db: Database, userId: string, trialDays: number) {
+  if ((await currentRole(db, userId)) !== 'admin') throw new AppError('FORBIDDEN');
+  await db.update(users).set({ onboardingCompleted: false, updatedAt: new Date() }).where(eq(users.id, userId));
   return getMe(db, userId, trialDays);
 }

@@ -4,17 +4,17 @@ import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
-import { authClient, useSession } from '../../features/auth/auth-client.ts';
+import { useSession } from '../../features/auth/auth-client.ts';
+import { AchievementToaster } from '../../features/gamification/achievement-toaster.tsx';
 import { useMe } from '../../features/profile/api/get-me.ts';
+import { signOutAndClear } from '../../features/session/sign-out.ts';
+import { useSessionWatch } from '../../features/session/use-session-watch.ts';
+import { ProfileLanguageSwitcher } from '../../features/profile/profile-language.tsx';
 import { cn } from '../../lib/cn.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { NAV_ITEMS } from './nav-items.ts';
-
-/** Session-storage flags of the mentor chat, cleared on sign-out (spec §4). */
-const CHAT_SESSION_FLAGS = ['rumbo_chat_welcomed', 'rumbo_chat_page_visited'];
 
 function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('shell');
@@ -51,13 +51,12 @@ function SignOutButton() {
       type="button"
       className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm text-muted-foreground hover:bg-muted hover:text-foreground"
       onClick={async () => {
-        const { error } = await authClient.signOut();
+        const { error } = await signOutAndClear();
         if (error) {
           showErrorToast(error, t('signOut.error'));
           return;
         }
         // The guard may already be leaving for /auth as the session ends; this still runs.
-        for (const flag of CHAT_SESSION_FLAGS) sessionStorage.removeItem(flag);
         toast.success(t('signOut.success'));
         navigate('/auth', { replace: true });
       }}
@@ -72,6 +71,10 @@ function SignOutButton() {
 export function AppShell() {
   const { t } = useTranslation('shell');
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const session = useSession();
+  const me = useMe(session.data?.user.id);
+  // SPEC §10: the session is re-checked every 5 minutes (2 for admins) while the app is open.
+  useSessionWatch(me.data?.role);
   return (
     <div className="flex min-h-dvh">
       <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-6 border-r border-border p-4 lg:flex">
@@ -109,13 +112,14 @@ export function AppShell() {
             </Dialog.Portal>
           </Dialog.Root>
           <div className="ml-auto flex items-center gap-2">
-            <LanguageSwitcher />
+            <ProfileLanguageSwitcher />
             <ThemeToggle />
           </div>
         </header>
         <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
           <Outlet />
         </main>
+        <AchievementToaster />
       </div>
     </div>
   );

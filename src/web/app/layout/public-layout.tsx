@@ -12,7 +12,8 @@ function metaKey(pathname: string) {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const prerendered = PRERENDERED_PAGES.find((page) => page.path === normalised);
   if (prerendered) return prerendered.file;
-  return normalised === '/auth' ? 'auth' : 'notFound';
+  const appPages: Record<string, string> = { '/auth': 'auth', '/auth/callback': 'authCallback', '/reset-password': 'resetPassword' };
+  return appPages[normalised] ?? 'notFound';
 }
 
 /**

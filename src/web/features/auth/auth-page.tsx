@@ -1,167 +1,80 @@
+import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { SignInInput, SignUpInput } from '../../../core/auth/credentials.ts';
-import { authClient } from './auth-client.ts';
+import { safeRedirect } from './auth-errors.ts';
+import { MagicLinkForm } from './magic-link-form.tsx';
+import { type AuthMode, PasswordForm } from './password-form.tsx';
+import { ProviderButtons } from './provider-buttons.tsx';
+import { TwoFactorChallenge } from './two-factor-challenge.tsx';
 
-type Mode = 'sign-in' | 'sign-up';
-type FieldErrors = Partial<Record<'email' | 'password' | 'termsAccepted', string>>;
+const tabClass =
+  'flex-1 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm';
 
-/** Maps Better Auth's answer to one of the spec's sign-in/sign-up messages (translation keys). */
-function authErrorKey(mode: Mode, error: { status?: number; code?: string }): string {
-  if (error.status === 429) return 'errors.tooManyAttempts';
-  if (error.code === 'USER_ALREADY_EXISTS' || error.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') return 'errors.accountExists';
-  if (error.code === 'PASSWORD_TOO_SHORT') return 'errors.weakPassword';
-  return mode === 'sign-in' ? 'errors.signInFailed' : 'errors.signUpFailed';
+/** The spec's welcome after sign-up (§8 success toasts). */
+export function welcomeToast(t: (key: string) => string) {
+  toast.success(t('toast.signUpSuccess'), { description: t('toast.signUpWelcome') });
 }
 
-function safeRedirect(target: string | null): string | null {
-  return target?.startsWith('/') && !target.startsWith('//') ? target : null;
-}
-
-/** Sign in and sign up with e-mail and password. */
+/**
+ * /auth: sign in or sign up, by e-mail and password or by magic link, or with
+ * Google / the configured OIDC provider; the two-step code when the account has it.
+ */
 export function AuthPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [mode, setMode] = useState<Mode>(params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
+  const [mode, setMode] = useState<AuthMode>(params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in');
+  // A magic link or a provider sign-in for an account with two-step verification lands here.
+  const [challenge, setChallenge] = useState(params.get('challenge') === 'two-factor');
+  const redirect = safeRedirect(params.get('redirect'));
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const raw = {
-      email: String(form.get('email') ?? ''),
-      password: String(form.get('password') ?? ''),
-      fullName: String(form.get('fullName') ?? ''),
-      termsAccepted: form.get('termsAccepted') === 'on',
-    };
-    const parsed = (mode === 'sign-up' ? SignUpInput : SignInInput).safeParse(raw);
-    if (!parsed.success) {
-      const errors: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof FieldErrors;
-        errors[field] ??= issue.message.replace(/^auth:/, '');
-      }
-      setFieldErrors(errors);
-      return;
-    }
-    setFieldErrors({});
-    setPending(true);
-    try {
-      if (mode === 'sign-up') {
-        const { error } = await authClient.signUp.email({
-          email: raw.email.trim(),
-          password: raw.password,
-          name: raw.fullName.trim(),
-          termsAccepted: true,
-        } as Parameters<typeof authClient.signUp.email>[0]);
-        if (error) {
-          toast.error(t('toast.signUpError'), { description: t(authErrorKey(mode, error)) });
-          return;
-        }
-        toast.success(t('toast.signUpSuccess'), { description: t('toast.signUpWelcome') });
-        navigate('/onboarding', { replace: true });
-      } else {
-        const { error } = await authClient.signIn.email({ email: raw.email.trim(), password: raw.password });
-        if (error) {
-          toast.error(t('toast.signInError'), { description: t(authErrorKey(mode, error)) });
-          return;
-        }
-        navigate(safeRedirect(params.get('redirect')) ?? '/overview', { replace: true });
-      }
-    } finally {
-      setPending(false);
-    }
-  }
+  const signedIn = () => navigate(redirect ?? '/overview', { replace: true });
+  const signedUp = () => {
+    welcomeToast(t);
+    navigate('/onboarding', { replace: true });
+  };
 
-  const inputClass = 'mt-1 block h-11 w-full rounded-md border border-input bg-background px-3 text-base';
   return (
     <section aria-labelledby="auth-title" className="mx-auto w-full max-w-md px-4 py-12">
       <h1 id="auth-title" className="text-2xl font-semibold tracking-tight">
         {t(mode === 'sign-in' ? 'title.signIn' : 'title.signUp')}
       </h1>
       <p className="mt-2 text-muted-foreground">{t(mode === 'sign-in' ? 'subtitle.signIn' : 'subtitle.signUp')}</p>
-      <form noValidate onSubmit={onSubmit} className="mt-8 flex flex-col gap-4">
-        {mode === 'sign-up' && (
-          <label className="text-sm font-medium">
-            {t('fields.fullName')}
-            <input name="fullName" autoComplete="name" maxLength={200} className={inputClass} />
-          </label>
-        )}
-        <label className="text-sm font-medium">
-          {t('fields.email')}
-          <input
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            aria-invalid={Boolean(fieldErrors.email)}
-            aria-describedby={fieldErrors.email ? 'email-error' : undefined}
-            className={inputClass}
-          />
-        </label>
-        {fieldErrors.email && (
-          <p id="email-error" className="-mt-2 text-sm text-destructive">
-            {t(fieldErrors.email)}
-          </p>
-        )}
-        <label className="text-sm font-medium">
-          {t('fields.password')}
-          <input
-            name="password"
-            type="password"
-            autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-            required
-            aria-invalid={Boolean(fieldErrors.password)}
-            aria-describedby={fieldErrors.password ? 'password-error' : undefined}
-            className={inputClass}
-          />
-        </label>
-        {fieldErrors.password && (
-          <p id="password-error" className="-mt-2 text-sm text-destructive">
-            {t(fieldErrors.password)}
-          </p>
-        )}
-        {mode === 'sign-up' && (
+
+      <div className="mt-8">
+        {challenge ? (
+          <TwoFactorChallenge onVerified={signedIn} onCancel={() => setChallenge(false)} />
+        ) : (
           <>
-            <label className="flex items-start gap-2 text-sm">
-              <input
-                name="termsAccepted"
-                type="checkbox"
-                className="mt-0.5 size-4"
-                aria-invalid={Boolean(fieldErrors.termsAccepted)}
-                aria-describedby={fieldErrors.termsAccepted ? 'terms-error' : undefined}
-              />
-              {t('fields.terms')}
-            </label>
-            {fieldErrors.termsAccepted && (
-              <p id="terms-error" className="-mt-2 text-sm text-destructive">
-                {t(fieldErrors.termsAccepted)}
-              </p>
-            )}
+            <Tabs.Root defaultValue="password">
+              <Tabs.List aria-label={t('tabs.label')} className="mb-6 flex gap-1 rounded-lg bg-muted p-1">
+                <Tabs.Trigger value="password" className={tabClass}>
+                  {t('tabs.password')}
+                </Tabs.Trigger>
+                <Tabs.Trigger value="magic-link" className={tabClass}>
+                  {t('tabs.magicLink')}
+                </Tabs.Trigger>
+              </Tabs.List>
+              <Tabs.Content value="password">
+                <PasswordForm mode={mode} onSignedIn={signedIn} onSignedUp={signedUp} onTwoFactor={() => setChallenge(true)} />
+              </Tabs.Content>
+              <Tabs.Content value="magic-link">
+                <MagicLinkForm mode={mode} redirect={redirect} />
+              </Tabs.Content>
+            </Tabs.Root>
+            <ProviderButtons redirect={redirect} />
+            <button
+              type="button"
+              onClick={() => setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')}
+              className="mt-6 text-sm text-primary underline-offset-4 hover:underline"
+            >
+              {t(mode === 'sign-in' ? 'switch.toSignUp' : 'switch.toSignIn')}
+            </button>
           </>
         )}
-        <button
-          type="submit"
-          disabled={pending}
-          className="h-11 rounded-md bg-primary font-medium text-primary-foreground hover:opacity-90 disabled:opacity-60"
-        >
-          {pending ? t('submit.pending') : t(mode === 'sign-in' ? 'submit.signIn' : 'submit.signUp')}
-        </button>
-      </form>
-      <button
-        type="button"
-        onClick={() => {
-          setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in');
-          setFieldErrors({});
-        }}
-        className="mt-6 text-sm text-primary underline-offset-4 hover:underline"
-      >
-        {t(mode === 'sign-in' ? 'switch.toSignUp' : 'switch.toSignIn')}
-      </button>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,95 @@
+/**
+ * The cost of the session check (issue 3 benchmark): an authenticated GET /api/me on
+ * the real server against a bare Hono route, measured in the same run with autocannon
+ * on loopback at 50 connections. Goal: at least 25 % of the bare route's throughput.
+ *
+ *   node bench/session-check.ts                 # embedded PGlite
+ *   DATABASE_URL=postgres://… node bench/session-check.ts
+ *   node bench/session-check.ts --seconds 10 --connections 50
+ *
+ * Both servers are child processes, so the load generator does not share their thread.
+ * Rate limits are scaled out of the way (RATE_LIMIT_SCALE) so the limiter's cost is
+ * measured without its refusals.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, spawnServerProcess } from '../scripts/lib/server-process.ts';
+import { load, type LoadResult } from './lib/autocannon.ts';
+
+const GOAL_RATIO = 0.25;
+const USER_AGENT = 'rumbo-bench/1.0';
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
+}
+
+async function startBare(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'lib/bare-server.ts'), String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => chunk.includes('listening') && resolve());
+    child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}/bare`, stop: () => child.kill('SIGTERM') };
+}
+
+function line(label: string, result: LoadResult) {
+  const bad = result.non2xx + result.errors + result.timeouts;
+  return `${label.padEnd(26)} ${result.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${bad ? `   (${bad} failed!)` : ''}`;
+}
+
+async function main() {
+  const seconds = option('seconds', 10);
+  const connections = option('connections', 50);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-bench-'));
+  const server = await spawnServerProcess({
+    dataDir,
+    env: {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '1000000',
+      CLIENT_DIR: path.join(dataDir, 'no-client'),
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    },
+  });
+  const bare = await startBare();
+  try {
+    await server.waitUntilHealthy();
+    const email = `bench-${Date.now()}@example.com`;
+    const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.appUrl, 'user-agent': USER_AGENT },
+      body: JSON.stringify({ email, password: 'bench password 123', name: 'Bench Founder', termsAccepted: true }),
+    });
+    if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+    const cookie = signUp.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    const headers = { cookie, 'user-agent': USER_AGENT };
+    const check = await fetch(`${server.url}/api/me`, { headers });
+    if (check.status !== 200) throw new Error(`GET /api/me answered ${check.status}`);
+
+    console.log(`Session check benchmark: ${connections} connections, ${seconds} s each, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, shared state ${process.env.REDIS_URL ? 'Redis' : process.env.DATABASE_URL ? 'PostgreSQL' : 'memory'}, ${os.cpus().length} cores\n`);
+    // Warm both up (JIT, caches), then measure in turn.
+    await load(bare.url, { connections, seconds: 2 });
+    await load(`${server.url}/api/me`, { connections, seconds: 2, headers });
+    const bareResult = await load(bare.url, { connections, seconds });
+    const meResult = await load(`${server.url}/api/me`, { connections, seconds, headers });
+
+    console.log(line('bare Hono route', bareResult));
+    console.log(line('GET /api/me (signed in)', meResult));
+    const ratio = meResult.requests.average / bareResult.requests.average;
+    const verdict = ratio >= GOAL_RATIO ? 'meets' : 'BELOW';
+    console.log(`\nGET /api/me runs at ${(ratio * 100).toFixed(1)} % of the bare route: ${verdict} the ${GOAL_RATIO * 100} % goal.`);
+  } finally {
+    bare.stop();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,261 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+import { type OidcTestProvider, startOidcTestProvider } from '../scripts/lib/oidc-test-provider.ts';
+import { freePort } from '../scripts/lib/server-process.ts';
+import { type AppServer, startAppServer } from './support/app-server.ts';
+import { text } from './support/locales.ts';
+import { linkFromOutbox } from './support/outbox.ts';
+import { waitForApp } from './support/ready.ts';
+
+/**
+ * Every way in (spec §2, issue 3): these tests run their own server, configured with a
+ * real OpenID provider on loopback, and read e-mails from that server's outbox.
+ */
+const auth = (key: string) => text('en', 'auth', key);
+const twoFactor = (key: string) => text('en', 'twoFactor', key);
+const password = 'a long enough password';
+let counter = 0;
+const uniqueEmail = () => `e2e-${Date.now()}-${++counter}@example.com`;
+
+let app: AppServer;
+let provider: OidcTestProvider;
+test.beforeAll(async () => {
+  const port = await freePort();
+  provider = await startOidcTestProvider({ appUrl: `http://localhost:${port}` });
+  app = await startAppServer({
+    port,
+    env: {
+      RATE_LIMIT_SCALE: '100',
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_NAME: 'Acme SSO',
+    },
+  });
+});
+test.afterAll(async () => {
+  await app?.stop();
+  await provider?.close();
+});
+
+async function openAuth(page: Page, path = '/auth') {
+  await page.goto(app.url + path);
+  await waitForApp(page);
+}
+
+async function signInWithPassword(page: Page, email: string, secret: string) {
+  await openAuth(page);
+  await page.getByLabel(auth('fields.email'), { exact: true }).fill(email);
+  await page.getByLabel(auth('fields.password'), { exact: true }).fill(secret);
+  await page.getByRole('button', { name: auth('submit.signIn') }).click();
+}
+
+/** An account made through the API, onboarding done, signed out: ready to sign in. */
+async function existingFounder(page: Page) {
+  const email = uniqueEmail();
+  const signUp = await page.request.post(`${app.url}/api/auth/sign-up/email`, {
+    data: { email, password, name: 'Existing Founder', termsAccepted: true },
+    headers: { origin: app.url },
+  });
+  expect(signUp.status()).toBe(200);
+  const onboarding = await page.request.post(`${app.url}/api/onboarding`, {
+    data: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' },
+    headers: { origin: app.url },
+  });
+  expect(onboarding.status()).toBe(200);
+  await page.context().clearCookies();
+  return email;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+test('sign up, confirm from the e-mail, sign out, sign in with the password', async ({ page }) => {
+  const email = uniqueEmail();
+  await openAuth(page, '/auth?mode=sign-up');
+  await expectNoAxeViolations(page);
+  await page.getByRole('tab', { name: auth('tabs.magicLink') }).click();
+  await expectNoAxeViolations(page);
+  await page.getByRole('tab', { name: auth('tabs.password') }).click();
+  await page.getByLabel(auth('fields.fullName'), { exact: true }).fill('Valeria Ríos');
+  await page.getByLabel(auth('fields.email'), { exact: true }).fill(email);
+  await page.getByLabel(auth('fields.password'), { exact: true }).fill(password);
+  await page.getByLabel(auth('fields.terms'), { exact: true }).check();
+  await page.getByRole('button', { name: auth('submit.signUp') }).click();
+  await expect(page.getByText(auth('toast.signUpSuccess'))).toBeVisible();
+  await expect(page.getByText(auth('toast.signUpWelcome'))).toBeVisible();
+  await expect(page).toHaveURL(/\/onboarding$/);
+
+  await page.goto(await linkFromOutbox(app.dataDir, email, 'confirm-email'));
+  await expect(page.getByText(auth('callback.emailConfirmed'))).toBeVisible();
+  const session = await (await page.request.get(`${app.url}/api/auth/get-session`)).json();
+  expect(session.user.emailVerified).toBe(true);
+
+  await page.request.post(`${app.url}/api/onboarding`, { data: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' }, headers: { origin: app.url } });
+  await page.goto(`${app.url}/overview`);
+  await page.getByRole('button', { name: text('en', 'shell', 'signOut.label') }).click();
+  await expect(page).toHaveURL(/\/auth(\?|$)/);
+
+  await signInWithPassword(page, email, password);
+  await expect(page).toHaveURL(/\/overview$/);
+});
+
+test('sign in with a magic link from the outbox; the same link twice shows a clear page', async ({ page }) => {
+  const email = await existingFounder(page);
+  await openAuth(page);
+  await page.getByRole('tab', { name: auth('tabs.magicLink') }).click();
+  await page.getByLabel(auth('fields.email'), { exact: true }).fill(email);
+  await page.getByRole('button', { name: auth('magicLink.submit') }).click();
+  await expect(page.getByRole('status').getByText(auth('magicLink.sentTitle'))).toBeVisible();
+
+  const link = await linkFromOutbox(app.dataDir, email, 'magic-link');
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/overview$/);
+
+  await page.context().clearCookies();
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/auth\/callback\?error=INVALID_TOKEN$/);
+  await expect(page.getByRole('heading', { name: auth('callback.errorTitle') })).toBeVisible();
+  await expect(page.getByText(auth('callback.expired'))).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('sign in with the OpenID provider on loopback; a first visit creates the account', async ({ page }) => {
+  await openAuth(page);
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+  await page.getByRole('button', { name: auth('providers.oidc').replace('{{name}}', 'Acme SSO') }).click();
+
+  // The provider's own pages (oidc-provider's development screens).
+  await page.locator('input[name="login"]').fill('carla');
+  await page.locator('input[name="password"]').fill('whatever she likes');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByText(auth('toast.signUpSuccess'))).toBeVisible();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  const session = await (await page.request.get(`${app.url}/api/auth/get-session`)).json();
+  expect(session.user.email).toBe('carla@oidc.example');
+});
+
+test('enrol in TOTP, then sign-in asks for the code; a used code is refused; a backup code works once', async ({ page }) => {
+  const email = await existingFounder(page);
+  await signInWithPassword(page, email, password);
+  await expect(page).toHaveURL(/\/overview$/);
+
+  await page.goto(`${app.url}/profile/security`);
+  await expect(page.getByText(twoFactor('statusOff'))).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: twoFactor('turnOn') }).click();
+  await page.getByLabel(twoFactor('password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: twoFactor('continue') }).click();
+  await expect(page.getByRole('img', { name: twoFactor('qrAlt') })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s+/g, '')) });
+  const enrolCode = totp.generate();
+  await page.getByLabel(twoFactor('code'), { exact: true }).fill(enrolCode);
+  await page.getByRole('button', { name: twoFactor('verify') }).click();
+  const codes = page.getByRole('list', { name: twoFactor('backupTitle') }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const backupCode = (await codes.first().textContent()) ?? '';
+  await page.getByRole('button', { name: twoFactor('done') }).click();
+  await expect(page.getByText(twoFactor('statusOn'))).toBeVisible();
+
+  // Sign out, then in: the password alone is not enough.
+  await page.getByRole('button', { name: text('en', 'shell', 'signOut.label') }).click();
+  await expect(page).toHaveURL(/\/auth(\?|$)/);
+  await signInWithPassword(page, email, password);
+  await expect(page.getByRole('heading', { name: auth('twoFactor.title') })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // The enrolment code is still inside its 30-second window, but it was used.
+  await page.getByLabel(auth('fields.twoFactorCode'), { exact: true }).fill(enrolCode);
+  await page.getByRole('button', { name: auth('twoFactor.verify') }).click();
+  await expect(page.getByText(auth('errors.codeUsed'))).toBeVisible();
+  const nextCode = totp.generate({ timestamp: Date.now() + 30_000 });
+  await page.getByLabel(auth('fields.twoFactorCode'), { exact: true }).fill(nextCode);
+  await page.getByRole('button', { name: auth('twoFactor.verify') }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+
+  // A backup code instead of the app, once.
+  await page.context().clearCookies();
+  await signInWithPassword(page, email, password);
+  await page.getByRole('button', { name: auth('twoFactor.useBackup') }).click();
+  await page.getByLabel(auth('fields.backupCode'), { exact: true }).fill(backupCode);
+  await page.getByRole('button', { name: auth('twoFactor.verify') }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+
+  // A magic link does not skip the second step either.
+  await page.context().clearCookies();
+  await openAuth(page);
+  await page.getByRole('tab', { name: auth('tabs.magicLink') }).click();
+  await page.getByLabel(auth('fields.email'), { exact: true }).fill(email);
+  await page.getByRole('button', { name: auth('magicLink.submit') }).click();
+  await page.goto(await linkFromOutbox(app.dataDir, email, 'magic-link'));
+  await expect(page).toHaveURL(/\/auth\?challenge=two-factor$/);
+  await expect(page.getByRole('heading', { name: auth('twoFactor.title') })).toBeVisible();
+  const used = new Set([enrolCode, nextCode]);
+  const unused = [-30_000, 0, 30_000].map((offset) => totp.generate({ timestamp: Date.now() + offset })).find((code) => !used.has(code)) ?? '';
+  await page.getByLabel(auth('fields.twoFactorCode'), { exact: true }).fill(unused);
+  await page.getByRole('button', { name: auth('twoFactor.verify') }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+});
+
+test('reset a forgotten password through the e-mailed link, which then stops working', async ({ page }) => {
+  const email = await existingFounder(page);
+  await openAuth(page);
+  await page.getByRole('link', { name: auth('forgotPassword') }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await page.getByLabel(auth('fields.email'), { exact: true }).fill(email);
+  await page.getByRole('button', { name: auth('reset.requestSubmit') }).click();
+  await expect(page.getByText(auth('reset.sentTitle'))).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const link = await linkFromOutbox(app.dataDir, email, 'reset-password');
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  await page.getByLabel(auth('fields.newPassword'), { exact: true }).fill('my new long password');
+  await page.getByLabel(auth('fields.confirmPassword'), { exact: true }).fill('not the same password');
+  await page.getByRole('button', { name: auth('reset.setSubmit') }).click();
+  await expect(page.getByText(auth('validation.passwordsDiffer'))).toBeVisible();
+  await page.getByLabel(auth('fields.confirmPassword'), { exact: true }).fill('my new long password');
+  await page.getByRole('button', { name: auth('reset.setSubmit') }).click();
+  await expect(page.getByText(auth('toast.resetSuccess'), { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await signInWithPassword(page, email, 'my new long password');
+  await expect(page).toHaveURL(/\/overview$/);
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: auth('reset.invalidTitle') })).toBeVisible();
+});
+
+test.describe('at the real limits (RATE_LIMIT_SCALE=1)', () => {
+  let strict: AppServer;
+  test.beforeAll(async () => {
+    strict = await startAppServer({ env: { RATE_LIMIT_SCALE: '1' } });
+  });
+  test.afterAll(async () => {
+    await strict?.stop();
+  });
+
+  test('after 5 failed sign-ins the 6th shows the 15-minute wait', async ({ page }) => {
+    await page.goto(`${strict.url}/auth`);
+    await waitForApp(page);
+    await page.getByLabel(auth('fields.email'), { exact: true }).fill(uniqueEmail());
+    await page.getByLabel(auth('fields.password'), { exact: true }).fill('a wrong password');
+    const attempt = async () => {
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/auth/sign-in/email')),
+        page.getByRole('button', { name: auth('submit.signIn') }).click(),
+      ]);
+      return response.status();
+    };
+    for (let n = 1; n <= 5; n++) expect(await attempt()).toBe(401);
+    await expect(page.getByText(auth('errors.signInFailed')).first()).toBeVisible();
+    await expect(page.getByText(auth('errors.tooManyAttempts'))).toHaveCount(0);
+    expect(await attempt()).toBe(429);
+    await expect(page.getByText(auth('errors.tooManyAttempts'))).toBeVisible();
+  });
+});

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { startLoopbackModel, type LoopbackModel } from '../tests/integration/support/loopback-model.ts';
+import { type AppServer, startAppServer } from './support/app-server.ts';
+import { text } from './support/locales.ts';
+import { waitForApp } from './support/ready.ts';
+
+/**
+ * The mentor with a real provider: a server of its own, configured with an
+ * OpenAI-compatible model on loopback that this test scripts call by call.
+ */
+let model: LoopbackModel;
+let server: AppServer;
+test.beforeAll(async () => {
+  model = await startLoopbackModel();
+  server = await startAppServer({ env: { AI_BASE_URL: model.baseUrl, AI_MODEL: 'loopback-model', AI_MAX_RETRIES: '1', AI_TIMEOUT_MS: '3000' } });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await model?.close();
+});
+
+test('streams the model answer, keeps the question when the model fails, and answers it on Retry', async ({ page }) => {
+  const signUp = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
+    data: { email: `model-${Date.now()}@example.com`, password: 'a long enough password', name: 'Lucía', termsAccepted: true },
+  });
+  expect(signUp.status()).toBe(200);
+  await page.request.post(`${server.url}/api/onboarding`, { data: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp', startupName: 'Pesito' } });
+  await page.request.post(`${server.url}/api/ai/consent`, { data: { granted: true } });
+  await page.addInitScript(() => sessionStorage.setItem('rumbo_chat_welcomed', '1'));
+
+  model.reset([{ kind: 'status', status: 502 }, { kind: 'answer', text: 'Your **runway** is what matters now: cut burn by 20%.' }]);
+  await page.goto(`${server.url}/talk-rumbo`);
+  await waitForApp(page);
+  const composer = page.getByLabel(text('en', 'mentor', 'composer.label'));
+  await composer.fill('What matters most for Pesito now?');
+  await composer.press('Enter');
+  const log = page.getByRole('log', { name: text('en', 'mentor', 'log') });
+  await expect(log.getByText('cut burn by 20%.')).toBeVisible();
+  await expect(log.locator('strong', { hasText: 'runway' })).toBeVisible();
+  expect(model.requests).toHaveLength(2); // the 502 was retried
+  expect(model.requests[1]!.messages[0]!.content).toContain('Startup: Pesito');
+
+  model.reset([{ kind: 'status', status: 503 }, { kind: 'status', status: 503 }, { kind: 'answer', text: 'Back: start with your ten best customers.' }]);
+  await composer.fill('And after that?');
+  await page.getByRole('button', { name: text('en', 'mentor', 'composer.send') }).click();
+  await expect(log.getByRole('alert')).toContainText(text('en', 'mentor', 'errors.trouble'));
+  await expect(log.getByText('And after that?')).toBeVisible();
+
+  await page.reload();
+  await waitForApp(page);
+  await page.getByRole('navigation', { name: text('en', 'mentor', 'conversations.title') }).getByRole('button', { name: 'What matters most for Pesito now?', exact: true }).click();
+  await expect(log.getByText('And after that?')).toBeVisible();
+  await log.getByRole('button', { name: text('en', 'mentor', 'errors.retry') }).click();
+  await expect(log.getByText('Back: start with your ten best customers.')).toBeVisible();
+  await expect(log.getByText('And after that?')).toHaveCount(1);
+});

@@ -1,0 +1,134 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { weeksToCsv } from '../src/core/metrics/csv.ts';
+import { isoWeekOf, weekFromIndex, weekIndex, formatWeek } from '../src/core/metrics/iso-week.ts';
+import { WEEK_CSV_COLUMNS } from '../src/core/metrics/week-record.ts';
+import { workedWeek } from '../tests/fixtures/metrics-week.ts';
+import { signUpFounder as signUpOnboarded, uniqueEmail } from './support/founder.ts';
+import { text } from './support/locales.ts';
+
+const weeksAgo = (offset: number) => weekFromIndex(weekIndex(isoWeekOf(new Date())) - offset);
+/** axe on the page; sonner's toasts are the shell's (their own contrast is tracked there). */
+const axe = (page: Page) => new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+const t = (key: string, language: 'en' | 'es-LA' = 'en') => text(language, 'metrics', key);
+
+const week = { ...workedWeek, dailyActiveUsers: null, monthlyActiveUsers: null, arpu: null };
+
+/** A founder past onboarding (the onboarding form is another issue; its API is the same). */
+async function signUpFounder(page: Page, language: 'en' | 'es-LA' = 'en') {
+  await page.addInitScript((lang) => localStorage.setItem('rumbo_language', lang), language);
+  await signUpOnboarded(page, { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' }, { name: 'Lucía', email: uniqueEmail('metrics') });
+}
+
+async function chooseCsv(page: Page, name: string, content: string) {
+  await page.getByRole('button', { name: t('actions.import') }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input[type=file]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
+  return dialog;
+}
+
+test.describe('metrics dashboard', () => {
+  test('records a week, sees cards and a chart, edits it in history, exports and re-imports', async ({ page }) => {
+    await signUpFounder(page);
+    await page.goto('/metrics');
+    await expect(page.getByRole('heading', { level: 1, name: t('title') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: t('empty.title') })).toBeVisible();
+    expect((await axe(page)).violations).toEqual([]);
+
+    // Last week first, so this week's form starts from it.
+    const lastWeek = weeksAgo(1);
+    const saved = await page.request.put(`/api/metrics/weeks/${lastWeek.year}/${lastWeek.week}`, { data: week });
+    expect(saved.status()).toBe(200);
+    await page.reload();
+    await expect(page.getByLabel(t('fields.startingCustomers'))).toHaveValue('105');
+    await expect(page.getByLabel(t('fields.startingRevenue'))).toHaveValue('5000');
+
+    for (const [field, value] of Object.entries({ newCustomers: '12', lostCustomers: '3', marketingCosts: '2400', churnedRevenue: '50', expansions: '300', downgrades: '0', weeklyCosts: '9500', weeklyRevenue: '5400', cashBalance: '195000', weeklyActiveUsers: '440' })) {
+      await page.getByLabel(t(`fields.${field}`), { exact: true }).fill(value);
+    }
+    await page.getByRole('button', { name: t('form.save') }).click();
+    await expect(page.getByText(t('form.saved').replace('{{week}}', formatWeek(weeksAgo(0))))).toBeVisible();
+
+    const cards = page.getByRole('list', { name: t('cards.label') });
+    const mrr = cards.locator('[data-metric=mrr]');
+    await expect(mrr).toContainText('$23,400');
+    await expect(cards.locator('[data-metric=runwayWeeks]')).toContainText(t('status.on'));
+    await expect(cards.locator('[data-metric=churnRate]')).toContainText(t('status.off'));
+    await expect(cards.locator('[data-metric=paybackWeeks]')).toContainText(t('status.on'));
+    await expect(cards.locator('[data-metric=churnRate]')).toContainText('Target < 0.7%');
+    await expect(page.getByTestId('trend-chart').locator('.recharts-line-curve')).toBeVisible();
+    await page.getByRole('button', { name: t('charts.ranges.all') }).click();
+    await expect(page.getByRole('button', { name: t('charts.ranges.all') })).toHaveAttribute('aria-pressed', 'true');
+    expect((await axe(page)).violations).toEqual([]);
+
+    // Inline edit in the history table.
+    const lastLabel = formatWeek(lastWeek);
+    await page.getByRole('button', { name: t('history.edit').replace('{{week}}', lastLabel) }).click();
+    const cell = page.getByLabel(`${t('fields.weeklyRevenue')}, ${lastLabel}`);
+    await cell.fill('5100');
+    await page.getByRole('button', { name: t('history.save'), exact: true }).click();
+    await expect(page.locator(`tr[data-week="${lastLabel}"]`)).toContainText('5,100');
+
+    // Export, then import the export back into a fresh account: the table matches.
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: t('actions.export') }).click();
+    const csv = await (await (await download).createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+    expect(csv.split('\r\n')[0]).toBe(WEEK_CSV_COLUMNS.join(','));
+    expect(csv.split('\r\n').filter(Boolean)).toHaveLength(3);
+
+    await page.context().clearCookies();
+    await signUpFounder(page);
+    await page.goto('/metrics');
+    const dialog = await chooseCsv(page, 'rumbo-metrics.csv', csv);
+    await expect(dialog.getByText(t('import.preview_other').replace('{{count}}', '2').replace('{{first}}', lastLabel).replace('{{last}}', formatWeek(weeksAgo(0))))).toBeVisible();
+    await dialog.getByRole('button', { name: t('import.submit_other').replace('{{count}}', '2') }).click();
+    await expect(page.getByText(t('import.done_other').replace('{{count}}', '2'))).toBeVisible();
+    await expect(page.locator(`tr[data-week="${lastLabel}"]`)).toContainText('5,100');
+    const again = await page.request.get('/api/metrics/export.csv');
+    expect(await again.text()).toBe(csv);
+  });
+
+  test('a CSV with one bad row changes nothing; a Spanish-locale file then imports, in Spanish', async ({ page }) => {
+    await signUpFounder(page, 'es-LA');
+    await page.request.put(`/api/metrics/weeks/${weeksAgo(0).year}/${weeksAgo(0).week}`, { data: week });
+    await page.goto('/metrics');
+    await expect(page.getByRole('heading', { level: 1, name: t('title', 'es-LA') })).toBeVisible();
+
+    const good = weeksToCsv([{ ...weeksAgo(2), ...week }, { ...weeksAgo(1), ...week }]).trimEnd().split('\r\n');
+    const bad = [...good, good[2]!.replace(/,5000,200000,/, ',mucho,200000,')].join('\n');
+    const tEs = (key: string) => t(key, 'es-LA');
+    await page.getByRole('button', { name: tEs('actions.import') }).first().click();
+    let dialog = page.getByRole('dialog');
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'malo.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+    await expect(page.getByText(tEs('import.error'))).toBeVisible();
+    await expect(dialog.getByRole('alert')).toContainText(tEs('import.rowError').replace('{{row}}', '4').replace('{{field}}', tEs('fields.weeklyRevenue')).replace('{{reason}}', tEs('validation.number')));
+    await expect(dialog.getByRole('button', { name: /Importar/ })).toBeDisabled();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('tbody tr[data-week]')).toHaveCount(1);
+
+    const key = weeksAgo(3);
+    const spanish = `\uFEFF${WEEK_CSV_COLUMNS.join(';')}\r\n${key.year};${key.week};10;2.000;100;5;4.800;100;250;50;9.000;4.750,50;180.000;;400;;80;\r\n`;
+    await page.getByRole('button', { name: tEs('actions.import') }).first().click();
+    dialog = page.getByRole('dialog');
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'semanas.csv', mimeType: 'text/csv', buffer: Buffer.from(spanish) });
+    await expect(dialog.getByText(tEs('import.spanishFormat'))).toBeVisible();
+    await dialog.getByRole('button', { name: tEs('import.submit_one').replace('{{count}}', '1') }).click();
+    await expect(page.getByText(tEs('import.done_one').replace('{{count}}', '1'))).toBeVisible();
+    await expect(page.locator(`tr[data-week="${formatWeek(key)}"]`)).toContainText('4,750.5');
+    await expect(page.locator('tbody tr[data-week]')).toHaveCount(2);
+    expect((await axe(page)).violations).toEqual([]);
+  });
+
+  test('works on a phone and in the dark theme', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await signUpFounder(page);
+    await page.request.put(`/api/metrics/weeks/${weeksAgo(0).year}/${weeksAgo(0).week}`, { data: week });
+    await page.goto('/metrics');
+    await expect(page.getByRole('list', { name: t('cards.label') }).locator('[data-metric=cac]')).toContainText('$200');
+    // Nothing but the history table's own scroll area is wider than the phone.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect((await axe(page)).violations).toEqual([]);
+  });
+});

@@ -1,0 +1,168 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { signUpByApi, signUpInBrowser } from './support/founder.ts';
+import { text } from './support/locales.ts';
+
+type Language = 'en' | 'es-LA';
+
+for (const language of ['en', 'es-LA'] as const) {
+  const t = (namespace: string, key: string) => text(language, namespace, key);
+  const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // A field's label, with the required mark when it has one.
+  const label = (field: string) => new RegExp(`^${escape(t('profile', `fields.${field}.label`))}( ${escape(t('profile', 'fields.requiredMark'))})?$`);
+  const stepHeading = (page: Page, step: string) => page.getByRole('heading', { level: 2, name: t('onboarding', `steps.${step}.title`) });
+
+  test.describe(`onboarding, Overview and profile in ${language}`, () => {
+    test.use({ locale: language === 'en' ? 'en-US' : 'es-MX', timezoneId: 'America/Bogota' });
+
+    test('a new founder completes onboarding across a reload, meets the Overview and edits the profile', async ({ page, context }) => {
+      await signUpInBrowser(page, language, { fullName: 'Camila Torres' });
+      await expect(page.locator('html')).toHaveAttribute('lang', language === 'en' ? 'en' : 'es-419');
+
+      // Step 1: about you (the full name from sign-up is already there).
+      await expect(stepHeading(page, 'about')).toBeVisible();
+      await expect(page.getByText(t('onboarding', 'progress.status').replace('{{current}}', '1').replace('{{total}}', '4'))).toBeVisible();
+      await expect(page.getByLabel(label('fullName'))).toHaveValue('Camila Torres');
+      await page.getByLabel(label('nickname')).fill('Cami');
+      await page.getByLabel(label('country')).selectOption('CO');
+      await expectNoAxeViolations(page, `onboarding step 1 (${language})`);
+      await page.getByRole('button', { name: t('onboarding', 'next') }).click();
+
+      // Step 2: required answers are asked for, URLs must be http(s).
+      await expect(stepHeading(page, 'startup')).toBeFocused();
+      await page.getByRole('button', { name: t('onboarding', 'next') }).click();
+      await expect(page.getByText(t('profile', 'validation.empty'))).toBeVisible();
+      await expect(page.getByText(t('profile', 'validation.choose')).first()).toBeVisible();
+      await page.getByLabel(label('startupName')).fill('Tiendita AI');
+      await page.getByLabel(label('industry')).fill('Retail software');
+      await page.getByRole('radio', { name: t('profile', 'options.teamSize.2-5') }).check();
+      await page.getByRole('radio', { name: t('profile', 'options.phase.early-growth') }).check();
+      await page.getByLabel(label('startupWebpageUrl')).fill('javascript:alert(1)');
+      await page.getByRole('button', { name: t('onboarding', 'next') }).click();
+      await expect(page.getByText(t('profile', 'validation.urlProtocol'))).toBeVisible();
+      await page.getByLabel(label('startupWebpageUrl')).fill('https://tiendita.example');
+      await expectNoAxeViolations(page, `onboarding step 2 (${language})`);
+      await page.getByRole('button', { name: t('onboarding', 'next') }).click();
+
+      // Step 3, then a reload mid-way: nothing is lost.
+      await expect(stepHeading(page, 'customers')).toBeVisible();
+      await page.getByLabel(label('customerInformation')).fill('Key data: churn is 5%');
+      await page.getByRole('radio', { name: t('profile', 'options.founderType.technical') }).check();
+      await page.reload();
+      await expect(stepHeading(page, 'customers')).toBeVisible();
+      await expect(page.getByLabel(label('customerInformation'))).toHaveValue('Key data: churn is 5%');
+      await expect(page.getByRole('radio', { name: t('profile', 'options.founderType.technical') })).toBeChecked();
+      await page.getByRole('button', { name: t('onboarding', 'back') }).click();
+      await expect(page.getByLabel(label('industry'))).toHaveValue('Retail software');
+      await expect(page.getByRole('radio', { name: t('profile', 'options.teamSize.2-5') })).toBeChecked();
+      await page.getByRole('button', { name: t('onboarding', 'next') }).click();
+      await page.getByRole('button', { name: t('onboarding', 'next') }).click();
+
+      // Step 4: habits, with the browser's time zone and the default hours.
+      await expect(stepHeading(page, 'habits')).toBeVisible();
+      await expect(page.getByLabel(label('timeZone'))).toHaveValue('America/Bogota');
+      await expect(page.getByLabel(label('emailMondayHour'))).toHaveValue('09:00');
+      await expect(page.getByLabel(label('emailFridayHour'))).toHaveValue('17:00');
+      await expect(page.getByRole('switch', { name: t('profile', 'fields.emailRemindersEnabled.label') })).toBeChecked();
+      await expectNoAxeViolations(page, `onboarding step 4 (${language})`);
+      await page.getByRole('button', { name: t('onboarding', 'finish') }).click();
+
+      // The welcome, with its three ways forward.
+      await expect(page.getByRole('heading', { level: 1, name: t('onboarding', 'welcome.titleNamed').replace('{{name}}', 'Cami') })).toBeVisible();
+      await expect(page.getByRole('link', { name: new RegExp(t('onboarding', 'welcome.actions.chat.label')) })).toHaveAttribute('href', '/talk-rumbo');
+      await expect(page.getByRole('link', { name: new RegExp(t('onboarding', 'welcome.actions.metrics.label')) })).toHaveAttribute('href', '/metrics');
+      await expect(page.getByRole('link', { name: new RegExp(t('onboarding', 'welcome.actions.task.label')) })).toHaveAttribute('href', '/high-performance-tasks');
+      await expectNoAxeViolations(page, `welcome (${language})`);
+      const me = await (await page.request.get('/api/me')).json();
+      expect(me).toMatchObject({ onboardingCompleted: true, nickname: 'Cami', country: 'CO', teamSize: '2-5', timeZone: 'America/Bogota', customerInformation: 'Key data: churn is 5%' });
+
+      // The Overview greets by nickname and shows what to do while data is missing.
+      await page.getByRole('link', { name: t('onboarding', 'welcome.overview') }).click();
+      await expect(page).toHaveURL(/\/overview$/);
+      await expect(page.getByRole('heading', { level: 1, name: t('overview', 'greeting.named').replace('{{name}}', 'Cami') })).toBeVisible();
+      await expect(page.getByText(`Tiendita AI · ${t('profile', 'options.phase.early-growth')}`)).toBeVisible();
+      const next = page.getByRole('region', { name: t('overview', 'next.title') });
+      for (const action of ['metrics', 'task', 'strategy', 'mentor']) {
+        await expect(next.getByRole('link', { name: new RegExp(t('overview', `next.actions.${action}.label`)) })).toBeVisible();
+      }
+      await expect(page.getByRole('region', { name: t('overview', 'metrics.title') }).getByText(t('overview', 'metrics.empty'))).toBeVisible();
+      await expectNoAxeViolations(page, `overview (${language})`);
+
+      // The profile: edit, save, see it kept.
+      await page.goto('/profile');
+      await expect(page.getByRole('heading', { level: 1, name: t('profile', 'title') })).toBeVisible();
+      await expect(page.getByLabel(label('industry'))).toHaveValue('Retail software');
+      await expectNoAxeViolations(page, `profile (${language})`);
+      await page.getByLabel(label('nickname')).fill('Camila');
+      await page.getByLabel(label('currency')).selectOption('COP');
+      await page.getByRole('button', { name: t('profile', 'save') }).click();
+      await expect(page.getByText(t('profile', 'toast.success'))).toBeVisible();
+      await page.reload();
+      await expect(page.getByLabel(label('nickname'))).toHaveValue('Camila');
+      await expect(page.getByLabel(label('currency'))).toHaveValue('COP');
+
+      // AI consent is granted from here, and GET /api/me shows it.
+      const consentSaved = page.waitForResponse((response) => response.url().endsWith('/api/ai/consent'));
+      await page.getByRole('switch', { name: t('profile', 'ai.consent.label') }).click();
+      expect((await consentSaved).status()).toBe(200);
+      await expect.poll(async () => (await (await page.request.get('/api/me')).json()).aiConsent).toBe(true);
+      await expect(page.getByRole('switch', { name: t('profile', 'ai.consent.label') })).toBeChecked();
+
+      // Field-level limits (spec §9) before anything is sent; short fields cannot even take more.
+      await page.getByLabel(label('startupName')).fill('x'.repeat(250));
+      await expect(page.getByLabel(label('startupName'))).toHaveValue('x'.repeat(200));
+      await page.getByLabel(label('startupName')).fill('Tiendita AI');
+      await page.getByLabel(label('customerInformation')).fill('y'.repeat(5001));
+      await page.getByRole('button', { name: t('profile', 'save') }).click();
+      await expect(page.getByText(t('profile', 'validation.tooLong').replace('{{max}}', '5000'))).toBeVisible();
+      await expect(page.getByLabel(label('customerInformation'))).toBeFocused();
+      await page.getByLabel(label('customerInformation')).fill('Key data: churn is 5%');
+
+      // A request that was tampered with on the way is refused, and the spec's toast says so.
+      await page.route('**/api/me', async (route) => {
+        if (route.request().method() !== 'PATCH') return route.continue();
+        await route.continue({ postData: JSON.stringify({ nickname: '<script>alert(1)</script>Cami' }) });
+      });
+      await page.getByRole('button', { name: t('profile', 'save') }).click();
+      await expect(page.getByText(t('profile', 'toast.errorTitle'))).toBeVisible();
+      await expect(page.getByText(t('profile', 'toast.securityError'))).toBeVisible();
+      await page.unroute('**/api/me');
+      expect((await (await page.request.get('/api/me')).json()).nickname).toBe('Camila');
+
+      // Switching language applies at once and is saved to the profile.
+      const other: Language = language === 'en' ? 'es-LA' : 'en';
+      await page.getByRole('region', { name: t('profile', 'sections.language.title') }).getByLabel(t('common', 'language.label')).selectOption(other);
+      await expect(page.getByRole('heading', { level: 1, name: text(other, 'profile', 'title') })).toBeVisible();
+      await expect.poll(async () => (await (await page.request.get('/api/me')).json()).preferredLanguage).toBe(other);
+
+      // Without a choice stored on this device, the profile's language wins after sign-in.
+      await page.evaluate(() => localStorage.removeItem('rumbo_language'));
+      await context.clearCookies({ name: 'rumbo_language' });
+      await page.goto('/overview');
+      await expect(page.getByRole('heading', { level: 1, name: text(other, 'overview', 'greeting.named').replace('{{name}}', 'Camila') })).toBeVisible();
+    });
+  });
+}
+
+test.describe('the onboarding draft', () => {
+  const t = (namespace: string, key: string) => text('en', namespace, key);
+  test('belongs to one founder: another account on the same browser starts empty (375 px, dark, axe)', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await signUpByApi(page, { name: 'Ana' });
+    await page.goto('/onboarding');
+    await page.getByLabel(t('profile', 'fields.nickname.label')).fill('Anita');
+    await page.getByRole('button', { name: t('onboarding', 'next') }).click();
+    await expect(page.getByRole('heading', { level: 2, name: t('onboarding', 'steps.startup.title') })).toBeVisible();
+    await expectNoAxeViolations(page, 'onboarding step 2, 375 px, dark');
+
+    // Ana's session ends (her draft stays in this browser's storage); Bruno signs up.
+    await page.context().clearCookies();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('rumbo_onboarding_draft:')).length)).toBe(1);
+    await signUpByApi(page, { name: 'Bruno' });
+    await page.goto('/onboarding');
+    await expect(page.getByRole('heading', { level: 2, name: t('onboarding', 'steps.about.title') })).toBeVisible();
+    await expect(page.getByLabel(t('profile', 'fields.nickname.label'))).toHaveValue('');
+    await expect(page.getByLabel(t('profile', 'fields.fullName.label'))).toHaveValue('Bruno');
+  });
+});

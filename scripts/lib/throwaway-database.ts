@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * A new, empty PostgreSQL database beside `baseUrl`'s (never `baseUrl`'s own), for one
+ * test file or one benchmark, and how to drop it afterwards.
+ */
+export async function createThrowawayDatabase(baseUrl: string, prefix = 'rumbo_test') {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const dropper = new pg.Client({ connectionString: baseUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  };
+  return { url: url.toString(), drop };
+}

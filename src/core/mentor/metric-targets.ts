@@ -1,0 +1,47 @@
+import { classify, TARGETS, type Target, type TargetedMetric, type TargetStatus } from '../metrics/targets.ts';
+
+/**
+ * The spec §9 targets as the offline mentor reads them. The thresholds, directions and
+ * the on / near / off judgement are the metrics feature's (src/core/metrics/targets.ts,
+ * METRICS.md "Targets and status"): one source of truth, so the mentor never disagrees
+ * with the dashboard's traffic light. This file only adds what the mentor needs to
+ * explain itself: the unit each number is written in and the order it lists them in.
+ */
+export type MetricKey = TargetedMetric;
+export type { TargetStatus };
+export type MetricUnit = 'weeks' | 'ratio' | 'percent';
+export type MetricTarget = Target & { key: MetricKey; unit: MetricUnit };
+
+const UNITS: Record<MetricKey, MetricUnit> = {
+  runwayWeeks: 'weeks',
+  churnRate: 'percent',
+  ndr: 'percent',
+  ltvToCac: 'ratio',
+  paybackWeeks: 'weeks',
+  userGrowth: 'percent',
+  revenueGrowth: 'percent',
+};
+
+/** Survival first: the order the mentor lists and weighs the metrics in. */
+const MENTOR_ORDER: readonly MetricKey[] = ['runwayWeeks', 'churnRate', 'ndr', 'ltvToCac', 'paybackWeeks', 'userGrowth', 'revenueGrowth'];
+
+export const METRIC_TARGETS: readonly MetricTarget[] = MENTOR_ORDER.map((key) => ({ key, ...TARGETS[key], unit: UNITS[key] }));
+
+/** The dashboard's judgement of a computed number (never null: the caller has a value). */
+export function targetStatus(target: MetricTarget, value: number): TargetStatus {
+  return classify(value, target)!;
+}
+
+/** How a metric moved over the recent weeks, judged by its target's direction. */
+export type MetricTrend = 'improving' | 'worsening' | 'steady';
+
+/** The latest computed metrics (GET /api/metrics/summary `latest`); null = cannot be computed. */
+export type MetricFacts = {
+  year: number;
+  week: number;
+  values: Partial<Record<MetricKey | 'mrr' | 'cac' | 'weeklyBurnRate' | 'cashBalance' | 'activeUsers', number | null>>;
+  /** Over the last few recorded weeks, for the targeted metrics with enough data. */
+  trends?: Partial<Record<MetricKey, MetricTrend>>;
+  /** How many weeks the trends span. */
+  trendWeeks?: number;
+};

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { isValidIsoWeek } from './iso-week.ts';
+
+/**
+ * The historical week record (spec §3; API-CONTRACT "Metrics"), shared by the entry
+ * form, the history table, CSV import and PUT /api/metrics/weeks/:year/:week.
+ * Messages are `metrics` translation keys the UI translates.
+ */
+
+/** The record's inputs, in the order of the form and of the CSV columns after year and week. */
+export const WEEK_INPUT_FIELDS = [
+  'newCustomers',
+  'marketingCosts',
+  'startingCustomers',
+  'lostCustomers',
+  'startingRevenue',
+  'churnedRevenue',
+  'expansions',
+  'downgrades',
+  'weeklyCosts',
+  'weeklyRevenue',
+  'cashBalance',
+  'dailyActiveUsers',
+  'weeklyActiveUsers',
+  'monthlyActiveUsers',
+  'grossMarginPct',
+  'arpu',
+] as const;
+export type WeekInputField = (typeof WEEK_INPUT_FIELDS)[number];
+
+/** Every CSV column, in export order (the round trip depends on it). */
+export const WEEK_CSV_COLUMNS = ['year', 'week', ...WEEK_INPUT_FIELDS] as const;
+
+/** Counts of people: whole and never negative. */
+export const COUNT_FIELDS = [
+  'newCustomers',
+  'startingCustomers',
+  'lostCustomers',
+  'dailyActiveUsers',
+  'weeklyActiveUsers',
+  'monthlyActiveUsers',
+] as const satisfies readonly WeekInputField[];
+
+/** Money in the startup's currency, stored exactly to the cent. */
+export const MONEY_FIELDS = [
+  'marketingCosts',
+  'startingRevenue',
+  'churnedRevenue',
+  'expansions',
+  'downgrades',
+  'weeklyCosts',
+  'weeklyRevenue',
+  'cashBalance',
+  'arpu',
+] as const satisfies readonly WeekInputField[];
+
+/** Fields a founder may leave empty (stored null); every other field is required. */
+export const OPTIONAL_FIELDS = [
+  'dailyActiveUsers',
+  'monthlyActiveUsers',
+  'grossMarginPct',
+  'arpu',
+] as const satisfies readonly WeekInputField[];
+
+/** Money and counts larger than this are typos, not startups (and fit numeric(16,2) exactly). */
+export const MAX_AMOUNT = 1_000_000_000_000;
+export const MIN_YEAR = 2000;
+export const MAX_YEAR = 2100;
+
+/** True when the number is exactly what its 2-decimal rendering says (so it stores to the cent). */
+const hasAtMostCents = (value: number) => Number(value.toFixed(2)) === value;
+
+const count = z
+  .number({ error: 'validation.number' })
+  .int('validation.integer')
+  .min(0, 'validation.nonNegative')
+  .max(MAX_AMOUNT, 'validation.tooLarge');
+
+const money = z
+  .number({ error: 'validation.number' })
+  .min(0, 'validation.nonNegative')
+  .max(MAX_AMOUNT, 'validation.tooLarge')
+  .refine(hasAtMostCents, 'validation.cents');
+
+/** Cash can dip below zero (an overdraft); everything else is a count or an amount ≥ 0. */
+const signedMoney = z
+  .number({ error: 'validation.number' })
+  .min(-MAX_AMOUNT, 'validation.tooLarge')
+  .max(MAX_AMOUNT, 'validation.tooLarge')
+  .refine(hasAtMostCents, 'validation.cents');
+
+const percent = z.number({ error: 'validation.number' }).min(0, 'validation.percent').max(100, 'validation.percent');
+
+export const WeekRecordInput = z
+  .object({
+    newCustomers: count,
+    marketingCosts: money,
+    startingCustomers: count,
+    lostCustomers: count,
+    startingRevenue: money,
+    churnedRevenue: money,
+    expansions: money,
+    downgrades: money,
+    weeklyCosts: money,
+    weeklyRevenue: money,
+    cashBalance: signedMoney,
+    dailyActiveUsers: count.nullable().default(null),
+    weeklyActiveUsers: count,
+    monthlyActiveUsers: count.nullable().default(null),
+    grossMarginPct: percent.nullable().default(null),
+    arpu: money.nullable().default(null),
+  })
+  .strict()
+  .superRefine((record, context) => {
+    // Revenue that left cannot exceed the revenue the week started with.
+    if (record.churnedRevenue + record.downgrades > record.startingRevenue + 1e-9) {
+      context.addIssue({ code: 'custom', path: ['churnedRevenue'], message: 'validation.churnAboveStart' });
+    }
+    // A customer lost this week was a customer at the start or joined during it.
+    if (record.lostCustomers > record.startingCustomers + record.newCustomers) {
+      context.addIssue({ code: 'custom', path: ['lostCustomers'], message: 'validation.lostAboveCustomers' });
+    }
+  });
+export type WeekRecordInput = z.infer<typeof WeekRecordInput>;
+
+export const WeekKeySchema = z
+  .object({
+    year: z.coerce.number({ error: 'validation.year' }).int('validation.year').min(MIN_YEAR, 'validation.year').max(MAX_YEAR, 'validation.year'),
+    week: z.coerce.number({ error: 'validation.week' }).int('validation.week').min(1, 'validation.week').max(53, 'validation.week'),
+  })
+  .refine(isValidIsoWeek, { path: ['week'], message: 'validation.week' });
+
+/** A stored week: its key and its inputs. */
+export type WeekRecord = { year: number; week: number } & WeekRecordInput;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * Value schemas shared by onboarding (POST /api/onboarding) and profile edits
+ * (PATCH /api/me), so both validate every field the same way (API-CONTRACT "Values").
+ */
+export const TEAM_SIZES = ['1', '2-5', '5-10', '11+'] as const;
+export const STARTUP_PHASES = ['mvp', 'early-growth', 'scaling'] as const;
+export const FOUNDER_TYPES = ['technical', 'business', 'vibe-coder', 'others'] as const;
+
+export const DEFAULT_MONDAY_HOUR = '09:00';
+export const DEFAULT_FRIDAY_HOUR = '17:00';
+
+/** Money is in one currency per startup (SPEC §10 "Metrics"); these are the ones offered. */
+export const CURRENCIES = ['USD', 'MXN', 'COP', 'ARS', 'CLP', 'PEN', 'BRL', 'UYU', 'PYG', 'BOB', 'GTQ', 'CRC', 'DOP', 'EUR', 'GBP', 'CAD'] as const;
+
+/** ISO 3166-1 alpha-2 codes of the countries offered (names come from Intl.DisplayNames). */
+export const COUNTRY_CODES = (
+  'AD AE AF AG AI AL AM AO AR AS AT AU AW AZ BA BB BD BE BF BG BH BI BJ BM BN BO BR BS BT BW BY BZ CA CD CF CG CH CI ' +
+  'CK CL CM CN CO CR CU CV CY CZ DE DJ DK DM DO DZ EC EE EG ER ES ET FI FJ FM FR GA GB GD GE GH GM GN GQ GR GT GU GW ' +
+  'GY HK HN HR HT HU ID IE IL IN IQ IR IS IT JM JO JP KE KG KH KI KM KN KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY ' +
+  'MA MC MD ME MG MH MK ML MM MN MO MR MT MU MV MW MX MY MZ NA NE NG NI NL NO NP NR NZ OM PA PE PG PH PK PL PR PS PT ' +
+  'PW PY QA RO RS RU RW SA SB SC SD SE SG SI SK SL SM SN SO SR SS ST SV SY SZ TD TG TH TJ TL TM TN TO TR TT TV TW TZ ' +
+  'UA UG US UY UZ VA VC VE VN VU WS XK YE ZA ZM ZW'
+).split(' ');
+const COUNTRY_SET: ReadonlySet<string> = new Set(COUNTRY_CODES);
+
+const HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** '' and whitespace-only mean "no answer" for the optional choices. */
+export const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+/** Whether the runtime knows this IANA time zone (Intl throws a RangeError otherwise). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const hour = () => z.string().regex(HOUR, 'Invalid hour');
+export const optionalCountry = () =>
+  z.preprocess(emptyToNull, z.string().refine((code) => COUNTRY_SET.has(code), 'Invalid country').nullable().optional());
+export const optionalFounderType = () => z.preprocess(emptyToNull, z.enum(FOUNDER_TYPES).nullable().optional());
+export const optionalTimeZone = () =>
+  z.preprocess(emptyToNull, z.string().max(64).refine(isTimeZone, 'Invalid time zone').nullable().optional());
+export const currency = () => z.enum(CURRENCIES, { message: 'Invalid currency' });

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { TEXT_MAX, safeText } from '../security/validate.ts';
+
+/**
+ * The strategy builder (spec §2, §5 "Strategy"; SPEC §10): a core problem, 1–5 maximas
+ * (3–5 suggested) and a strategy statement. Character minimums are SPEC §10's.
+ */
+export const CORE_PROBLEM_MIN = 20;
+export const MAXIMA_MIN = 10;
+export const STATEMENT_MIN = 30;
+export const MAXIMAS_MIN_COUNT = 1;
+export const MAXIMAS_MAX_COUNT = 5;
+export const MAXIMAS_SUGGESTED = { min: 3, max: 5 } as const;
+
+export const STRATEGY_MESSAGES = {
+  coreProblemMin: `Core problem must be at least ${CORE_PROBLEM_MIN} characters`,
+  maximaMin: `Each maxima must be at least ${MAXIMA_MIN} characters`,
+  maximasCount: `Set between ${MAXIMAS_MIN_COUNT} and ${MAXIMAS_MAX_COUNT} maximas`,
+  statementMin: `Strategy statement must be at least ${STATEMENT_MIN} characters`,
+} as const;
+
+const textAtLeast = (min: number, message: string) =>
+  safeText(TEXT_MAX).refine((value) => value.length >= min, { error: message });
+
+export const StrategyInput = z
+  .object({
+    coreProblem: textAtLeast(CORE_PROBLEM_MIN, STRATEGY_MESSAGES.coreProblemMin),
+    maximas: z
+      .array(textAtLeast(MAXIMA_MIN, STRATEGY_MESSAGES.maximaMin), { error: STRATEGY_MESSAGES.maximasCount })
+      .min(MAXIMAS_MIN_COUNT, { error: STRATEGY_MESSAGES.maximasCount })
+      .max(MAXIMAS_MAX_COUNT, { error: STRATEGY_MESSAGES.maximasCount }),
+    statement: textAtLeast(STATEMENT_MIN, STRATEGY_MESSAGES.statementMin),
+  })
+  .strict();
+export type StrategyInput = z.infer<typeof StrategyInput>;
+
+/** The builder's steps, each of which must be complete before the next (spec §5). */
+export const STRATEGY_STEPS = ['coreProblem', 'maximas', 'statement'] as const;
+export type StrategyStep = (typeof STRATEGY_STEPS)[number];
+
+/** Counted the way the server counts: trimmed. */
+const length = (text: string) => text.trim().length;
+
+export function isStepComplete(step: StrategyStep, draft: { coreProblem: string; maximas: string[]; statement: string }) {
+  switch (step) {
+    case 'coreProblem':
+      return length(draft.coreProblem) >= CORE_PROBLEM_MIN;
+    case 'maximas':
+      return (
+        draft.maximas.length >= MAXIMAS_MIN_COUNT &&
+        draft.maximas.length <= MAXIMAS_MAX_COUNT &&
+        draft.maximas.every((maxima) => length(maxima) >= MAXIMA_MIN)
+      );
+    case 'statement':
+      return length(draft.statement) >= STATEMENT_MIN;
+  }
+}
+
+/** A saved version as the API answers it; version 0 means nothing saved yet. */
+export type StrategyVersion = {
+  version: number;
+  coreProblem: string;
+  maximas: string[];
+  statement: string;
+  /** The version this one restored, when it was made by restoring. */
+  restoredFrom: number | null;
+  savedAt: string | null;
+};
+
+/** The MECE roadmap (spec §2): each maxima with its tasks, and the gaps flagged. */
+export type RoadmapInput<T extends { maximaIndex: number | null }> = { maximas: string[]; tasks: T[] };
+
+export function buildRoadmap<T extends { maximaIndex: number | null }>({ maximas, tasks }: RoadmapInput<T>) {
+  const branches = maximas.map((maxima, index) => ({
+    index,
+    maxima,
+    tasks: tasks.filter((task) => task.maximaIndex === index),
+  }));
+  const unlinkedTasks = tasks.filter(
+    (task) => task.maximaIndex === null || task.maximaIndex < 0 || task.maximaIndex >= maximas.length,
+  );
+  return {
+    branches,
+    unlinkedTasks,
+    maximasWithoutTasks: branches.filter((branch) => branch.tasks.length === 0).map((branch) => branch.index),
+  };
+}

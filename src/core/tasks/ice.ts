@@ -1,0 +1,25 @@
+/**
+ * ICE scoring (spec §5 "Task"): impact, confidence and ease are whole numbers 1–10;
+ * the total is impact × confidence × ease / 100, so it runs from 0.01 to 10.
+ */
+export const ICE_MIN = 1;
+export const ICE_MAX = 10;
+
+export type IceScores = { impact: number; confidence: number; ease: number };
+
+export function isIceValue(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= ICE_MIN && value <= ICE_MAX;
+}
+
+/** The exact total, rounded to cents only to shed floating-point noise (5×5×5/100 = 1.25). */
+export function iceTotal({ impact, confidence, ease }: IceScores): number {
+  for (const value of [impact, confidence, ease]) {
+    if (!isIceValue(value)) throw new RangeError(`ICE values are whole numbers from ${ICE_MIN} to ${ICE_MAX}`);
+  }
+  return Math.round(impact * confidence * ease) / 100;
+}
+
+/** The total as SPEC §10 shows it: one decimal. */
+export function formatIceTotal(total: number, locale = 'en'): string {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(total);
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { LONG_TEXT_MAX, TEXT_MAX, optionalSafeText, safeText } from '../security/validate.ts';
+import { ICE_MAX, ICE_MIN } from './ice.ts';
+import { TASK_METRIC_KEYS } from './task-metrics.ts';
+
+/**
+ * A high-performance task as the form and POST/PATCH /api/tasks take it (spec §5 "Task").
+ * Messages are the interface texts; the UI maps them to translations.
+ */
+export const HYPOTHESIS_MIN = 20;
+export const WHY_RELEVANT_MIN = 15;
+export const MAX_MAXIMAS = 5;
+
+export const TASK_MESSAGES = {
+  hypothesisMin: `Hypothesis statement must be at least ${HYPOTHESIS_MIN} characters`,
+  whyRelevantMin: `Why relevant must be at least ${WHY_RELEVANT_MIN} characters`,
+  metricRequired: 'Please select a metric',
+  targetValue: 'Target value must be a number',
+  ice: `ICE values must be whole numbers from ${ICE_MIN} to ${ICE_MAX}`,
+  completionNotes: 'Completion notes are required',
+} as const;
+
+const iceValue = z
+  .number({ error: TASK_MESSAGES.ice })
+  .int({ error: TASK_MESSAGES.ice })
+  .min(ICE_MIN, { error: TASK_MESSAGES.ice })
+  .max(ICE_MAX, { error: TASK_MESSAGES.ice });
+
+/** Sanitised text of at least `min` characters (counted after sanitising, as stored). */
+const textAtLeast = (min: number, message: string) =>
+  safeText(TEXT_MAX).refine((value) => value.length >= min, { error: message });
+
+export const TaskFields = {
+  hypothesis: textAtLeast(HYPOTHESIS_MIN, TASK_MESSAGES.hypothesisMin),
+  whyRelevant: textAtLeast(WHY_RELEVANT_MIN, TASK_MESSAGES.whyRelevantMin),
+  targetValue: z.number({ error: TASK_MESSAGES.targetValue }),
+  metric: z.enum(TASK_METRIC_KEYS, { error: TASK_MESSAGES.metricRequired }),
+  impact: iceValue,
+  confidence: iceValue,
+  ease: iceValue,
+  /** Position (0-based) of the strategy maxima this task serves; null when it serves none. */
+  maximaIndex: z.number().int().min(0).max(MAX_MAXIMAS - 1).nullable(),
+};
+
+export const CreateTaskInput = z.object({ ...TaskFields, maximaIndex: TaskFields.maximaIndex.optional() }).strict();
+export type CreateTaskInput = z.infer<typeof CreateTaskInput>;
+
+export const UpdateTaskInput = z
+  .object(TaskFields)
+  .partial()
+  .strict()
+  .refine((value) => Object.keys(value).length > 0, { error: 'Nothing to update' });
+export type UpdateTaskInput = z.infer<typeof UpdateTaskInput>;
+
+export const CompleteTaskInput = z
+  .object({
+    completionNotes: optionalSafeText(LONG_TEXT_MAX).refine((value) => typeof value === 'string' && value.length > 0, {
+      error: TASK_MESSAGES.completionNotes,
+    }),
+  })
+  .strict();
+export type CompleteTaskInput = z.infer<typeof CompleteTaskInput>;
+
+export const TASK_STATUSES = ['active', 'done'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** A task as the API answers it. */
+export type Task = {
+  id: string;
+  status: TaskStatus;
+  hypothesis: string;
+  whyRelevant: string;
+  targetValue: number;
+  metric: (typeof TASK_METRIC_KEYS)[number];
+  impact: number;
+  confidence: number;
+  ease: number;
+  iceTotal: number;
+  maximaIndex: number | null;
+  completionNotes: string | null;
+  /** The metric's latest value when the task was created / completed; null when unknown. */
+  metricValueAtCreation: number | null;
+  metricValueAtCompletion: number | null;
+  createdAt: string;
+  updatedAt: string;
+  completedAt: string | null;
+};

@@ -1,0 +1,125 @@
+import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { authVerifications } from '../db/schema/index.ts';
+import { type AuditEvent, recordAuditEvent, recordSecurityEvent, requestContext } from '../features/audit/service.ts';
+import { findUserIdByEmail } from '../features/roles/service.ts';
+import { clientAddress } from '../http/client-address.ts';
+import type { AppBindings } from '../http/context.ts';
+import { sessionOf } from '../http/session.ts';
+import { RATE_LIMIT_RULES } from '../rate-limit/rules.ts';
+import { CLIENT_IP_HEADER } from './auth.ts';
+
+/**
+ * Spec §9 "suspicious login threshold" and §5 "a 15-minute wait after too many
+ * attempts": the 5th failed sign-in for one e-mail within 15 minutes is audited, and
+ * that e-mail then waits out the window from any address (per-address counting is
+ * Better Auth's limiter; this stops a brute force spread over many addresses).
+ */
+const SIGN_IN_FAILURES = { max: 5, windowSeconds: 15 * 60 };
+const FAILURES_PREFIX = 'sign-in-failures';
+
+/** Successful auth calls that change an account's security, audited as they happen. */
+const AUDITED_ACCOUNT_CHANGES: Record<string, AuditEvent['action']> = {
+  '/api/auth/two-factor/enable': 'two_factor_enabled',
+  '/api/auth/two-factor/disable': 'two_factor_disabled',
+  '/api/auth/two-factor/generate-backup-codes': 'two_factor_backup_codes_regenerated',
+  '/api/auth/change-password': 'password_changed',
+  '/api/auth/delete-user': 'account_deleted',
+};
+
+/** The request as Better Auth sees it: the client address is ours, never the client's word. */
+function withClientIp(request: Request, address: string | undefined) {
+  const headers = new Headers(request.headers);
+  headers.delete(CLIENT_IP_HEADER);
+  if (address) headers.set(CLIENT_IP_HEADER, address);
+  return new Request(request, { headers });
+}
+
+async function jsonBody(request: Request): Promise<Record<string, unknown>> {
+  try {
+    const body: unknown = await request.clone().json();
+    return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Every /api/auth request: the session rules apply here too (a stolen cookie or an idle
+ * admin session is ended before Better Auth sees it, so it answers as signed out),
+ * Better Auth answers, then what the spec audits is recorded: sign-in failures over
+ * the threshold, password resets, 2FA and password changes, account deletion.
+ * A 429 from Better Auth's limiter also carries the standard `Retry-After` header.
+ */
+export async function handleAuthRequest(c: Context<AppBindings>): Promise<Response> {
+  const deps = c.get('deps');
+  const address = clientAddress(c);
+  const path = c.req.path;
+  const context = requestContext(c.req.raw, address);
+
+  const session = await sessionOf(c);
+  const isSignIn = c.req.method === 'POST' && path.startsWith('/api/auth/sign-in/');
+  const isReset = c.req.method === 'POST' && path === '/api/auth/reset-password';
+  const body = isSignIn || isReset ? await jsonBody(c.req.raw) : {};
+  const resetUserId = isReset && typeof body.token === 'string' ? await resetTokenOwner(c, body.token) : undefined;
+
+  const email = isSignIn && typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+  if (email) {
+    const waitSeconds = await deps.limiters.blockedFor(FAILURES_PREFIX, email, SIGN_IN_FAILURES);
+    if (waitSeconds > 0) return lockedOut(waitSeconds);
+  }
+
+  const response = await deps.auth.handler(withClientIp(c.req.raw, address));
+
+  if (response.status === 429 && !response.headers.has('retry-after')) {
+    const retryAfter = response.headers.get('x-retry-after');
+    if (retryAfter) {
+      const headers = new Headers(response.headers);
+      headers.set('Retry-After', retryAfter);
+      return new Response(response.body, { status: 429, statusText: response.statusText, headers });
+    }
+  }
+
+  if (isSignIn && response.status === 401) {
+    const who = email || `ip:${address ?? 'unknown'}`;
+    await deps.limiters.consumeRule(FAILURES_PREFIX, who, SIGN_IN_FAILURES);
+    if ((await deps.limiters.blockedFor(FAILURES_PREFIX, who, SIGN_IN_FAILURES)) > 0) {
+      await recordSecurityEvent(deps, `sign-in:${who}`, {
+        action: 'sign_in_failures',
+        targetUserId: email ? ((await findUserIdByEmail(deps.db, email)) ?? null) : null,
+        context,
+        details: { email: email || null, threshold: SIGN_IN_FAILURES.max, windowMinutes: SIGN_IN_FAILURES.windowSeconds / 60 },
+      });
+    }
+  }
+
+  if (response.ok) {
+    if (resetUserId) {
+      await recordAuditEvent(deps.db, { action: 'password_reset', adminId: resetUserId, targetUserId: resetUserId, context });
+    }
+    const action = AUDITED_ACCOUNT_CHANGES[path];
+    if (action && session.status === 'valid') {
+      await recordAuditEvent(deps.db, { action, adminId: session.user.id, targetUserId: session.user.id, context });
+    }
+  }
+  return response;
+}
+
+/** Better Auth's error shape, so its client shows it like its own 429. */
+function lockedOut(retryAfterSeconds: number): Response {
+  return Response.json(
+    { code: 'RATE_LIMITED', message: RATE_LIMIT_RULES.login.message(retryAfterSeconds) },
+    { status: 429, headers: { 'Retry-After': String(retryAfterSeconds), 'X-Retry-After': String(retryAfterSeconds) } },
+  );
+}
+
+/** Who a password-reset token belongs to, read before Better Auth consumes it. */
+async function resetTokenOwner(c: Context<AppBindings>, token: string): Promise<string | undefined> {
+  const [row] = await c
+    .get('deps')
+    .db.select({ value: authVerifications.value })
+    .from(authVerifications)
+    .where(and(eq(authVerifications.identifier, `reset-password:${token}`)))
+    .limit(1);
+  return row?.value;
+}

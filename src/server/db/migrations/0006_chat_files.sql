@@ -1,0 +1,3 @@
+ALTER TABLE "ai_context_entries" ADD COLUMN "conversation_id" uuid;--> statement-breakpoint
+ALTER TABLE "mentor_messages" ADD COLUMN "kind" text DEFAULT 'text' NOT NULL;--> statement-breakpoint
+ALTER TABLE "ai_context_entries" ADD CONSTRAINT "ai_context_entries_conversation_id_mentor_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."mentor_conversations"("id") ON DELETE set null ON UPDATE no action;

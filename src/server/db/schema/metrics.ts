@@ -1,0 +1,68 @@
+import { doublePrecision, integer, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './profile.ts';
+
+/** Money to the cent, read back as a JS number (exact for amounts below 10^13). */
+const money = (name: string) => numeric(name, { precision: 16, scale: 2, mode: 'number' });
+
+/**
+ * One row per founder per ISO week (spec §3 "Historical week record"). The inputs
+ * only: every metric is computed from them (src/core/metrics), never stored as typed.
+ */
+export const metricWeeks = pgTable(
+  'metric_weeks',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    year: smallint('year').notNull(),
+    week: smallint('week').notNull(),
+    newCustomers: integer('new_customers').notNull(),
+    marketingCosts: money('marketing_costs').notNull(),
+    startingCustomers: integer('starting_customers').notNull(),
+    lostCustomers: integer('lost_customers').notNull(),
+    startingRevenue: money('starting_revenue').notNull(),
+    churnedRevenue: money('churned_revenue').notNull(),
+    expansions: money('expansions').notNull(),
+    downgrades: money('downgrades').notNull(),
+    weeklyCosts: money('weekly_costs').notNull(),
+    weeklyRevenue: money('weekly_revenue').notNull(),
+    cashBalance: money('cash_balance').notNull(),
+    dailyActiveUsers: integer('daily_active_users'),
+    weeklyActiveUsers: integer('weekly_active_users').notNull(),
+    monthlyActiveUsers: integer('monthly_active_users'),
+    grossMarginPct: numeric('gross_margin_pct', { precision: 5, scale: 2, mode: 'number' }),
+    arpu: money('arpu'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.year, table.week] })],
+);
+
+/**
+ * Each founder's metrics as of their latest recorded week, rewritten with every
+ * save, import and delete. Peer benchmarks rank against these rows in SQL, so a
+ * benchmark reads one row per peer instead of recomputing their whole history.
+ */
+export const metricSnapshots = pgTable('metric_snapshots', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  year: smallint('year').notNull(),
+  week: smallint('week').notNull(),
+  mrr: doublePrecision('mrr'),
+  cac: doublePrecision('cac'),
+  ndr: doublePrecision('ndr'),
+  churnRate: doublePrecision('churn_rate'),
+  ltv: doublePrecision('ltv'),
+  arpc: doublePrecision('arpc'),
+  ltvToCac: doublePrecision('ltv_to_cac'),
+  paybackWeeks: doublePrecision('payback_weeks'),
+  runwayWeeks: doublePrecision('runway_weeks'),
+  weeklyBurnRate: doublePrecision('weekly_burn_rate'),
+  activeUsers: doublePrecision('active_users'),
+  revenueGrowth: doublePrecision('revenue_growth'),
+  userGrowth: doublePrecision('user_growth'),
+  /** A new random value with every rewrite: the summary cache's key (see metricsSummaryJson). */
+  revision: text('revision').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,88 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { ContextEntryFields, ContextEntryPatch } from '../../../core/mentor/mentor-schema.ts';
+import { findBlockedPatternDeep } from '../../../core/security/sanitize.ts';
+import { fileSizeMessage } from '../../../core/security/files.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AppBindings } from '../../http/context.ts';
+import { requireUser } from '../../http/require-user.ts';
+import { fieldErrors, parseJsonBody } from '../../http/validate.ts';
+import { storageFor } from '../../storage/storage-for.ts';
+import { CONTEXT_TOTAL_BYTES, type IncomingFile } from './files.ts';
+import { createEntry, deleteEntry, fileDownloadUrl, listEntries, updateEntry } from './service.ts';
+import { rateLimit } from '../../rate-limit/middleware.ts';
+
+/**
+ * Uploads may carry up to twice the per-entry total, so that files over it can be
+ * reported as skipped while the rest are kept; a body beyond that is refused whole (413).
+ */
+export const UPLOAD_BODY_LIMIT = 2 * CONTEXT_TOTAL_BYTES + 1024 * 1024;
+
+/** Shared with the mentor's chat upload, which stores its files as an AI context entry. */
+export const uploadLimit = bodyLimit({
+  maxSize: UPLOAD_BODY_LIMIT,
+  onError: () => {
+    throw new AppError('PAYLOAD_TOO_LARGE', { message: fileSizeMessage(CONTEXT_TOTAL_BYTES) });
+  },
+});
+
+export const isMultipart = (c: Context<AppBindings>) => (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+
+/** Reads a multipart form: its text fields (checked like JSON bodies) and its files. */
+export async function parseForm<T extends z.ZodType>(c: Context<AppBindings>, schema: T) {
+  let form: Record<string, string | File | (string | File)[]>;
+  try {
+    form = await c.req.parseBody({ all: true });
+  } catch {
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: '', message: 'Malformed form body' }] });
+  }
+  const values = (name: string) => [form[name] ?? []].flat();
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(form)) {
+    if (name === 'files' || name === 'removeFileIds') continue;
+    const first = [value].flat()[0];
+    if (typeof first === 'string') fields[name] = first;
+  }
+  const blocked = findBlockedPatternDeep(fields);
+  if (blocked) throw new AppError('SECURITY_VIOLATION', { details: [{ field: blocked.path, message: 'Security violation' }] });
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) throw new AppError('VALIDATION_FAILED', { details: fieldErrors(parsed.error) });
+  const files: IncomingFile[] = await Promise.all(
+    values('files')
+      .filter((value): value is File => typeof value !== 'string')
+      .map(async (file) => ({ name: file.name, size: file.size, bytes: new Uint8Array(await file.arrayBuffer()) })),
+  );
+  const removeFileIds = values('removeFileIds').filter((value): value is string => typeof value === 'string');
+  return { fields: parsed.data as z.infer<T>, files, removeFileIds };
+}
+
+const storage = (c: Context<AppBindings>) => storageFor(c.get('deps'));
+
+/** AI context entries (API-CONTRACT "AI context and mentor"). */
+export const contextRoutes = new Hono<AppBindings>()
+  .use(requireUser)
+  .get('/', async (c) => c.json({ entries: await listEntries(c.get('deps').db, c.get('user').id) }))
+  .post('/', rateLimit('fileUpload'), uploadLimit, async (c) => {
+    const { fields, files } = isMultipart(c) ? await parseForm(c, ContextEntryFields) : { fields: await parseJsonBody(c, ContextEntryFields), files: [] };
+    const result = await createEntry(c.get('deps').db, storage(c), c.get('user').id, { ...fields, files });
+    return c.json(result, 201);
+  })
+  .patch('/:id', rateLimit('fileUpload'), uploadLimit, async (c) => {
+    const input = isMultipart(c) ? await parseForm(c, ContextEntryPatch) : { fields: await parseJsonBody(c, ContextEntryPatch), files: [], removeFileIds: [] };
+    const result = await updateEntry(c.get('deps').db, storage(c), c.get('user').id, c.req.param('id'), {
+      ...input.fields,
+      files: input.files,
+      removeFileIds: input.removeFileIds,
+    });
+    return c.json(result);
+  })
+  .delete('/:id', async (c) => {
+    await deleteEntry(c.get('deps').db, storage(c), c.get('user').id, c.req.param('id'));
+    return c.body(null, 204);
+  })
+  .get('/:id/files/:fileId', async (c) => {
+    const url = await fileDownloadUrl(c.get('deps').db, storage(c), c.get('user').id, c.req.param('id'), c.req.param('fileId'));
+    return c.redirect(url, 302);
+  });

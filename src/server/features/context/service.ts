@@ -1,0 +1,150 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ContextType } from '../../../core/mentor/mentor-schema.ts';
+import { extractFileText } from '../../ai/context/extract-text.ts';
+import type { Database } from '../../db/client.ts';
+import { aiContextEntries, aiContextFiles } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import { SIGNED_URL_SECONDS, type StorageDriver } from '../../storage/storage.ts';
+import { assertUuid } from '../mentor/conversations.ts';
+import { type IncomingFile, type SkippedFile, sortContextFiles } from './files.ts';
+import { awardPoints, recordActivity, revokePoints } from '../gamification/service.ts';
+
+/** AI context entries (spec §3) and their files; every query is filtered by the owner. */
+
+type EntryRow = typeof aiContextEntries.$inferSelect;
+type FileRow = typeof aiContextFiles.$inferSelect;
+
+function toEntry(entry: EntryRow, files: FileRow[]) {
+  return {
+    id: entry.id,
+    type: entry.type,
+    description: entry.description,
+    origin: entry.origin,
+    createdAt: entry.createdAt,
+    updatedAt: entry.updatedAt,
+    files: files
+      .filter((file) => file.entryId === entry.id)
+      .map((file) => ({ id: file.id, name: file.name, mediaType: file.mediaType, sizeBytes: file.sizeBytes, hasText: Boolean(file.extractedText) })),
+  };
+}
+export type ContextEntry = ReturnType<typeof toEntry>;
+
+async function findOwnedEntry(db: Database, userId: string, entryId: string) {
+  assertUuid(entryId);
+  const [entry] = await db
+    .select()
+    .from(aiContextEntries)
+    .where(and(eq(aiContextEntries.id, entryId), eq(aiContextEntries.userId, userId)))
+    .limit(1);
+  if (!entry) throw new AppError('NOT_FOUND');
+  return entry;
+}
+
+async function entryFiles(db: Database, entryIds: string[]) {
+  if (entryIds.length === 0) return [];
+  return db.select().from(aiContextFiles).where(inArray(aiContextFiles.entryId, entryIds)).orderBy(aiContextFiles.createdAt);
+}
+
+export async function listEntries(db: Database, userId: string) {
+  const entries = await db.select().from(aiContextEntries).where(eq(aiContextEntries.userId, userId)).orderBy(desc(aiContextEntries.createdAt));
+  const files = await entryFiles(db, entries.map((entry) => entry.id));
+  return entries.map((entry) => toEntry(entry, files));
+}
+
+/**
+ * Stores the accepted files (bytes first, then rows in one transaction with the entry
+ * change), so a failed upload leaves no half-made entry; bytes of a failed transaction are
+ * removed again.
+ */
+async function storeFiles(db: Database, storage: StorageDriver, userId: string, entryId: string, files: IncomingFile[], storedBytes: number) {
+  const { accepted, skipped } = sortContextFiles(files, storedBytes);
+  const rows = [];
+  for (const file of accepted) {
+    const id = crypto.randomUUID();
+    const storageKey = `context/${userId}/${entryId}/${id}`;
+    const extracted = await extractFileText(file);
+    await storage.put(storageKey, file.bytes, file.mediaType);
+    rows.push({ id, entryId, userId, name: file.name.trim(), mediaType: file.mediaType, sizeBytes: file.bytes.byteLength, storageKey, extractedText: extracted.text });
+  }
+  return { rows, skipped };
+}
+
+async function removeStored(storage: StorageDriver, keys: string[]) {
+  await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+}
+
+export async function createEntry(
+  db: Database,
+  storage: StorageDriver,
+  userId: string,
+  input: { type: ContextType; description: string; files: IncomingFile[]; origin?: 'manual' | 'conversation'; conversationId?: string },
+): Promise<{ entry: ContextEntry; skipped: SkippedFile[] }> {
+  const entryId = crypto.randomUUID();
+  const { rows, skipped } = await storeFiles(db, storage, userId, entryId, input.files, 0);
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(aiContextEntries).values({ id: entryId, userId, type: input.type, description: input.description, origin: input.origin ?? 'manual', conversationId: input.conversationId });
+      if (rows.length > 0) await tx.insert(aiContextFiles).values(rows);
+    });
+  } catch (error) {
+    await removeStored(storage, rows.map((row) => row.storageKey));
+    throw error;
+  }
+  // +10 for adding context (spec §9), once per entry; saved conversation insights count too.
+  await awardPoints(db, { userId, event: 'context-added', sourceId: entryId });
+  await recordActivity(db, userId);
+  const entry = await findOwnedEntry(db, userId, entryId);
+  return { entry: toEntry(entry, await entryFiles(db, [entryId])), skipped };
+}
+
+export async function updateEntry(
+  db: Database,
+  storage: StorageDriver,
+  userId: string,
+  entryId: string,
+  input: { type?: ContextType; description?: string; files?: IncomingFile[]; removeFileIds?: string[] },
+): Promise<{ entry: ContextEntry; skipped: SkippedFile[] }> {
+  await findOwnedEntry(db, userId, entryId);
+  const current = await entryFiles(db, [entryId]);
+  const removing = current.filter((file) => input.removeFileIds?.includes(file.id));
+  const keptBytes = current.filter((file) => !removing.includes(file)).reduce((sum, file) => sum + file.sizeBytes, 0);
+  const { rows, skipped } = await storeFiles(db, storage, userId, entryId, input.files ?? [], keptBytes);
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(aiContextEntries)
+        .set({ ...(input.type ? { type: input.type } : {}), ...(input.description ? { description: input.description } : {}), updatedAt: sql`now()` })
+        .where(and(eq(aiContextEntries.id, entryId), eq(aiContextEntries.userId, userId)));
+      if (removing.length > 0) await tx.delete(aiContextFiles).where(inArray(aiContextFiles.id, removing.map((file) => file.id)));
+      if (rows.length > 0) await tx.insert(aiContextFiles).values(rows);
+    });
+  } catch (error) {
+    await removeStored(storage, rows.map((row) => row.storageKey));
+    throw error;
+  }
+  await removeStored(storage, removing.map((file) => file.storageKey));
+  const entry = await findOwnedEntry(db, userId, entryId);
+  return { entry: toEntry(entry, await entryFiles(db, [entryId])), skipped };
+}
+
+export async function deleteEntry(db: Database, storage: StorageDriver, userId: string, entryId: string) {
+  await findOwnedEntry(db, userId, entryId);
+  const files = await entryFiles(db, [entryId]);
+  await db.delete(aiContextEntries).where(and(eq(aiContextEntries.id, entryId), eq(aiContextEntries.userId, userId)));
+  await removeStored(storage, files.map((file) => file.storageKey));
+  // Deleted the same day it was added: its points go too (SPEC §10).
+  await revokePoints(db, { userId, event: 'context-added', sourceId: entryId });
+}
+
+/** A short-lived download link, made only for the file's owner (another founder gets 404). */
+export async function fileDownloadUrl(db: Database, storage: StorageDriver, userId: string, entryId: string, fileId: string) {
+  assertUuid(fileId);
+  await findOwnedEntry(db, userId, entryId);
+  const [file] = await db
+    .select()
+    .from(aiContextFiles)
+    .where(and(eq(aiContextFiles.id, fileId), eq(aiContextFiles.entryId, entryId), eq(aiContextFiles.userId, userId)))
+    .limit(1);
+  if (!file) throw new AppError('NOT_FOUND');
+  return storage.signedUrl(file.storageKey, { fileName: file.name, mediaType: file.mediaType, expiresInSeconds: SIGNED_URL_SECONDS, ownerId: userId });
+}

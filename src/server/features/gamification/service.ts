@@ -1,0 +1,147 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type AchievementKey, achievementProgress, earnedAchievements } from '../../../core/gamification/achievements.ts';
+import { calendarDay } from '../../../core/gamification/calendar-day.ts';
+import type { Gamification } from '../../../core/gamification/gamification-types.ts';
+import { POINTS_BY_EVENT, type PointsEvent, levelProgress } from '../../../core/gamification/points.ts';
+import { currentStreak, longestStreak, longestWeekRun } from '../../../core/gamification/streak.ts';
+import type { Database } from '../../db/client.ts';
+import { activityDays, pointsLedger, userAchievements, users } from '../../db/schema/index.ts';
+
+/**
+ * The points ledger and gamification (spec §9, SPEC §10). Other features call
+ * `awardPoints`, `revokePoints` and `recordActivity`; each is safe to call twice and
+ * under concurrent requests, because the database's unique keys decide, not a read
+ * followed by a write.
+ */
+
+const LEDGER_PAGE = 50;
+
+async function userTimeZone(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.timeZone ?? null;
+}
+
+export type Award = { userId: string; event: PointsEvent; sourceId: string; at?: Date };
+
+/**
+ * Writes the event's points once. Returns whether this call awarded them (false when the
+ * event was already in the ledger, awarded or undone) and the achievements it unlocked.
+ */
+export async function awardPoints(db: Database, { userId, event, sourceId, at = new Date() }: Award) {
+  const inserted = await db
+    .insert(pointsLedger)
+    .values({ userId, event, sourceId, points: POINTS_BY_EVENT[event], createdAt: at })
+    .onConflictDoNothing({ target: [pointsLedger.userId, pointsLedger.event, pointsLedger.sourceId] })
+    .returning({ id: pointsLedger.id });
+  const unlocked = inserted.length > 0 ? await refreshAchievements(db, userId, at) : [];
+  return { awarded: inserted.length > 0, unlocked };
+}
+
+/**
+ * Undoes an award whose source was deleted on the day it was awarded (in the founder's
+ * time zone). Older awards stand: points earned yesterday are not taken back.
+ */
+export async function revokePoints(db: Database, { userId, event, sourceId, at = new Date() }: Award) {
+  const [row] = await db
+    .select()
+    .from(pointsLedger)
+    .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.event, event), eq(pointsLedger.sourceId, sourceId), isNull(pointsLedger.revokedAt)))
+    .limit(1);
+  if (!row) return { revoked: false };
+  const timeZone = await userTimeZone(db, userId);
+  if (calendarDay(row.createdAt, timeZone) !== calendarDay(at, timeZone)) return { revoked: false };
+  const updated = await db
+    .update(pointsLedger)
+    .set({ revokedAt: at })
+    .where(and(eq(pointsLedger.id, row.id), isNull(pointsLedger.revokedAt)))
+    .returning({ id: pointsLedger.id });
+  return { revoked: updated.length > 0 };
+}
+
+/** Marks the calendar day of `at` (founder's time zone) as active, for the streak. */
+export async function recordActivity(db: Database, userId: string, at: Date = new Date()) {
+  const day = calendarDay(at, await userTimeZone(db, userId));
+  const inserted = await db.insert(activityDays).values({ userId, day }).onConflictDoNothing().returning({ day: activityDays.day });
+  const unlocked = inserted.length > 0 ? await refreshAchievements(db, userId, at) : [];
+  return { day, unlocked };
+}
+
+/** Everything achievements and the summary are judged on, read in three queries. */
+async function loadStanding(db: Database, userId: string) {
+  const [events, days] = await Promise.all([
+    db
+      .select({ event: pointsLedger.event, sourceId: pointsLedger.sourceId, points: pointsLedger.points })
+      .from(pointsLedger)
+      .where(and(eq(pointsLedger.userId, userId), isNull(pointsLedger.revokedAt))),
+    db.select({ day: activityDays.day }).from(activityDays).where(eq(activityDays.userId, userId)),
+  ]);
+  const count = (event: PointsEvent) => events.filter((row) => row.event === event).length;
+  const points = events.reduce((sum, row) => sum + row.points, 0);
+  const activeDays = days.map((row) => row.day);
+  const progress = levelProgress(points);
+  const stats = {
+    tasksCreated: count('task-created'),
+    tasksCompleted: count('task-completed'),
+    strategiesSaved: count('strategy-saved'),
+    longestMetricsWeekRun: longestWeekRun(events.filter((row) => row.event === 'metrics-saved').map((row) => row.sourceId)),
+    longestStreak: longestStreak(activeDays),
+    level: progress.level,
+  };
+  return { points, progress, stats, activeDays };
+}
+
+/** Stores achievements newly earned; returns their keys. Unlocks are never taken back. */
+export async function refreshAchievements(db: Database, userId: string, at: Date = new Date()): Promise<AchievementKey[]> {
+  const { stats } = await loadStanding(db, userId);
+  const earned = earnedAchievements(stats);
+  if (earned.length === 0) return [];
+  const inserted = await db
+    .insert(userAchievements)
+    .values(earned.map((achievement) => ({ userId, achievement, unlockedAt: at })))
+    .onConflictDoNothing()
+    .returning({ achievement: userAchievements.achievement });
+  return inserted.map((row) => row.achievement as AchievementKey);
+}
+
+export async function getGamification(db: Database, userId: string, now: Date = new Date()): Promise<Gamification> {
+  const [standing, timeZone, unlocked, ledger] = await Promise.all([
+    loadStanding(db, userId),
+    userTimeZone(db, userId),
+    db.select().from(userAchievements).where(eq(userAchievements.userId, userId)).orderBy(asc(userAchievements.unlockedAt)),
+    db.select().from(pointsLedger).where(eq(pointsLedger.userId, userId)).orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id)).limit(LEDGER_PAGE),
+  ]);
+  const unlockedAt = new Map(unlocked.map((row) => [row.achievement, row.unlockedAt.toISOString()]));
+  return {
+    points: standing.points,
+    level: standing.progress.level,
+    pointsIntoLevel: standing.progress.pointsIntoLevel,
+    pointsToNextLevel: standing.progress.pointsToNextLevel,
+    streak: currentStreak(standing.activeDays, calendarDay(now, timeZone)),
+    longestStreak: standing.stats.longestStreak,
+    badges: unlocked.map((row) => ({ key: row.achievement as AchievementKey, unlockedAt: row.unlockedAt.toISOString() })),
+    achievements: achievementProgress(standing.stats).map(({ key, target, progress }) => ({
+      key,
+      target,
+      progress,
+      unlockedAt: unlockedAt.get(key) ?? null,
+    })),
+    newBadges: unlocked.filter((row) => row.seenAt === null).map((row) => row.achievement as AchievementKey),
+    ledger: ledger.map((row) => ({
+      id: row.id,
+      event: row.event as PointsEvent,
+      sourceId: row.sourceId,
+      points: row.points,
+      createdAt: row.createdAt.toISOString(),
+      revokedAt: row.revokedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** The founder has seen these unlock toasts. */
+export async function markBadgesSeen(db: Database, userId: string, keys: AchievementKey[]) {
+  if (keys.length === 0) return;
+  await db
+    .update(userAchievements)
+    .set({ seenAt: sql`now()` })
+    .where(and(eq(userAchievements.userId, userId), inArray(userAchievements.achievement, keys), isNull(userAchievements.seenAt)));
+}

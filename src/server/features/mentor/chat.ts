@@ -1,0 +1,68 @@
+import { createUIMessageStream, createUIMessageStreamResponse, generateId } from 'ai';
+import type { Language } from '../../../core/i18n/language.ts';
+import type { ChatInput } from '../../../core/mentor/mentor-schema.ts';
+import { answerPieces, answeredBy } from '../../ai/answer.ts';
+import { buildMentorContext } from '../../ai/context/build-context.ts';
+import type { MentorModel } from '../../ai/provider.ts';
+import type { Database } from '../../db/client.ts';
+import type { Logger } from '../../logger.ts';
+import { addMessage, conversationMessages, createConversation, findOwnedConversation } from './conversations.ts';
+
+/** The spec's chat error ('trouble responding'); the UI shows it translated with a retry button. */
+export const TROUBLE_RESPONDING = "I'm having trouble responding. Please try again.";
+
+/** How many earlier messages the model sees besides the context. */
+const HISTORY_MESSAGES = 20;
+
+type ChatDeps = { db: Database; logger: Logger; model: MentorModel | null; userId: string; language: Language; abortSignal: AbortSignal };
+
+/**
+ * Stores the founder's message first (a failed answer never loses it), then streams the
+ * answer as the AI SDK UI message stream and stores it when complete. A retry of a failed
+ * answer does not store the question twice. Two tabs writing to one conversation each get
+ * their own answer; messages keep their order by time.
+ */
+export async function startChat(deps: ChatDeps, input: ChatInput): Promise<Response> {
+  const { db, userId } = deps;
+  const conversation = input.conversationId
+    ? await findOwnedConversation(db, userId, input.conversationId)
+    : await createConversation(db, userId, input.message);
+  const earlier = await conversationMessages(db, conversation.id);
+  const last = earlier.at(-1);
+  const isRetryOfUnanswered = input.retry === true && last?.role === 'user' && last.content === input.message;
+  if (!isRetryOfUnanswered) await addMessage(db, { conversationId: conversation.id, userId, role: 'user', content: input.message });
+  const history = [...(isRetryOfUnanswered ? earlier : [...earlier, { role: 'user' as const, content: input.message }])]
+    .slice(-HISTORY_MESSAGES)
+    .map((m) => ({ role: m.role, content: m.content }));
+  const context = await buildMentorContext({ db, userId, question: input.message });
+
+  const stream = createUIMessageStream({
+    execute: async ({ writer }) => {
+      writer.write({ type: 'start', messageId: generateId() });
+      writer.write({ type: 'data-conversation', data: { id: conversation.id, title: conversation.title } });
+      writer.write({ type: 'text-start', id: 'answer' });
+      let text = '';
+      try {
+        for await (const piece of answerPieces({ model: deps.model, context, language: deps.language, history, abortSignal: deps.abortSignal })) {
+          text += piece;
+          writer.write({ type: 'text-delta', id: 'answer', delta: piece });
+        }
+      } catch (error) {
+        if (deps.abortSignal.aborted) {
+          // The founder pressed stop: keep what they saw.
+          if (text) await addMessage(db, { conversationId: conversation.id, userId, role: 'assistant', content: text, answeredBy: answeredBy(deps.model) });
+          return;
+        }
+        deps.logger.warn({ err: error, conversationId: conversation.id }, 'mentor answer failed');
+        writer.write({ type: 'text-end', id: 'answer' });
+        writer.write({ type: 'error', errorText: TROUBLE_RESPONDING });
+        return;
+      }
+      writer.write({ type: 'text-end', id: 'answer' });
+      if (text) await addMessage(db, { conversationId: conversation.id, userId, role: 'assistant', content: text, answeredBy: answeredBy(deps.model) });
+      writer.write({ type: 'finish', finishReason: 'stop' });
+    },
+    onError: () => TROUBLE_RESPONDING,
+  });
+  return createUIMessageStreamResponse({ stream, headers: { 'x-conversation-id': conversation.id } });
+}

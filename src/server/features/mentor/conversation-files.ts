@@ -1,0 +1,55 @@
+import type { Language } from '../../../core/i18n/language.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { StorageDriver } from '../../storage/storage.ts';
+import { type IncomingFile, sortContextFiles } from '../context/files.ts';
+import { createEntry } from '../context/service.ts';
+import { addMessage, createConversation, findOwnedConversation } from './conversations.ts';
+
+const DESCRIPTION: Record<Language, (title: string) => string> = {
+  en: (title) => `Files shared in the conversation "${title}"`,
+  'es-LA': (title) => `Archivos compartidos en la conversación "${title}"`,
+};
+
+/** The conversation's note for an upload; language-neutral, the UI labels it. */
+export const fileNote = (names: string[]) => `📎 ${names.join(', ')}`;
+
+/**
+ * File upload into a conversation (issue 7 item 5, decision 090). The files go through the
+ * AI context pipeline (spec §5 "Context": PDF, CSV or images, 10 MB in total, magic bytes,
+ * text extraction) as one entry with origin `conversation` linked to the conversation, so
+ * the mentor's next answer reads their text like any context note. The conversation gets a
+ * short note so a reload shows the upload. Refused files are reported with the spec's reason
+ * and the rest kept; when every file is refused nothing is stored (400 with the reason).
+ */
+export async function addConversationFiles(
+  deps: { db: Database; storage: StorageDriver; userId: string; language: Language },
+  conversationId: string | null,
+  files: IncomingFile[],
+) {
+  const { db, userId } = deps;
+  // Ownership first: another founder's conversation is a 404 whatever the files are.
+  const existing = conversationId ? await findOwnedConversation(db, userId, conversationId) : null;
+  if (files.length === 0) {
+    throw new AppError('VALIDATION_FAILED', { message: 'Choose a file to upload', details: [{ field: 'files', message: 'Choose a file to upload' }] });
+  }
+  const { accepted, skipped } = sortContextFiles(files);
+  if (accepted.length === 0) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: skipped[0]!.message,
+      details: skipped.map((file) => ({ field: 'files', message: file.message, name: file.name })),
+    });
+  }
+  const names = accepted.map((file) => file.name.trim());
+  // A conversation started by an upload is named after its files (plain text: titles show everywhere).
+  const conversation = existing ?? (await createConversation(db, userId, names.join(', ')));
+  const { entry } = await createEntry(db, deps.storage, userId, {
+    type: 'learnings',
+    description: DESCRIPTION[deps.language](conversation.title),
+    files: accepted,
+    origin: 'conversation',
+    conversationId: conversation.id,
+  });
+  const message = await addMessage(db, { conversationId: conversation.id, userId, role: 'user', kind: 'file', content: fileNote(names) });
+  return { conversation: { id: conversation.id, title: conversation.title }, message, entry, skipped };
+}

@@ -1,0 +1,78 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { conversationTitle } from '../../../core/mentor/mentor-schema.ts';
+import type { Database } from '../../db/client.ts';
+import { mentorConversations, mentorMessages } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+
+/** Conversations and messages, always filtered by their owner: another founder's is a 404. */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An id that cannot be a row's is simply not found (and never reaches the database as a bad cast). */
+export function assertUuid(id: string) {
+  if (!UUID.test(id)) throw new AppError('NOT_FOUND');
+}
+
+export async function findOwnedConversation(db: Database, userId: string, conversationId: string) {
+  assertUuid(conversationId);
+  const [row] = await db
+    .select()
+    .from(mentorConversations)
+    .where(and(eq(mentorConversations.id, conversationId), eq(mentorConversations.userId, userId)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export async function createConversation(db: Database, userId: string, firstMessage: string) {
+  const [row] = await db.insert(mentorConversations).values({ userId, title: conversationTitle(firstMessage) }).returning();
+  if (!row) throw new AppError('INTERNAL');
+  return row;
+}
+
+export async function listConversations(db: Database, userId: string) {
+  return db
+    .select({ id: mentorConversations.id, title: mentorConversations.title, createdAt: mentorConversations.createdAt, updatedAt: mentorConversations.updatedAt })
+    .from(mentorConversations)
+    .where(eq(mentorConversations.userId, userId))
+    .orderBy(desc(mentorConversations.updatedAt), desc(mentorConversations.createdAt));
+}
+
+export async function conversationMessages(db: Database, conversationId: string) {
+  return db
+    .select({ id: mentorMessages.id, role: mentorMessages.role, kind: mentorMessages.kind, content: mentorMessages.content, answeredBy: mentorMessages.answeredBy, createdAt: mentorMessages.createdAt })
+    .from(mentorMessages)
+    .where(eq(mentorMessages.conversationId, conversationId))
+    .orderBy(asc(mentorMessages.createdAt), asc(mentorMessages.role));
+}
+
+export async function getConversation(db: Database, userId: string, conversationId: string) {
+  const conversation = await findOwnedConversation(db, userId, conversationId);
+  return { ...conversation, messages: await conversationMessages(db, conversation.id) };
+}
+
+export async function deleteConversation(db: Database, userId: string, conversationId: string) {
+  assertUuid(conversationId);
+  const deleted = await db
+    .delete(mentorConversations)
+    .where(and(eq(mentorConversations.id, conversationId), eq(mentorConversations.userId, userId)))
+    .returning({ id: mentorConversations.id });
+  if (deleted.length === 0) throw new AppError('NOT_FOUND');
+}
+
+export async function addMessage(
+  db: Database,
+  message: { conversationId: string; userId: string; role: 'user' | 'assistant'; kind?: 'text' | 'file'; content: string; answeredBy?: string },
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(mentorMessages).values(message).returning({
+      id: mentorMessages.id,
+      role: mentorMessages.role,
+      kind: mentorMessages.kind,
+      content: mentorMessages.content,
+      answeredBy: mentorMessages.answeredBy,
+      createdAt: mentorMessages.createdAt,
+    });
+    await tx.update(mentorConversations).set({ updatedAt: new Date() }).where(eq(mentorConversations.id, message.conversationId));
+    return row!;
+  });
+}

@@ -1,0 +1,99 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../core/i18n/language.ts';
+import { AnalyseInput, ChatInput } from '../../../core/mentor/mentor-schema.ts';
+import { TaskDraftInput } from '../../../core/mentor/task-draft.ts';
+import { buildMentorContext } from '../../ai/context/build-context.ts';
+import { draftTask } from '../../ai/task-draft.ts';
+import { mentorModelFor } from '../../ai/mentor-model.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AppBindings } from '../../http/context.ts';
+import { requireUser } from '../../http/require-user.ts';
+import { parseJsonBody } from '../../http/validate.ts';
+import { requireAiAllowed } from '../ai-consent/service.ts';
+import { storageFor } from '../../storage/storage-for.ts';
+import { isMultipart, parseForm, uploadLimit } from '../context/routes.ts';
+import { analyseConversation } from './analyse.ts';
+import { addConversationFiles } from './conversation-files.ts';
+import { startChat } from './chat.ts';
+import { deleteConversation, getConversation, listConversations } from './conversations.ts';
+import { rateLimit } from '../../rate-limit/middleware.ts';
+import { recordActivity } from '../gamification/service.ts';
+
+const asLanguage = (value: string | null | undefined): Language =>
+  LANGUAGES.includes(value as Language) ? (value as Language) : DEFAULT_LANGUAGE;
+
+/** The text fields of a chat upload: the UI language names the context entry. */
+export const ConversationFilesFields = z.object({ language: z.enum(LANGUAGES).optional() });
+
+/** Files into a conversation (`:id`), or into a new one when there is no id yet. */
+async function uploadIntoConversation(c: Context<AppBindings>, conversationId: string | null) {
+  const { db } = c.get('deps');
+  const userId = c.get('user').id;
+  // The files are for the mentor: the same consent and preference as asking it.
+  const profile = await requireAiAllowed(db, userId);
+  if (!isMultipart(c)) throw new AppError('VALIDATION_FAILED', { message: 'Choose a file to upload', details: [{ field: 'files', message: 'Choose a file to upload' }] });
+  const { fields, files } = await parseForm(c, ConversationFilesFields);
+  const result = await addConversationFiles(
+    { db, storage: storageFor(c.get('deps')), userId, language: fields.language ?? asLanguage(profile.preferredLanguage) },
+    conversationId,
+    files,
+  );
+  return c.json(result, 201);
+}
+
+/**
+ * The mentor (API-CONTRACT "AI context and mentor"). Chat needs AI consent and the AI
+ * assistance preference; reading and deleting past conversations does not (they are the
+ * founder's own records). Every call to a model counts against the AI limit (spec §9).
+ */
+export const mentorRoutes = new Hono<AppBindings>()
+  .use(requireUser)
+  .post('/chat', rateLimit('aiRequest'), async (c) => {
+    const { db, env, logger } = c.get('deps');
+    const userId = c.get('user').id;
+    const input = await parseJsonBody(c, ChatInput);
+    const profile = await requireAiAllowed(db, userId);
+    // Talking with the mentor is a day of work on the startup: it counts for the streak.
+    await recordActivity(db, userId);
+    return startChat(
+      { db, logger, userId, model: mentorModelFor(env), language: input.language ?? asLanguage(profile.preferredLanguage), abortSignal: c.req.raw.signal },
+      input,
+    );
+  })
+  .post('/conversations/:id/analyse', rateLimit('aiRequest'), async (c) => {
+    const { db, env, logger } = c.get('deps');
+    const userId = c.get('user').id;
+    const input = await parseJsonBody(c, AnalyseInput);
+    const profile = await requireAiAllowed(db, userId);
+    const result = await analyseConversation(
+      {
+        db,
+        logger,
+        userId,
+        storage: storageFor(c.get('deps')),
+        model: mentorModelFor(env),
+        language: input.language ?? asLanguage(profile.preferredLanguage),
+      },
+      c.req.param('id'),
+    );
+    return c.json(result, 201);
+  })
+  .post('/task-draft', rateLimit('aiRequest'), async (c) => {
+    const { db, env } = c.get('deps');
+    const userId = c.get('user').id;
+    const input = await parseJsonBody(c, TaskDraftInput);
+    const profile = await requireAiAllowed(db, userId);
+    const context = await buildMentorContext({ db, userId, question: input.focus ?? '' });
+    const language = input.language ?? asLanguage(profile.preferredLanguage);
+    return c.json(await draftTask({ model: mentorModelFor(env), context, language, focus: input.focus }));
+  })
+  .post('/conversations/files', rateLimit('fileUpload'), uploadLimit, (c) => uploadIntoConversation(c, null))
+  .post('/conversations/:id/files', rateLimit('fileUpload'), uploadLimit, (c) => uploadIntoConversation(c, c.req.param('id')))
+  .get('/conversations', async (c) => c.json({ conversations: await listConversations(c.get('deps').db, c.get('user').id) }))
+  .get('/conversations/:id', async (c) => c.json(await getConversation(c.get('deps').db, c.get('user').id, c.req.param('id'))))
+  .delete('/conversations/:id', async (c) => {
+    await deleteConversation(c.get('deps').db, c.get('user').id, c.req.param('id'));
+    return c.body(null, 204);
+  });

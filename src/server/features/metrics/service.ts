@@ -1,0 +1,317 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import {
+  BENCHMARK_METRIC_KEYS,
+  type BenchmarkScope,
+  benchmarkFor,
+  type MetricBenchmark,
+  MIN_PEERS,
+} from '../../../core/metrics/benchmarks.ts';
+import { type CsvRowError, parseWeeksCsv, weeksToCsv } from '../../../core/metrics/csv.ts';
+import { computeMetrics, computeSeries, METRIC_KEYS, type MetricsSnapshot } from '../../../core/metrics/formulas.ts';
+import { isFutureWeek, isHistoricalWeek, latestRecordableWeek } from '../../../core/metrics/editing-window.ts';
+import type { WeekKey } from '../../../core/metrics/iso-week.ts';
+import { TARGETS, targetStatuses } from '../../../core/metrics/targets.ts';
+import type { WeekRecord, WeekRecordInput } from '../../../core/metrics/week-record.ts';
+import { PREMIUM_TIER, tierStatus } from '../../../core/subscription/trial.ts';
+import type { Database } from '../../db/client.ts';
+import { metricSnapshots, metricWeeks, users } from '../../db/schema/index.ts';
+import { isoWeekKey } from '../../../core/gamification/streak.ts';
+import { awardPoints, recordActivity } from '../gamification/service.ts';
+import { AppError } from '../../http/app-error.ts';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Database | Transaction;
+
+const weekColumns = {
+  year: metricWeeks.year,
+  week: metricWeeks.week,
+  newCustomers: metricWeeks.newCustomers,
+  marketingCosts: metricWeeks.marketingCosts,
+  startingCustomers: metricWeeks.startingCustomers,
+  lostCustomers: metricWeeks.lostCustomers,
+  startingRevenue: metricWeeks.startingRevenue,
+  churnedRevenue: metricWeeks.churnedRevenue,
+  expansions: metricWeeks.expansions,
+  downgrades: metricWeeks.downgrades,
+  weeklyCosts: metricWeeks.weeklyCosts,
+  weeklyRevenue: metricWeeks.weeklyRevenue,
+  cashBalance: metricWeeks.cashBalance,
+  dailyActiveUsers: metricWeeks.dailyActiveUsers,
+  weeklyActiveUsers: metricWeeks.weeklyActiveUsers,
+  monthlyActiveUsers: metricWeeks.monthlyActiveUsers,
+  grossMarginPct: metricWeeks.grossMarginPct,
+  arpu: metricWeeks.arpu,
+};
+
+async function effectiveTier(db: Database, userId: string, trialDays: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ userTier: users.userTier, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return tierStatus(row, trialDays, now).effectiveUserTier;
+}
+
+async function requirePremium(db: Database, userId: string, trialDays: number, now: Date) {
+  if ((await effectiveTier(db, userId, trialDays, now)) < PREMIUM_TIER) throw new AppError('PREMIUM_REQUIRED');
+}
+
+export type TierContext = { trialDays: number; now?: Date };
+
+export async function listWeeks(
+  db: Executor,
+  userId: string,
+  order: 'newest' | 'oldest' = 'newest',
+  limit?: number,
+): Promise<WeekRecord[]> {
+  const direction = order === 'newest' ? desc : asc;
+  const query = db
+    .select(weekColumns)
+    .from(metricWeeks)
+    .where(eq(metricWeeks.userId, userId))
+    .orderBy(direction(metricWeeks.year), direction(metricWeeks.week));
+  return limit === undefined ? query : query.limit(limit);
+}
+
+/** The latest metrics look back at most 52 weeks with revenue plus two 4-week windows; 120 covers gaps. */
+const SNAPSHOT_LOOKBACK_WEEKS = 120;
+
+function snapshotRow(userId: string, m: MetricsSnapshot) {
+  return {
+    userId,
+    year: m.year,
+    week: m.week,
+    mrr: m.mrr,
+    cac: m.cac,
+    ndr: m.ndr,
+    churnRate: m.churnRate,
+    ltv: m.ltv,
+    arpc: m.arpc,
+    ltvToCac: m.ltvToCac,
+    paybackWeeks: m.paybackWeeks,
+    runwayWeeks: m.runwayWeeks,
+    weeklyBurnRate: m.weeklyBurnRate,
+    activeUsers: m.activeUsers,
+    revenueGrowth: m.revenueGrowth,
+    userGrowth: m.userGrowth,
+    revision: randomUUID(),
+    updatedAt: new Date(),
+  };
+}
+
+/** Rewrites the founder's benchmark row from their latest weeks (or removes it when none are left). */
+async function refreshSnapshot(tx: Executor, userId: string) {
+  const recent = (await listWeeks(tx, userId, 'newest', SNAPSHOT_LOOKBACK_WEEKS)).reverse();
+  if (recent.length === 0) {
+    await tx.delete(metricSnapshots).where(eq(metricSnapshots.userId, userId));
+    return;
+  }
+  const row = snapshotRow(userId, computeMetrics(recent));
+  const { userId: _id, ...changes } = row;
+  await tx.insert(metricSnapshots).values(row).onConflictDoUpdate({ target: metricSnapshots.userId, set: changes });
+}
+
+async function upsertWeeks(tx: Executor, userId: string, records: WeekRecord[]) {
+  if (records.length === 0) return;
+  const now = new Date();
+  const rows = records.map((record) => ({ ...record, userId, createdAt: now, updatedAt: now }));
+  const replaced = Object.fromEntries(
+    Object.keys(weekColumns)
+      .filter((key) => key !== 'year' && key !== 'week')
+      .map((key) => [key, sql.raw(`excluded.${metricWeeks[key as keyof typeof weekColumns].name}`)]),
+  );
+  await tx
+    .insert(metricWeeks)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [metricWeeks.userId, metricWeeks.year, metricWeeks.week],
+      set: { ...replaced, updatedAt: now },
+    });
+}
+
+/**
+ * The one place that hears about recorded weeks (a save or an import), after they are
+ * committed: each week goes into the points ledger once (0 points; 7 consecutive ISO
+ * weeks earn Metrics Master) and the day counts as activity for the streak.
+ */
+async function afterWeeksRecorded(db: Database, userId: string, weeks: WeekRecord[]): Promise<void> {
+  for (const week of weeks) {
+    await awardPoints(db, { userId, event: 'metrics-saved', sourceId: isoWeekKey(week.year, week.week) });
+  }
+  await recordActivity(db, userId);
+}
+
+/**
+ * PUT a week: creates it or replaces it whole. Weeks before the last 4 need
+ * tier 2 (the trial counts); weeks in the future are refused.
+ */
+export async function saveWeek(db: Database, userId: string, key: WeekKey, input: WeekRecordInput, tier: TierContext) {
+  const now = tier.now ?? new Date();
+  if (isFutureWeek(key, now)) {
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'week', message: 'validation.futureWeek' }] });
+  }
+  if (isHistoricalWeek(key, now)) await requirePremium(db, userId, tier.trialDays, now);
+  const record: WeekRecord = { ...key, ...input };
+  await db.transaction(async (tx) => {
+    await upsertWeeks(tx, userId, [record]);
+    await refreshSnapshot(tx, userId);
+  });
+  await afterWeeksRecorded(db, userId, [record]);
+  return record;
+}
+
+export async function deleteWeek(db: Database, userId: string, key: WeekKey, tier: TierContext) {
+  const now = tier.now ?? new Date();
+  if (isHistoricalWeek(key, now)) await requirePremium(db, userId, tier.trialDays, now);
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(metricWeeks)
+      .where(and(eq(metricWeeks.userId, userId), eq(metricWeeks.year, key.year), eq(metricWeeks.week, key.week)))
+      .returning({ year: metricWeeks.year });
+    if (deleted.length === 0) throw new AppError('NOT_FOUND');
+    await refreshSnapshot(tx, userId);
+  });
+}
+
+/** Chart points need 6 significant digits, not 17: ten years of series stay small on the wire. */
+function toSignificant(value: number | null): number | null {
+  return value === null ? null : Number(value.toPrecision(6));
+}
+
+/** Every metric now, as it stood each week, and the targets it is judged against. */
+export async function metricsSummary(db: Database, userId: string) {
+  const records = await listWeeks(db, userId, 'oldest');
+  const series = computeSeries(records);
+  const latest = series.at(-1) ?? null;
+  return {
+    latest,
+    statuses: latest ? targetStatuses(latest) : null,
+    series: series.map((snapshot) => {
+      const point: Record<string, number | null> = { year: snapshot.year, week: snapshot.week };
+      for (const key of METRIC_KEYS) point[key] = toSignificant(snapshot[key]);
+      return point;
+    }),
+    targets: TARGETS,
+  };
+}
+
+/**
+ * The summary as JSON, cached per founder by their snapshot's revision, which every
+ * save, import and delete rewrites in the same transaction as the weeks. A hit costs
+ * one primary-key lookup instead of reading and recomputing up to ten years of weeks,
+ * and stays correct with several server instances (each checks the revision).
+ */
+const SUMMARY_CACHE_SIZE = 200;
+const summaryCache = new Map<string, { revision: string; json: string }>();
+
+export async function metricsSummaryJson(db: Database, userId: string): Promise<string> {
+  const [snapshot] = await db
+    .select({ revision: metricSnapshots.revision })
+    .from(metricSnapshots)
+    .where(eq(metricSnapshots.userId, userId))
+    .limit(1);
+  // No snapshot means no weeks: the empty summary is always right for that.
+  const revision = snapshot?.revision ?? 'none';
+  const cached = summaryCache.get(userId);
+  summaryCache.delete(userId);
+  const json = cached?.revision === revision ? cached.json : JSON.stringify(await metricsSummary(db, userId));
+  summaryCache.set(userId, { revision, json });
+  if (summaryCache.size > SUMMARY_CACHE_SIZE) summaryCache.delete(summaryCache.keys().next().value!);
+  return json;
+}
+
+export async function exportCsv(db: Database, userId: string): Promise<string> {
+  return weeksToCsv(await listWeeks(db, userId, 'oldest'));
+}
+
+/**
+ * Imports a CSV all-or-nothing: every row is validated first; one bad row and
+ * nothing is written, the answer lists each row and reason. Existing weeks are
+ * replaced. Import is historical data management: tier 2 (trial included).
+ */
+export async function importCsv(db: Database, userId: string, text: string, tier: TierContext) {
+  const now = tier.now ?? new Date();
+  await requirePremium(db, userId, tier.trialDays, now);
+  const parsed = parseWeeksCsv(text, { notAfter: latestRecordableWeek(now) });
+  if (parsed.errors.length > 0) {
+    throw new AppError('VALIDATION_FAILED', { message: 'Error importing CSV', details: parsed.errors satisfies CsvRowError[] });
+  }
+  await db.transaction(async (tx) => {
+    // One statement per 500 rows keeps each well under PostgreSQL's parameter limit.
+    for (let start = 0; start < parsed.records.length; start += 500) {
+      await upsertWeeks(tx, userId, parsed.records.slice(start, start + 500));
+    }
+    await refreshSnapshot(tx, userId);
+  });
+  await afterWeeksRecorded(db, userId, parsed.records);
+  return { imported: parsed.records.length };
+}
+
+type BenchmarkCounts = Record<string, number | string | null>;
+
+/**
+ * One pass over the peers' latest snapshots: per metric, how many peers have a value
+ * and how many are below and equal to the founder's. Only these counts leave the
+ * database. Exported for bench/metrics-peers.ts, which prints its plan.
+ */
+export function peerCountsQuery(userId: string, mine: Record<string, number | null>, filter: { phase: string; industry?: string }) {
+  const columns = BENCHMARK_METRIC_KEYS.map((key) => {
+    const column = metricSnapshots[key];
+    const value = mine[key];
+    const n = sql`count(${column})`;
+    if (value === null || value === undefined) return sql`${n} as "${sql.raw(key)}_n", 0 as "${sql.raw(key)}_below", 0 as "${sql.raw(key)}_equal"`;
+    return sql`${n} as "${sql.raw(key)}_n",
+      count(*) filter (where ${column} < ${value}) as "${sql.raw(key)}_below",
+      count(*) filter (where ${column} = ${value}) as "${sql.raw(key)}_equal"`;
+  });
+  const industry = filter.industry === undefined ? sql`` : sql` and lower(${users.industry}) = lower(${filter.industry})`;
+  return sql`
+    select count(*) as peers, ${sql.join(columns, sql`, `)}
+    from ${metricSnapshots} join ${users} on ${users.id} = ${metricSnapshots.userId}
+    where ${users.benchmarkSharing} and ${users.status} = 'active'
+      and ${users.startupPhase} = ${filter.phase} and ${metricSnapshots.userId} <> ${userId}${industry}`;
+}
+
+async function countPeers(db: Database, userId: string, mine: Record<string, number | null>, filter: { phase: string; industry?: string }) {
+  const result = await db.execute(peerCountsQuery(userId, mine, filter));
+  return (result as unknown as { rows: BenchmarkCounts[] }).rows[0] ?? { peers: 0 };
+}
+
+/**
+ * Peer benchmarks (tier 2): the founder's percentile per metric among peers of the
+ * same phase (and industry, when that alone has enough peers) who share
+ * benchmarks. Only counts leave the database; no peer's figure or id is read.
+ */
+export async function peerBenchmarks(db: Database, userId: string, tier: TierContext) {
+  const now = tier.now ?? new Date();
+  await requirePremium(db, userId, tier.trialDays, now);
+  const [profile] = await db
+    .select({ phase: users.startupPhase, industry: users.industry })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const [snapshot] = await db.select().from(metricSnapshots).where(eq(metricSnapshots.userId, userId)).limit(1);
+  const empty = { minPeers: MIN_PEERS, scope: null, peers: null, metrics: null };
+  if (!profile?.phase || !snapshot) return { ...empty, reason: !profile?.phase ? 'no-phase' : 'no-weeks' };
+
+  const mine = snapshot as unknown as Record<string, number | null>;
+  let scope: BenchmarkScope = 'phase';
+  let counts: BenchmarkCounts | null = null;
+  if (profile.industry) {
+    counts = await countPeers(db, userId, mine, { phase: profile.phase, industry: profile.industry });
+    if (Number(counts.peers) >= MIN_PEERS) scope = 'industry';
+    else counts = null;
+  }
+  counts ??= await countPeers(db, userId, mine, { phase: profile.phase });
+  const peers = Number(counts.peers);
+  if (peers < MIN_PEERS) return { ...empty, reason: 'too-few-peers' };
+
+  const metrics: Record<string, MetricBenchmark | null> = {};
+  for (const key of BENCHMARK_METRIC_KEYS) {
+    metrics[key] =
+      mine[key] === null ? null : benchmarkFor(key, Number(counts[`${key}_below`]), Number(counts[`${key}_equal`]), Number(counts[`${key}_n`]));
+  }
+  return { minPeers: MIN_PEERS, scope, peers, metrics, reason: null };
+}

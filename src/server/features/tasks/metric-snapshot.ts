@@ -1,0 +1,13 @@
+import type { TaskMetricKey } from '../../../core/tasks/task-metrics.ts';
+import type { Database } from '../../db/client.ts';
+import { metricsSummaryJson } from '../metrics/service.ts';
+
+/**
+ * The founder's latest value of a metric (GET /api/metrics/summary's `latest`), stored on
+ * a task when it is created and when it is completed so the Done tab can show "then and
+ * now". Null when no week is recorded or the metric cannot be computed yet.
+ */
+export async function latestMetricValue(db: Database, userId: string, metric: TaskMetricKey): Promise<number | null> {
+  const summary = JSON.parse(await metricsSummaryJson(db, userId)) as { latest: Record<string, number | null> | null };
+  return summary.latest?.[metric] ?? null;
+}

@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { CompleteTaskInput, CreateTaskInput, TASK_STATUSES, UpdateTaskInput } from '../../../core/tasks/task-schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AppBindings } from '../../http/context.ts';
+import { requireUser } from '../../http/require-user.ts';
+import { parseJsonBody } from '../../http/validate.ts';
+import { rateLimit } from '../../rate-limit/middleware.ts';
+import { completeTask, createTask, deleteTask, getTask, listTasks, updateTask } from './service.ts';
+
+/** An Idempotency-Key header: 8–100 visible characters (the form sends a UUID). */
+const IdempotencyKey = z.string().regex(/^[\x21-\x7e]{8,100}$/);
+
+function idempotencyKey(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  const parsed = IdempotencyKey.safeParse(header);
+  if (!parsed.success) {
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'Idempotency-Key', message: 'Invalid idempotency key' }] });
+  }
+  return parsed.data;
+}
+
+/** /api/tasks (API-CONTRACT "Tasks"). Creation is rate-limited: 10 per hour per user (SPEC §10). */
+export const taskRoutes = new Hono<AppBindings>()
+  .use(requireUser)
+  .post('/', rateLimit('taskCreate'), async (c) => {
+    const input = await parseJsonBody(c, CreateTaskInput);
+    const key = idempotencyKey(c.req.header('idempotency-key'));
+    const { task, created } = await createTask(c.get('deps').db, c.get('user').id, input, key);
+    return c.json(task, created ? 201 : 200);
+  })
+  .get('/', async (c) => {
+    const parsed = z.enum(TASK_STATUSES).default('active').safeParse(c.req.query('status'));
+    if (!parsed.success) {
+      throw new AppError('VALIDATION_FAILED', { details: [{ field: 'status', message: 'Status must be active or done' }] });
+    }
+    const status = parsed.data;
+    return c.json(await listTasks(c.get('deps').db, c.get('user').id, status));
+  })
+  .get('/:id', async (c) => c.json(await getTask(c.get('deps').db, c.get('user').id, c.req.param('id'))))
+  .patch('/:id', async (c) => {
+    const changes = await parseJsonBody(c, UpdateTaskInput);
+    return c.json(await updateTask(c.get('deps').db, c.get('user').id, c.req.param('id'), changes));
+  })
+  .post('/:id/complete', async (c) => {
+    const { completionNotes } = await parseJsonBody(c, CompleteTaskInput);
+    const { task } = await completeTask(c.get('deps').db, c.get('user').id, c.req.param('id'), completionNotes as string);
+    return c.json(task);
+  })
+  .delete('/:id', async (c) => {
+    await deleteTask(c.get('deps').db, c.get('user').id, c.req.param('id'));
+    return c.body(null, 204);
+  });

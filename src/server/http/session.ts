@@ -1,0 +1,39 @@
+import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
+import type { SessionCheck } from '../auth/session-guard.ts';
+import { recordSecurityEvent, requestContext } from '../features/audit/service.ts';
+import { clientAddress } from './client-address.ts';
+import type { AppBindings } from './context.ts';
+
+/**
+ * The request's session check, made at most once however many middlewares ask. A
+ * cookie presented by another browser than its own is audited here, once, whichever
+ * route it was sent to.
+ */
+export async function sessionOf(c: Context<AppBindings>): Promise<SessionCheck> {
+  const known = c.get('sessionCheck');
+  if (known) return known;
+  const check = await c.get('deps').sessions.check(c.req.raw);
+  c.set('sessionCheck', check);
+  if (check.status === 'ended' && check.endedNow && check.reason === 'fingerprint-mismatch') {
+    const address = clientAddress(c);
+    await recordSecurityEvent(c.get('deps'), `fingerprint:${address ?? check.userId}`, {
+      action: 'session_fingerprint_mismatch',
+      targetUserId: check.userId,
+      context: requestContext(c.req.raw, address),
+      details: { path: c.req.path },
+    });
+  }
+  return check;
+}
+
+/**
+ * After any write a signed-in user makes, every instance drops what it cached about
+ * them (their profile row), so the next read shows the change whichever feature made it.
+ */
+export const forgetUserAfterWrites = createMiddleware<AppBindings>(async (c, next) => {
+  await next();
+  if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return;
+  const check = c.get('sessionCheck');
+  if (check?.status === 'valid') await c.get('deps').bus.publish({ type: 'user-invalidated', userId: check.user.id });
+});

@@ -1,0 +1,111 @@
+import type { Language } from '../../core/i18n/language.ts';
+import type { MailMessage } from './mailer.ts';
+
+/**
+ * The account e-mails (confirmation, magic link, password reset) in both languages.
+ * Texts live here rather than in the web locales: the browser never shows them, and
+ * the server must not depend on the client bundle's files.
+ */
+export type AuthEmailKind = 'confirm-email' | 'magic-link' | 'no-account' | 'reset-password';
+
+type Copy = { subject: string; greeting: (name: string) => string; body: string; action: string; expiry: string; ignore: string };
+
+/** Spec §7 send-confirmation-email: the name defaults to 'New User'. */
+const DEFAULT_NAME: Record<Language, string> = { en: 'New User', 'es-LA': 'Nuevo usuario' };
+
+const COPY: Record<AuthEmailKind, Record<Language, Copy>> = {
+  'confirm-email': {
+    en: {
+      subject: 'Confirm your Rumbo e-mail',
+      greeting: (name) => `Hi ${name},`,
+      body: 'Welcome to Rumbo. Confirm your e-mail address so we can keep your account safe and send you your weekly reminders.',
+      action: 'Confirm my e-mail',
+      expiry: 'This link works for 24 hours.',
+      ignore: "If you didn't create a Rumbo account, you can ignore this e-mail.",
+    },
+    'es-LA': {
+      subject: 'Confirma tu correo de Rumbo',
+      greeting: (name) => `Hola, ${name}:`,
+      body: 'Te damos la bienvenida a Rumbo. Confirma tu correo para que podamos proteger tu cuenta y enviarte tus recordatorios semanales.',
+      action: 'Confirmar mi correo',
+      expiry: 'Este enlace funciona durante 24 horas.',
+      ignore: 'Si no creaste una cuenta en Rumbo, puedes ignorar este correo.',
+    },
+  },
+  'magic-link': {
+    en: {
+      subject: 'Your Rumbo sign-in link',
+      greeting: () => 'Hi,',
+      body: 'Use this link to sign in to Rumbo. It works once.',
+      action: 'Sign in to Rumbo',
+      expiry: 'The link expires in 15 minutes.',
+      ignore: "If you didn't ask to sign in, you can ignore this e-mail: nobody can sign in without the link.",
+    },
+    'es-LA': {
+      subject: 'Tu enlace para entrar a Rumbo',
+      greeting: () => 'Hola:',
+      body: 'Usa este enlace para entrar a Rumbo. Funciona una sola vez.',
+      action: 'Entrar a Rumbo',
+      expiry: 'El enlace vence en 15 minutos.',
+      ignore: 'Si no pediste entrar, puedes ignorar este correo: nadie puede entrar sin el enlace.',
+    },
+  },
+  // A sign-in link was asked for an address with no account. The API answers the same
+  // either way (no enumeration); only the mailbox's owner learns the difference.
+  'no-account': {
+    en: {
+      subject: 'Sign-in to Rumbo',
+      greeting: () => 'Hi,',
+      body: 'Someone asked for a Rumbo sign-in link for this e-mail, but there is no Rumbo account with it yet.',
+      action: 'Create my account',
+      expiry: 'Creating an account takes a minute.',
+      ignore: "If it wasn't you, ignore this e-mail: nothing was created.",
+    },
+    'es-LA': {
+      subject: 'Entrar a Rumbo',
+      greeting: () => 'Hola:',
+      body: 'Alguien pidió un enlace para entrar a Rumbo con este correo, pero todavía no hay una cuenta de Rumbo con él.',
+      action: 'Crear mi cuenta',
+      expiry: 'Crear una cuenta toma un minuto.',
+      ignore: 'Si no fuiste tú, ignora este correo: no se creó nada.',
+    },
+  },
+  'reset-password': {
+    en: {
+      subject: 'Reset your Rumbo password',
+      greeting: (name) => `Hi ${name},`,
+      body: 'Someone asked to reset the password of your Rumbo account. Choose a new one with this link.',
+      action: 'Choose a new password',
+      expiry: 'The link works once and expires in 1 hour.',
+      ignore: "If it wasn't you, ignore this e-mail: your password stays the same.",
+    },
+    'es-LA': {
+      subject: 'Restablece tu contraseña de Rumbo',
+      greeting: (name) => `Hola, ${name}:`,
+      body: 'Alguien pidió restablecer la contraseña de tu cuenta de Rumbo. Elige una nueva con este enlace.',
+      action: 'Elegir una contraseña nueva',
+      expiry: 'El enlace funciona una vez y vence en 1 hora.',
+      ignore: 'Si no fuiste tú, ignora este correo: tu contraseña no cambia.',
+    },
+  },
+};
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export function authEmail(kind: AuthEmailKind, input: { to: string; name?: string | null; link: string; language: Language }): MailMessage {
+  const copy = COPY[kind][input.language];
+  const name = input.name?.trim() || DEFAULT_NAME[input.language];
+  const text = [copy.greeting(name), '', copy.body, '', `${copy.action}: ${input.link}`, '', copy.expiry, copy.ignore, '', '— Rumbo'].join('\n');
+  const html = `<!doctype html>
+<html lang="${input.language === 'es-LA' ? 'es-419' : 'en'}"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px">
+<p>${escapeHtml(copy.greeting(name))}</p>
+<p>${escapeHtml(copy.body)}</p>
+<p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(copy.action)}</a></p>
+<p style="font-size:14px;color:#555">${escapeHtml(copy.expiry)}<br>${escapeHtml(copy.ignore)}</p>
+<p style="font-size:12px;color:#777;word-break:break-all">${escapeHtml(input.link)}</p>
+<p>— Rumbo</p>
+</body></html>`;
+  return { to: input.to, subject: copy.subject, text, html, link: input.link, kind };
+}

@@ -1,0 +1,59 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from '../logger.ts';
+import { writeToOutbox } from './outbox.ts';
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link the message is about (sign-in, reset, confirmation): logged in outbox mode. */
+  link?: string;
+  /** Our own header naming the kind of message, so scripts and tests can find it. */
+  kind: string;
+};
+
+export type Mailer = {
+  /** Sends or files the message. Never throws: a failed send is logged (spec §7). */
+  send: (message: MailMessage) => Promise<boolean>;
+  mode: 'smtp' | 'outbox';
+};
+
+export type MailerConfig = { smtpUrl: string | undefined; from: string; outboxDir: string; logger: Logger };
+
+/**
+ * Real SMTP when `SMTP_URL` is set; otherwise nodemailer still builds the exact
+ * message (headers, HTML and text parts) and we file it in the outbox, so the
+ * same bytes a mail server would get are what a developer or a test reads.
+ */
+export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerConfig): Mailer {
+  const transport = smtpUrl
+    ? nodemailer.createTransport(smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  async function send(message: MailMessage): Promise<boolean> {
+    const mail = {
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      headers: { 'X-Rumbo-Kind': message.kind },
+    };
+    try {
+      const info = await transport.sendMail(mail);
+      if (smtpUrl) {
+        logger.info({ to: message.to, kind: message.kind, messageId: info.messageId }, 'mail sent');
+      } else {
+        const file = await writeToOutbox(outboxDir, message.to, (info as { message: Buffer }).message);
+        logger.info({ to: message.to, kind: message.kind, file, link: message.link }, 'mail written to the outbox');
+      }
+      return true;
+    } catch (error) {
+      logger.error({ err: error, to: message.to, kind: message.kind }, 'mail could not be sent');
+      return false;
+    }
+  }
+
+  return { send, mode: smtpUrl ? 'smtp' : 'outbox' };
+}

@@ -1,0 +1,108 @@
+import type { z } from 'zod';
+import { WeekRecordInput } from '../../core/metrics/week-record.ts';
+import { AnalyseInput, ChatInput, ConsentInput, ContextEntryFields, ContextEntryPatch } from '../../core/mentor/mentor-schema.ts';
+import { TaskDraftInput } from '../../core/mentor/task-draft.ts';
+import { ConversationFilesFields } from '../features/mentor/routes.ts';
+import { OnboardingInput } from '../../core/onboarding/onboarding-schema.ts';
+import { ProfileUpdateInput } from '../../core/profile/profile-settings.ts';
+import { StrategyInput } from '../../core/strategy/strategy-schema.ts';
+import { CompleteTaskInput, CreateTaskInput, UpdateTaskInput } from '../../core/tasks/task-schema.ts';
+import { RoleInput } from '../features/admin/routes.ts';
+import { SeenInput } from '../features/gamification/routes.ts';
+
+/** What the OpenAPI document says about one route: a summary and, for writes, its body. */
+export type RouteDoc = {
+  summary: string;
+  tag: string;
+  body?: z.ZodType;
+  /** Content type of a body that is not JSON (CSV imports, multipart uploads). */
+  bodyType?: string;
+  public?: boolean;
+};
+
+/**
+ * Every feature route of the app, keyed `METHOD /path` as Hono registers it. A test
+ * compares this list with the routes the app really serves, so a new route cannot
+ * ship undocumented and a removed one cannot linger here.
+ */
+export const ROUTE_DOCS: Record<string, RouteDoc> = {
+  'GET /api/health': { summary: 'Liveness and the database driver in use', tag: 'system', public: true },
+  'GET /api/openapi.json': { summary: 'This document', tag: 'system', public: true },
+  'GET /api/auth-providers': { summary: 'Which sign-in buttons to show: { google, oidc: { id, name } | null }', tag: 'auth', public: true },
+  'GET /api/session': { summary: 'Session validity poll (401 SESSION_EXPIRED / SESSION_TERMINATED when ended)', tag: 'auth' },
+  'GET /api/admin/overview': { summary: 'Admin: platform counts (403 FORBIDDEN for non-admins)', tag: 'admin' },
+  'GET /api/admin/audit-logs': { summary: 'Admin: audit log rows (?limit, ?targetUserId)', tag: 'admin' },
+  'PUT /api/admin/users/:userId/role': { summary: 'Admin: assign a role (audited, 5 per hour)', tag: 'admin', body: RoleInput },
+  'GET /api/me': { summary: 'The signed-in founder’s profile, trial and role', tag: 'profile' },
+  'PATCH /api/me': { summary: 'Update profile fields and settings (sanitised)', tag: 'profile', body: ProfileUpdateInput },
+  'POST /api/onboarding': { summary: 'Submit the four onboarding steps', tag: 'profile', body: OnboardingInput },
+  'POST /api/onboarding/reset': { summary: 'Admins: mark their own onboarding not completed, answers kept', tag: 'profile' },
+  'POST /api/ai/consent': { summary: 'Grant or revoke AI consent ({ granted }); answers the profile', tag: 'ai', body: ConsentInput },
+  'GET /api/geo': { summary: 'The caller’s country from their address ({ country }, null when unknown)', tag: 'profile' },
+  'GET /api/metrics/weeks': { summary: 'Every recorded week, newest first', tag: 'metrics' },
+  'PUT /api/metrics/weeks/:year/:week': { summary: 'Record or replace an ISO week (older than the last 4: tier 2)', tag: 'metrics', body: WeekRecordInput },
+  'DELETE /api/metrics/weeks/:year/:week': { summary: 'Delete a week (older than the last 4: tier 2)', tag: 'metrics' },
+  'GET /api/metrics/summary': { summary: 'Latest computed metrics, series and targets (METRICS.md)', tag: 'metrics' },
+  'GET /api/metrics/benchmarks': { summary: 'Tier 2: percentiles among 5+ anonymous peers', tag: 'metrics' },
+  'GET /api/metrics/export.csv': { summary: 'Every week as CSV', tag: 'metrics' },
+  'POST /api/metrics/import': { summary: 'Tier 2: import weeks from CSV, all or nothing', tag: 'metrics', bodyType: 'text/csv' },
+  'POST /api/mentor/chat': { summary: 'Ask the mentor; streams the AI SDK UI message stream (403 AI_CONSENT_REQUIRED / AI_DISABLED)', tag: 'ai', body: ChatInput },
+  'GET /api/mentor/conversations': { summary: 'The founder’s conversations, newest first', tag: 'ai' },
+  'GET /api/mentor/conversations/:id': { summary: 'One conversation with its messages', tag: 'ai' },
+  'DELETE /api/mentor/conversations/:id': { summary: 'Delete a conversation', tag: 'ai' },
+  'POST /api/mentor/conversations/:id/analyse': { summary: 'Turn a conversation into insights saved as an AI context entry', tag: 'ai', body: AnalyseInput },
+  'POST /api/mentor/conversations/files': {
+    summary: 'Upload files (multipart: files, language) into a new conversation; stored as an AI context entry (403 AI_CONSENT_REQUIRED / AI_DISABLED)',
+    tag: 'ai',
+    body: ConversationFilesFields,
+    bodyType: 'multipart/form-data',
+  },
+  'POST /api/mentor/conversations/:id/files': {
+    summary: 'Upload files (multipart: files, language) into a conversation; refused files are listed in skipped, the rest kept',
+    tag: 'ai',
+    body: ConversationFilesFields,
+    bodyType: 'multipart/form-data',
+  },
+  'POST /api/mentor/task-draft': { summary: 'A task draft for the Tasks form (model or playbook)', tag: 'ai', body: TaskDraftInput },
+  'GET /api/context': { summary: 'The founder’s AI context entries', tag: 'ai' },
+  'POST /api/context': { summary: 'Add an entry (multipart: type, description, files; or JSON without files)', tag: 'ai', body: ContextEntryFields, bodyType: 'multipart/form-data' },
+  'PATCH /api/context/:id': { summary: 'Edit an entry, add or remove files', tag: 'ai', body: ContextEntryPatch },
+  'DELETE /api/context/:id': { summary: 'Delete an entry and its files', tag: 'ai' },
+  'GET /api/context/:id/files/:fileId': { summary: 'Redirect to a 60-second signed download (owner only)', tag: 'ai' },
+  'GET /api/files/:ticket': { summary: 'A signed download of a stored file (local storage)', tag: 'ai' },
+  'GET /api/me/gamification': { summary: 'Points, level, streak, badges and the points ledger', tag: 'gamification' },
+  'POST /api/me/gamification/seen': { summary: 'Mark unlocked badges as announced', tag: 'gamification', body: SeenInput },
+  'POST /api/tasks': { summary: 'Create a hypothesis-driven task (ICE scored; Idempotency-Key header dedupes)', tag: 'tasks', body: CreateTaskInput },
+  'GET /api/tasks': { summary: 'List tasks (?status=active|done)', tag: 'tasks' },
+  'GET /api/tasks/:id': { summary: 'One task', tag: 'tasks' },
+  'PATCH /api/tasks/:id': { summary: 'Edit an active task', tag: 'tasks', body: UpdateTaskInput },
+  'POST /api/tasks/:id/complete': { summary: 'Complete a task with notes', tag: 'tasks', body: CompleteTaskInput },
+  'DELETE /api/tasks/:id': { summary: 'Delete a task', tag: 'tasks' },
+  'GET /api/strategy': { summary: 'The current strategy and its version (0 before the first save)', tag: 'strategy' },
+  'PUT /api/strategy': { summary: 'Save a new strategy version', tag: 'strategy', body: StrategyInput },
+  'GET /api/strategy/versions': { summary: 'Every saved strategy version', tag: 'strategy' },
+  'POST /api/strategy/versions/:version/restore': { summary: 'Restore a version as a new version', tag: 'strategy' },
+};
+
+/**
+ * Better Auth serves these under its /api/auth/* wildcard (API-CONTRACT "Auth"); they
+ * are listed by hand because the app sees only the wildcard.
+ */
+export const AUTH_ROUTE_DOCS: Record<string, RouteDoc> = {
+  'POST /api/auth/sign-up/email': { summary: 'Create an account (email, password, name, termsAccepted: true)', tag: 'auth', public: true },
+  'POST /api/auth/sign-in/email': { summary: 'Sign in with e-mail and password', tag: 'auth', public: true },
+  'GET /api/auth/get-session': { summary: 'The current session and user, or null', tag: 'auth', public: true },
+  'POST /api/auth/sign-out': { summary: 'End the current session', tag: 'auth' },
+  'POST /api/auth/sign-in/magic-link': { summary: 'E-mail a one-time sign-in link ({ email, callbackURL })', tag: 'auth', public: true },
+  'GET /api/auth/magic-link/verify': { summary: 'The magic link itself (?token=…)', tag: 'auth', public: true },
+  'POST /api/auth/request-password-reset': { summary: 'E-mail a password reset link ({ email, redirectTo })', tag: 'auth', public: true },
+  'POST /api/auth/reset-password': { summary: 'Set a new password ({ token, newPassword })', tag: 'auth', public: true },
+  'GET /api/auth/verify-email': { summary: 'The confirmation link (?token=…)', tag: 'auth', public: true },
+  'POST /api/auth/send-verification-email': { summary: 'Send the confirmation e-mail again', tag: 'auth', public: true },
+  'POST /api/auth/sign-in/social': { summary: 'Start Google or OIDC sign-in ({ provider, callbackURL })', tag: 'auth', public: true },
+  'POST /api/auth/two-factor/enable': { summary: 'Start TOTP enrolment ({ password }) → { totpURI, backupCodes }', tag: 'auth' },
+  'POST /api/auth/two-factor/verify-totp': { summary: 'Verify a TOTP code ({ code })', tag: 'auth' },
+  'POST /api/auth/two-factor/verify-backup-code': { summary: 'Use a backup code ({ code })', tag: 'auth' },
+  'POST /api/auth/two-factor/generate-backup-codes': { summary: 'New backup codes ({ password })', tag: 'auth' },
+  'POST /api/auth/two-factor/disable': { summary: 'Turn two-step verification off ({ password })', tag: 'auth' },
+};

@@ -1,0 +1,112 @@
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+import type { SharedState } from '../cluster/shared-state.ts';
+import { RATE_LIMIT_RULES, type RateLimitName, scaledMax } from './rules.ts';
+
+export type ConsumeResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Counts attempts per key and window in the shared store (memory, Redis or
+ * PostgreSQL: cluster/shared-state.ts). One limiter per distinct window and
+ * allowance, each under its own key prefix.
+ */
+export type RateLimiters = {
+  /** One of the named rules (rules.ts) for this key. */
+  consume: (name: RateLimitName, key: string) => Promise<ConsumeResult>;
+  /** Any window/allowance (Better Auth's rules); `prefix` keeps the counters apart. */
+  consumeRule: (prefix: string, key: string, rule: { max: number; windowSeconds: number }) => Promise<ConsumeResult>;
+  /** How long until the key may try again under this rule, without counting an attempt (0: it may). */
+  blockedFor: (prefix: string, key: string, rule: { max: number; windowSeconds: number }) => Promise<number>;
+  /** Forgets a key's attempts under a named rule (tests, and a successful sign-in). */
+  reset: (name: RateLimitName, key: string) => Promise<void>;
+};
+
+/**
+ * In a shared store an instance takes a large allowance in leases of 1 % (reads: 10 of
+ * 1000), spending them locally, so a busy founder's reads cost one round trip per lease
+ * instead of one each. Leased points are counted in the store before they are spent, so
+ * the limit is never exceeded; an instance can only hold back the unspent rest of its
+ * lease until the window ends. Allowances under 200 (writes, logins, tasks) are exact.
+ */
+const LEASE_FRACTION = 0.01;
+
+type Lease = { points: number; expiresAt: number };
+
+export function createRateLimiters(shared: SharedState, scale: number, now: () => number = Date.now): RateLimiters {
+  const limiters = new Map<string, RateLimiterAbstract>();
+  const leases = new Map<string, Lease>();
+  const store = shared.limiterStore;
+
+  function limiter(prefix: string, points: number, duration: number): RateLimiterAbstract {
+    const id = `${prefix}:${points}:${duration}`;
+    let found = limiters.get(id);
+    if (!found) {
+      const options = { keyPrefix: `rl:${prefix}`, points, duration };
+      if (store.kind === 'redis') found = new RateLimiterRedis({ ...options, storeClient: store.client });
+      else if (store.kind === 'postgresql')
+        found = new RateLimiterPostgres({ ...options, storeClient: store.pool, tableName: 'rate_limits', tableCreated: true });
+      else found = new RateLimiterMemory(options);
+      limiters.set(id, found);
+    }
+    return found;
+  }
+
+  async function consumeIn(target: RateLimiterAbstract, key: string): Promise<ConsumeResult> {
+    try {
+      await target.consume(key);
+      return { allowed: true };
+    } catch (error) {
+      if (error instanceof RateLimiterRes) {
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+      }
+      throw error; // the store failed: let the error handler answer 500 rather than let it through silently
+    }
+  }
+
+  const named = (name: RateLimitName) => {
+    const rule = RATE_LIMIT_RULES[name];
+    return limiter(name, scaledMax(rule.max, scale), rule.windowSeconds);
+  };
+
+  async function consumeLeased(name: RateLimitName, key: string): Promise<ConsumeResult> {
+    const target = named(name);
+    const chunk = store.kind === 'memory' ? 1 : Math.floor(target.points * LEASE_FRACTION);
+    if (chunk <= 1) return consumeIn(target, key);
+    const id = `${name}\u0000${key}`;
+    const lease = leases.get(id);
+    if (lease && lease.points > 0 && lease.expiresAt > now()) {
+      lease.points -= 1;
+      return { allowed: true };
+    }
+    leases.delete(id);
+    try {
+      const taken = await target.consume(key, chunk);
+      if (leases.size > 100_000) leases.clear();
+      leases.set(id, { points: chunk - 1, expiresAt: now() + taken.msBeforeNext });
+      return { allowed: true };
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      // Less than a lease is left: give the chunk back and count one by one to the end.
+      await target.reward(key, chunk);
+      return consumeIn(target, key);
+    }
+  }
+
+  return {
+    consume: consumeLeased,
+    consumeRule: (prefix, key, rule) => consumeIn(limiter(prefix, rule.max, rule.windowSeconds), key),
+    blockedFor: async (prefix, key, rule) => {
+      const state = await limiter(prefix, rule.max, rule.windowSeconds).get(key);
+      if (!state || state.consumedPoints < rule.max) return 0;
+      return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+    },
+    reset: async (name, key) => {
+      await named(name).delete(key);
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { AppError } from '../http/app-error.ts';
+import { clientAddress } from '../http/client-address.ts';
+import type { AppBindings } from '../http/context.ts';
+import { sessionOf } from '../http/session.ts';
+import { RATE_LIMIT_RULES, type RateLimitName } from './rules.ts';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whose attempts these are: the signed-in user, else the client's address. */
+async function limitKey(c: Context<AppBindings>): Promise<string> {
+  const check = await sessionOf(c);
+  if (check.status === 'valid') return `user:${check.user.id}`;
+  return `ip:${clientAddress(c) ?? 'unknown'}`;
+}
+
+/** Refuses with 429 RATE_LIMITED, `Retry-After` and the rule's wait message. */
+export async function enforceRateLimit(c: Context<AppBindings>, name: RateLimitName, key?: string): Promise<void> {
+  const result = await c.get('deps').limiters.consume(name, key ?? (await limitKey(c)));
+  if (result.allowed) return;
+  c.header('Retry-After', String(result.retryAfterSeconds));
+  throw new AppError('RATE_LIMITED', {
+    message: RATE_LIMIT_RULES[name].message(result.retryAfterSeconds),
+    details: { limit: name, retryAfterSeconds: result.retryAfterSeconds },
+  });
+}
+
+/**
+ * One of spec §9's limits as route middleware, e.g. `.post('/', rateLimit('taskCreate'), …)`.
+ * Counts per signed-in user (per address for anonymous requests), across instances.
+ */
+export function rateLimit(name: RateLimitName) {
+  return createMiddleware<AppBindings>(async (c, next) => {
+    await enforceRateLimit(c, name);
+    await next();
+  });
+}
+
+/** SPEC §10's general API limit on every /api request: writes 100 / 15 min, reads 1000 / 15 min. */
+export const generalRateLimit = createMiddleware<AppBindings>(async (c, next) => {
+  await enforceRateLimit(c, WRITE_METHODS.has(c.req.method) ? 'apiWrite' : 'apiRead');
+  await next();
+});
+
+export function isWriteMethod(method: string): boolean {
+  return WRITE_METHODS.has(method);
+}

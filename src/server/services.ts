@@ -1,0 +1,63 @@
+import { createAuth } from './auth/auth.ts';
+import { createSessionGuard } from './auth/session-guard.ts';
+import { openSharedState } from './cluster/shared-state.ts';
+import type { Database, DatabaseDriver } from './db/client.ts';
+import type { Env } from './env.ts';
+import { createProfileCache } from './features/profile/profile-cache.ts';
+import type { AppDeps } from './http/context.ts';
+import type { Logger } from './logger.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createRateLimiters } from './rate-limit/limiter.ts';
+
+/**
+ * Everything the app needs besides the database: shared state (memory, Redis or
+ * PostgreSQL), rate limiters, the mailer, Better Auth and the session guard. Used by the server
+ * and by the in-process tests, so both run the same wiring.
+ */
+export async function createServices(options: {
+  env: Env;
+  db: Database;
+  driver: DatabaseDriver;
+  logger: Logger;
+  secret: string;
+  /** Where shared counters and session events live; by default from the env. */
+  shared?: { redisUrl?: string; databaseUrl?: string };
+  sessionCacheTtlMs?: number;
+  /** The session rules' clock (tests move it forward). */
+  now?: () => number;
+}): Promise<{ deps: AppDeps; close: () => Promise<void> }> {
+  const { env, db, driver, logger } = options;
+  const shared = await openSharedState({
+    redisUrl: options.shared ? options.shared.redisUrl : env.redisUrl,
+    // PGlite is one process by construction: memory is exact there.
+    databaseUrl: options.shared ? options.shared.databaseUrl : env.databaseUrl,
+    logger,
+  });
+  const limiters = createRateLimiters(shared, env.rateLimitScale);
+  const auth = createAuth({
+    db,
+    rateLimitScale: env.rateLimitScale,
+    secret: options.secret,
+    appUrl: env.appUrl,
+    secureCookies: env.secureCookies,
+    logger,
+    mailer: createMailer({ ...env.mail, logger }),
+    providers: env,
+    limiters,
+    sessionEvents: shared.bus,
+  });
+  const sessions = await createSessionGuard({
+    auth,
+    db,
+    bus: shared.bus,
+    logger,
+    adminEmails: env.adminEmails,
+    cacheTtlMs: options.sessionCacheTtlMs,
+    now: options.now,
+  });
+  logger.debug({ sharedState: shared.kind }, 'shared state ready');
+  return {
+    deps: { env, db, driver, auth, logger, sessions, limiters, bus: shared.bus, profiles: createProfileCache(shared.bus) },
+    close: shared.close,
+  };
+}

@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { BarChart3, MessageSquare, Settings, Users } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { toast } from 'sonner';
+import { apiFetch } from '../../lib/api-client.ts';
+import { useSession } from '../auth/auth-client.ts';
+import { useMe } from '../profile/api/get-me.ts';
+
+const AREAS = [
+  { key: 'users', icon: Users },
+  { key: 'analytics', icon: BarChart3 },
+  { key: 'feedback', icon: MessageSquare },
+  { key: 'settings', icon: Settings },
+] as const;
+
+function AdminOverview() {
+  const { t } = useTranslation('admin');
+  const overview = useQuery({ queryKey: ['admin', 'overview'], queryFn: () => apiFetch<{ users: number }>('/api/admin/overview') });
+  return (
+    <div aria-live="polite" className="mt-6 rounded-lg border border-border p-4">
+      {overview.isPending ? (
+        <p className="text-sm text-muted-foreground">{t('loading')}</p>
+      ) : overview.isError ? (
+        <p className="text-sm text-destructive">{t('loadError')}</p>
+      ) : (
+        <p className="flex items-baseline gap-3">
+          <span className="text-3xl font-semibold tabular-nums">{overview.data.users}</span>
+          <span className="text-sm text-muted-foreground">{t('users')}</span>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Sends a non-admin back to /overview with 'You are not authorized…' (SPEC §10). */
+function NotAuthorized() {
+  const { t } = useTranslation('errors');
+  useEffect(() => {
+    toast.error(t('unauthorized'), { id: 'admin-unauthorized' });
+  }, [t]);
+  return <Navigate to="/overview" replace />;
+}
+
+/** /admin: the admin dashboard's frame for admins; everyone else is turned away. */
+export function AdminPage() {
+  const { t } = useTranslation('admin');
+  const session = useSession();
+  const me = useMe(session.data?.user.id);
+  if (me.isPending) return null;
+  if (me.data?.role !== 'admin') return <NotAuthorized />;
+  return (
+    <section aria-labelledby="admin-title" className="mx-auto max-w-4xl">
+      <h1 id="admin-title" className="text-2xl font-semibold tracking-tight">
+        {t('title')}
+      </h1>
+      <p className="mt-2 text-muted-foreground">{t('intro')}</p>
+      <AdminOverview />
+      <ul aria-label={t('areas.label')} className="mt-6 grid gap-4 sm:grid-cols-2">
+        {AREAS.map(({ key, icon: Icon }) => (
+          <li key={key} className="rounded-lg border border-dashed border-border p-4">
+            <h2 className="flex items-center gap-2 font-medium">
+              <Icon aria-hidden="true" className="size-4 text-muted-foreground" />
+              {t(`areas.${key}.title`)}
+            </h2>
+            <p className="mt-1 text-sm text-muted-foreground">{t(`areas.${key}.body`)}</p>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-6 text-sm text-muted-foreground">{t('arriving')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import { FILE_MESSAGES } from '../../../core/security/files.ts';
+
+/** What the file pickers for AI context files offer (spec §5 "Context": PDF, CSV, images). */
+export const CONTEXT_FILE_ACCEPT = '.pdf,.csv,image/png,image/jpeg,image/gif,image/webp,application/pdf,text/csv';
+
+/**
+ * The server reports refused files with the spec's English messages; the UI translates
+ * them with `aiContext:fileErrors.<key>`.
+ */
+export const fileErrorKey = (message: string) =>
+  message === FILE_MESSAGES.type ? 'type' : message === FILE_MESSAGES.name ? 'name' : message.startsWith('File size') ? 'size' : 'other';

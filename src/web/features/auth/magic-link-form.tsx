@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { EmailSchema } from '../../../core/auth/credentials.ts';
+import { sanitize } from '../../../core/security/sanitize.ts';
+import { authClient } from './auth-client.ts';
+import { authErrorKey } from './auth-errors.ts';
+import { PrimaryButton, SentNotice, TextField } from './form-parts.tsx';
+import type { AuthMode } from './password-form.tsx';
+import { TermsCheckbox } from './terms-checkbox.tsx';
+import { formText, useValidatedSubmit } from './use-validated-submit.ts';
+
+const MagicSignIn = z.object({ email: EmailSchema });
+const MagicSignUp = MagicSignIn.extend({ termsAccepted: z.literal(true, 'auth:validation.terms') });
+type Field = 'email' | 'termsAccepted';
+
+/** Where the e-mailed link lands: /auth/callback finishes the sign-in (or shows why not). */
+export function callbackUrls(redirect: string | null) {
+  const callbackURL = redirect ? `/auth/callback?redirect=${encodeURIComponent(redirect)}` : '/auth/callback';
+  return { callbackURL, newUserCallbackURL: '/auth/callback?new=1', errorCallbackURL: '/auth/callback' };
+}
+
+/**
+ * A one-time sign-in link by e-mail. The answer never says whether the address has an
+ * account; an address without one gets an invitation to sign up instead of a link.
+ */
+export function MagicLinkForm({ mode, redirect }: { mode: AuthMode; redirect: string | null }) {
+  const { t } = useTranslation('auth');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { errors, pending, onSubmit } = useValidatedSubmit<typeof MagicSignUp | typeof MagicSignIn, Field>(
+    mode === 'sign-up' ? MagicSignUp : MagicSignIn,
+    (form) => ({ email: formText(form, 'email'), termsAccepted: form.get('termsAccepted') === 'on' }),
+    async ({ email }, form) => {
+      const { error } = await authClient.signIn.magicLink({
+        email,
+        ...(mode === 'sign-up' ? { name: sanitize(formText(form, 'fullName')), metadata: { termsAccepted: true } } : {}),
+        ...callbackUrls(redirect),
+      });
+      if (error) {
+        toast.error(t('toast.magicLinkError'), { description: t(authErrorKey('magic-link', error)) });
+        return;
+      }
+      setSentTo(email);
+    },
+  );
+
+  if (sentTo) {
+    return (
+      <SentNotice title={t('magicLink.sentTitle')} body={t('magicLink.sent', { email: sentTo })}>
+        <button type="button" onClick={() => setSentTo(null)} className="text-sm text-primary underline-offset-4 hover:underline">
+          {t('magicLink.again')}
+        </button>
+      </SentNotice>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <p className="text-sm text-muted-foreground">{t(mode === 'sign-up' ? 'magicLink.intro.signUp' : 'magicLink.intro.signIn')}</p>
+      {mode === 'sign-up' && <TextField label={t('fields.fullName')} name="fullName" autoComplete="name" maxLength={200} />}
+      <TextField label={t('fields.email')} name="email" type="email" autoComplete="email" required error={errors.email && t(errors.email)} />
+      {mode === 'sign-up' && <TermsCheckbox error={errors.termsAccepted && t(errors.termsAccepted)} />}
+      <PrimaryButton pending={pending}>{pending ? t('submit.pending') : t('magicLink.submit')}</PrimaryButton>
+    </form>
+  );
+}

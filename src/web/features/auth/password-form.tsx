@@ -1,0 +1,83 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { SignInInput, SignUpInput } from '../../../core/auth/credentials.ts';
+import { sanitize } from '../../../core/security/sanitize.ts';
+import { authClient } from './auth-client.ts';
+import { authErrorKey } from './auth-errors.ts';
+import { PrimaryButton, TextField } from './form-parts.tsx';
+import { TermsCheckbox } from './terms-checkbox.tsx';
+import { formText, useValidatedSubmit } from './use-validated-submit.ts';
+
+export type AuthMode = 'sign-in' | 'sign-up';
+type Field = 'email' | 'password' | 'termsAccepted';
+
+/** E-mail and password: sign in, or sign up with the terms (the server checks them too). */
+export function PasswordForm({
+  mode,
+  onSignedIn,
+  onSignedUp,
+  onTwoFactor,
+}: {
+  mode: AuthMode;
+  onSignedIn: () => void;
+  onSignedUp: () => void;
+  onTwoFactor: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  const { errors, pending, onSubmit } = useValidatedSubmit<typeof SignUpInput | typeof SignInInput, Field>(
+    mode === 'sign-up' ? SignUpInput : SignInInput,
+    (form) => ({
+      email: formText(form, 'email'),
+      password: formText(form, 'password'),
+      fullName: formText(form, 'fullName'),
+      termsAccepted: form.get('termsAccepted') === 'on',
+    }),
+    async (values) => {
+      if (mode === 'sign-up') {
+        const { error } = await authClient.signUp.email({
+          email: values.email,
+          password: values.password,
+          // Sanitised here and again on the server (SPEC §10 "Sanitising").
+          name: sanitize('fullName' in values ? (values.fullName ?? '') : ''),
+          termsAccepted: true,
+        } as Parameters<typeof authClient.signUp.email>[0]);
+        if (error) {
+          toast.error(t('toast.signUpError'), { description: t(authErrorKey('sign-up', error)) });
+          return;
+        }
+        onSignedUp();
+      } else {
+        const { data, error } = await authClient.signIn.email({ email: values.email, password: values.password });
+        if (error) {
+          toast.error(t('toast.signInError'), { description: t(authErrorKey('sign-in', error)) });
+          return;
+        }
+        if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) onTwoFactor();
+        else onSignedIn();
+      }
+    },
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {mode === 'sign-up' && <TextField label={t('fields.fullName')} name="fullName" autoComplete="name" maxLength={200} />}
+      <TextField label={t('fields.email')} name="email" type="email" autoComplete="email" required error={errors.email && t(errors.email)} />
+      <TextField
+        label={t('fields.password')}
+        name="password"
+        type="password"
+        autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+        required
+        error={errors.password && t(errors.password)}
+      />
+      {mode === 'sign-in' && (
+        <Link to="/reset-password" className="-mt-2 self-end text-sm text-primary underline-offset-4 hover:underline">
+          {t('forgotPassword')}
+        </Link>
+      )}
+      {mode === 'sign-up' && <TermsCheckbox error={errors.termsAccepted && t(errors.termsAccepted)} />}
+      <PrimaryButton pending={pending}>{pending ? t('submit.pending') : t(mode === 'sign-in' ? 'submit.signIn' : 'submit.signUp')}</PrimaryButton>
+    </form>
+  );
+}

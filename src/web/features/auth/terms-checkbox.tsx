@@ -1,0 +1,27 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The sign-up terms box (spec §3 "Sign-up metadata"); unticked, the server refuses too. */
+export function TermsCheckbox({ error }: { error?: string | undefined }) {
+  const { t } = useTranslation('auth');
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          name="termsAccepted"
+          type="checkbox"
+          className="mt-0.5 size-4"
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {t('fields.terms')}
+      </label>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

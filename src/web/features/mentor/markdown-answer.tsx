@@ -1,0 +1,26 @@
+import Markdown from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+
+/**
+ * The mentor's answer as Markdown. Raw HTML in an answer is dropped, never rendered (a
+ * model can be talked into writing markup); links open in a new tab without the opener.
+ */
+export function MarkdownAnswer({ text }: { text: string }) {
+  return (
+    <div className="space-y-3 text-sm leading-relaxed break-words [&_blockquote]:border-l-2 [&_blockquote]:border-border [&_blockquote]:pl-3 [&_blockquote]:text-muted-foreground [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_h1]:text-base [&_h1]:font-semibold [&_h2]:text-base [&_h2]:font-semibold [&_h3]:pt-1 [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-5 [&_table]:w-full [&_td]:border [&_td]:border-border [&_td]:px-2 [&_th]:border [&_th]:border-border [&_th]:px-2 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-5">
+      <Markdown
+        remarkPlugins={[remarkGfm]}
+        skipHtml
+        components={{
+          a: ({ href, children }) => (
+            <a href={href} target="_blank" rel="noopener noreferrer" className="text-primary underline underline-offset-2">
+              {children}
+            </a>
+          ),
+        }}
+      >
+        {text}
+      </Markdown>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { queryOptions } from '@tanstack/react-query';
+import { type ErrorCode, isErrorBody } from '../../../core/errors/error-codes.ts';
+import type { Language } from '../../../core/i18n/language.ts';
+import { ApiError, apiFetch } from '../../lib/api-client.ts';
+
+export type ConversationSummary = { id: string; title: string; createdAt: string; updatedAt: string };
+export type StoredMessage = { id: string; role: 'user' | 'assistant'; kind: 'text' | 'file'; content: string; answeredBy: string | null; createdAt: string };
+export type Conversation = ConversationSummary & { messages: StoredMessage[] };
+
+export const conversationsQuery = () =>
+  queryOptions({
+    queryKey: ['mentor', 'conversations'],
+    queryFn: async () => (await apiFetch<{ conversations: ConversationSummary[] }>('/api/mentor/conversations')).conversations,
+  });
+
+export const conversationQuery = (id: string | null) =>
+  queryOptions({
+    queryKey: ['mentor', 'conversation', id],
+    queryFn: () => apiFetch<Conversation>(`/api/mentor/conversations/${id}`),
+    enabled: Boolean(id),
+  });
+
+export const deleteConversation = (id: string) => apiFetch<null>(`/api/mentor/conversations/${id}`, { method: 'DELETE' });
+
+export const analyseConversation = (id: string, language: Language) =>
+  apiFetch<{ entry: { id: string } }>(`/api/mentor/conversations/${id}/analyse`, { method: 'POST', body: JSON.stringify({ language }) });
+
+export type FilesUpload = {
+  conversation: { id: string; title: string };
+  message: StoredMessage;
+  skipped: { name: string; message: string }[];
+};
+
+/** Files into the open conversation, or into a new one (decision 090). */
+export function uploadConversationFiles(conversationId: string | null, files: File[], language: Language) {
+  const body = new FormData();
+  body.append('language', language);
+  for (const file of files) body.append('files', file);
+  const path = conversationId ? `/api/mentor/conversations/${conversationId}/files` : '/api/mentor/conversations/files';
+  return apiFetch<FilesUpload>(path, { method: 'POST', body });
+}
+
+export type ChatEvents = {
+  onConversation: (conversation: { id: string; title: string }) => void;
+  onDelta: (text: string) => void;
+};
+
+/** What a finished stream ended with: a full answer, a stop by the founder, or trouble. */
+export type ChatOutcome = 'done' | 'stopped' | 'trouble';
+
+/**
+ * Sends a question and reads the answer as the AI SDK UI message stream (server-sent
+ * events of `{ type, ... }` chunks). Errors before the stream (consent, validation) throw
+ * ApiError so the caller can ask for consent and retry.
+ */
+export async function streamChat(
+  body: { conversationId?: string; message: string; language: Language; retry?: boolean },
+  events: ChatEvents,
+  signal: AbortSignal,
+): Promise<ChatOutcome> {
+  let response: Response;
+  try {
+    response = await fetch('/api/mentor/chat', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch {
+    if (signal.aborted) return 'stopped';
+    throw new ApiError('NETWORK', 0, 'Network error. Please check your connection.');
+  }
+  if (!response.ok || !response.body) {
+    const payload: unknown = await response.json().catch(() => null);
+    if (isErrorBody(payload)) throw new ApiError(payload.error.code, response.status, payload.error.message, payload.error.details);
+    throw new ApiError('INTERNAL' satisfies ErrorCode, response.status, 'An error occurred. Please try again.');
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let outcome: ChatOutcome = 'trouble';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      const events_ = buffer.split('\n\n');
+      buffer = events_.pop() ?? '';
+      for (const event of events_) {
+        const data = event.replace(/^data: /, '').trim();
+        if (!data || data === '[DONE]') continue;
+        const chunk = JSON.parse(data) as { type: string; delta?: string; data?: { id: string; title: string } };
+        if (chunk.type === 'data-conversation' && chunk.data) events.onConversation(chunk.data);
+        else if (chunk.type === 'text-delta' && chunk.delta) events.onDelta(chunk.delta);
+        else if (chunk.type === 'error') outcome = 'trouble';
+        else if (chunk.type === 'finish') outcome = 'done';
+      }
+    }
+  } catch {
+    return signal.aborted ? 'stopped' : 'trouble';
+  }
+  return outcome;
+}

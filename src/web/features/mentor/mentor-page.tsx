@@ -1,0 +1,522 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Check, Copy, Lightbulb, MessageSquarePlus, Paperclip, RotateCcw, Send, Sparkles, Square, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { MESSAGE_MAX } from '../../../core/mentor/mentor-schema.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
+import { ApiError, apiFetch } from '../../lib/api-client.ts';
+import { cn } from '../../lib/cn.ts';
+import { showErrorToast } from '../../lib/error-toast.ts';
+import { CONTEXT_FILE_ACCEPT, fileErrorKey } from '../ai-context/file-reasons.ts';
+import { useSession } from '../auth/auth-client.ts';
+import { useAiGate } from './ai-gate.tsx';
+import { MarkdownAnswer } from './markdown-answer.tsx';
+import {
+  analyseConversation,
+  conversationQuery,
+  conversationsQuery,
+  deleteConversation,
+  streamChat,
+  uploadConversationFiles,
+  type ConversationSummary,
+} from './mentor-api.ts';
+import { starterQuestions } from './starter-questions.ts';
+
+/** Session flags of the chat (spec §4), cleared on sign-out by the app shell. */
+const WELCOMED_FLAG = 'rumbo_chat_welcomed';
+const VISITED_FLAG = 'rumbo_chat_page_visited';
+
+type ChatMessage = {
+  key: string;
+  role: 'user' | 'assistant';
+  /** `file`: the note left by an upload into the conversation (decision 090). */
+  kind?: 'text' | 'file';
+  content: string;
+  /** streaming → done | stopped | trouble (an answer that failed: the question is kept, retry offered). */
+  status: 'streaming' | 'done' | 'stopped' | 'trouble';
+};
+
+type MeFacts = { startupName?: string | null; startupPhase?: string | null };
+
+const readFlag = (name: string) => {
+  try {
+    return sessionStorage.getItem(name) === '1';
+  } catch {
+    return false;
+  }
+};
+const writeFlag = (name: string) => {
+  try {
+    sessionStorage.setItem(name, '1');
+  } catch {
+    // Private mode: the welcome shows again next time, which is harmless.
+  }
+};
+
+let keyCounter = 0;
+const nextKey = () => `local-${++keyCounter}`;
+
+export function MentorPage() {
+  const { t } = useTranslation(['mentor', 'aiContext']);
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const userId = session.data?.user.id;
+  const { guard, dialog } = useAiGate();
+
+  const me = useQuery({ queryKey: ['me', userId], queryFn: () => apiFetch<MeFacts>('/api/me'), enabled: Boolean(userId) });
+  const contextCount = useQuery({
+    queryKey: ['ai-context', 'entries'],
+    queryFn: async () => (await apiFetch<{ entries: unknown[] }>('/api/context')).entries,
+  });
+  const conversations = useQuery(conversationsQuery());
+
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [draft, setDraft] = useState('');
+  const [streaming, setStreaming] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const [welcomed, setWelcomed] = useState(() => readFlag(WELCOMED_FLAG));
+  const abortRef = useRef<AbortController | null>(null);
+  const composerRef = useRef<HTMLTextAreaElement>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+  const loadedId = useRef<string | null>(null);
+
+  useEffect(() => writeFlag(VISITED_FLAG), []);
+
+  const stored = useQuery(conversationQuery(activeId));
+  useEffect(() => {
+    // Load a conversation picked from the list (not the one this tab is writing to).
+    if (!stored.data || streaming || loadedId.current === stored.data.id) return;
+    loadedId.current = stored.data.id;
+    const restored: ChatMessage[] = stored.data.messages.map((m) => ({ key: m.id, role: m.role, kind: m.kind, content: m.content, status: 'done' }));
+    const last = restored.at(-1);
+    // A question whose answer failed before the reload: offer the retry again.
+    if (last?.role === 'user' && last.kind !== 'file') restored.push({ key: nextKey(), role: 'assistant', content: '', status: 'trouble' });
+    setMessages(restored);
+  }, [stored.data, streaming]);
+
+  useEffect(() => {
+    endRef.current?.scrollIntoView({ block: 'end' });
+  }, [messages]);
+
+  function updateLast(change: (message: ChatMessage) => ChatMessage) {
+    setMessages((current) => current.map((m, i) => (i === current.length - 1 ? change(m) : m)));
+  }
+
+  async function send(message: string, options: { retry?: boolean } = {}) {
+    const text = message.trim();
+    if (!text || streaming) return;
+    // Asking the first question is as good as closing the welcome.
+    if (!welcomed) {
+      writeFlag(WELCOMED_FLAG);
+      setWelcomed(true);
+    }
+    const controller = new AbortController();
+    abortRef.current = controller;
+    const before = messages;
+    setMessages((current): ChatMessage[] => [
+      ...(options.retry
+        ? current.filter((m, i) => !(i === current.length - 1 && m.status === 'trouble'))
+        : [...current, { key: nextKey(), role: 'user' as const, content: text, status: 'done' as const }]),
+      { key: nextKey(), role: 'assistant', content: '', status: 'streaming' },
+    ]);
+    setDraft('');
+    setStreaming(true);
+    let conversationId = activeId;
+    try {
+      const outcome = await streamChat(
+        { conversationId: activeId ?? undefined, message: text, language: currentLanguage(), retry: options.retry },
+        {
+          onConversation: (conversation) => {
+            conversationId = conversation.id;
+            loadedId.current = conversation.id;
+            setActiveId(conversation.id);
+          },
+          onDelta: (delta) => updateLast((m) => ({ ...m, content: m.content + delta })),
+        },
+        controller.signal,
+      );
+      updateLast((m) => ({ ...m, status: outcome === 'done' ? 'done' : outcome === 'stopped' ? 'stopped' : 'trouble' }));
+    } catch (error) {
+      // Refused before any answer (consent, validation, network): nothing was sent, give the text back.
+      setMessages(before);
+      setDraft(text);
+      throw error;
+    } finally {
+      setStreaming(false);
+      abortRef.current = null;
+      await queryClient.invalidateQueries({ queryKey: ['mentor', 'conversations'] });
+      if (conversationId) queryClient.removeQueries({ queryKey: ['mentor', 'conversation', conversationId] });
+    }
+  }
+
+  async function ask(message: string, options: { retry?: boolean } = {}) {
+    try {
+      await guard(() => send(message, options));
+    } catch (error) {
+      showErrorToast(error, t('errors.trouble'));
+    }
+  }
+
+  /** Why each file was refused, in the founder's language. */
+  const reasons = (files: { name: string; message: string }[]) =>
+    files.map((file) => t('aiContext:skipped.line', { name: file.name, reason: t(`aiContext:fileErrors.${fileErrorKey(file.message)}`) })).join('\n');
+
+  async function uploadFiles(picked: File[]) {
+    if (picked.length === 0 || streaming || uploading) return;
+    const run = async () => {
+      setUploading(true);
+      try {
+        const result = await uploadConversationFiles(activeId, picked, currentLanguage());
+        loadedId.current = result.conversation.id;
+        setActiveId(result.conversation.id);
+        setMessages((current) => [...current, { key: result.message.id, role: 'user', kind: 'file', content: result.message.content, status: 'done' }]);
+        if (result.skipped.length > 0) toast.error(t('aiContext:skipped.title'), { description: reasons(result.skipped) });
+        else toast.success(t('files.uploaded', { count: picked.length }));
+        await queryClient.invalidateQueries({ queryKey: ['mentor', 'conversations'] });
+        await queryClient.invalidateQueries({ queryKey: ['ai-context'] });
+      } catch (error) {
+        // Consent and preference are asked by the gate, which retries this upload.
+        if (error instanceof ApiError && (error.code === 'AI_CONSENT_REQUIRED' || error.code === 'AI_DISABLED')) throw error;
+        const refused = error instanceof ApiError && Array.isArray(error.details) ? (error.details as { name?: string; message: string }[]).filter((d) => d.name) : [];
+        if (refused.length > 0) toast.error(t('files.failed'), { description: reasons(refused as { name: string; message: string }[]) });
+        else showErrorToast(error, t('files.failed'));
+      } finally {
+        setUploading(false);
+      }
+    };
+    await guard(run);
+  }
+
+  function startNew() {
+    abortRef.current?.abort();
+    loadedId.current = null;
+    setActiveId(null);
+    setMessages([]);
+    composerRef.current?.focus();
+  }
+
+  function open(conversation: ConversationSummary) {
+    if (streaming || conversation.id === activeId) return;
+    loadedId.current = null;
+    setMessages([]);
+    setActiveId(conversation.id);
+  }
+
+  async function remove(conversation: ConversationSummary) {
+    if (!window.confirm(t('conversations.confirmDelete', { title: conversation.title }))) return;
+    try {
+      await deleteConversation(conversation.id);
+      if (conversation.id === activeId) startNew();
+      await queryClient.invalidateQueries({ queryKey: ['mentor', 'conversations'] });
+      toast.success(t('conversations.deleted'));
+    } catch (error) {
+      showErrorToast(error, t('conversations.deleteFailed'));
+    }
+  }
+
+  async function analyse() {
+    if (!activeId || messages.length === 0) {
+      toast.error(t('analyse.empty'));
+      return;
+    }
+    try {
+      const result = await guard(() => analyseConversation(activeId, currentLanguage()));
+      if (!result) return;
+      await queryClient.invalidateQueries({ queryKey: ['ai-context'] });
+      toast.success(t('analyse.saved'));
+    } catch (error) {
+      showErrorToast(error, t('analyse.failed'));
+    }
+  }
+
+  const lastUserMessage = [...messages].reverse().find((m) => m.role === 'user' && m.kind !== 'file')?.content ?? '';
+  const starters = starterQuestions(t, {
+    startupName: me.data?.startupName,
+    phase: me.data?.startupPhase,
+    contextEntries: contextCount.data?.length ?? 0,
+  });
+  const composerId = useId();
+  const counterId = useId();
+
+  return (
+    // The chat comes first in the document (its h1 leads); wide screens show the list on the left.
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 lg:flex-row-reverse">
+      {dialog}
+      <section aria-labelledby="mentor-title" className="flex min-w-0 flex-1 flex-col gap-4">
+        <header className="flex flex-wrap items-center justify-between gap-2">
+          <h1 id="mentor-title" className="text-2xl font-semibold tracking-tight">
+            {t('title')}
+          </h1>
+          <button
+            type="button"
+            onClick={analyse}
+            disabled={streaming}
+            className="inline-flex h-9 items-center gap-2 rounded-md border border-input px-3 text-sm hover:bg-muted disabled:opacity-60"
+          >
+            <Lightbulb aria-hidden="true" className="size-4" />
+            {t('analyse.button')}
+          </button>
+        </header>
+
+        {!welcomed && (
+          <div role="region" aria-labelledby="mentor-welcome" className="rounded-lg border border-border bg-card p-5">
+            <h2 id="mentor-welcome" className="flex items-center gap-2 font-semibold">
+              <Sparkles aria-hidden="true" className="size-4 text-primary" />
+              {t('welcome.title')}
+            </h2>
+            <p className="mt-2 text-sm text-muted-foreground">{t('welcome.body')}</p>
+            <button
+              type="button"
+              onClick={() => {
+                writeFlag(WELCOMED_FLAG);
+                setWelcomed(true);
+                composerRef.current?.focus();
+              }}
+              className="mt-4 h-9 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:opacity-90"
+            >
+              {t('welcome.start')}
+            </button>
+          </div>
+        )}
+
+        <div role="log" aria-live="polite" aria-busy={streaming} aria-label={t('log')} className="flex min-h-[16rem] flex-col gap-4 rounded-lg border border-border p-3 sm:p-4">
+          {activeId && stored.isPending && messages.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t('loading')}</p>
+          ) : messages.length === 0 ? (
+            <div className="flex flex-col gap-3">
+              <p className="text-sm text-muted-foreground">{t('empty')}</p>
+              <h2 className="text-sm font-medium">{t('starters.title')}</h2>
+              <ul className="grid gap-2 sm:grid-cols-2">
+                {starters.map((question) => (
+                  <li key={question}>
+                    <button
+                      type="button"
+                      onClick={() => ask(question)}
+                      className="w-full rounded-md border border-input p-3 text-left text-sm hover:bg-muted"
+                    >
+                      {question}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            messages.map((message) => (
+              <MessageBubble key={message.key} message={message} onRetry={() => ask(lastUserMessage, { retry: true })} />
+            ))
+          )}
+          <div ref={endRef} />
+        </div>
+
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void ask(draft);
+          }}
+          className="flex flex-col gap-2"
+        >
+          <label htmlFor={composerId} className="text-sm font-medium">
+            {t('composer.label')}
+          </label>
+          <textarea
+            id={composerId}
+            ref={composerRef}
+            value={draft}
+            maxLength={MESSAGE_MAX}
+            rows={3}
+            aria-describedby={counterId}
+            placeholder={t('composer.placeholder')}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                void ask(draft);
+              }
+            }}
+            className="w-full resize-y rounded-md border border-input bg-background p-3 text-base"
+          />
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p id={counterId} className="text-xs text-muted-foreground">
+              {t('composer.counter', { count: draft.length, max: MESSAGE_MAX })}
+            </p>
+            <div className="flex items-center gap-2">
+            <input
+              ref={fileInputRef}
+              type="file"
+              multiple
+              hidden
+              accept={CONTEXT_FILE_ACCEPT}
+              onChange={(event) => {
+                const picked = [...(event.target.files ?? [])];
+                event.target.value = '';
+                void uploadFiles(picked);
+              }}
+            />
+            <button
+              type="button"
+              onClick={() => fileInputRef.current?.click()}
+              disabled={streaming || uploading}
+              aria-label={uploading ? t('files.uploading') : t('files.attach')}
+              title={t('files.attach')}
+              className="inline-flex h-10 items-center gap-2 rounded-md border border-input px-3 text-sm font-medium hover:bg-muted disabled:opacity-60"
+            >
+              <Paperclip aria-hidden="true" className={cn('size-4', uploading && 'animate-pulse')} />
+              <span className="hidden sm:inline">{uploading ? t('files.uploading') : t('files.button')}</span>
+            </button>
+            <span role="status" className="sr-only">
+              {uploading ? t('files.uploading') : ''}
+            </span>
+            {streaming ? (
+              <button
+                type="button"
+                onClick={() => abortRef.current?.abort()}
+                className="inline-flex h-10 items-center gap-2 rounded-md border border-input px-4 text-sm font-medium hover:bg-muted"
+              >
+                <Square aria-hidden="true" className="size-4" />
+                {t('composer.stop')}
+              </button>
+            ) : (
+              <button
+                type="submit"
+                disabled={draft.trim() === ''}
+                className="inline-flex h-10 items-center gap-2 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:opacity-90 disabled:opacity-60"
+              >
+                <Send aria-hidden="true" className="size-4" />
+                {t('composer.send')}
+              </button>
+            )}
+            </div>
+          </div>
+          <p className="text-xs text-muted-foreground">{t('files.hint')}</p>
+        </form>
+      </section>
+      <ConversationList
+        conversations={conversations.data ?? []}
+        loading={conversations.isPending}
+        failed={conversations.isError}
+        activeId={activeId}
+        onNew={startNew}
+        onOpen={open}
+        onDelete={remove}
+      />
+    </div>
+  );
+}
+
+function MessageBubble({ message, onRetry }: { message: ChatMessage; onRetry: () => void }) {
+  const { t } = useTranslation('mentor');
+  const [copied, setCopied] = useState(false);
+  if (message.kind === 'file') {
+    return (
+      <div className="ml-auto flex max-w-[85%] items-center gap-2 rounded-lg border border-border bg-card px-3 py-2 text-sm">
+        <Paperclip aria-hidden="true" className="size-4 shrink-0 text-primary" />
+        <span className="min-w-0 break-words">{t('files.added', { names: message.content.replace(/^📎\s*/u, '') })}</span>
+      </div>
+    );
+  }
+  if (message.role === 'user') {
+    return (
+      <div className="ml-auto max-w-[85%] rounded-lg bg-primary px-3 py-2 text-sm whitespace-pre-wrap text-primary-foreground">
+        <span className="sr-only">{t('you')}</span>
+        {message.content}
+      </div>
+    );
+  }
+  return (
+    <article className="max-w-full rounded-lg bg-muted/60 px-3 py-2" aria-label={t('mentorSaid')}>
+      {message.content ? <MarkdownAnswer text={message.content} /> : message.status === 'streaming' ? <p className="text-sm text-muted-foreground">{t('thinking')}</p> : null}
+      {message.status === 'trouble' && (
+        <div role="alert" className="mt-2 flex flex-wrap items-center gap-2 text-sm text-destructive">
+          {t('errors.trouble')}
+          <button type="button" onClick={onRetry} className="inline-flex h-8 items-center gap-1 rounded-md border border-input px-2 text-foreground hover:bg-muted">
+            <RotateCcw aria-hidden="true" className="size-3.5" />
+            {t('errors.retry')}
+          </button>
+        </div>
+      )}
+      {message.status === 'stopped' && <p className="mt-2 text-xs text-muted-foreground">{t('stopped')}</p>}
+      {message.content && message.status !== 'streaming' && (
+        <button
+          type="button"
+          onClick={async () => {
+            try {
+              await navigator.clipboard.writeText(message.content);
+              setCopied(true);
+              setTimeout(() => setCopied(false), 2000);
+            } catch {
+              toast.error(t('copy.failed'));
+            }
+          }}
+          className="mt-2 inline-flex h-8 items-center gap-1 rounded-md px-2 text-xs text-muted-foreground hover:bg-muted hover:text-foreground"
+        >
+          {copied ? <Check aria-hidden="true" className="size-3.5" /> : <Copy aria-hidden="true" className="size-3.5" />}
+          {copied ? t('copy.done') : t('copy.button')}
+        </button>
+      )}
+    </article>
+  );
+}
+
+function ConversationList(props: {
+  conversations: ConversationSummary[];
+  loading: boolean;
+  failed: boolean;
+  activeId: string | null;
+  onNew: () => void;
+  onOpen: (conversation: ConversationSummary) => void;
+  onDelete: (conversation: ConversationSummary) => void;
+}) {
+  const { t } = useTranslation('mentor');
+  return (
+    <nav aria-labelledby="conversations-title" className="flex shrink-0 flex-col gap-2 lg:w-64">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="conversations-title" className="text-sm font-semibold">
+          {t('conversations.title')}
+        </h2>
+        <button type="button" onClick={props.onNew} className="inline-flex h-9 items-center gap-1 rounded-md border border-input px-3 text-sm hover:bg-muted">
+          <MessageSquarePlus aria-hidden="true" className="size-4" />
+          {t('conversations.new')}
+        </button>
+      </div>
+      {props.loading ? (
+        <p className="text-sm text-muted-foreground">{t('loading')}</p>
+      ) : props.failed ? (
+        <p role="alert" className="text-sm text-destructive">
+          {t('conversations.loadFailed')}
+        </p>
+      ) : props.conversations.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('conversations.empty')}</p>
+      ) : (
+        <ul className="flex max-h-48 flex-col gap-1 overflow-y-auto lg:max-h-[70vh]">
+          {props.conversations.map((conversation) => (
+            <li key={conversation.id} className="flex items-center gap-1">
+              <button
+                type="button"
+                aria-current={conversation.id === props.activeId ? 'true' : undefined}
+                onClick={() => props.onOpen(conversation)}
+                className={cn(
+                  'min-w-0 flex-1 truncate rounded-md px-3 py-2 text-left text-sm',
+                  conversation.id === props.activeId ? 'bg-accent font-medium text-accent-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                )}
+              >
+                {conversation.title}
+              </button>
+              <button
+                type="button"
+                aria-label={t('conversations.delete', { title: conversation.title })}
+                onClick={() => props.onDelete(conversation)}
+                className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-destructive"
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}
+

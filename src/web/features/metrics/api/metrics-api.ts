@@ -1,0 +1,119 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MetricBenchmark, BenchmarkScope } from '../../../../core/metrics/benchmarks.ts';
+import type { CsvRowError } from '../../../../core/metrics/csv.ts';
+import type { MetricKey, MetricsSnapshot } from '../../../../core/metrics/formulas.ts';
+import type { WeekKey } from '../../../../core/metrics/iso-week.ts';
+import type { Target, TargetStatus, TargetedMetric } from '../../../../core/metrics/targets.ts';
+import type { WeekRecord, WeekRecordInput } from '../../../../core/metrics/week-record.ts';
+import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { isErrorBody } from '../../../../core/errors/error-codes.ts';
+
+/** The metrics API (API-CONTRACT "Metrics"): one place for its calls, keys and invalidation. */
+export type SeriesPoint = WeekKey & Record<MetricKey, number | null>;
+export type MetricsSummary = {
+  latest: MetricsSnapshot | null;
+  statuses: Record<TargetedMetric, TargetStatus | null> | null;
+  series: SeriesPoint[];
+  targets: Record<TargetedMetric, Target>;
+};
+export type Benchmarks = {
+  minPeers: number;
+  scope: BenchmarkScope | null;
+  peers: number | null;
+  metrics: Record<string, MetricBenchmark | null> | null;
+  reason: 'no-phase' | 'no-weeks' | 'too-few-peers' | null;
+};
+
+const metricsKey = ['metrics'] as const;
+const weekPath = ({ year, week }: WeekKey) => `/api/metrics/weeks/${year}/${week}`;
+
+export const weeksQuery = queryOptions({
+  queryKey: [...metricsKey, 'weeks'],
+  queryFn: () => apiFetch<WeekRecord[]>('/api/metrics/weeks'),
+});
+export const summaryQuery = queryOptions({
+  queryKey: [...metricsKey, 'summary'],
+  queryFn: () => apiFetch<MetricsSummary>('/api/metrics/summary'),
+});
+export const benchmarksQuery = queryOptions({
+  queryKey: [...metricsKey, 'benchmarks'],
+  queryFn: () => apiFetch<Benchmarks>('/api/metrics/benchmarks'),
+  retry: false,
+});
+
+export const useWeeks = () => useQuery(weeksQuery);
+export const useSummary = () => useQuery(summaryQuery);
+export const useBenchmarks = (enabled: boolean) => useQuery({ ...benchmarksQuery, enabled });
+
+/** Every metrics view depends on the weeks: one invalidation refreshes them all. */
+function useInvalidateMetrics() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: metricsKey });
+}
+
+export function useSaveWeek() {
+  const invalidate = useInvalidateMetrics();
+  return useMutation({
+    mutationFn: ({ key, input }: { key: WeekKey; input: WeekRecordInput }) =>
+      apiFetch<WeekRecord>(weekPath(key), { method: 'PUT', body: JSON.stringify(input) }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteWeek() {
+  const invalidate = useInvalidateMetrics();
+  return useMutation({
+    mutationFn: (key: WeekKey) => apiFetch<null>(weekPath(key), { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+export const EXPORT_URL = '/api/metrics/export.csv';
+
+/**
+ * Uploads a CSV with XMLHttpRequest, whose upload events give the progress bar
+ * for large files (fetch has none). Rejects with ApiError; row errors are in `details`.
+ */
+export function uploadCsv(text: string, onProgress: (fraction: number) => void): Promise<{ imported: number }> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/metrics/import');
+    request.setRequestHeader('content-type', 'text/csv; charset=utf-8');
+    request.withCredentials = true;
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onerror = () => reject(new ApiError('NETWORK', 0, 'Network error. Please check your connection.'));
+    request.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(request.responseText);
+      } catch {
+        // A proxy's HTML error page: handled below as a generic failure.
+      }
+      if (request.status >= 200 && request.status < 300) {
+        onProgress(1);
+        resolve(body as { imported: number });
+      } else if (isErrorBody(body)) {
+        reject(new ApiError(body.error.code, request.status, body.error.message, body.error.details));
+      } else {
+        reject(new ApiError('INTERNAL', request.status, 'An error occurred. Please try again.'));
+      }
+    };
+    request.send(text);
+  });
+}
+
+export function useImportCsv() {
+  const invalidate = useInvalidateMetrics();
+  return useMutation({
+    mutationFn: ({ text, onProgress }: { text: string; onProgress: (fraction: number) => void }) => uploadCsv(text, onProgress),
+    onSuccess: invalidate,
+  });
+}
+
+/** Row errors the server answered for an import, when it did. */
+export function importRowErrors(error: unknown): CsvRowError[] {
+  if (error instanceof ApiError && Array.isArray(error.details)) return error.details as CsvRowError[];
+  return [];
+}

@@ -1,0 +1,197 @@
+import { Lock, Pencil, Trash2 } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { formatWeek, type WeekKey } from '../../../../core/metrics/iso-week.ts';
+import { WEEK_INPUT_FIELDS, type WeekInputField, type WeekRecord } from '../../../../core/metrics/week-record.ts';
+import { showErrorToast } from '../../../lib/error-toast.ts';
+import { useDeleteWeek, useSaveWeek } from '../api/metrics-api.ts';
+import { plainNumber } from '../format.ts';
+import { draftFromRecord, parseDraft, type WeekDraft } from '../week-values.ts';
+
+type Props = {
+  weeks: WeekRecord[];
+  locale: string;
+  decimalComma: boolean;
+  /** Weeks older than the last 4 need tier 2; a tier-1 founder is offered the upgrade instead. */
+  isLocked: (key: WeekKey) => boolean;
+  onLocked: () => void;
+};
+
+/** A quarter of weeks at first; ten years of rows wait behind "Show all". */
+const RECENT_ROWS = 13;
+
+const sameWeek = (a: WeekKey, b: WeekKey | null) => b !== null && a.year === b.year && a.week === b.week;
+
+/** Every recorded week as a year-and-week table; a row turns into inputs to edit it in place. */
+export function HistoryTable({ weeks, locale, decimalComma, isLocked, onLocked }: Props) {
+  const { t } = useTranslation('metrics');
+  const format = plainNumber(locale);
+  const [editing, setEditing] = useState<WeekKey | null>(null);
+  const [draft, setDraft] = useState<WeekDraft | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<WeekInputField, string>>>({});
+  const [deleting, setDeleting] = useState<WeekKey | null>(null);
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? weeks : weeks.slice(0, RECENT_ROWS);
+  const save = useSaveWeek();
+  const remove = useDeleteWeek();
+
+  const asTyped = (value: number | null) => (value === null ? '' : decimalComma ? String(value).replace('.', ',') : String(value));
+
+  function startEditing(record: WeekRecord) {
+    if (isLocked(record)) return onLocked();
+    setEditing({ year: record.year, week: record.week });
+    setDraft(draftFromRecord(record, asTyped));
+    setErrors({});
+  }
+
+  async function saveRow() {
+    if (!editing || !draft) return;
+    const parsed = parseDraft(draft, decimalComma);
+    setErrors(parsed.errors);
+    if (!parsed.input) return;
+    try {
+      await save.mutateAsync({ key: editing, input: parsed.input });
+      toast.success(t('form.saved', { week: formatWeek(editing) }));
+      setEditing(null);
+    } catch (error) {
+      showErrorToast(error, t('form.saveError'));
+    }
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting);
+      toast.success(t('history.deleted', { week: formatWeek(deleting) }));
+    } catch (error) {
+      showErrorToast(error, t('history.deleteError'));
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="history-title" className="rounded-xl border border-border bg-card p-4 sm:p-6">
+      <h2 id="history-title" className="text-lg font-semibold">
+        {t('history.title')}
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">{t('history.hint')}</p>
+      <div className="relative mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label={t('history.scroll')}>
+        <table className="w-full min-w-max border-collapse text-sm">
+          <caption className="sr-only">{t('history.caption')}</caption>
+          <thead>
+            <tr className="border-b border-border text-left">
+              <th scope="col" className="sticky left-0 bg-card py-2 pr-3 font-medium">
+                {t('history.week')}
+              </th>
+              {WEEK_INPUT_FIELDS.map((field) => (
+                <th key={field} scope="col" className="px-2 py-2 text-right font-medium">
+                  {t(`fields.${field}`)}
+                </th>
+              ))}
+              <th scope="col" className="px-2 py-2 text-right font-medium">
+                <span className="sr-only">{t('history.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((record) => {
+              const label = formatWeek(record);
+              const isEditing = sameWeek(record, editing);
+              const locked = isLocked(record);
+              return (
+                <Fragment key={label}>
+                  <tr className="border-b border-border last:border-0" data-week={label}>
+                    <th scope="row" className="sticky left-0 bg-card py-2 pr-3 text-left font-medium tabular-nums">
+                      {label}
+                    </th>
+                    {WEEK_INPUT_FIELDS.map((field) => (
+                      <td key={field} className="px-2 py-1 text-right tabular-nums">
+                        {isEditing && draft ? (
+                          <input
+                            aria-label={t('history.cellLabel', { field: t(`fields.${field}`), week: label })}
+                            aria-invalid={Boolean(errors[field])}
+                            inputMode="decimal"
+                            value={draft[field]}
+                            onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+                            className="h-8 w-24 rounded border border-input bg-background px-2 text-right"
+                          />
+                        ) : (
+                          format(record[field])
+                        )}
+                      </td>
+                    ))}
+                    <td className="px-2 py-1 text-right whitespace-nowrap">
+                      {isEditing ? (
+                        <span className="inline-flex gap-2">
+                          <button type="button" onClick={saveRow} disabled={save.isPending} className="rounded-md bg-primary px-3 py-1 text-primary-foreground">
+                            {t('history.save')}
+                          </button>
+                          <button type="button" onClick={() => setEditing(null)} className="rounded-md border border-border px-3 py-1">
+                            {t('history.cancel')}
+                          </button>
+                        </span>
+                      ) : (
+                        <span className="inline-flex gap-1">
+                          <button
+                            type="button"
+                            onClick={() => startEditing(record)}
+                            aria-label={t(locked ? 'history.editLocked' : 'history.edit', { week: label })}
+                            className="rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground"
+                          >
+                            {locked ? <Lock aria-hidden="true" className="size-4" /> : <Pencil aria-hidden="true" className="size-4" />}
+                          </button>
+                          <button
+                            type="button"
+                            onClick={() => (locked ? onLocked() : setDeleting({ year: record.year, week: record.week }))}
+                            aria-label={t('history.delete', { week: label })}
+                            className="rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-destructive"
+                          >
+                            <Trash2 aria-hidden="true" className="size-4" />
+                          </button>
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                  {isEditing && Object.keys(errors).length > 0 && (
+                    <tr>
+                      <td colSpan={WEEK_INPUT_FIELDS.length + 2} className="pb-2 text-destructive" role="alert">
+                        {Object.entries(errors).map(([field, message]) => (
+                          <span key={field} className="mr-4 inline-block">
+                            {t('history.fieldError', { field: t(`fields.${field}`), message: t(message) })}
+                          </span>
+                        ))}
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {weeks.length > RECENT_ROWS && (
+        <button type="button" onClick={() => setShowAll(!showAll)} aria-expanded={showAll} className="mt-3 rounded-md border border-border px-3 py-1.5 text-sm hover:bg-muted">
+          {t(showAll ? 'history.showRecent' : 'history.showAll', { count: weeks.length })}
+        </button>
+      )}
+      <Dialog.Root open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-card p-6 shadow-lg">
+            <Dialog.Title className="text-lg font-semibold">{t('history.confirmTitle', { week: deleting ? formatWeek(deleting) : '' })}</Dialog.Title>
+            <Dialog.Description className="mt-2 text-sm text-muted-foreground">{t('history.confirmBody')}</Dialog.Description>
+            <div className="mt-6 flex justify-end gap-2">
+              <Dialog.Close className="rounded-md border border-border px-4 py-2">{t('history.cancel')}</Dialog.Close>
+              <button type="button" onClick={confirmDelete} disabled={remove.isPending} className="rounded-md bg-destructive px-4 py-2 text-destructive-foreground">
+                {t('history.confirmDelete')}
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </section>
+  );
+}

@@ -1,0 +1,190 @@
+import { Upload } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { type CsvParseResult, type CsvRowError, parseWeeksCsv } from '../../../../core/metrics/csv.ts';
+import { latestRecordableWeek } from '../../../../core/metrics/editing-window.ts';
+import { formatWeek } from '../../../../core/metrics/iso-week.ts';
+import { errorMessage } from '../../../lib/error-toast.ts';
+import { importRowErrors, useImportCsv } from '../api/metrics-api.ts';
+import { plainNumber } from '../format.ts';
+
+/** The server refuses request bodies over 1 MB; ten years of weeks take about 80 KB. */
+const MAX_FILE_BYTES = 1024 * 1024;
+const PREVIEW_ROWS = 8;
+
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; locale: string };
+
+/** Pick a CSV, see the weeks it holds (or every bad row), then import it all at once. */
+export function ImportDialog({ open, onOpenChange, locale }: Props) {
+  const { t } = useTranslation('metrics');
+  const id = useId();
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [text, setText] = useState<string | null>(null);
+  const [parsed, setParsed] = useState<CsvParseResult | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<CsvRowError[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const importCsv = useImportCsv();
+  const format = plainNumber(locale);
+
+  function reset() {
+    setFileName(null);
+    setText(null);
+    setParsed(null);
+    setFileError(null);
+    setServerErrors([]);
+    setProgress(null);
+  }
+
+  async function onFile(file: File | undefined) {
+    reset();
+    if (!file) return;
+    setFileName(file.name);
+    if (file.size > MAX_FILE_BYTES) {
+      setFileError('import.fileTooLarge');
+      return;
+    }
+    const content = await file.text();
+    setText(content);
+    const result = parseWeeksCsv(content, { notAfter: latestRecordableWeek(new Date()) });
+    setParsed(result);
+    if (result.errors.length > 0) toast.error(t('import.error'), { description: t('import.rowErrors', { count: result.errors.length }) });
+  }
+
+  async function onImport() {
+    if (!text) return;
+    setServerErrors([]);
+    setProgress(0);
+    try {
+      const { imported } = await importCsv.mutateAsync({ text, onProgress: setProgress });
+      toast.success(t('import.done', { count: imported }));
+      reset();
+      onOpenChange(false);
+    } catch (error) {
+      setProgress(null);
+      setServerErrors(importRowErrors(error));
+      toast.error(t('import.error'), { description: errorMessage(error) });
+    }
+  }
+
+  const errors = serverErrors.length > 0 ? serverErrors : (parsed?.errors ?? []);
+  const records = parsed?.records ?? [];
+  const canImport = parsed !== null && parsed.errors.length === 0 && records.length > 0 && !importCsv.isPending;
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) reset();
+        onOpenChange(next);
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[min(94vw,40rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-card p-6 shadow-lg">
+          <Dialog.Title className="text-lg font-semibold">{t('import.title')}</Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-muted-foreground">{t('import.description')}</Dialog.Description>
+
+          <label htmlFor={`${id}-file`} className="mt-4 flex cursor-pointer flex-col items-center gap-2 rounded-lg border border-dashed border-border p-6 text-center hover:bg-muted">
+            <Upload aria-hidden="true" className="size-6 text-muted-foreground" />
+            <span className="font-medium">{fileName ?? t('import.choose')}</span>
+            <span className="text-xs text-muted-foreground">{t('import.formats')}</span>
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept=".csv,text/csv,text/plain"
+            className="sr-only"
+            onChange={(event) => void onFile(event.target.files?.[0])}
+          />
+
+          <div aria-live="polite" className="mt-4 space-y-3">
+            {fileError && <p className="text-sm text-destructive">{t(fileError)}</p>}
+            {parsed && errors.length === 0 && records.length > 0 && (
+              <div>
+                <p className="text-sm font-medium">
+                  {t('import.preview', {
+                    count: records.length,
+                    first: formatWeek(records[0]!),
+                    last: formatWeek(records.at(-1)!),
+                  })}
+                </p>
+                {parsed.delimiter !== ',' && <p className="text-xs text-muted-foreground">{t('import.spanishFormat')}</p>}
+                <div className="mt-2 overflow-x-auto">
+                  <table className="w-full text-sm">
+                    <caption className="sr-only">{t('import.previewCaption')}</caption>
+                    <thead>
+                      <tr className="border-b border-border text-left">
+                        <th scope="col" className="py-1 pr-2">{t('history.week')}</th>
+                        <th scope="col" className="px-2 py-1 text-right">{t('fields.weeklyRevenue')}</th>
+                        <th scope="col" className="px-2 py-1 text-right">{t('fields.startingCustomers')}</th>
+                        <th scope="col" className="px-2 py-1 text-right">{t('fields.cashBalance')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {records.slice(-PREVIEW_ROWS).reverse().map((record) => (
+                        <tr key={formatWeek(record)} className="border-b border-border last:border-0">
+                          <th scope="row" className="py-1 pr-2 text-left font-normal tabular-nums">{formatWeek(record)}</th>
+                          <td className="px-2 py-1 text-right tabular-nums">{format(record.weeklyRevenue)}</td>
+                          <td className="px-2 py-1 text-right tabular-nums">{format(record.startingCustomers)}</td>
+                          <td className="px-2 py-1 text-right tabular-nums">{format(record.cashBalance)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <p className="mt-2 text-xs text-muted-foreground">{t('import.replaces')}</p>
+              </div>
+            )}
+            {parsed && records.length === 0 && errors.length === 0 && <p className="text-sm text-muted-foreground">{t('import.noRows')}</p>}
+            {errors.length > 0 && (
+              <div role="alert" className="rounded-lg border border-destructive/40 p-3">
+                <p className="text-sm font-medium text-destructive">{t('import.rowErrors', { count: errors.length })}</p>
+                <ul className="mt-2 max-h-48 space-y-1 overflow-y-auto text-sm">
+                  {errors.map((error, index) => (
+                    <li key={`${error.row}-${error.field ?? ''}-${index}`}>
+                      {t('import.rowError', {
+                        row: error.row,
+                        field: error.field ? t(`fields.${error.field}`, { defaultValue: error.field }) : t('import.file'),
+                        reason: t(error.message),
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {progress !== null && (
+              <div>
+                <p id={`${id}-progress`} className="text-sm">{t('import.uploading')}</p>
+                <div
+                  role="progressbar"
+                  aria-labelledby={`${id}-progress`}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={Math.round(progress * 100)}
+                  className="mt-1 h-2 w-full overflow-hidden rounded-full bg-muted"
+                >
+                  <div className="h-full bg-primary transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
+                </div>
+              </div>
+            )}
+          </div>
+
+          <div className="mt-6 flex justify-end gap-2">
+            <Dialog.Close className="rounded-md border border-border px-4 py-2">{t('history.cancel')}</Dialog.Close>
+            <button
+              type="button"
+              onClick={onImport}
+              disabled={!canImport}
+              className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground disabled:opacity-50"
+            >
+              {t(importCsv.isPending ? 'import.importing' : 'import.submit', { count: records.length })}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

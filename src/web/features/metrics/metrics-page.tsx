@@ -1,0 +1,136 @@
+import { Download, Upload } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EDITABLE_RECENT_WEEKS, isHistoricalWeek } from '../../../core/metrics/editing-window.ts';
+import { compareWeeks, formatWeek, isoWeekOf, type WeekKey, weekFromIndex, weekIndex } from '../../../core/metrics/iso-week.ts';
+import { PREMIUM_TIER } from '../../../core/subscription/trial.ts';
+import { HTML_LANG } from '../../../core/i18n/language.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
+import { useSession } from '../auth/auth-client.ts';
+import { useMe } from '../profile/api/get-me.ts';
+import { EXPORT_URL, useSummary, useWeeks } from './api/metrics-api.ts';
+import { BenchmarksPanel } from './components/benchmarks-panel.tsx';
+import { EmptyState } from './components/empty-state.tsx';
+import { HistoryTable } from './components/history-table.tsx';
+import { ImportDialog } from './components/import-dialog.tsx';
+import { MetricCards } from './components/metric-cards.tsx';
+import { UpgradePrompt } from './components/upgrade-prompt.tsx';
+import { WeekForm } from './components/week-form.tsx';
+import { usesDecimalComma } from './format.ts';
+
+/** recharts is the heaviest library here: the cards and the form render before it arrives. */
+const TrendChart = lazy(async () => ({ default: (await import('./components/trend-chart.tsx')).TrendChart }));
+
+/** /metrics: the founder's instrument panel (spec §2 "Metrics dashboard"). */
+export function MetricsPage() {
+  const { t } = useTranslation('metrics');
+  const session = useSession();
+  const me = useMe(session.data?.user.id);
+  const weeks = useWeeks();
+  const summary = useSummary();
+  const [importOpen, setImportOpen] = useState(false);
+  const [upgrade, setUpgrade] = useState<'history' | 'import' | null>(null);
+
+  const locale = HTML_LANG[currentLanguage()];
+  const decimalComma = usesDecimalComma(locale);
+  const currency = (me.data as { currency?: string } | undefined)?.currency ?? 'USD';
+  const premium = (me.data?.effectiveUserTier ?? 1) >= PREMIUM_TIER;
+  const now = new Date();
+  const thisWeek = isoWeekOf(now);
+  // The form records this week by default; the 3 before it can be caught up too (decision 041).
+  const recentWeeks = Array.from({ length: EDITABLE_RECENT_WEEKS }, (_, back) => weekFromIndex(weekIndex(thisWeek) - back));
+  const [formWeekIndex, setFormWeekIndex] = useState(weekIndex(thisWeek));
+  const formWeek = weekFromIndex(formWeekIndex);
+  const isLocked = (key: WeekKey) => !premium && isHistoricalWeek(key, now);
+  const openImport = () => (premium ? setImportOpen(true) : setUpgrade('import'));
+
+  const records = weeks.data ?? [];
+  const existing = records.find((record) => compareWeeks(record, formWeek) === 0);
+  const previous = records.find((record) => compareWeeks(record, formWeek) < 0);
+  const hasWeeks = records.length > 0;
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">{t('title')}</h1>
+          <p className="mt-1 text-muted-foreground">{t('subtitle')}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" onClick={openImport} className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm hover:bg-muted">
+            <Upload aria-hidden="true" className="size-4" />
+            {t('actions.import')}
+          </button>
+          {hasWeeks && (
+            <a href={EXPORT_URL} download="rumbo-metrics.csv" className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm hover:bg-muted">
+              <Download aria-hidden="true" className="size-4" />
+              {t('actions.export')}
+            </a>
+          )}
+        </div>
+      </header>
+
+      {upgrade && <UpgradePrompt feature={upgrade} onDismiss={() => setUpgrade(null)} />}
+
+      {weeks.isPending || summary.isPending ? (
+        <div role="status" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <span className="sr-only">{t('loading')}</span>
+          {Array.from({ length: 8 }, (_, index) => (
+            <div key={index} className="h-28 animate-pulse rounded-xl bg-muted" />
+          ))}
+        </div>
+      ) : weeks.isError || summary.isError ? (
+        <div role="alert" className="rounded-xl border border-destructive/40 p-6">
+          <p className="font-medium">{t('loadError')}</p>
+          <button
+            type="button"
+            onClick={() => {
+              void weeks.refetch();
+              void summary.refetch();
+            }}
+            className="mt-3 rounded-md border border-border px-3 py-1.5 text-sm"
+          >
+            {t('retry')}
+          </button>
+        </div>
+      ) : (
+        <>
+          {!hasWeeks || !summary.data.latest ? (
+            <EmptyState locale={locale} currency={currency} onImport={openImport} />
+          ) : (
+            <>
+              <section aria-labelledby="cards-title">
+                <h2 id="cards-title" className="sr-only">
+                  {t('cards.title')}
+                </h2>
+                <p className="mb-3 text-sm text-muted-foreground">{t('cards.asOf', { week: summary.data.latest.week, year: summary.data.latest.year })}</p>
+                <MetricCards snapshot={summary.data.latest} statuses={summary.data.statuses} locale={locale} currency={currency} />
+              </section>
+              <Suspense fallback={<div className="h-96 animate-pulse rounded-xl bg-muted" />}>
+                <TrendChart series={summary.data.series} locale={locale} currency={currency} />
+              </Suspense>
+            </>
+          )}
+          <div id="week-form" className="scroll-mt-6">
+            <WeekForm
+              key={`${formatWeek(formWeek)}-${existing ? 'edit' : 'new'}-${previous ? formatWeek(previous) : 'none'}`}
+              week={formWeek}
+              weekChoices={recentWeeks}
+              onWeekChange={(key) => setFormWeekIndex(weekIndex(key))}
+              existing={existing}
+              previous={previous}
+              decimalComma={decimalComma}
+            />
+          </div>
+          {hasWeeks && (
+            <>
+              <BenchmarksPanel premium={premium} />
+              <HistoryTable weeks={records} locale={locale} decimalComma={decimalComma} isLocked={isLocked} onLocked={() => setUpgrade('history')} />
+            </>
+          )}
+        </>
+      )}
+      <ImportDialog open={importOpen} onOpenChange={setImportOpen} locale={locale} />
+    </div>
+  );
+}

@@ -1,0 +1,227 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, ArrowRight, Check } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { ONBOARDING_STEPS, OnboardingInput } from '../../../core/onboarding/onboarding-schema.ts';
+import { DEFAULT_FRIDAY_HOUR, DEFAULT_MONDAY_HOUR } from '../../../core/profile/profile-fields.ts';
+import { sanitizeDeep } from '../../../core/security/sanitize.ts';
+import { primaryButtonClass, secondaryButtonClass } from '../../components/form/fields.tsx';
+import { Logo } from '../../components/logo.tsx';
+import { ThemeToggle } from '../../components/theme-toggle.tsx';
+import { apiFetch } from '../../lib/api-client.ts';
+import { showErrorToast } from '../../lib/error-toast.ts';
+import { cn } from '../../lib/cn.ts';
+import { useSession } from '../auth/auth-client.ts';
+import { type Me, meQueryKey, useMe } from '../profile/api/get-me.ts';
+import { ProfileLanguageSwitcher } from '../profile/profile-language.tsx';
+import { ProfileField, type ProfileFieldName } from '../profile/profile-field.tsx';
+import { type FieldErrors, browserTimeZone, errorsFromApi, errorsFromZod } from '../profile/profile-options.ts';
+import { type Answers, type Draft, clearDraft, usePersistentDraft } from './onboarding-draft.ts';
+import { Welcome } from './welcome.tsx';
+
+const STEP_KEYS = ['about', 'startup', 'customers', 'habits'] as const;
+const LAST_STEP = ONBOARDING_STEPS.length - 1;
+
+/** Where the form starts: the profile's answers (an admin walking through again), else defaults. */
+function initialDraft(me: Me | undefined): Draft {
+  const from = (field: keyof Me) => (typeof me?.[field] === 'string' ? (me[field] as string) : '');
+  return {
+    step: 0,
+    answers: {
+      fullName: from('fullName'), lastName: from('lastName'), nickname: from('nickname'), country: from('country'),
+      startupName: from('startupName'), industry: from('industry'), teamSize: from('teamSize'), startupPhase: from('startupPhase'),
+      startupWebpageUrl: from('startupWebpageUrl'), linkedinLink: from('linkedinLink'),
+      customerInformation: from('customerInformation'), founderCharacteristics: from('founderCharacteristics'),
+      emailRemindersEnabled: me?.emailRemindersEnabled ?? true,
+      emailMondayHour: me?.emailMondayHour ?? DEFAULT_MONDAY_HOUR,
+      emailFridayHour: me?.emailFridayHour ?? DEFAULT_FRIDAY_HOUR,
+      timeZone: me?.timeZone ?? browserTimeZone(),
+    },
+  };
+}
+
+function stepErrors(errors: FieldErrors, step: number): FieldErrors {
+  const fields: readonly string[] = ONBOARDING_STEPS[step] ?? [];
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => fields.includes(field)));
+}
+
+/** The 4-step onboarding (spec §2) for the signed-in founder. */
+export function OnboardingPage() {
+  const userId = useSession().data?.user.id ?? '';
+  const me = useMe(userId);
+  const [completed, setCompleted] = useState<Me | null>(null);
+
+  if (completed) return <OnboardingFrame><Welcome name={completed.nickname ?? completed.fullName} /></OnboardingFrame>;
+  if (me.data?.onboardingCompleted) return <Navigate to="/overview" replace />;
+  return (
+    <OnboardingFrame>
+      <OnboardingForm userId={userId} me={me.data} onCompleted={setCompleted} />
+    </OnboardingFrame>
+  );
+}
+
+function OnboardingFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="flex items-center justify-between gap-2 border-b border-border px-4 py-2">
+        <Logo to="/onboarding" />
+        <div className="flex items-center gap-2">
+          <ProfileLanguageSwitcher />
+          <ThemeToggle />
+        </div>
+      </header>
+      <main id="main" className="flex-1 px-4 py-8 sm:py-12">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+function OnboardingForm({ userId, me, onCompleted }: { userId: string; me: Me | undefined; onCompleted: (me: Me) => void }) {
+  const { t } = useTranslation(['onboarding', 'profile']);
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = usePersistentDraft(userId, ONBOARDING_STEPS.length, () => initialDraft(me));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+  const { step, answers } = draft;
+
+  // Geolocation prefills the country (SPEC §10) when nothing was chosen yet.
+  const geo = useQuery({
+    queryKey: ['geo'],
+    queryFn: () => apiFetch<{ country: string | null }>('/api/geo'),
+    enabled: !answers.country,
+    retry: false,
+  });
+  useEffect(() => {
+    const country = geo.data?.country;
+    if (country) setDraft((current) => (current.answers.country ? current : { ...current, answers: { ...current.answers, country } }));
+  }, [geo.data, setDraft]);
+
+  // Each new step is announced by moving focus to its heading (not on the first render).
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [step]);
+
+  const submit = useMutation({
+    mutationFn: (payload: Answers) => apiFetch<Me>('/api/onboarding', { method: 'POST', body: JSON.stringify(sanitizeDeep(payload)) }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(meQueryKey(userId), updated);
+      clearDraft(userId);
+      onCompleted(updated);
+    },
+    onError: (error) => {
+      const fieldErrors = errorsFromApi(t, error);
+      if (fieldErrors) showStepOf(fieldErrors);
+      else showErrorToast(error, t('onboarding:errors.submit'));
+    },
+  });
+
+  const setAnswer = (field: string, value: string | boolean) => {
+    setDraft((current) => ({ ...current, answers: { ...current.answers, [field]: value } }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  const goTo = (next: number) => setDraft((current) => ({ ...current, step: next }));
+
+  /** Shows the errors of the earliest step that has any, and goes there. */
+  function showStepOf(all: FieldErrors) {
+    const first = ONBOARDING_STEPS.findIndex((_, index) => Object.keys(stepErrors(all, index)).length > 0);
+    setErrors(all);
+    if (first >= 0 && first !== step) goTo(first);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = OnboardingInput.safeParse(answers);
+    const all = parsed.success ? {} : errorsFromZod(t, parsed.error);
+    const here = stepErrors(all, step);
+    if (Object.keys(here).length > 0) {
+      setErrors(here);
+      const firstField = Object.keys(here)[0];
+      document.querySelector<HTMLElement>(`[name="${firstField}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    if (step < LAST_STEP) {
+      goTo(step + 1);
+      return;
+    }
+    if (!parsed.success) {
+      showStepOf(all);
+      return;
+    }
+    submit.mutate(answers);
+  }
+
+  const stepKey = STEP_KEYS[step] ?? 'about';
+  return (
+    <div className="mx-auto w-full max-w-2xl">
+      <p className="text-sm font-medium text-primary">{t('onboarding:eyebrow')}</p>
+      <h1 className="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">{t('onboarding:title')}</h1>
+      <Progress step={step} />
+      <form noValidate onSubmit={onSubmit} className="mt-6 rounded-lg border border-border bg-card p-5 text-card-foreground sm:p-8" aria-labelledby="step-title">
+        <h2 id="step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
+          {t(`onboarding:steps.${stepKey}.title`)}
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">{t(`onboarding:steps.${stepKey}.body`)}</p>
+        <div className="mt-6 flex flex-col gap-5">
+          {(ONBOARDING_STEPS[step] ?? []).map((field) => (
+            <ProfileField
+              key={field}
+              name={field as ProfileFieldName}
+              value={answers[field] ?? ''}
+              onChange={(value) => setAnswer(field, value)}
+              error={errors[field]}
+            />
+          ))}
+        </div>
+        <div className="mt-8 flex items-center justify-between gap-3">
+          {step > 0 ? (
+            <button type="button" onClick={() => goTo(step - 1)} className={secondaryButtonClass}>
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              {t('onboarding:back')}
+            </button>
+          ) : (
+            <span />
+          )}
+          <button
+            type="submit"
+            disabled={submit.isPending}
+            className={primaryButtonClass}
+          >
+            {step < LAST_STEP ? t('onboarding:next') : submit.isPending ? t('onboarding:finishing') : t('onboarding:finish')}
+            {step < LAST_STEP ? <ArrowRight aria-hidden="true" className="size-4" /> : <Check aria-hidden="true" className="size-4" />}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function Progress({ step }: { step: number }) {
+  const { t } = useTranslation('onboarding');
+  const total = ONBOARDING_STEPS.length;
+  return (
+    <nav aria-label={t('progress.label')} className="mt-6">
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {t('progress.status', { current: step + 1, total })}
+      </p>
+      <ol className="mt-2 grid grid-cols-4 gap-2">
+        {STEP_KEYS.map((key, index) => (
+          <li key={key} aria-current={index === step ? 'step' : undefined}>
+            <span className={cn('block h-1.5 rounded-full', index <= step ? 'bg-primary' : 'bg-muted')} aria-hidden="true" />
+            <span className={cn('mt-1 hidden text-xs sm:block', index === step ? 'font-medium text-foreground' : 'text-muted-foreground')}>
+              {t(`steps.${key}.short`)}
+            </span>
+            <span className="sr-only sm:hidden">{t(`steps.${key}.short`)}</span>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

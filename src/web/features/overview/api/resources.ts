@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { optionalResource } from './optional-resource.ts';
+
+/** Shapes of API-CONTRACT.md, only the parts the Overview shows. */
+export type MetricKey = 'mrr' | 'runwayWeeks' | 'churnRate' | 'ndr' | 'ltvToCac' | 'paybackWeeks' | 'cac' | 'activeUsers' | 'weeklyBurnRate';
+export type MetricsSummary = {
+  latest: ({ year: number; week: number } & Partial<Record<MetricKey, number | null>>) | null;
+  series?: unknown[];
+  targets?: unknown;
+};
+export type Task = { id: string; hypothesis: string; metric?: string; iceTotal: number; status?: string };
+export type Strategy = { coreProblem?: string; maximas?: string[]; statement?: string | null; version?: number };
+export type Gamification = { points: number; level: number; streak: number; badges?: unknown[] };
+
+/** `GET /api/tasks` may answer a list or `{ tasks }`/`{ items }`; the Overview needs the list. */
+function taskList(body: unknown): Task[] {
+  if (Array.isArray(body)) return body as Task[];
+  if (body && typeof body === 'object') {
+    const wrapped = (body as { tasks?: unknown; items?: unknown }).tasks ?? (body as { items?: unknown }).items;
+    if (Array.isArray(wrapped)) return wrapped as Task[];
+  }
+  return [];
+}
+
+export const useMetricsSummary = () => useQuery(optionalResource<MetricsSummary>(['metrics', 'summary'], '/api/metrics/summary'));
+export const useActiveTasks = () => {
+  const query = useQuery(optionalResource<unknown>(['tasks', 'active'], '/api/tasks?status=active'));
+  const tasks = query.data === undefined ? undefined : query.data === null ? null : taskList(query.data);
+  return { ...query, tasks };
+};
+export const useStrategy = () => useQuery(optionalResource<Strategy>(['strategy'], '/api/strategy'));
+export const useGamification = () => useQuery(optionalResource<Gamification>(['gamification'], '/api/me/gamification'));

@@ -1,0 +1,202 @@
+import { ArrowRight, BarChart3, Compass, ListChecks, MessageCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { HTML_LANG } from '../../../core/i18n/language.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
+import { cn } from '../../lib/cn.ts';
+import { useSession } from '../auth/auth-client.ts';
+import { useMe } from '../profile/api/get-me.ts';
+import { AchievementsSummary } from './achievements-summary.tsx';
+import { type MetricKey, useActiveTasks, useMetricsSummary, useStrategy } from './api/resources.ts';
+import { OverviewCard, cardState } from './card.tsx';
+import { type TargetStatus, targetStatus } from './metric-status.ts';
+
+const KEY_METRICS: readonly MetricKey[] = ['mrr', 'runwayWeeks', 'churnRate', 'ndr', 'ltvToCac', 'paybackWeeks'];
+/** The colour is a dot and a border; the text stays the foreground colour, so it always reads. */
+const STATUS_COLOUR: Record<TargetStatus, { border: string; dot: string }> = {
+  on: { border: 'border-primary', dot: 'bg-primary' },
+  near: { border: 'border-highlight', dot: 'bg-highlight' },
+  off: { border: 'border-destructive', dot: 'bg-destructive' },
+};
+
+/** The Overview (spec §1): who, what's next, and how the startup is doing. */
+export function OverviewPage() {
+  const { t } = useTranslation(['overview', 'profile']);
+  const me = useMe(useSession().data?.user.id).data;
+  const name = me?.nickname ?? me?.fullName;
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{name ? t('greeting.named', { name }) : t('greeting.anonymous')}</h1>
+        {me?.startupName || me?.startupPhase ? (
+          <p className="mt-1 text-muted-foreground">
+            {[me.startupName, me.startupPhase ? t(`profile:options.phase.${me.startupPhase}`) : null].filter(Boolean).join(' · ')}
+          </p>
+        ) : null}
+      </header>
+      <NextBestActions />
+      <div className="grid gap-4 md:grid-cols-2">
+        <KeyMetricsCard />
+        <ActiveTasksCard />
+        <StrategyCard />
+        <AchievementsSummary title={t('achievements.overviewTitle')} />
+      </div>
+    </div>
+  );
+}
+
+/** While data is missing: record the first week, create the first task, define the strategy, talk to the mentor. */
+function NextBestActions() {
+  const { t } = useTranslation('overview');
+  const metrics = useMetricsSummary();
+  const tasks = useActiveTasks();
+  const strategy = useStrategy();
+  const missing = {
+    metrics: metrics.data === null || (metrics.data !== undefined && !metrics.data.latest),
+    task: tasks.tasks === null || (tasks.tasks !== undefined && tasks.tasks.length === 0),
+    strategy: strategy.data === null || (strategy.data !== undefined && !strategy.data.statement),
+  };
+  const actions = [
+    { key: 'metrics', to: '/metrics', icon: BarChart3, show: missing.metrics },
+    { key: 'task', to: '/high-performance-tasks', icon: ListChecks, show: missing.task },
+    { key: 'strategy', to: '/strategy-builder', icon: Compass, show: missing.strategy },
+    { key: 'mentor', to: '/talk-rumbo', icon: MessageCircle, show: missing.metrics || missing.task || missing.strategy },
+  ].filter((action) => action.show);
+  if (actions.length === 0) return null;
+  return (
+    <section aria-labelledby="next-actions-title" className="rounded-lg border border-primary/40 bg-accent p-5 text-accent-foreground">
+      <h2 id="next-actions-title" className="text-base font-semibold">
+        {t('next.title')}
+      </h2>
+      <p className="mt-1 text-sm">{t('next.body')}</p>
+      <ul className="mt-4 grid gap-2 sm:grid-cols-2">
+        {actions.map(({ key, to, icon: Icon }) => (
+          <li key={key}>
+            <Link to={to} className="flex items-center gap-3 rounded-md bg-card p-3 text-card-foreground hover:ring-2 hover:ring-primary focus-visible:outline-2 focus-visible:outline-ring">
+              <Icon aria-hidden="true" className="size-5 shrink-0 text-primary" />
+              <span className="flex-1">
+                <span className="block font-medium">{t(`next.actions.${key}.label`)}</span>
+                <span className="block text-sm text-muted-foreground">{t(`next.actions.${key}.body`)}</span>
+              </span>
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function formatMetric(key: MetricKey, value: number | null | undefined, locale: string, currency: string): string {
+  if (value === null || value === undefined) return '—';
+  switch (key) {
+    case 'mrr':
+    case 'cac':
+    case 'weeklyBurnRate':
+      return new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 }).format(value);
+    case 'churnRate':
+      return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value);
+    case 'ndr':
+      return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value);
+    case 'ltvToCac':
+      return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value)}:1`;
+    default:
+      return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+  }
+}
+
+function KeyMetricsCard() {
+  const { t } = useTranslation('overview');
+  const summary = useMetricsSummary();
+  const currency = useMe(useSession().data?.user.id).data?.currency ?? 'USD';
+  const latest = summary.data?.latest;
+  return (
+    <OverviewCard
+      id="metrics"
+      title={t('metrics.title')}
+      state={cardState(summary, !latest)}
+      onRetry={() => void summary.refetch()}
+      empty={<EmptyWithLink text={t('metrics.empty')} to="/metrics" label={t('next.actions.metrics.label')} />}
+    >
+      {latest ? (
+        <>
+          <p className="text-xs text-muted-foreground">{t('metrics.week', { year: latest.year, week: latest.week })}</p>
+          <dl className="mt-2 grid grid-cols-2 gap-3">
+            {KEY_METRICS.map((key) => {
+              const status = targetStatus(key, latest[key]);
+              return (
+                <div key={key} className="rounded-md bg-muted p-3">
+                  <dt className="text-xs text-muted-foreground">{t(`metrics.names.${key}`)}</dt>
+                  <dd className="mt-1 text-lg font-semibold tabular-nums">{formatMetric(key, latest[key], HTML_LANG[currentLanguage()], currency)}</dd>
+                  {status ? (
+                    <dd className={cn('mt-1 inline-flex items-center gap-1.5 rounded border px-1.5 py-0.5 text-xs font-medium', STATUS_COLOUR[status].border)}>
+                      <span aria-hidden="true" className={cn('size-2 rounded-full', STATUS_COLOUR[status].dot)} />
+                      {t(`metrics.status.${status}`)} · {t(`metrics.targets.${key}`)}
+                    </dd>
+                  ) : null}
+                </div>
+              );
+            })}
+          </dl>
+        </>
+      ) : null}
+    </OverviewCard>
+  );
+}
+
+function ActiveTasksCard() {
+  const { t } = useTranslation('overview');
+  const query = useActiveTasks();
+  const tasks = [...(query.tasks ?? [])].sort((a, b) => b.iceTotal - a.iceTotal).slice(0, 5);
+  const format = new Intl.NumberFormat(HTML_LANG[currentLanguage()], { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return (
+    <OverviewCard
+      id="tasks"
+      title={t('tasks.title')}
+      state={cardState(query, tasks.length === 0)}
+      onRetry={() => void query.refetch()}
+      empty={<EmptyWithLink text={t('tasks.empty')} to="/high-performance-tasks" label={t('next.actions.task.label')} />}
+    >
+      <ol className="flex flex-col gap-2">
+        {tasks.map((task) => (
+          <li key={task.id} className="flex items-start gap-3 rounded-md bg-muted p-3">
+            <span className="shrink-0 rounded bg-primary px-1.5 py-0.5 text-xs font-semibold tabular-nums text-primary-foreground">
+              {t('tasks.ice', { value: format.format(task.iceTotal) })}
+            </span>
+            <span className="text-sm">{task.hypothesis}</span>
+          </li>
+        ))}
+      </ol>
+    </OverviewCard>
+  );
+}
+
+function StrategyCard() {
+  const { t } = useTranslation('overview');
+  const strategy = useStrategy();
+  const statement = strategy.data?.statement;
+  return (
+    <OverviewCard
+      id="strategy"
+      title={t('strategy.title')}
+      state={cardState(strategy, !statement)}
+      onRetry={() => void strategy.refetch()}
+      empty={<EmptyWithLink text={t('strategy.empty')} to="/strategy-builder" label={t('next.actions.strategy.label')} />}
+    >
+      <blockquote className="border-l-4 border-primary pl-3 text-sm">{statement}</blockquote>
+      {strategy.data?.version ? <p className="mt-2 text-xs text-muted-foreground">{t('strategy.version', { version: strategy.data.version })}</p> : null}
+    </OverviewCard>
+  );
+}
+
+function EmptyWithLink({ text, to, label }: { text: string; to: string; label: string }) {
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <p>{text}</p>
+      <Link to={to} className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
+        {label}
+        <ArrowRight aria-hidden="true" className="size-4" />
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { LANGUAGE_STORAGE_KEY, type Language, isLanguage } from '../../../core/i18n/language.ts';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { currentLanguage } from '../../i18n/i18n.ts';
+import i18next from 'i18next';
+import { useSession } from '../auth/auth-client.ts';
+import { useMe } from './api/get-me.ts';
+import { patchMe } from './api/update-me.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { meQueryKey } from './api/get-me.ts';
+
+function storedChoice(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * After sign-in (spec §4 "Language"): a stored choice wins; else the profile's
+ * preferred_language is applied (without storing it, so the profile stays the source).
+ */
+export function useProfileLanguage() {
+  const me = useMe(useSession().data?.user.id);
+  const preferred = me.data?.preferredLanguage;
+  useEffect(() => {
+    if (isLanguage(preferred) && !isLanguage(storedChoice()) && preferred !== currentLanguage()) {
+      void i18next.changeLanguage(preferred);
+    }
+  }, [preferred]);
+}
+
+/** The language switcher of the signed-in area: the choice is also saved to the profile (SPEC §10). */
+export function ProfileLanguageSwitcher() {
+  const queryClient = useQueryClient();
+  const userId = useSession().data?.user.id;
+  return (
+    <LanguageSwitcher
+      onChange={(language: Language) => {
+        // Best effort: the choice already applies and is stored locally, which wins anyway.
+        patchMe({ preferredLanguage: language }).then(
+          (me) => queryClient.setQueryData(meQueryKey(userId), me),
+          () => undefined,
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,82 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { HTML_LANG } from '../../../core/i18n/language.ts';
+import { COUNTRY_CODES, CURRENCIES, FOUNDER_TYPES, STARTUP_PHASES, TEAM_SIZES } from '../../../core/profile/profile-fields.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import type { Option } from '../../components/form/fields.tsx';
+
+/** The translated choices of the profile's enumerations (API-CONTRACT "Values"). */
+export function useProfileOptions() {
+  const { t, i18n } = useTranslation('profile');
+  const language = HTML_LANG[i18n.resolvedLanguage === 'es-LA' ? 'es-LA' : 'en'];
+  const countryNames = new Intl.DisplayNames([language], { type: 'region' });
+  const currencyNames = new Intl.DisplayNames([language], { type: 'currency' });
+  const collator = new Intl.Collator(language);
+  return {
+    teamSizes: TEAM_SIZES.map((value) => ({ value, label: t(`options.teamSize.${value}`) })),
+    phases: STARTUP_PHASES.map((value) => ({ value, label: t(`options.phase.${value}`) })),
+    founderTypes: FOUNDER_TYPES.map((value) => ({ value, label: t(`options.founderType.${value}`) })),
+    countries: COUNTRY_CODES.map((value) => ({ value, label: countryNames.of(value) ?? value })).sort((a, b) => collator.compare(a.label, b.label)),
+    currencies: CURRENCIES.map((value) => ({ value, label: `${value} · ${currencyNames.of(value) ?? value}` })),
+    timeZones: timeZoneOptions(),
+  };
+}
+
+let zones: Option[] | undefined;
+function timeZoneOptions(): Option[] {
+  zones ??= Intl.supportedValuesOf('timeZone').map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
+  return zones;
+}
+
+/** The browser's IANA time zone (onboarding step 4 detects it). */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+const MESSAGE_KEYS: Record<string, string> = {
+  'Input cannot be empty': 'validation.empty',
+  'Invalid email format': 'validation.email',
+  'Invalid URL format': 'validation.url',
+  'Only http/https URLs are allowed': 'validation.urlProtocol',
+  'URL contains disallowed patterns': 'validation.urlPatterns',
+  'Invalid country': 'validation.country',
+  'Invalid hour': 'validation.hour',
+  'Invalid time zone': 'validation.timeZone',
+  'Invalid currency': 'validation.currency',
+};
+
+/** A schema's English message (spec §5) in the founder's language. */
+export function translateFieldMessage(t: TFunction, message: string): string {
+  const tooLong = /^Text is too long \(max (\d+) characters\)$/.exec(message);
+  if (tooLong) return t('profile:validation.tooLong', { max: Number(tooLong[1]) });
+  const key = MESSAGE_KEYS[message];
+  return key ? t(`profile:${key}`) : t('profile:validation.choose');
+}
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** Field → translated message, from the shared schema's issues (first issue per field). */
+export function errorsFromZod(t: TFunction, error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '');
+    errors[field] ??= translateFieldMessage(t, issue.message);
+  }
+  return errors;
+}
+
+/** Field → translated message from a 400 VALIDATION_FAILED answer, or null for other errors. */
+export function errorsFromApi(t: TFunction, error: unknown): FieldErrors | null {
+  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED' || !Array.isArray(error.details)) return null;
+  const errors: FieldErrors = {};
+  for (const detail of error.details as { field?: unknown; message?: unknown }[]) {
+    if (typeof detail.field === 'string' && typeof detail.message === 'string') errors[detail.field] ??= translateFieldMessage(t, detail.message);
+  }
+  return errors;
+}
+

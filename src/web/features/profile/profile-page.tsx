@@ -1,0 +1,225 @@
+import { RotateCcw, Save } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { HTML_LANG } from '../../../core/i18n/language.ts';
+import { ProfileUpdateInput } from '../../../core/profile/profile-settings.ts';
+import { SwitchField, primaryButtonClass, secondaryButtonClass } from '../../components/form/fields.tsx';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { currentLanguage } from '../../i18n/i18n.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { showErrorToast } from '../../lib/error-toast.ts';
+import { useSession } from '../auth/auth-client.ts';
+import { ProgressCard } from '../gamification/progress-card.tsx';
+import { TwoFactorSettings } from '../two-factor/two-factor-settings.tsx';
+import { type Me, useMe } from './api/get-me.ts';
+import { useAiConsent, useResetOnboarding, useUpdateMe } from './api/update-me.ts';
+import { ProfileField, type ProfileFieldName } from './profile-field.tsx';
+import { type FieldErrors, errorsFromApi, errorsFromZod } from './profile-options.ts';
+
+/** The profile's sections and their fields, in the order the founder reads them. */
+const SECTIONS: readonly { key: string; fields: readonly ProfileFieldName[] }[] = [
+  { key: 'about', fields: ['fullName', 'lastName', 'nickname', 'country'] },
+  { key: 'startup', fields: ['startupName', 'industry', 'teamSize', 'startupPhase', 'startupWebpageUrl', 'linkedinLink', 'customerInformation', 'founderCharacteristics', 'coreProblemStatement'] },
+  { key: 'region', fields: ['currency', 'timeZone'] },
+  { key: 'reminders', fields: ['emailRemindersEnabled', 'emailMondayHour', 'emailFridayHour'] },
+];
+const FORM_FIELDS = SECTIONS.flatMap((section) => section.fields);
+
+type Values = Partial<Record<ProfileFieldName, string | boolean>>;
+
+function valuesOf(me: Me): Values {
+  return Object.fromEntries(FORM_FIELDS.map((field) => [field, typeof me[field] === 'boolean' ? me[field] : ((me[field] as string | null) ?? '')]));
+}
+
+/**
+ * Spec §8: 'Error updating profile', with 'Security validation failed. Please try again.'
+ * when the server reports a security violation, else 'An error occurred while updating your profile.'.
+ */
+function showProfileError(t: (key: string) => string, error: unknown) {
+  const security = error instanceof ApiError && error.code === 'SECURITY_VIOLATION';
+  toast.error(t('toast.errorTitle'), { description: t(security ? 'toast.securityError' : 'toast.genericError') });
+}
+
+/** Profile settings (/profile, spec §2 and §3). */
+export function ProfilePage() {
+  const { t } = useTranslation('profile');
+  const me = useMe(useSession().data?.user.id);
+  if (me.isError) {
+    return (
+      <p role="alert" className="text-destructive">
+        {t('loadError')}
+      </p>
+    );
+  }
+  if (!me.data) return <p role="status">{t('loading')}</p>;
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-8">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('title')}</h1>
+        <p className="mt-1 text-muted-foreground">{t('subtitle', { email: me.data.email })}</p>
+      </header>
+      <LanguageSection />
+      <ProfileForm me={me.data} />
+      <AiSection me={me.data} />
+      <TwoFactorSettings />
+      <section aria-labelledby="profile-achievements" className="flex flex-col gap-3">
+        <h2 id="profile-achievements" className="text-lg font-semibold">{t('achievements.title')}</h2>
+        <ProgressCard showAchievements />
+      </section>
+      {me.data.role === 'admin' ? <AdminSection /> : null}
+    </div>
+  );
+}
+
+function SettingsSection({ id, title, body, children }: { id: string; title: string; body?: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-border bg-card p-5 text-card-foreground sm:p-6">
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {body ? <p className="mt-1 text-sm text-muted-foreground">{body}</p> : null}
+      <div className="mt-4 flex flex-col gap-5">{children}</div>
+    </section>
+  );
+}
+
+/** The language applies at once and is saved to preferred_language (SPEC §10). */
+function LanguageSection() {
+  const { t } = useTranslation('profile');
+  const update = useUpdateMe();
+  return (
+    <SettingsSection id="language" title={t('sections.language.title')} body={t('sections.language.body')}>
+      <LanguageSwitcher
+        onChange={(language) =>
+          update.mutate({ preferredLanguage: language }, { onSuccess: () => toast.success(t('toast.success')), onError: (error) => showProfileError(t, error) })
+        }
+      />
+    </SettingsSection>
+  );
+}
+
+function ProfileForm({ me }: { me: Me }) {
+  const { t } = useTranslation('profile');
+  const update = useUpdateMe();
+  const [values, setValues] = useState<Values>(() => valuesOf(me));
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = ProfileUpdateInput.safeParse(values);
+    if (!parsed.success) {
+      const fieldErrors = errorsFromZod(t, parsed.error);
+      setErrors(fieldErrors);
+      document.querySelector<HTMLElement>(`[name="${Object.keys(fieldErrors)[0]}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    update.mutate(values, {
+      onSuccess: () => toast.success(t('toast.success')),
+      onError: (error) => {
+        const fieldErrors = errorsFromApi(t, error);
+        if (fieldErrors) setErrors(fieldErrors);
+        showProfileError(t, error);
+      },
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-8" aria-label={t('formLabel')}>
+      {SECTIONS.map((section) => (
+        <SettingsSection key={section.key} id={section.key} title={t(`sections.${section.key}.title`)} body={t(`sections.${section.key}.body`, { defaultValue: '' }) || undefined}>
+          {section.fields.map((field) => (
+            <ProfileField
+              key={field}
+              name={field}
+              value={values[field] ?? ''}
+              onChange={(value) => {
+                setValues((current) => ({ ...current, [field]: value }));
+                setErrors((current) => ({ ...current, [field]: undefined }));
+              }}
+              error={errors[field]}
+            />
+          ))}
+        </SettingsSection>
+      ))}
+      <div className="sticky bottom-0 -mx-1 flex justify-end bg-background/90 px-1 py-3 backdrop-blur">
+        <button
+          type="submit"
+          disabled={update.isPending}
+          className={primaryButtonClass}
+        >
+          <Save aria-hidden="true" className="size-4" />
+          {update.isPending ? t('saving') : t('save')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Preferences saved as soon as they are switched (PATCH /api/me). */
+const PREFERENCES = [
+  { field: 'aiAssistanceEnabled', key: 'assistance' },
+  { field: 'benchmarkSharing', key: 'benchmarks' },
+] as const;
+
+/** AI consent and the 'AI assistance' automation preference (SPEC §10 "AI"), with what they mean. */
+function AiSection({ me }: { me: Me }) {
+  const { t } = useTranslation('profile');
+  const consent = useAiConsent();
+  const update = useUpdateMe();
+  const since = me.aiConsentAt ? new Intl.DateTimeFormat(HTML_LANG[currentLanguage()], { dateStyle: 'medium' }).format(new Date(me.aiConsentAt)) : null;
+  const saved = { onSuccess: () => toast.success(t('toast.success')), onError: (error: unknown) => showProfileError(t, error) };
+  return (
+    <SettingsSection id="ai" title={t('sections.ai.title')} body={t('sections.ai.body')}>
+      <SwitchField
+        name="aiConsent"
+        label={t('ai.consent.label')}
+        hint={t('ai.consent.hint')}
+        // Shows the choice at once while it is being saved.
+        checked={consent.isPending ? consent.variables : me.aiConsent}
+        disabled={consent.isPending}
+        onChange={(granted) => consent.mutate(granted, saved)}
+      >
+        {since ? <p className="mt-1 text-xs text-muted-foreground">{t('ai.consent.since', { date: since })}</p> : null}
+      </SwitchField>
+      {PREFERENCES.map(({ field, key }) => (
+        <SwitchField
+          key={field}
+          name={field}
+          label={t(`ai.${key}.label`)}
+          hint={t(`ai.${key}.hint`)}
+          checked={me[field]}
+          disabled={update.isPending}
+          onChange={(enabled) => update.mutate({ [field]: enabled }, saved)}
+        />
+      ))}
+      {!me.aiConsent || !me.aiAssistanceEnabled ? (
+        <p className="rounded-md bg-muted p-3 text-sm" role="note">
+          {t('ai.off')}
+        </p>
+      ) : null}
+    </SettingsSection>
+  );
+}
+
+/** Spec §6: an admin can reset their own onboarding and walk through it again. */
+function AdminSection() {
+  const { t } = useTranslation('profile');
+  const navigate = useNavigate();
+  const reset = useResetOnboarding();
+  return (
+    <SettingsSection id="admin" title={t('sections.admin.title')} body={t('sections.admin.body')}>
+      <button
+        type="button"
+        disabled={reset.isPending}
+        onClick={() => reset.mutate(undefined, { onSuccess: () => navigate('/onboarding'), onError: (error) => showErrorToast(error, t('admin.resetError')) })}
+        className={secondaryButtonClass}
+      >
+        <RotateCcw aria-hidden="true" className="size-4" />
+        {t('admin.reset')}
+      </button>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,43 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { SESSION_POLL_INTERVAL_MS, type SessionCheckResult, startSessionWatch } from '../../../core/session/session-watch.ts';
+import { ApiError, apiFetch } from '../../lib/api-client.ts';
+import { signOutAndClear } from './sign-out.ts';
+
+/** GET /api/session: valid, or which rule ended it; offline is not a verdict. */
+async function checkSession(): Promise<SessionCheckResult> {
+  try {
+    await apiFetch('/api/session');
+    return 'valid';
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) return 'unknown';
+    return error.code === 'SESSION_TERMINATED' ? 'terminated' : 'expired';
+  }
+}
+
+/**
+ * Checks the session every 5 minutes (2 for admins) while the app is open; when the
+ * server says it has ended, tells the founder why ('Session expired' or 'Session
+ * terminated'), signs out and goes to /auth. `intervals` is injectable for tests.
+ */
+export function useSessionWatch(role: 'user' | 'admin' | undefined, intervals: { user: number; admin: number } = SESSION_POLL_INTERVAL_MS) {
+  const { t } = useTranslation('session');
+  const navigate = useNavigate();
+  const interval = useRef(intervals.user);
+  interval.current = role === 'admin' ? intervals.admin : intervals.user;
+
+  useEffect(() => {
+    return startSessionWatch({
+      check: checkSession,
+      intervalMs: () => interval.current,
+      onEnded: async (reason) => {
+        if (reason === 'terminated') toast.error(t('terminated.title'), { description: t('terminated.description') });
+        else toast.error(t('expired.title'), { description: t('expired.description') });
+        await signOutAndClear();
+        navigate('/auth', { replace: true });
+      },
+    });
+  }, [navigate, t]);
+}

@@ -1,0 +1,43 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StrategyInput, StrategyVersion } from '../../../core/strategy/strategy-schema.ts';
+import { apiFetch } from '../../lib/api-client.ts';
+import { gamificationQueryKey } from '../gamification/api.ts';
+
+export const strategyQueryOptions = () =>
+  queryOptions({ queryKey: ['strategy', 'current'], queryFn: () => apiFetch<StrategyVersion>('/api/strategy') });
+
+export function useStrategy() {
+  return useQuery(strategyQueryOptions());
+}
+
+export function useStrategyVersions() {
+  return useQuery({ queryKey: ['strategy', 'versions'], queryFn: () => apiFetch<StrategyVersion[]>('/api/strategy/versions') });
+}
+
+function useAfterSave() {
+  const queryClient = useQueryClient();
+  return (saved: StrategyVersion) => {
+    queryClient.setQueryData(strategyQueryOptions().queryKey, saved);
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['strategy', 'versions'] }),
+      queryClient.invalidateQueries({ queryKey: gamificationQueryKey }),
+      queryClient.invalidateQueries({ queryKey: ['me'] }),
+    ]);
+  };
+}
+
+export function useSaveStrategy() {
+  const afterSave = useAfterSave();
+  return useMutation({
+    mutationFn: (input: StrategyInput) => apiFetch<StrategyVersion>('/api/strategy', { method: 'PUT', body: JSON.stringify(input) }),
+    onSuccess: afterSave,
+  });
+}
+
+export function useRestoreVersion() {
+  const afterSave = useAfterSave();
+  return useMutation({
+    mutationFn: (version: number) => apiFetch<StrategyVersion>(`/api/strategy/versions/${version}/restore`, { method: 'POST' }),
+    onSuccess: afterSave,
+  });
+}

@@ -1,0 +1,78 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Language } from '../../../core/i18n/language.ts';
+import type { TaskDraft } from '../../../core/mentor/task-draft.ts';
+import type { CreateTaskInput, Task, TaskStatus, UpdateTaskInput } from '../../../core/tasks/task-schema.ts';
+import type { TaskMetricKey } from '../../../core/tasks/task-metrics.ts';
+import { apiFetch } from '../../lib/api-client.ts';
+import { gamificationQueryKey } from '../gamification/api.ts';
+
+export const tasksQueryOptions = (status: TaskStatus) =>
+  queryOptions({
+    queryKey: ['tasks', status],
+    queryFn: () => apiFetch<Task[]>(`/api/tasks?status=${status}`),
+  });
+
+export function useTasks(status: TaskStatus) {
+  return useQuery(tasksQueryOptions(status));
+}
+
+/** Latest metric values, for the Done tab's "now" (the metrics feature's summary). */
+export function useLatestMetrics() {
+  return useQuery({
+    queryKey: ['metrics', 'summary'],
+    queryFn: () => apiFetch<{ latest: Partial<Record<TaskMetricKey, number | null>> | null }>('/api/metrics/summary'),
+    retry: false,
+  });
+}
+
+/** After any change to tasks the lists and the points are stale. */
+function useInvalidateTasks() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['tasks'] }),
+      queryClient.invalidateQueries({ queryKey: gamificationQueryKey }),
+    ]);
+}
+
+export function useCreateTask() {
+  const invalidate = useInvalidateTasks();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: CreateTaskInput; idempotencyKey: string }) =>
+      apiFetch<Task>('/api/tasks', {
+        method: 'POST',
+        body: JSON.stringify(input),
+        headers: { 'idempotency-key': idempotencyKey },
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateTask() {
+  const invalidate = useInvalidateTasks();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateTaskInput }) =>
+      apiFetch<Task>(`/api/tasks/${id}`, { method: 'PATCH', body: JSON.stringify(changes) }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCompleteTask() {
+  const invalidate = useInvalidateTasks();
+  return useMutation({
+    mutationFn: ({ id, completionNotes }: { id: string; completionNotes: string }) =>
+      apiFetch<Task>(`/api/tasks/${id}/complete`, { method: 'POST', body: JSON.stringify({ completionNotes }) }),
+    onSuccess: invalidate,
+  });
+}
+
+/** A fresh key per form submission; works outside secure contexts too (plain-http self-hosting). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A task draft from the mentor (model or offline playbook) for the Create form. */
+export function requestTaskDraft(language: Language) {
+  return apiFetch<{ draft: TaskDraft; source: string }>('/api/mentor/task-draft', { method: 'POST', body: JSON.stringify({ language }) });
+}

@@ -1,0 +1,298 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authUsers, users } from '../../src/server/db/schema/index.ts';
+import { createTestApp, sessionCookie, TEST_ORIGIN } from './support/test-app.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  // Several links per test from one (address-less) client: the limits on sending
+  // links are this file's subject only in 'limits on e-mailed links', at scale 1.
+  t = await createTestApp({ RATE_LIMIT_SCALE: '20' });
+});
+afterAll(() => t.close());
+
+let counter = 0;
+const newEmail = () => `flow${++counter}-${Date.now()}@example.com`;
+
+/** A redirect's target as a path, the way the browser will follow it. */
+function target(response: Response): string {
+  const url = new URL(response.headers.get('location') ?? '', TEST_ORIGIN);
+  expect(url.origin).toBe(TEST_ORIGIN);
+  return url.pathname + url.search;
+}
+
+/** Follows one e-mailed link the way a browser's address bar would: a GET, no body. */
+async function open(link: string, cookie?: string) {
+  const url = new URL(link);
+  expect(url.origin).toBe(TEST_ORIGIN);
+  return t.request(url.pathname + url.search, { cookie });
+}
+
+async function sessionOf(cookie: string) {
+  const response = await t.request('/api/auth/get-session', { cookie });
+  return (await response.json()) as { user: { email: string; emailVerified: boolean } } | null;
+}
+
+describe('sign-up', () => {
+  it('refuses a sign-up without the terms ticked, and creates nothing', async () => {
+    const email = newEmail();
+    const response = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { email, password: 'long enough pass', name: 'Sin Términos' },
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { code: string }).code).toBe('TERMS_NOT_ACCEPTED');
+    expect(await t.db.select().from(authUsers).where(eq(authUsers.email, email))).toEqual([]);
+    expect(t.outbox.all().filter((m) => m.to === email)).toEqual([]);
+  });
+
+  it('refuses a password under 8 characters and a malformed e-mail', async () => {
+    const short = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { email: newEmail(), password: 'short', name: '', termsAccepted: true },
+    });
+    expect(short.status).toBe(400);
+    const malformed = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { email: 'not-an-email', password: 'long enough pass', name: '', termsAccepted: true },
+    });
+    expect(malformed.status).toBe(400);
+  });
+
+  it('sends a confirmation e-mail (HTML and text) whose link confirms the address and lands on the overview', async () => {
+    const { email, cookie } = await t.signUp({ name: 'Valeria Ríos' });
+    expect((await sessionOf(cookie))?.user.emailVerified).toBe(false);
+
+    const message = await t.outbox.latest(email, 'confirm-email');
+    expect(message.subject).toBe('Confirm your Rumbo e-mail');
+    expect(message.text).toContain('Hi Valeria Ríos,');
+    expect(message.html).toContain('Confirm my e-mail');
+    const link = message.links[0] ?? '';
+    expect(message.html).toContain(link.replace(/&/g, '&#38;'));
+
+    const confirmed = await open(link);
+    expect(confirmed.status).toBe(302);
+    expect(target(confirmed)).toBe('/overview?email_confirmed=true');
+    // The link also signs the founder in on the device that opened it.
+    expect((await sessionOf(sessionCookie(confirmed)))?.user.emailVerified).toBe(true);
+  });
+
+  it('cleans the optional name like every profile write: markup stripped, blocked patterns refused', async () => {
+    const { email } = await t.signUp({ name: '<b>Ana</b> Pérez' });
+    const [profile] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(profile?.fullName).toBe('Ana Pérez');
+    expect((await t.outbox.latest(email, 'confirm-email')).text).toContain('Hi Ana Pérez,');
+
+    const hostile = newEmail();
+    for (const [path, json] of [
+      ['/api/auth/sign-up/email', { email: hostile, password: 'long enough pass', name: '<script>alert(1)</script>', termsAccepted: true }],
+      ['/api/auth/sign-in/magic-link', { email: hostile, name: '<img src=x onerror=alert(1)>', metadata: { termsAccepted: true }, callbackURL: '/auth/callback' }],
+    ] as const) {
+      const response = await t.request(path, { method: 'POST', json });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { code: string }).code).toBe('SECURITY_VIOLATION');
+    }
+    expect(await t.db.select().from(authUsers).where(eq(authUsers.email, hostile))).toEqual([]);
+    expect(t.outbox.all().filter((m) => m.to === hostile)).toEqual([]);
+
+    const long = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { email: newEmail(), password: 'long enough pass', name: 'x'.repeat(201), termsAccepted: true },
+    });
+    expect(long.status).toBe(400);
+  });
+
+  it("greets a founder who gave no name as 'New User'", async () => {
+    const { email } = await t.signUp({ name: '' });
+    expect((await t.outbox.latest(email, 'confirm-email')).text).toContain('Hi New User,');
+  });
+
+  it('writes the e-mail in the language of the request when the founder has none stored', async () => {
+    const email = newEmail();
+    const response = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      headers: { cookie: 'rumbo_language=es-LA', 'accept-language': 'en-US' },
+      json: { email, password: 'long enough pass', name: '', termsAccepted: true },
+    });
+    expect(response.status).toBe(200);
+    const message = await t.outbox.latest(email, 'confirm-email');
+    expect(message.subject).toBe('Confirma tu correo de Rumbo');
+    expect(message.text).toContain('Hola, Nuevo usuario:');
+  });
+
+  it('an existing address is refused with USER_ALREADY_EXISTS (the UI hints to sign in or reset)', async () => {
+    const { email } = await t.signUp();
+    const again = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { email, password: 'another long pass', name: '', termsAccepted: true },
+    });
+    expect(again.status).toBe(422);
+    expect(((await again.json()) as { code: string }).code).toMatch(/^USER_ALREADY_EXISTS/);
+  });
+});
+
+describe('sign-in with a password', () => {
+  it('gives the same answer for a wrong password and for an unknown e-mail', async () => {
+    const { email } = await t.signUp();
+    const wrong = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'not the password' } });
+    const unknown = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: newEmail(), password: 'not the password' } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual(await unknown.json());
+  });
+});
+
+describe('magic link', () => {
+  async function askForLink(email: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+    const response = await t.request('/api/auth/sign-in/magic-link', {
+      method: 'POST',
+      headers,
+      json: { email, callbackURL: '/auth/callback', errorCallbackURL: '/auth/callback', ...extra },
+    });
+    expect(response.status).toBe(200);
+    return response.json();
+  }
+
+  it('signs an existing founder in once; the same link a second time shows an error, not a session', async () => {
+    const { email } = await t.signUp();
+    expect(await askForLink(email)).toEqual({ status: true });
+    const link = await t.outbox.link(email, 'magic-link');
+
+    const first = await open(link);
+    expect(first.status).toBe(302);
+    expect(target(first)).toBe('/auth/callback');
+    expect((await sessionOf(sessionCookie(first)))?.user.email).toBe(email);
+
+    const second = await open(link);
+    expect(second.status).toBe(302);
+    expect(target(second)).toBe('/auth/callback?error=INVALID_TOKEN');
+    expect(sessionCookie(second)).not.toContain('rumbo.session_token=');
+  });
+
+  it('answers an unknown address exactly as a known one, and mails it a sign-up invitation, not a link', async () => {
+    const known = (await t.signUp()).email;
+    const unknown = newEmail();
+    expect(await askForLink(unknown)).toEqual(await askForLink(known));
+    const message = await t.outbox.latest(unknown);
+    expect(message.kind).toBe('no-account');
+    expect(message.links).toEqual([`${TEST_ORIGIN}/auth?mode=sign-up`]);
+    expect(await t.db.select().from(authUsers).where(eq(authUsers.email, unknown))).toEqual([]);
+  });
+
+  it('creates the account from a sign-up request with the terms accepted, with its profile', async () => {
+    const email = newEmail();
+    await askForLink(email, { name: 'Lucía Magic', metadata: { termsAccepted: true } }, { cookie: 'rumbo_language=es-LA' });
+    const message = await t.outbox.latest(email, 'magic-link');
+    expect(message.subject).toBe('Tu enlace para entrar a Rumbo');
+    const opened = await open(message.links[0] ?? '');
+    expect((await sessionOf(sessionCookie(opened)))?.user.email).toBe(email);
+    const [profile] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(profile?.fullName).toBe('Lucía Magic');
+  });
+
+  it('an expired link gives the error page', async () => {
+    const { email } = await t.signUp();
+    await askForLink(email);
+    const link = await t.outbox.link(email, 'magic-link');
+    // Age every pending link past its 15 minutes.
+    await t.db.execute(`update auth_verifications set expires_at = now() - interval '1 minute'`);
+    const opened = await open(link);
+    expect(target(opened)).toBe('/auth/callback?error=INVALID_TOKEN');
+  });
+
+  it('a made-up token gives the error page', async () => {
+    const opened = await t.request('/api/auth/magic-link/verify?token=forged&callbackURL=%2Fauth%2Fcallback&errorCallbackURL=%2Fauth%2Fcallback');
+    expect(target(opened)).toBe('/auth/callback?error=INVALID_TOKEN');
+  });
+
+  it('refuses a malformed e-mail', async () => {
+    const response = await t.request('/api/auth/sign-in/magic-link', { method: 'POST', json: { email: 'nope', callbackURL: '/auth/callback' } });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('password reset', () => {
+  async function requestReset(email: string) {
+    const response = await t.request('/api/auth/request-password-reset', {
+      method: 'POST',
+      json: { email, redirectTo: '/reset-password' },
+    });
+    expect(response.status).toBe(200);
+    return response.json();
+  }
+
+  it('answers an unknown address exactly as a known one, and mails nobody', async () => {
+    const known = (await t.signUp()).email;
+    const unknown = newEmail();
+    const before = t.outbox.all().length;
+    expect(await requestReset(unknown)).toEqual(await requestReset(known));
+    await t.outbox.latest(known, 'reset-password', before);
+    expect(t.outbox.all().filter((m) => m.to === unknown)).toEqual([]);
+  });
+
+  it('refuses a malformed e-mail, and a made-up token', async () => {
+    const malformed = await t.request('/api/auth/request-password-reset', { method: 'POST', json: { email: 'nope', redirectTo: '/reset-password' } });
+    expect(malformed.status).toBe(400);
+    const forged = await t.request('/api/auth/reset-password', { method: 'POST', json: { token: 'made-up', newPassword: 'a brand new password' } });
+    expect(forged.status).toBe(400);
+    expect(((await forged.json()) as { code: string }).code).toBe('INVALID_TOKEN');
+  });
+
+  it('sets a new password through the e-mailed link, ends old sessions, and the link works once', async () => {
+    const { email, password, cookie } = await t.signUp({ name: 'Reset Me' });
+    await requestReset(email);
+    const message = await t.outbox.latest(email, 'reset-password');
+    expect(message.text).toContain('Hi Reset Me,');
+    const opened = await open(message.links[0] ?? '');
+    expect(opened.status).toBe(302);
+    const location = new URL(opened.headers.get('location') ?? '', TEST_ORIGIN);
+    expect(location.pathname).toBe('/reset-password');
+    const token = location.searchParams.get('token') ?? '';
+    expect(token).not.toBe('');
+
+    const tooShort = await t.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'short' } });
+    expect(tooShort.status).toBe(400);
+
+    const reset = await t.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'a brand new password' } });
+    expect(reset.status).toBe(200);
+    expect(await sessionOf(cookie)).toBeNull();
+
+    const oldPassword = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+    expect(oldPassword.status).toBe(401);
+    const newPassword = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'a brand new password' } });
+    expect(newPassword.status).toBe(200);
+
+    const reused = await t.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'yet another password' } });
+    expect(reused.status).toBe(400);
+    const reopened = await open(message.links[0] ?? '');
+    expect(new URL(reopened.headers.get('location') ?? '', TEST_ORIGIN).searchParams.get('error')).toBe('INVALID_TOKEN');
+  });
+});
+
+describe('GET /api/auth-providers', () => {
+  it('offers no Google or OIDC button when they are not configured', async () => {
+    const response = await t.request('/api/auth-providers');
+    expect(await response.json()).toEqual({ google: false, oidc: null });
+  });
+
+  describe('with Google configured', () => {
+    let configured: Awaited<ReturnType<typeof createTestApp>>;
+    beforeAll(async () => {
+      configured = await createTestApp({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'shh-secret' });
+    });
+    afterAll(() => configured.close());
+
+    it('offers Google without revealing its secret, and Better Auth sends the browser to Google', async () => {
+      const response = await configured.request('/api/auth-providers');
+      const text = await response.text();
+      expect(JSON.parse(text)).toEqual({ google: true, oidc: null });
+      expect(text).not.toContain('shh-secret');
+      // And Better Auth really sends the browser to Google.
+      const start = await configured.request('/api/auth/sign-in/social', { method: 'POST', json: { provider: 'google', callbackURL: '/auth/callback' } });
+      const { url } = (await start.json()) as { url: string };
+      expect(new URL(url).origin).toBe('https://accounts.google.com');
+      expect(new URL(url).searchParams.get('redirect_uri')).toBe(`${TEST_ORIGIN}/api/auth/callback/google`);
+    });
+  });
+});
+

@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authEmail } from '../../src/server/mail/auth-emails.ts';
+import { createMailer } from '../../src/server/mail/mailer.ts';
+import { parseOutboxMessage, readOutbox } from '../../src/server/mail/read-outbox.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import { createTestApp } from './support/test-app.ts';
+
+const silent = createLogger('silent');
+
+/** A real SMTP peer on loopback that keeps every message it accepts. */
+async function startSmtpPeer(options: { reject?: boolean } = {}) {
+  const received: { from: string; to: string[]; raw: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (options.reject) return callback(new Error('mailbox unavailable'));
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const message = authEmail('magic-link', { to: 'ana@example.com', link: 'http://localhost:3000/api/auth/magic-link/verify?token=abc&callbackURL=%2Fauth%2Fcallback', language: 'es-LA' });
+
+describe('the mailer with SMTP_URL set', () => {
+  let peer: Awaited<ReturnType<typeof startSmtpPeer>>;
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+  });
+  afterAll(() => peer.close());
+
+  it('delivers the message, HTML and text, to the SMTP server, and writes no outbox file', async () => {
+    const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-outbox-'));
+    const mailer = createMailer({ smtpUrl: peer.url, from: 'Rumbo <hola@rumbo.test>', outboxDir, logger: silent });
+    expect(mailer.mode).toBe('smtp');
+    expect(await mailer.send(message)).toBe(true);
+    expect(peer.received).toHaveLength(1);
+    const [delivered] = peer.received;
+    expect(delivered?.from).toBe('hola@rumbo.test');
+    expect(delivered?.to).toEqual(['ana@example.com']);
+    const parsed = parseOutboxMessage('smtp', delivered?.raw ?? '');
+    expect(parsed.subject).toBe('Tu enlace para entrar a Rumbo');
+    expect(parsed.kind).toBe('magic-link');
+    expect(parsed.links).toEqual([message.link]);
+    expect(parsed.html).toContain('Entrar a Rumbo');
+    expect(readOutbox(outboxDir)).toEqual([]);
+  });
+
+  describe('in the whole app', () => {
+    let t: Awaited<ReturnType<typeof createTestApp>>;
+    beforeAll(async () => {
+      t = await createTestApp({ SMTP_URL: peer.url });
+    });
+    afterAll(() => t.close());
+
+    it('sends sign-up confirmations through SMTP', async () => {
+      const before = peer.received.length;
+      const { email } = await t.signUp({ name: 'Sofía' });
+      for (let i = 0; i < 200 && peer.received.length === before; i++) await new Promise((r) => setTimeout(r, 25));
+      const parsed = parseOutboxMessage('smtp', peer.received.at(-1)?.raw ?? '');
+      expect(parsed.to).toBe(email);
+      expect(parsed.kind).toBe('confirm-email');
+      expect(parsed.text).toContain('Hi Sofía,');
+    });
+  });
+});
+
+describe('a failed send', () => {
+  it('is logged and reported as false, never thrown', async () => {
+    const peer = await startSmtpPeer({ reject: true });
+    const logged: unknown[] = [];
+    const logger = createLogger('silent');
+    logger.error = ((...args: unknown[]) => void logged.push(args)) as typeof logger.error;
+    try {
+      const mailer = createMailer({ smtpUrl: peer.url, from: 'Rumbo <hola@rumbo.test>', outboxDir: os.tmpdir(), logger });
+      expect(await mailer.send(message)).toBe(false);
+      expect(logged).toHaveLength(1);
+    } finally {
+      await peer.close();
+    }
+  });
+
+  describe('in the whole app', () => {
+    let t: Awaited<ReturnType<typeof createTestApp>>;
+    beforeAll(async () => {
+      // Nothing listens on port 9 (discard) on loopback: the connection is refused.
+      t = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    });
+    afterAll(() => t.close());
+
+    it('does not fail the sign-up that caused it', async () => {
+      const { cookie } = await t.signUp();
+      expect(cookie).toContain('rumbo.session_token=');
+    });
+  });
+});
+
+describe('the outbox (no SMTP_URL)', () => {
+  it('writes one raw .eml per message, named so that they sort by time', async () => {
+    const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-outbox-'));
+    const mailer = createMailer({ smtpUrl: undefined, from: 'Rumbo <hola@rumbo.test>', outboxDir, logger: silent });
+    expect(mailer.mode).toBe('outbox');
+    for (const to of ['first@example.com', 'second@example.com', 'third@example.com']) {
+      await mailer.send({ ...message, to });
+    }
+    const files = fs.readdirSync(outboxDir);
+    expect(files.every((name) => name.endsWith('.eml'))).toBe(true);
+    expect(readOutbox(outboxDir).map((m) => m.to)).toEqual(['first@example.com', 'second@example.com', 'third@example.com']);
+    const raw = fs.readFileSync(path.join(outboxDir, [...files].sort()[0] ?? ''), 'utf8');
+    expect(raw).toMatch(/^Content-Type: multipart\/alternative/m);
+    expect(raw).toMatch(/^From: Rumbo <hola@rumbo.test>$/m);
+  });
+});

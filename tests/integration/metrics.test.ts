@@ -1,0 +1,308 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { weeksToCsv } from '../../src/core/metrics/csv.ts';
+import { WEEK_CSV_COLUMNS } from '../../src/core/metrics/week-record.ts';
+import { users } from '../../src/server/db/schema/index.ts';
+import { createTestApp } from './support/test-app.ts';
+import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const put = (cookie: string, key: { year: number; week: number }, json: unknown) =>
+  t.request(weekPath(key), { method: 'PUT', cookie, json });
+const weeksOf = async (cookie: string) => (await t.request('/api/metrics/weeks', { cookie })).json() as Promise<Array<Record<string, number>>>;
+const importCsv = (cookie: string, body: string, type = 'text/csv') =>
+  t.request('/api/metrics/import', { method: 'POST', cookie, body, headers: { 'content-type': type } });
+
+describe('signed out', () => {
+  it('every metrics route answers 401', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/metrics/weeks'],
+      ['PUT', weekPath(weeksAgo(0))],
+      ['GET', '/api/metrics/summary'],
+      ['GET', '/api/metrics/export.csv'],
+      ['POST', '/api/metrics/import'],
+      ['GET', '/api/metrics/benchmarks'],
+    ] as const) {
+      expect((await t.request(path, { method })).status, `${method} ${path}`).toBe(401);
+    }
+  });
+});
+
+describe('PUT /api/metrics/weeks/:year/:week', () => {
+  it('records a week, replaces it when sent again, and lists weeks newest first', async () => {
+    const { cookie } = await t.signUp();
+    const thisWeek = weeksAgo(0);
+    const lastWeek = weeksAgo(1);
+    expect((await put(cookie, lastWeek, workedWeek)).status).toBe(200);
+    const saved = await put(cookie, thisWeek, { ...workedWeek, weeklyRevenue: 5100.5 });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ ...thisWeek, weeklyRevenue: 5100.5 });
+
+    const replaced = await put(cookie, thisWeek, { ...workedWeek, weeklyRevenue: 6000, arpu: null });
+    expect(replaced.status).toBe(200);
+    const weeks = await weeksOf(cookie);
+    expect(weeks.map((w) => [w.year, w.week])).toEqual([
+      [thisWeek.year, thisWeek.week],
+      [lastWeek.year, lastWeek.week],
+    ]);
+    expect(weeks[0]).toEqual({ ...thisWeek, ...workedWeek, weeklyRevenue: 6000, arpu: null });
+  });
+
+  it.each([
+    ['negative customers', { startingCustomers: -1 }, 'startingCustomers', 'validation.nonNegative'],
+    ['churned revenue above starting revenue', { churnedRevenue: 5000 }, 'churnedRevenue', 'validation.churnAboveStart'],
+    ['gross margin over 100', { grossMarginPct: 120 }, 'grossMarginPct', 'validation.percent'],
+    ['a non-numeric value', { weeklyRevenue: 'lots' }, 'weeklyRevenue', 'validation.number'],
+    ['a computed metric sent by the client', { mrr: 999999 }, '', undefined],
+  ])('refuses %s with 400 and writes nothing', async (_name, change, field, message) => {
+    const { cookie } = await t.signUp();
+    const response = await put(cookie, weeksAgo(0), { ...workedWeek, ...change });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    if (message) expect(body.error.details).toContainEqual({ field, message });
+    expect(await weeksOf(cookie)).toEqual([]);
+  });
+
+  it('refuses week 54, week 53 of a 52-week year, a future week and a malformed path', async () => {
+    const { cookie } = await t.signUp();
+    for (const path of ['/api/metrics/weeks/2026/54', '/api/metrics/weeks/2025/53', '/api/metrics/weeks/2026/x', '/api/metrics/weeks/1999/10']) {
+      expect((await t.request(path, { method: 'PUT', cookie, json: workedWeek })).status, path).toBe(400);
+    }
+    const future = await put(cookie, weeksAgo(-3), workedWeek);
+    expect(future.status).toBe(400);
+    expect((await future.json()).error.details).toEqual([{ field: 'week', message: 'validation.futureWeek' }]);
+    expect(await weeksOf(cookie)).toEqual([]);
+  });
+
+  it('refuses a body with a blocked pattern as a security violation', async () => {
+    const { cookie } = await t.signUp();
+    const response = await put(cookie, weeksAgo(0), { ...workedWeek, note: '<script>alert(1)</script>' });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe('SECURITY_VIOLATION');
+  });
+});
+
+describe('GET /api/metrics/summary', () => {
+  it('is empty before the first week', async () => {
+    const { cookie } = await t.signUp();
+    const summary = await (await t.request('/api/metrics/summary', { cookie })).json();
+    expect(summary).toMatchObject({ latest: null, series: [], statuses: null });
+    expect(summary.targets.churnRate).toEqual({ direction: 'below', threshold: 0.007 });
+  });
+
+  it('computes every metric on the server from the records (METRICS.md worked check 1)', async () => {
+    const { cookie } = await t.signUp();
+    await put(cookie, weeksAgo(0), workedWeek);
+    const { latest, series, statuses, targets } = await (await t.request('/api/metrics/summary', { cookie })).json();
+    expect(latest).toMatchObject({ ...weeksAgo(0), cac: 200, churnRate: 0.05, weeklyBurnRate: 4000, runwayWeeks: 50, cashBalance: 200000, activeUsers: 400, weeklyRecurringRevenue: 5000 });
+    expect(latest.mrr).toBeCloseTo(21666.67, 2);
+    expect(latest.arpc).toBeCloseTo(206.35, 2);
+    expect(latest.ltv).toBeCloseTo(828.3, 1);
+    expect(latest.paybackWeeks).toBeCloseTo(5.25, 2);
+    expect(latest.ndr).toBeCloseTo(2.92, 2);
+    expect(latest.ndrConfidence).toBe('low');
+    expect(latest.ltvToCac).toBeCloseTo(4.14, 2);
+    expect(series).toHaveLength(1);
+    expect(statuses).toMatchObject({ paybackWeeks: 'on', ndr: 'on', runwayWeeks: 'on', churnRate: 'off', ltvToCac: 'near', revenueGrowth: null });
+    expect(Object.keys(targets).sort()).toEqual(['churnRate', 'ltvToCac', 'ndr', 'paybackWeeks', 'revenueGrowth', 'runwayWeeks', 'userGrowth']);
+  });
+
+  it('answers null, never 0 or Infinity, for zero denominators', async () => {
+    const { cookie } = await t.signUp();
+    await put(cookie, weeksAgo(0), { ...workedWeek, newCustomers: 0, lostCustomers: 0, weeklyCosts: 1000 });
+    const { latest, statuses } = await (await t.request('/api/metrics/summary', { cookie })).json();
+    expect(latest).toMatchObject({ cac: null, paybackWeeks: null, ltvToCac: null, ltv: null, churnRate: 0, runwayWeeks: null, runwayStatus: 'not-burning' });
+    expect(statuses.runwayWeeks).toBe('on');
+  });
+
+  it('follows every save, import and delete (the cached summary is never stale)', async () => {
+    const { cookie } = await t.signUp();
+    const summary = async () => (await (await t.request('/api/metrics/summary', { cookie })).json()).latest;
+    await put(cookie, weeksAgo(0), workedWeek);
+    expect((await summary()).weeklyRecurringRevenue).toBe(5000);
+    expect((await summary()).weeklyRecurringRevenue).toBe(5000);
+    await put(cookie, weeksAgo(0), { ...workedWeek, weeklyRevenue: 5200 });
+    expect((await summary()).weeklyRecurringRevenue).toBe(5200);
+    await importCsv(cookie, weeksToCsv([{ ...weeksAgo(0), ...workedWeek, weeklyRevenue: 5300 }]));
+    expect((await summary()).weeklyRecurringRevenue).toBe(5300);
+    await t.request(weekPath(weeksAgo(0)), { method: 'DELETE', cookie });
+    expect(await summary()).toBeNull();
+  });
+
+  it('charts every week, oldest first', async () => {
+    const { cookie } = await t.signUp();
+    for (const offset of [2, 0, 1]) await put(cookie, weeksAgo(offset), { ...workedWeek, weeklyActiveUsers: 100 * (3 - offset) });
+    const { series, latest } = await (await t.request('/api/metrics/summary', { cookie })).json();
+    expect(series.map((point: { activeUsers: number }) => point.activeUsers)).toEqual([100, 200, 300]);
+    expect(latest.userGrowth).toBeCloseTo(0.5, 10);
+  });
+});
+
+describe('DELETE /api/metrics/weeks/:year/:week and ownership', () => {
+  it('deletes the owner’s week; another founder gets 404 and never sees it', async () => {
+    const a = await t.signUp();
+    const b = await t.signUp();
+    const key = weeksAgo(1);
+    await put(a.cookie, key, workedWeek);
+
+    expect((await t.request(weekPath(key), { method: 'DELETE', cookie: b.cookie })).status).toBe(404);
+    expect(await weeksOf(b.cookie)).toEqual([]);
+    expect((await (await t.request('/api/metrics/summary', { cookie: b.cookie })).json()).latest).toBeNull();
+    expect(await (await t.request('/api/metrics/export.csv', { cookie: b.cookie })).text()).toBe(`${WEEK_CSV_COLUMNS.join(',')}\r\n`);
+    expect(await weeksOf(a.cookie)).toHaveLength(1);
+
+    expect((await t.request(weekPath(key), { method: 'DELETE', cookie: a.cookie })).status).toBe(204);
+    expect(await weeksOf(a.cookie)).toEqual([]);
+    expect((await t.request(weekPath(key), { method: 'DELETE', cookie: a.cookie })).status).toBe(404);
+  });
+});
+
+describe('CSV export and import', () => {
+  it('exports text/csv with a header row and escapes nothing that is a number', async () => {
+    const { cookie } = await t.signUp();
+    await put(cookie, weeksAgo(0), { ...workedWeek, cashBalance: -1500.25 });
+    const response = await t.request('/api/metrics/export.csv', { cookie });
+    expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(response.headers.get('content-disposition')).toContain('attachment');
+    const [header, row] = (await response.text()).split('\r\n');
+    expect(header).toBe(WEEK_CSV_COLUMNS.join(','));
+    expect(row).toContain(',-1500.25,');
+  });
+
+  it('round-trips exactly: export, import into another account, export again', async () => {
+    const a = await t.signUp();
+    for (const offset of [0, 1, 2, 10]) await put(a.cookie, weeksAgo(offset), { ...workedWeek, weeklyRevenue: 5000 + offset * 0.01, grossMarginPct: offset === 1 ? null : 72.5 });
+    const csv = await (await t.request('/api/metrics/export.csv', { cookie: a.cookie })).text();
+    const b = await t.signUp();
+    const imported = await importCsv(b.cookie, csv);
+    expect(imported.status).toBe(200);
+    expect(await imported.json()).toEqual({ imported: 4 });
+    expect(await (await t.request('/api/metrics/export.csv', { cookie: b.cookie })).text()).toBe(csv);
+    expect(await weeksOf(b.cookie)).toEqual(await weeksOf(a.cookie));
+  });
+
+  it('is all-or-nothing: one bad row writes nothing and lists row numbers and reasons', async () => {
+    const { cookie } = await t.signUp();
+    await put(cookie, weeksAgo(0), workedWeek);
+    const before = await weeksOf(cookie);
+    const good = { ...weeksAgo(0), ...workedWeek, weeklyRevenue: 1 };
+    const lines = weeksToCsv([good, { ...weeksAgo(1), ...workedWeek }]).trimEnd().split('\r\n');
+    lines.push(lines[2]!.replace(/^(\d+),(\d+),10,2000,100,5,/, '$1,54,10,2000,-3,5,'));
+    lines.push(lines[2]!.replace(/,2000,/, ',=cmd|\' /C calc\'!A0,'));
+    const response = await importCsv(cookie, lines.join('\n'));
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Error importing CSV' });
+    expect(body.error.details).toEqual(
+      expect.arrayContaining([
+        { row: 4, field: 'week', message: 'validation.week' },
+        { row: 4, field: 'startingCustomers', message: 'validation.nonNegative' },
+        { row: 5, field: 'marketingCosts', message: 'validation.number' },
+      ]),
+    );
+    expect(await weeksOf(cookie)).toEqual(before);
+  });
+
+  it('replaces existing weeks and reads a Spanish-locale file (BOM, semicolons, decimal commas)', async () => {
+    const { cookie } = await t.signUp();
+    const key = weeksAgo(0);
+    await put(cookie, key, workedWeek);
+    const spanish = `\uFEFF${WEEK_CSV_COLUMNS.join(';')}\r\n${key.year};${key.week};10;2.000;100;5;4.800;100;250;50;9.000;7.500,50;150.000;;400;;62,5;\r\n`;
+    const response = await importCsv(cookie, spanish, 'text/csv; charset=utf-8');
+    expect(response.status).toBe(200);
+    const [week] = await weeksOf(cookie);
+    expect(week).toMatchObject({ ...key, weeklyRevenue: 7500.5, cashBalance: 150000, grossMarginPct: 62.5, dailyActiveUsers: null, marketingCosts: 2000 });
+    expect(await weeksOf(cookie)).toHaveLength(1);
+  });
+
+  it('refuses future weeks, duplicate weeks, non-CSV bodies and files over the size limit', async () => {
+    const { cookie } = await t.signUp();
+    const future = weeksToCsv([{ ...weeksAgo(-5), ...workedWeek }]);
+    expect((await (await importCsv(cookie, future)).json()).error.details).toEqual([{ row: 2, field: 'week', message: 'validation.futureWeek' }]);
+    const lines = weeksToCsv([{ ...weeksAgo(0), ...workedWeek }]).trimEnd().split('\r\n');
+    const duplicate = await importCsv(cookie, [...lines, lines[1]].join('\n'));
+    expect((await duplicate.json()).error.details).toEqual([{ row: 3, field: 'week', message: 'import.duplicateWeek' }]);
+    expect((await importCsv(cookie, '{"a":1}', 'application/json')).status).toBe(400);
+    const huge = await importCsv(cookie, `${lines[0]}\n${'9'.repeat(50 * 1024 * 1024)}`);
+    expect(huge.status).toBe(413);
+    expect((await t.request('/api/health')).status).toBe(200);
+    expect(await weeksOf(cookie)).toEqual([]);
+  });
+
+  it('imports 10 years of weekly rows in one go', async () => {
+    const { cookie } = await t.signUp();
+    const decade = Array.from({ length: 520 }, (_, i) => ({ ...weeksAgo(519 - i), ...workedWeek, weeklyRevenue: 1000 + i }));
+    const response = await importCsv(cookie, weeksToCsv(decade));
+    expect(await response.json()).toEqual({ imported: 520 });
+    const { series, latest } = await (await t.request('/api/metrics/summary', { cookie })).json();
+    expect(series).toHaveLength(520);
+    expect(latest.weeklyRecurringRevenue).toBe(1519);
+    expect(latest.ndrConfidence).toBe('measured');
+  });
+});
+
+describe('tier 2: historical data management', () => {
+  let free: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    free = await createTestApp({ TRIAL_DAYS: '0' });
+  });
+  afterAll(() => free.close());
+
+  it('a tier-1 founder edits the last 4 weeks but not older ones, and cannot import', async () => {
+    const { cookie, user } = await free.signUp();
+    const send = (key: { year: number; week: number }, method = 'PUT') =>
+      free.request(weekPath(key), { method, cookie, json: method === 'PUT' ? workedWeek : undefined });
+    expect((await send(weeksAgo(0))).status).toBe(200);
+    expect((await send(weeksAgo(3))).status).toBe(200);
+    const old = await send(weeksAgo(4));
+    expect(old.status).toBe(403);
+    expect((await old.json()).error.code).toBe('PREMIUM_REQUIRED');
+    const csv = weeksToCsv([{ ...weeksAgo(0), ...workedWeek }]);
+    const refused = await free.request('/api/metrics/import', { method: 'POST', cookie, body: csv, headers: { 'content-type': 'text/csv' } });
+    expect(refused.status).toBe(403);
+    expect((await free.request('/api/metrics/benchmarks', { cookie })).status).toBe(403);
+
+    await free.db.update(users).set({ userTier: 2 }).where(eq(users.id, user.id));
+    expect((await send(weeksAgo(4))).status).toBe(200);
+    await free.db.update(users).set({ userTier: 1 }).where(eq(users.id, user.id));
+    expect((await send(weeksAgo(4), 'DELETE')).status).toBe(403);
+    expect((await send(weeksAgo(3), 'DELETE')).status).toBe(204);
+  });
+
+  it('the trial counts as tier 2', async () => {
+    const { cookie } = await t.signUp();
+    expect((await put(cookie, weeksAgo(30), workedWeek)).status).toBe(200);
+    const me = await (await t.request('/api/me', { cookie })).json();
+    expect(me).toMatchObject({ isInTrial: true, effectiveUserTier: 2 });
+  });
+});
+
+describe('points, streak and Metrics Master', () => {
+  type Gamification = { streak: number; badges: { key: string }[]; ledger: { event: string; points: number }[] };
+  const gamification = async (cookie: string) => (await t.request('/api/me/gamification', { cookie })).json() as Promise<Gamification>;
+
+  it('counts a saved week as today’s activity, once per week however often it is saved', async () => {
+    const { cookie } = await t.signUp();
+    expect((await put(cookie, weeksAgo(0), workedWeek)).status).toBe(200);
+    expect((await put(cookie, weeksAgo(0), { ...workedWeek, newCustomers: 11 })).status).toBe(200);
+    const standing = await gamification(cookie);
+    expect(standing.streak).toBe(1);
+    expect(standing.ledger.filter((row) => row.event === 'metrics-saved')).toHaveLength(1);
+  });
+
+  it('unlocks Metrics Master with 7 consecutive weeks recorded (here by import), not with 6', async () => {
+    const { cookie } = await t.signUp();
+    const sixWeeks = [6, 5, 4, 3, 2, 1].map((offset) => ({ ...weeksAgo(offset), ...workedWeek }));
+    expect((await importCsv(cookie, weeksToCsv(sixWeeks))).status).toBe(200);
+    expect((await gamification(cookie)).badges.map((badge) => badge.key)).not.toContain('metrics-master');
+
+    expect((await put(cookie, weeksAgo(0), workedWeek)).status).toBe(200);
+    expect((await gamification(cookie)).badges.map((badge) => badge.key)).toContain('metrics-master');
+  });
+});

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OidcTestProvider, oidcTestEmail, startOidcTestProvider } from '../../scripts/lib/oidc-test-provider.ts';
+import { createTestApp, sessionCookie, TEST_ORIGIN } from './support/test-app.ts';
+
+/**
+ * Sign-in through a real OpenID provider on loopback: Rumbo's server fetches the
+ * discovery document, exchanges the code (with PKCE) and checks the ID token over
+ * real HTTP; this test plays the browser, carrying each side's cookies.
+ */
+let provider: OidcTestProvider;
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  provider = await startOidcTestProvider({ appUrl: TEST_ORIGIN });
+  t = await createTestApp({
+    RATE_LIMIT_SCALE: '20',
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+    OIDC_NAME: 'Acme SSO',
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await provider.close();
+});
+
+/** A minimal cookie jar for the provider's origin. */
+class Jar {
+  private cookies = new Map<string, string>();
+  take(response: Response) {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const eq = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  }
+  header() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+/** Submits the provider's HTML form (login or consent) as a browser would. */
+async function submitForm(html: string, pageUrl: string, jar: Jar, login: string) {
+  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+  if (!action) throw new Error(`no form on ${pageUrl}: ${html.slice(0, 300)}`);
+  const fields = new URLSearchParams();
+  for (const [, name = '', value = ''] of html.matchAll(/<input[^>]*name="([^"]+)"(?:[^>]*value="([^"]*)")?/g)) {
+    fields.set(name, name === 'login' ? login : name === 'password' ? 'any password' : value);
+  }
+  return fetch(new URL(action, pageUrl), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    body: fields,
+  });
+}
+
+/** Starts at Rumbo, signs in at the provider as `login`, and returns Rumbo's final answer. */
+async function signInWithOidc(login: string) {
+  const start = await t.request('/api/auth/sign-in/social', {
+    method: 'POST',
+    json: { provider: 'oidc', callbackURL: '/auth/callback', newUserCallbackURL: '/auth/callback?new=1', errorCallbackURL: '/auth/callback' },
+  });
+  expect(start.status).toBe(200);
+  const appCookie = sessionCookie(start);
+  let url = ((await start.json()) as { url: string }).url;
+  expect(url.startsWith(`${provider.issuer}/`)).toBe(true);
+  expect(new URL(url).searchParams.get('code_challenge_method')).toBe('S256');
+
+  const jar = new Jar();
+  for (let step = 0; step < 12; step++) {
+    if (url.startsWith(TEST_ORIGIN)) {
+      const target = new URL(url);
+      return t.request(target.pathname + target.search, { cookie: appCookie });
+    }
+    const response = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
+    jar.take(response);
+    const next = response.headers.get('location');
+    if (next) {
+      url = new URL(next, url).toString();
+      continue;
+    }
+    const submitted = await submitForm(await response.text(), url, jar, login);
+    jar.take(submitted);
+    url = new URL(submitted.headers.get('location') ?? '', url).toString();
+  }
+  throw new Error('the provider never sent the browser back');
+}
+
+async function sessionUser(cookie: string) {
+  const response = await t.request('/api/auth/get-session', { cookie });
+  return ((await response.json()) as { user: { email: string; name: string; emailVerified: boolean } } | null)?.user ?? null;
+}
+
+describe('sign-in with an OpenID Connect provider', () => {
+  it('shows its button by name', async () => {
+    expect(await (await t.request('/api/auth-providers')).json()).toEqual({ google: false, oidc: { id: 'oidc', name: 'Acme SSO' } });
+  });
+
+  it('creates the account on first sign-in (verified e-mail, name, profile) and lands on the callback page', async () => {
+    const done = await signInWithOidc('ana');
+    expect(done.status).toBe(302);
+    expect(done.headers.get('location')).toMatch(/\/auth\/callback\?new=1$/);
+    const user = await sessionUser(sessionCookie(done));
+    expect(user).toMatchObject({ email: oidcTestEmail('ana'), name: 'OIDC ana', emailVerified: true });
+    const me = await t.request('/api/me', { cookie: sessionCookie(done) });
+    expect(((await me.json()) as { fullName: string }).fullName).toBe('OIDC ana');
+  });
+
+  it('signs the same person into the same account the next time', async () => {
+    const first = await sessionUser(sessionCookie(await signInWithOidc('bruno')));
+    const again = await signInWithOidc('bruno');
+    expect(again.headers.get('location')).toMatch(/\/auth\/callback$/);
+    expect((await sessionUser(sessionCookie(again)))?.email).toBe(first?.email);
+  });
+
+  it('a callback with a forged state signs nobody in and lands on the error page', async () => {
+    const forged = await t.request('/api/auth/callback/oidc?code=made-up&state=made-up');
+    expect(forged.status).toBe(302);
+    expect(forged.headers.get('location')).toMatch(/error=/);
+    expect(sessionCookie(forged)).not.toMatch(/rumbo\.session_token=[^;]/);
+  });
+});

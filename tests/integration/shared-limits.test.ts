@@ -1,0 +1,116 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { cleanUpServerProcesses, makeDataDir, send, type ServerProcess, startServerProcess } from './support/server-process.ts';
+import { sessionCookie } from './support/test-app.ts';
+
+/**
+ * Two server instances behind one load balancer share their limits and learn of each
+ * other's sign-outs at once: through PostgreSQL (a table and LISTEN/NOTIFY) when only
+ * DATABASE_URL is set, through Redis when REDIS_URL is set too.
+ */
+
+const BASE_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const TEST_TIMEOUT_MS = 120_000;
+const createdDatabases: string[] = [];
+
+afterEach(cleanUpServerProcesses);
+afterAll(async () => {
+  const admin = new pg.Client({ connectionString: BASE_DATABASE_URL });
+  await admin.connect();
+  for (const name of createdDatabases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+});
+
+async function freshDatabase(): Promise<string> {
+  const name = `rumbo_shared_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: BASE_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  createdDatabases.push(name);
+  const url = new URL(BASE_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Two instances on one database; both trust the loopback "load balancer" for X-Forwarded-For. */
+async function twoInstances(env: Record<string, string>): Promise<[ServerProcess, ServerProcess]> {
+  // Instances behind one balancer share the cookie-signing secret.
+  const secret = randomBytes(32).toString('hex');
+  const shared = { ...env, RATE_LIMIT_SCALE: '1', TRUSTED_PROXIES: '127.0.0.1', BETTER_AUTH_SECRET: secret };
+  // One after the other: the first runs the migrations.
+  const first = await startServerProcess({ dataDir: makeDataDir(), env: shared });
+  const second = await startServerProcess({ dataDir: makeDataDir(), env: shared });
+  return [first, second];
+}
+
+/** A client address of its own per run, so counters left in Redis by an earlier run never collide. */
+function clientAddress() {
+  return `198.18.${randomInt(0, 255)}.${randomInt(1, 254)}`;
+}
+
+async function signUp(server: ServerProcess, email: string, client: string) {
+  const response = await send(server, '/api/auth/sign-up/email', {
+    method: 'POST',
+    json: { email, password: 'correct horse battery', name: 'Ana', termsAccepted: true },
+    headers: { 'x-forwarded-for': client },
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return sessionCookie(response);
+}
+
+async function expectSharedState(env: Record<string, string>) {
+  const [a, b] = await twoInstances(env);
+  const client = clientAddress();
+  const email = `shared-${randomBytes(4).toString('hex')}@example.com`;
+  const cookie = await signUp(a, email, client);
+
+  // Login 5 / 15 min, counted across both instances: 3 failures on A, 2 on B, then refused on A and B.
+  const statuses = [];
+  for (const server of [a, a, a, b, b, a, b]) {
+    const response = await send(server, '/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email, password: 'wrong password!' },
+      headers: { 'x-forwarded-for': client },
+    });
+    await response.body?.cancel();
+    statuses.push(response.status);
+  }
+  expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+
+  // The general write limit is one budget per founder across instances too.
+  const writes = [];
+  for (let index = 0; index < 101; index++) {
+    const response = await send(index % 2 ? a : b, '/api/me', { method: 'PATCH', cookie, json: { preferredLanguage: 'en' } });
+    await response.body?.cancel();
+    writes.push(response.status);
+  }
+  expect(writes.slice(0, 100).filter((status) => status !== 200), JSON.stringify(writes)).toEqual([]);
+  expect(writes[100]).toBe(429);
+
+  // B has the session cached; a sign-out on A ends it on B at once.
+  expect((await send(b, '/api/session', { cookie })).status).toBe(200);
+  const out = await send(a, '/api/auth/sign-out', { method: 'POST', cookie, json: {}, headers: { 'x-forwarded-for': client } });
+  expect(out.status).toBe(200);
+  // The event crosses through the shared channel: allow it a moment to arrive.
+  let status = 200;
+  for (let attempt = 0; attempt < 20 && status === 200; attempt++) {
+    const response = await send(b, '/api/session', { cookie });
+    await response.body?.cancel();
+    status = response.status;
+    if (status === 200) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  expect(status).toBe(401);
+}
+
+describe('several instances share limits and session ends', () => {
+  it('through PostgreSQL', { timeout: TEST_TIMEOUT_MS }, async () => {
+    await expectSharedState({ DATABASE_URL: await freshDatabase() });
+  });
+
+  it('through Redis', { timeout: TEST_TIMEOUT_MS }, async () => {
+    await expectSharedState({ DATABASE_URL: await freshDatabase(), REDIS_URL });
+  });
+});

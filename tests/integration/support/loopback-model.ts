@@ -1,0 +1,103 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A tiny OpenAI-compatible server on loopback that speaks the chat-completions streaming
+ * format, so the real provider code (AI SDK + retrying fetch) runs against a real socket.
+ * `script` decides each call's fate in order; the last entry repeats.
+ */
+export type LoopbackStep = { kind: 'answer'; text: string } | { kind: 'status'; status: number } | { kind: 'hang' } | { kind: 'hang-after-first-chunk'; text: string };
+
+export type LoopbackModel = {
+  baseUrl: string;
+  /** The JSON bodies the server received, in order. */
+  requests: { messages: { role: string; content: string }[]; stream: boolean }[];
+  /** Replaces the script and forgets earlier requests. */
+  reset: (script: LoopbackStep[]) => void;
+  close: () => Promise<void>;
+};
+
+function chunk(body: object) {
+  return `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'loopback', ...body })}\n\n`;
+}
+
+export async function startLoopbackModel(initialScript: LoopbackStep[] = []): Promise<LoopbackModel> {
+  const requests: LoopbackModel['requests'] = [];
+  let script = initialScript;
+  const sockets = new Set<import('node:net').Socket>();
+  let call = 0;
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (data: Buffer) => (raw += data.toString()));
+    req.on('end', () => {
+      requests.push(JSON.parse(raw));
+      const step = script[Math.min(call, script.length - 1)]!;
+      call += 1;
+      if (step.kind === 'hang') return;
+      if (step.kind === 'status') {
+        res.writeHead(step.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: `loopback ${step.status}` } }));
+        return;
+      }
+      const request = requests.at(-1)!;
+      if (!request.stream && step.kind === 'answer') {
+        // generateText (analysis, drafts) asks for one JSON completion, not a stream.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            id: 'chatcmpl-1',
+            object: 'chat.completion',
+            created: 1,
+            model: 'loopback',
+            choices: [{ index: 0, message: { role: 'assistant', content: step.text }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+          }),
+        );
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      const words = step.text.match(/\S+\s*/g) ?? [];
+      if (step.kind === 'hang-after-first-chunk') {
+        res.write(chunk({ choices: [{ index: 0, delta: { role: 'assistant', content: words[0] ?? '' } }] }));
+        return;
+      }
+      for (const word of words) res.write(chunk({ choices: [{ index: 0, delta: { content: word } }] }));
+      res.write(chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }));
+      res.write(chunk({ choices: [], usage: { prompt_tokens: 10, completion_tokens: words.length, total_tokens: 10 + words.length } }));
+      res.end('data: [DONE]\n\n');
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    reset: (next) => {
+      script = next;
+      call = 0;
+      requests.length = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Reads an AI SDK UI message stream (SSE) into its chunks. */
+export async function readUiStream(response: Response) {
+  const text = await response.text();
+  const chunks = text
+    .split('\n\n')
+    .map((event) => event.replace(/^data: /, '').trim())
+    .filter((data) => data !== '' && data !== '[DONE]')
+    .map((data) => JSON.parse(data) as { type: string; delta?: string; errorText?: string; data?: unknown });
+  const answer = chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta).join('');
+  const error = chunks.find((c) => c.type === 'error')?.errorText;
+  return { chunks, answer, error };
+}

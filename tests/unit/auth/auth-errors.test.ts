@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { authErrorKey, safeRedirect } from '../../../src/web/features/auth/auth-errors.ts';
+
+describe('authErrorKey', () => {
+  it("gives the spec's wait message for any 429, whatever the action", () => {
+    for (const action of ['sign-in', 'sign-up', 'magic-link', 'reset', 'oauth', 'two-factor'] as const) {
+      expect(authErrorKey(action, { status: 429, code: 'INVALID_EMAIL_OR_PASSWORD' })).toBe('errors.tooManyAttempts');
+    }
+  });
+
+  it('says the account exists only on sign-up answers that say so', () => {
+    expect(authErrorKey('sign-up', { status: 422, code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' })).toBe('errors.accountExists');
+    expect(authErrorKey('sign-in', { status: 401, code: 'INVALID_EMAIL_OR_PASSWORD' })).toBe('errors.signInFailed');
+  });
+
+  it("falls back to each action's own failure message", () => {
+    expect(authErrorKey('magic-link', { status: 500 })).toBe('errors.magicLinkFailed');
+    expect(authErrorKey('reset', { status: 400 })).toBe('errors.passwordResetFailed');
+    expect(authErrorKey('oauth', {})).toBe('errors.oauthFailed');
+    expect(authErrorKey('two-factor', { status: 401, code: 'INVALID_CODE' })).toBe('errors.invalidCode');
+    expect(authErrorKey('two-factor', { status: 401, code: 'TOTP_CODE_ALREADY_USED' })).toBe('errors.codeUsed');
+  });
+});
+
+describe('safeRedirect', () => {
+  it('keeps same-site paths and drops everything that could leave the site', () => {
+    expect(safeRedirect('/metrics?week=3')).toBe('/metrics?week=3');
+    for (const target of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '', null, undefined]) {
+      expect(safeRedirect(target)).toBeNull();
+    }
+  });
+});
