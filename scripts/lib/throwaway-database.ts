@@ -17,6 +17,13 @@ export async function createThrowawayDatabase(baseUrl: string, prefix = 'rumbo_t
   const drop = async () => {
     const dropper = new pg.Client({ connectionString: baseUrl });
     await dropper.connect();
+    // Connections of a pool that was just ended may still be closing: give them a moment,
+    // so that FORCE only cuts what was truly left open.
+    for (let wait = 0; wait < 40; wait++) {
+      const { rows } = await dropper.query<{ open: number }>('SELECT count(*)::int AS open FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (rows[0]?.open === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await dropper.end();
   };

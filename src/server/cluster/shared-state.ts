@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
+import { createPgPool } from '../db/pg-pool.ts';
 
 /**
  * What several server instances must share: rate-limit counters and the news that a
@@ -102,7 +103,7 @@ export async function openSharedState(options: {
     };
   }
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+    const pool = createPgPool(options.databaseUrl, 4, (error) => logger.warn({ err: error }, 'PostgreSQL ended an idle connection'));
     const listener = new pg.Client({ connectionString: options.databaseUrl });
     await listener.connect();
     await listener.query(`LISTEN ${CHANNEL}`);
