@@ -1,6 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { isoWeekOf } from '../src/core/metrics/iso-week.ts';
+import { workedWeek } from '../tests/fixtures/metrics-week.ts';
 import { startLoopbackModel, type LoopbackModel } from '../tests/integration/support/loopback-model.ts';
 import { type AppServer, startAppServer } from './support/app-server.ts';
+import { uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
 import { waitForApp } from './support/ready.ts';
 
@@ -19,13 +22,21 @@ test.afterAll(async () => {
   await model?.close();
 });
 
-test('streams the model answer, keeps the question when the model fails, and answers it on Retry', async ({ page }) => {
+/** Lucía of Pesito, onboarded, with AI consent granted, on this file's server. */
+async function signUpConsentingFounder(page: Page) {
   const signUp = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
-    data: { email: `model-${Date.now()}@example.com`, password: 'a long enough password', name: 'Lucía', termsAccepted: true },
+    data: { email: uniqueEmail('model'), password: 'a long enough password', name: 'Lucía', termsAccepted: true },
   });
   expect(signUp.status()).toBe(200);
   await page.request.post(`${server.url}/api/onboarding`, { data: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp', startupName: 'Pesito' } });
   await page.request.post(`${server.url}/api/ai/consent`, { data: { granted: true } });
+}
+
+test('streams the model answer, keeps the question when the model fails, and answers it on Retry', async ({ page }) => {
+  await signUpConsentingFounder(page);
+  const week = isoWeekOf(new Date());
+  const recorded = await page.request.put(`${server.url}/api/metrics/weeks/${week.year}/${week.week}`, { data: { ...workedWeek, cashBalance: 88_000 } });
+  expect(recorded.status()).toBe(200);
   await page.addInitScript(() => sessionStorage.setItem('rumbo_chat_welcomed', '1'));
 
   model.reset([{ kind: 'status', status: 502 }, { kind: 'answer', text: 'Your **runway** is what matters now: cut burn by 20%.' }]);
@@ -39,6 +50,8 @@ test('streams the model answer, keeps the question when the model fails, and ans
   await expect(log.locator('strong', { hasText: 'runway' })).toBeVisible();
   expect(model.requests).toHaveLength(2); // the 502 was retried
   expect(model.requests[1]!.messages[0]!.content).toContain('Startup: Pesito');
+  // The model is given the founder's own runway against its target, to cite.
+  expect(model.requests[1]!.messages[0]!.content).toContain('- Runway: 22 weeks (target above 40 weeks)');
 
   model.reset([{ kind: 'status', status: 503 }, { kind: 'status', status: 503 }, { kind: 'answer', text: 'Back: start with your ten best customers.' }]);
   await composer.fill('And after that?');
@@ -53,4 +66,22 @@ test('streams the model answer, keeps the question when the model fails, and ans
   await log.getByRole('button', { name: text('en', 'mentor', 'errors.retry') }).click();
   await expect(log.getByText('Back: start with your ten best customers.')).toBeVisible();
   await expect(log.getByText('And after that?')).toHaveCount(1);
+});
+
+test('with the interface in Spanish, the model is told to answer in Spanish with tú, and its answer is shown', async ({ page }) => {
+  await signUpConsentingFounder(page);
+  await page.addInitScript(() => {
+    localStorage.setItem('rumbo_language', 'es-LA');
+    sessionStorage.setItem('rumbo_chat_welcomed', '1');
+  });
+
+  model.reset([{ kind: 'answer', text: 'Tu **pista** es lo primero: baja el gasto un 20 %.' }]);
+  await page.goto(`${server.url}/talk-rumbo`);
+  await waitForApp(page);
+  const composer = page.getByLabel(text('es-LA', 'mentor', 'composer.label'));
+  await composer.fill('¿Qué es lo más importante para Pesito?');
+  await composer.press('Enter');
+  const log = page.getByRole('log', { name: text('es-LA', 'mentor', 'log') });
+  await expect(log.getByText('baja el gasto un 20 %.')).toBeVisible();
+  expect(model.requests[0]!.messages[0]!.content).toContain('Always answer in Latin-American Spanish, addressing the founder as tú');
 });

@@ -1,11 +1,21 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { isoWeekOf } from '../src/core/metrics/iso-week.ts';
+import { workedWeek } from '../tests/fixtures/metrics-week.ts';
 import { expectNoAxeViolations, signUpFounder } from './support/founder.ts';
 import { text } from './support/locales.ts';
 import { waitForApp } from './support/ready.ts';
 
+/** This week with 88,000 in cash at a burn of 4,000: 22 weeks of runway, off its 40-week target. */
+async function recordShortRunway(page: Page) {
+  const week = isoWeekOf(new Date());
+  const response = await page.request.put(`/api/metrics/weeks/${week.year}/${week.week}`, { data: { ...workedWeek, cashBalance: 88_000 } });
+  expect(response.status()).toBe(200);
+}
+
 test.describe('talk to the mentor (offline mentor)', () => {
   test('welcomes, asks for consent, answers a starter question in streamed Markdown, and keeps the conversation', async ({ page }) => {
     await signUpFounder(page, { startupName: 'Tiendita AI' });
+    await recordShortRunway(page);
     await page.goto('/talk-rumbo');
     await waitForApp(page);
 
@@ -26,6 +36,8 @@ test.describe('talk to the mentor (offline mentor)', () => {
     await expect(log.getByText(starter)).toBeVisible();
     await expect(log.getByText(/offline mentor/)).toBeVisible();
     await expect(log.getByRole('heading', { name: 'Where Tiendita AI stands' })).toBeVisible();
+    // The answer cites the founder's own number against its target.
+    await expect(log.getByText(/22 weeks — target above 40 weeks \(off target\)/)).toBeVisible();
     await expect(log.getByRole('button', { name: text('en', 'mentor', 'copy.button') })).toBeVisible();
     const list = page.getByRole('navigation', { name: text('en', 'mentor', 'conversations.title') });
     await expect(list.getByRole('button', { name: starter, exact: true })).toBeVisible();
@@ -46,6 +58,7 @@ test.describe('talk to the mentor (offline mentor)', () => {
   test('answers in Spanish with the UI in Spanish on a phone, and deletes a conversation', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await signUpFounder(page);
+    await recordShortRunway(page);
     await page.request.post('/api/ai/consent', { data: { granted: true } });
     await page.addInitScript(() => {
       localStorage.setItem('rumbo_language', 'es-LA');
@@ -59,6 +72,7 @@ test.describe('talk to the mentor (offline mentor)', () => {
     const log = page.getByRole('log', { name: text('es-LA', 'mentor', 'log') });
     await expect(log.getByText(/Soy el mentor sin conexión de Rumbo/)).toBeVisible();
     await expect(log.getByRole('heading', { name: 'Hipótesis para probar' })).toBeVisible();
+    await expect(log.getByText(/22 semanas/).first()).toBeVisible();
     // Nothing wider than the phone: no sideways scrolling.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoAxeViolations(page);

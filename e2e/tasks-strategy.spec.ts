@@ -1,24 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { signUpFounder as signUpOnboarded, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
 import { waitForApp } from './support/ready.ts';
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** A founder who finished onboarding (through the API the onboarding form calls). */
 const signUpFounder = (page: Page) =>
   signUpOnboarded(page, { industry: 'Fintech', teamSize: '2-5', startupPhase: 'mvp' }, { name: 'Lucía', email: uniqueEmail('tasks') });
 
-/**
- * axe on our page. Toasts are left out: sonner's rich success colours are the shared
- * toaster's (src/web/app/providers.tsx) and fail contrast everywhere; reported to the lead.
- */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).exclude('[data-sonner-toaster]').analyze();
-  const found = results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(found).toEqual([]);
-}
 
 for (const language of ['en', 'es-LA'] as const) {
   const tasks = (key: string) => text(language, 'tasks', key);

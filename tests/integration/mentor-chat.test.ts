@@ -160,6 +160,36 @@ describe('Analyse conversation', () => {
     for (const key of ['impact', 'confidence', 'ease']) expect(draft[key]).toBeGreaterThanOrEqual(1);
   });
 
+  it('suggests a strategy from the playbook without a model, built on what the founder wrote, behind the consent gate', async () => {
+    const { cookie } = await t.signUp();
+    const own = { coreProblem: 'Nuestros clientes no vuelven después de la primera compra.', maximas: [] };
+    const refused = await t.request('/api/mentor/strategy-draft', { method: 'POST', cookie, json: own });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error.code).toBe('AI_CONSENT_REQUIRED');
+    await t.request('/api/ai/consent', { method: 'POST', cookie, json: { granted: true } });
+    const response = await t.request('/api/mentor/strategy-draft', { method: 'POST', cookie, json: { ...own, language: 'es-LA' } });
+    expect(response.status).toBe(200);
+    const { draft, source } = await response.json();
+    expect(source).toBe('offline');
+    expect(draft.coreProblem).toBe(own.coreProblem);
+    expect(draft.maximas).toHaveLength(3);
+    expect(draft.statement).toMatch(/^Este trimestre /);
+    // The suggestion saves as it is: it meets every rule of the builder.
+    const saved = await t.request('/api/strategy', { method: 'PUT', cookie, json: draft });
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).version).toBe(1);
+  });
+
+  it('refuses a malformed strategy suggestion request and stores nothing', async () => {
+    const { cookie } = await consentingFounder(t);
+    const tooMany = await t.request('/api/mentor/strategy-draft', { method: 'POST', cookie, json: { maximas: ['a', 'b', 'c', 'd', 'e', 'f'] } });
+    expect(tooMany.status).toBe(400);
+    expect((await tooMany.json()).error.code).toBe('VALIDATION_FAILED');
+    expect((await t.request('/api/mentor/strategy-draft', { method: 'POST', cookie, json: { extra: true } })).status).toBe(400);
+    expect((await t.request('/api/mentor/strategy-draft', { method: 'POST', json: {} })).status).toBe(401);
+    expect((await (await t.request('/api/strategy', { cookie })).json()).version).toBe(0);
+  });
+
   it("needs consent, and refuses another founder's conversation (404)", async () => {
     const a = await consentingFounder(t);
     const started = await readUiStream(await chat(t, a.cookie, { message: 'Pricing question' }));
@@ -270,6 +300,25 @@ describe('an OpenAI-compatible model on loopback', () => {
     const fallback = await (await t.request('/api/mentor/task-draft', { method: 'POST', cookie, json: { focus: 'churn', language: 'en' } })).json();
     expect(fallback.source).toBe('offline');
     expect(fallback.draft.metric).toBe('churnRate');
+  });
+
+  it('suggests a strategy as structured output from the model, and from the playbook when the answer breaks the rules', async () => {
+    const strategy = {
+      coreProblem: 'Customers leave after the first month because onboarding takes too long.',
+      maximas: ['Value in the first session', 'Every churned customer gets a call', 'Price for annual commitment'],
+      statement: 'We win by making the first week so useful that leaving costs more than staying.',
+    };
+    model.reset([{ kind: 'answer', text: JSON.stringify(strategy) }]);
+    const { cookie } = await consentingFounder(t);
+    const fromModel = await (await t.request('/api/mentor/strategy-draft', { method: 'POST', cookie, json: { language: 'en' } })).json();
+    expect(fromModel).toEqual({ draft: strategy, source: 'loopback-model' });
+    // The model saw the founder's own words in its prompt.
+    model.reset([{ kind: 'answer', text: JSON.stringify({ ...strategy, maximas: ['too short'] }) }]);
+    const fallback = await (await t.request('/api/mentor/strategy-draft', { method: 'POST', cookie, json: { coreProblem: 'Our customers churn after their first month.', language: 'en' } })).json();
+    expect(JSON.stringify(model.requests.at(-1))).toContain('Our customers churn after their first month.');
+    expect(fallback.source).toBe('offline');
+    expect(fallback.draft.coreProblem).toBe('Our customers churn after their first month.');
+    expect(fallback.draft.maximas).toHaveLength(3);
   });
 
   it("analyses a conversation with the model's summary", async () => {

@@ -1,10 +1,10 @@
-import { generateText, Output } from 'ai';
 import type { Language } from '../../core/i18n/language.ts';
 import { METRIC_TARGETS } from '../../core/mentor/metric-targets.ts';
 import type { Play } from '../../core/mentor/playbook.ts';
 import { TaskDraft } from '../../core/mentor/task-draft.ts';
+import { TASK_METRIC_KEYS } from '../../core/tasks/task-metrics.ts';
 import type { MentorContext } from './context/build-context.ts';
-import { mentorInstructions } from './mentor-prompt.ts';
+import { structuredDraft } from './structured-draft.ts';
 import { choosePlays, diagnose } from './offline/offline-mentor.ts';
 import type { MentorModel } from './provider.ts';
 
@@ -51,25 +51,12 @@ export function offlineTaskDraft(context: MentorContext, language: Language, foc
   };
 }
 
-/**
- * A task draft from the model as structured output (validated by the same zod schema);
- * from the offline playbook when no model is configured or the model's answer fails.
- */
-export async function draftTask(input: { model: MentorModel | null; context: MentorContext; language: Language; focus?: string }) {
-  if (input.model) {
-    try {
-      const result = await generateText({
-        model: input.model.model,
-        maxRetries: 0,
-        timeout: input.model.timeoutMs * 2,
-        instructions: mentorInstructions(input.context, input.language),
-        prompt: `Propose the single most valuable task for this founder now${input.focus ? `, about: ${input.focus}` : ''}, as a testable hypothesis with the metric it moves (one of: cac, ndr, mrr, weeklyBurnRate, runwayWeeks, churnRate, ltv, arpc, activeUsers, paybackWeeks, ltvToCac), a target value in that metric's unit, and ICE scores (1-10 each).`,
-        output: Output.object({ schema: TaskDraft }),
-      });
-      return { draft: TaskDraft.parse(result.output), source: input.model.label };
-    } catch {
-      // Fall through: a draft the founder edits is better than an error.
-    }
-  }
-  return { draft: offlineTaskDraft(input.context, input.language, input.focus), source: 'offline' };
+/** A task draft from the model as structured output, or from the offline playbook. */
+export function draftTask(input: { model: MentorModel | null; context: MentorContext; language: Language; focus?: string }) {
+  return structuredDraft({
+    ...input,
+    schema: TaskDraft,
+    prompt: `Propose the single most valuable task for this founder now${input.focus ? `, about: ${input.focus}` : ''}, as a testable hypothesis with the metric it moves (one of: ${TASK_METRIC_KEYS.join(', ')}), a target value in that metric's unit, and ICE scores (1-10 each).`,
+    offline: () => offlineTaskDraft(input.context, input.language, input.focus),
+  });
 }

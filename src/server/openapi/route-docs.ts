@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { WeekRecordInput } from '../../core/metrics/week-record.ts';
 import { AnalyseInput, ChatInput, ConsentInput, ContextEntryFields, ContextEntryPatch } from '../../core/mentor/mentor-schema.ts';
+import { StrategyDraftInput } from '../../core/mentor/strategy-draft.ts';
 import { TaskDraftInput } from '../../core/mentor/task-draft.ts';
 import { ConversationFilesFields } from '../features/mentor/routes.ts';
 import { OnboardingInput } from '../../core/onboarding/onboarding-schema.ts';
@@ -64,6 +65,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     bodyType: 'multipart/form-data',
   },
   'POST /api/mentor/task-draft': { summary: 'A task draft for the Tasks form (model or playbook)', tag: 'ai', body: TaskDraftInput },
+  'POST /api/mentor/strategy-draft': { summary: 'A strategy suggestion for the Strategy builder: core problem, maximas, statement (model or playbook)', tag: 'ai', body: StrategyDraftInput },
   'GET /api/context': { summary: 'The founder’s AI context entries', tag: 'ai' },
   'POST /api/context': { summary: 'Add an entry (multipart: type, description, files; or JSON without files)', tag: 'ai', body: ContextEntryFields, bodyType: 'multipart/form-data' },
   'PATCH /api/context/:id': { summary: 'Edit an entry, add or remove files', tag: 'ai', body: ContextEntryPatch },

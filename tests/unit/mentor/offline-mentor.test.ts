@@ -109,3 +109,33 @@ describe('the offline task draft', () => {
     expect(offlineTaskDraft(context({ churnRate: 0.03 }), 'es-LA')).toMatchObject({ metric: 'churnRate', targetValue: 0.007 });
   });
 });
+
+describe('the offline strategy draft', () => {
+  it('starts from the metric furthest from its target, and every part can be saved as it is', async () => {
+    const { offlineStrategyDraft } = await import('../../../src/server/ai/strategy-draft.ts');
+    const { StrategyInput } = await import('../../../src/core/strategy/strategy-schema.ts');
+    const draft = offlineStrategyDraft(context({ runwayWeeks: 22, churnRate: 0.004 }), 'en');
+    expect(StrategyInput.parse(draft)).toEqual(draft);
+    expect(draft.coreProblem).toBe('Runway is 22 weeks (target above 40 weeks), and until it gets there Tiendita AI cannot grow in a way that lasts.');
+    expect(draft.maximas).toHaveLength(3);
+    expect(draft.maximas[0]).toBe(choosePlays(draft.coreProblem, diagnose(context({ runwayWeeks: 22, churnRate: 0.004 })), 1)[0]!.en.title);
+    expect(draft.statement).toContain(`This quarter Tiendita AI bets on 3 things: ${draft.maximas.join('; ')}.`);
+  });
+
+  it('keeps what the founder wrote, and speaks Spanish with tú when asked', async () => {
+    const { offlineStrategyDraft } = await import('../../../src/server/ai/strategy-draft.ts');
+    const own = { coreProblem: 'Nuestros clientes no vuelven después de la primera compra.', maximas: ['Llamar a cada cliente que se va', 'Cobrar desde el primer día'] };
+    const draft = offlineStrategyDraft(context(null), 'es-LA', own);
+    expect(draft.coreProblem).toBe(own.coreProblem);
+    expect(draft.maximas).toEqual(own.maximas);
+    expect(draft.statement).toBe('Este trimestre Tiendita AI apuesta por 2 cosas: Llamar a cada cliente que se va; Cobrar desde el primer día. Lo que no sirva a estas apuestas puede esperar.');
+  });
+
+  it('with no metrics and no words of the founder, names the question every early startup must answer', async () => {
+    const { offlineStrategyDraft } = await import('../../../src/server/ai/strategy-draft.ts');
+    const draft = offlineStrategyDraft(context(null), 'en', { coreProblem: 'too short', maximas: ['short'] });
+    expect(draft.coreProblem).toBe('Tiendita AI has not yet proven that its customers need it enough to pay for it week after week.');
+    expect(draft.maximas).toHaveLength(3);
+    for (const maxima of draft.maximas) expect(maxima.length).toBeGreaterThanOrEqual(10);
+  });
+});

@@ -86,7 +86,7 @@ function bestLine(text: string, question: string): string {
 
 const OUT_OF_BOUNDS = /(other|another|someone else'?s?) (user|founder|compan|startup|customer)|otros? (usuarios?|fundador|emprendedor)|de otra (persona|empresa|startup)|ignore (all |your |the |previous )*(instructions|rules)|ignora (tus|las) (instrucciones|reglas)|system prompt/i;
 
-function formatValue(target: MetricTarget, value: number, language: Language) {
+export function formatValue(target: MetricTarget, value: number, language: Language) {
   const t = OFFLINE_TEXT[language];
   const number = (n: number, digits: number) => n.toLocaleString(language === 'en' ? 'en-US' : 'es-419', { maximumFractionDigits: digits });
   if (target.unit === 'weeks') return t.weeks(number(value, 1));

@@ -3,8 +3,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../core/i18n/language.ts';
 import { AnalyseInput, ChatInput } from '../../../core/mentor/mentor-schema.ts';
+import { StrategyDraftInput } from '../../../core/mentor/strategy-draft.ts';
 import { TaskDraftInput } from '../../../core/mentor/task-draft.ts';
 import { buildMentorContext } from '../../ai/context/build-context.ts';
+import { draftStrategy } from '../../ai/strategy-draft.ts';
 import { draftTask } from '../../ai/task-draft.ts';
 import { mentorModelFor } from '../../ai/mentor-model.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -88,6 +90,15 @@ export const mentorRoutes = new Hono<AppBindings>()
     const context = await buildMentorContext({ db, userId, question: input.focus ?? '' });
     const language = input.language ?? asLanguage(profile.preferredLanguage);
     return c.json(await draftTask({ model: mentorModelFor(env), context, language, focus: input.focus }));
+  })
+  .post('/strategy-draft', rateLimit('aiRequest'), async (c) => {
+    const { db, env } = c.get('deps');
+    const userId = c.get('user').id;
+    const input = await parseJsonBody(c, StrategyDraftInput);
+    const profile = await requireAiAllowed(db, userId);
+    const context = await buildMentorContext({ db, userId, question: input.coreProblem ?? '' });
+    const language = input.language ?? asLanguage(profile.preferredLanguage);
+    return c.json(await draftStrategy({ model: mentorModelFor(env), context, language, own: input }));
   })
   .post('/conversations/files', rateLimit('fileUpload'), uploadLimit, (c) => uploadIntoConversation(c, null))
   .post('/conversations/:id/files', rateLimit('fileUpload'), uploadLimit, (c) => uploadIntoConversation(c, c.req.param('id')))

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StrategyInput, StrategyVersion } from '../../../core/strategy/strategy-schema.ts';
+import type { StrategyDraft, StrategyDraftInput } from '../../../core/mentor/strategy-draft.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 import { gamificationQueryKey } from '../gamification/api.ts';
 
@@ -40,4 +41,9 @@ export function useRestoreVersion() {
     mutationFn: (version: number) => apiFetch<StrategyVersion>(`/api/strategy/versions/${version}/restore`, { method: 'POST' }),
     onSuccess: afterSave,
   });
+}
+
+/** A strategy suggestion from the mentor (model or offline playbook), built on what the founder wrote. */
+export function requestStrategyDraft(input: StrategyDraftInput) {
+  return apiFetch<{ draft: StrategyDraft; source: string }>('/api/mentor/strategy-draft', { method: 'POST', body: JSON.stringify(input) });
 }

@@ -10,6 +10,7 @@ import { Modal, buttonClass } from '../tasks/form-controls.tsx';
 import { useRestoreVersion, useSaveStrategy, useStrategy, useStrategyVersions } from './api.ts';
 import { MeceRoadmap } from './mece-roadmap.tsx';
 import { type StrategyDraft, StrategyStepFields } from './strategy-steps.tsx';
+import { StrategySuggestion } from './strategy-suggestion.tsx';
 import { intlLocale } from '../tasks/format.ts';
 
 const draftOf = (version: StrategyVersion): StrategyDraft => ({
@@ -81,6 +82,7 @@ function Builder({ initial }: { initial: StrategyVersion }) {
       </ol>
       <div className="mt-5">
         <h3 className="text-lg font-semibold">{t(`steps.${step}.title`)}</h3>
+        <StrategySuggestion step={step} draft={draft} onChange={setDraft} />
         <div className="mt-3">
           <StrategyStepFields step={step} draft={draft} onChange={setDraft} />
         </div>

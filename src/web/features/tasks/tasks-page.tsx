@@ -10,7 +10,7 @@ import type { Task } from '../../../core/tasks/task-schema.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { PageWithProgress } from '../gamification/progress-card.tsx';
-import { useAiGate } from '../mentor/ai-gate.tsx';
+import { useMentorDraft } from '../mentor/use-mentor-draft.tsx';
 import { useStrategy } from '../strategy/api.ts';
 import { newIdempotencyKey, requestTaskDraft, useCompleteTask, useCreateTask, useLatestMetrics, useTasks, useUpdateTask } from './api.ts';
 import { Field, Modal, buttonClass, describedBy, inputClass } from './form-controls.tsx';
@@ -49,34 +49,14 @@ function draftToFormValues(draft: TaskDraft): TaskFormValues {
  */
 function DraftButton({ onDraft }: { onDraft: (values: TaskFormValues) => void }) {
   const { t } = useTranslation('tasks');
-  const { guard, dialog } = useAiGate();
   const active = useTasks('active');
   const done = useTasks('done');
-  const [generating, setGenerating] = useState(false);
-  const [announcement, setAnnouncement] = useState('');
   const first = active.data?.length === 0 && done.data?.length === 0;
-
-  // The gate re-runs the action itself after consent, so the action fills the form too.
-  async function draftIntoForm() {
-    const result = await requestTaskDraft(currentLanguage());
-    onDraft(draftToFormValues(result.draft));
-    const message = result.source === 'offline' ? t('draft.readyOffline') : t('draft.ready');
-    setAnnouncement(message);
-    toast.success(message);
-  }
-
-  async function generate() {
-    setGenerating(true);
-    setAnnouncement(t('draft.generating'));
-    try {
-      await guard(draftIntoForm);
-    } catch (error) {
-      setAnnouncement('');
-      showErrorToast(error, t('draft.failed'));
-    } finally {
-      setGenerating(false);
-    }
-  }
+  const { generate, generating, liveRegion, dialog } = useMentorDraft(
+    () => requestTaskDraft(currentLanguage()),
+    (draft) => onDraft(draftToFormValues(draft)),
+    { pending: t('draft.generating'), ready: t('draft.ready'), readyOffline: t('draft.readyOffline'), failed: t('draft.failed') },
+  );
 
   return (
     <div className="mb-6 flex flex-col gap-3 rounded-lg border border-border bg-muted/40 p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -85,9 +65,7 @@ function DraftButton({ onDraft }: { onDraft: (values: TaskFormValues) => void })
         {generating ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : <Sparkles aria-hidden="true" className="size-4" />}
         {generating ? t('draft.generating') : t(first ? 'draft.first' : 'draft.suggest')}
       </button>
-      <p className="sr-only" role="status" aria-live="polite">
-        {announcement}
-      </p>
+      {liveRegion}
       {dialog}
     </div>
   );

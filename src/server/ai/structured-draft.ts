@@ -1,0 +1,38 @@
+import { generateText, Output } from 'ai';
+import type { z } from 'zod';
+import type { Language } from '../../core/i18n/language.ts';
+import type { MentorContext } from './context/build-context.ts';
+import { mentorInstructions } from './mentor-prompt.ts';
+import type { MentorModel } from './provider.ts';
+
+/**
+ * A draft the founder edits before saving (a task, a strategy): the model's structured
+ * output, validated by the same zod schema the draft must pass, or the offline mentor's
+ * when no model is configured or the model's answer fails or does not fit the schema.
+ * A draft to edit is worth more to the founder than an error.
+ */
+export async function structuredDraft<Schema extends z.ZodType>(input: {
+  model: MentorModel | null;
+  context: MentorContext;
+  language: Language;
+  schema: Schema;
+  prompt: string;
+  offline: () => z.infer<Schema>;
+}): Promise<{ draft: z.infer<Schema>; source: string }> {
+  if (input.model) {
+    try {
+      const result = await generateText({
+        model: input.model.model,
+        maxRetries: 0,
+        timeout: input.model.timeoutMs * 2,
+        instructions: mentorInstructions(input.context, input.language),
+        prompt: input.prompt,
+        output: Output.object({ schema: input.schema }),
+      });
+      return { draft: input.schema.parse(result.output), source: input.model.label };
+    } catch {
+      // Fall through to the offline draft.
+    }
+  }
+  return { draft: input.offline(), source: 'offline' };
+}
