@@ -1,12 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
+import { isoWeekOf } from '../src/core/metrics/iso-week.ts';
+import { workedWeek } from '../tests/fixtures/metrics-week.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { signUpFounder, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
 
 /*
- * The Overview's cards read endpoints other features serve (API-CONTRACT.md). Where this
- * build does not have them yet they answer 404, which must show the "next best action"
- * state; the contract's shapes are served here through page.route to see the cards light up.
+ * The Overview's cards read endpoints other features serve (API-CONTRACT.md); the
+ * contract's shapes are served here through page.route to see every card light up at
+ * once, and a failing endpoint to see its card say so.
  */
 const t = (namespace: string, key: string) => text('en', namespace, key);
 
@@ -15,6 +17,7 @@ const onboardedFounder = (page: Page) =>
 
 const summary = {
   latest: { year: 2026, week: 46, cac: 200, ndr: 1.1, mrr: 21666.67, weeklyRecurringRevenue: 5000, weeklyBurnRate: 4000, runwayWeeks: 50, churnRate: 0.05, ltv: 828.3, arpc: 206.35, activeUsers: 300, cashBalance: 200000, paybackWeeks: 5.25, ltvToCac: 4.14 },
+  statuses: { runwayWeeks: 'on', churnRate: 'off', ndr: 'on', ltvToCac: 'near', paybackWeeks: 'on' },
   series: [],
   targets: {},
 };
@@ -46,7 +49,7 @@ test('with no data yet, every card says what to do next', async ({ page }) => {
 
 test("lights up with the contract's data: metrics against targets, tasks by ICE, strategy, progress", async ({ page }) => {
   await onboardedFounder(page);
-  await serve(page, '/api/metrics/summary', 200, summary);
+  await serve(page, '/api/metrics/summary?range=12w', 200, summary);
   await serve(page, '/api/tasks?status=active', 200, tasks);
   await serve(page, '/api/strategy', 200, { coreProblem: 'x', maximas: ['y'], statement: 'Win Andean coffee co-ops by paying them in 48 hours.', version: 3 });
   await serve(page, '/api/me/gamification', 200, { points: 120, level: 2, streak: 4, badges: [{ key: 'goal-setter' }], ledger: [] });
@@ -69,6 +72,19 @@ test("lights up with the contract's data: metrics against targets, tasks by ICE,
   await expect(progress.getByText('120')).toBeVisible();
   await expect(progress.getByText('4 days')).toBeVisible();
   await expectNoAxeViolations(page, 'overview, with data');
+});
+
+test('with real numbers, agrees with the dashboard: a startup not burning cash is on target for runway', async ({ page }) => {
+  await onboardedFounder(page);
+  const week = isoWeekOf(new Date());
+  // Revenue of 10,000 against costs of 9,000: no burn, so no runway to count down.
+  const saved = await page.request.put(`/api/metrics/weeks/${week.year}/${week.week}`, { data: { ...workedWeek, weeklyRevenue: 10_000 } });
+  expect(saved.status()).toBe(200);
+  await page.goto('/overview');
+  const metrics = page.getByRole('region', { name: t('overview', 'metrics.title') });
+  const runway = metrics.getByText(t('overview', 'metrics.names.runwayWeeks')).locator('..');
+  await expect(runway).toContainText(t('overview', 'metrics.notBurning'));
+  await expect(runway).toContainText(`${t('overview', 'metrics.status.on')} · > 40`);
 });
 
 test('a card whose endpoint fails says so and retries', async ({ page }) => {

@@ -3,6 +3,7 @@ import { createSessionGuard } from './auth/session-guard.ts';
 import { openSharedState } from './cluster/shared-state.ts';
 import type { Database, DatabaseDriver } from './db/client.ts';
 import type { Env } from './env.ts';
+import { createSummaryCache } from './features/metrics/summary-cache.ts';
 import { createProfileCache } from './features/profile/profile-cache.ts';
 import type { AppDeps } from './http/context.ts';
 import type { Logger } from './logger.ts';
@@ -57,7 +58,7 @@ export async function createServices(options: {
   });
   logger.debug({ sharedState: shared.kind }, 'shared state ready');
   return {
-    deps: { env, db, driver, auth, logger, sessions, limiters, bus: shared.bus, profiles: createProfileCache(shared.bus) },
+    deps: { env, db, driver, auth, logger, sessions, limiters, bus: shared.bus, profiles: createProfileCache(shared.bus), summaries: createSummaryCache({ bus: shared.bus }) },
     close: shared.close,
   };
 }

@@ -240,10 +240,32 @@ describe('CSV export and import', () => {
     const decade = Array.from({ length: 520 }, (_, i) => ({ ...weeksAgo(519 - i), ...workedWeek, weeklyRevenue: 1000 + i }));
     const response = await importCsv(cookie, weeksToCsv(decade));
     expect(await response.json()).toEqual({ imported: 520 });
-    const { series, latest } = await (await t.request('/api/metrics/summary', { cookie })).json();
+    const summary = async (query: string) => (await t.request(`/api/metrics/summary${query}`, { cookie })).json();
+    const { series, latest } = await summary('?range=all');
     expect(series).toHaveLength(520);
     expect(latest.weeklyRecurringRevenue).toBe(1519);
     expect(latest.ndrConfidence).toBe('measured');
+    // By default a year of weeks travels, not ten; the latest week is the same whatever the range.
+    const byDefault = await summary('');
+    expect(byDefault.series).toHaveLength(52);
+    expect(byDefault.series.at(-1)).toEqual(series.at(-1));
+    expect(byDefault.latest).toEqual(latest);
+    expect((await summary('?range=12w')).series.map((p: { weeklyRecurringRevenue: number }) => p.weeklyRecurringRevenue)).toEqual(
+      Array.from({ length: 12 }, (_, i) => 1508 + i),
+    );
+    expect((await summary('?range=6m')).series).toHaveLength(26);
+  });
+
+  it('cuts the series by calendar weeks, so missing weeks do not stretch a range, and refuses an unknown range', async () => {
+    const { cookie } = await t.signUp();
+    for (const offset of [0, 11, 12, 30]) await put(cookie, weeksAgo(offset), workedWeek);
+    const weeksIn = async (range: string) => (await (await t.request(`/api/metrics/summary?range=${range}`, { cookie })).json()).series.length;
+    expect(await weeksIn('12w')).toBe(2);
+    expect(await weeksIn('6m')).toBe(3);
+    expect(await weeksIn('1y')).toBe(4);
+    const refused = await t.request('/api/metrics/summary?range=forever', { cookie });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'range', message: 'Range must be one of 12w, 6m, 1y, all' }] });
   });
 });
 

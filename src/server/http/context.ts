@@ -3,6 +3,7 @@ import type { SessionCheck, SessionGuard } from '../auth/session-guard.ts';
 import type { SessionEventBus } from '../cluster/shared-state.ts';
 import type { Database, DatabaseDriver } from '../db/client.ts';
 import type { Env } from '../env.ts';
+import type { SummaryCache } from '../features/metrics/summary-cache.ts';
 import type { ProfileCache } from '../features/profile/profile-cache.ts';
 import type { Role } from '../features/roles/service.ts';
 import type { Logger } from '../logger.ts';
@@ -23,6 +24,8 @@ export type AppDeps = {
   bus: SessionEventBus;
   /** GET /api/me's profile rows, dropped whenever the user changes (profile-cache.ts). */
   profiles: ProfileCache;
+  /** GET /api/metrics/summary's cache, dropped with the profile on the founder's writes. */
+  summaries: SummaryCache;
 };
 
 export type SessionUser = { id: string; email: string; name: string };

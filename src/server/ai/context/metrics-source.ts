@@ -1,7 +1,7 @@
 import { METRIC_TARGETS, type MetricFacts, type MetricTarget, type MetricTrend } from '../../../core/mentor/metric-targets.ts';
 import type { MetricsSnapshot } from '../../../core/metrics/formulas.ts';
 import type { TargetStatus } from '../../../core/metrics/targets.ts';
-import { metricsSummaryJson } from '../../features/metrics/service.ts';
+import { summaryOf } from '../../features/metrics/summary-cache.ts';
 import type { ContextSource } from './types.ts';
 
 /** How many recorded weeks the trend looks back over (about two months). */
@@ -91,7 +91,7 @@ export function metricsContext(summary: Summary): { text: string; facts: MetricF
 export const metricsSource: ContextSource = {
   name: 'metrics',
   async load({ db, userId }) {
-    const summary = JSON.parse(await metricsSummaryJson(db, userId)) as Summary;
+    const summary = await summaryOf(db, userId);
     const context = metricsContext(summary);
     if (!context) return { chunks: [] };
     return {

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
+import { SummaryRangeParam } from '../../../core/metrics/summary-range.ts';
 import { WeekKeySchema, WeekRecordInput } from '../../../core/metrics/week-record.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { fieldErrors, parseJsonBody } from '../../http/validate.ts';
-import { deleteWeek, exportCsv, importCsv, listWeeks, metricsSummaryJson, peerBenchmarks, saveWeek } from './service.ts';
+import { deleteWeek, exportCsv, importCsv, listWeeks, peerBenchmarks, saveWeek } from './service.ts';
 
 function weekParam(c: Context<AppBindings>) {
   const result = WeekKeySchema.safeParse({ year: c.req.param('year'), week: c.req.param('week') });
@@ -28,9 +29,11 @@ export const metricsRoutes = new Hono<AppBindings>()
     await deleteWeek(c.get('deps').db, c.get('user').id, weekParam(c), tierContext(c));
     return c.body(null, 204);
   })
-  .get('/summary', async (c) =>
-    c.body(await metricsSummaryJson(c.get('deps').db, c.get('user').id), 200, { 'content-type': 'application/json' }),
-  )
+  .get('/summary', async (c) => {
+    const range = SummaryRangeParam.safeParse(c.req.query('range'));
+    if (!range.success) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'range', message: range.error.issues[0]!.message }] });
+    return c.body(await c.get('deps').summaries.body(c.get('deps').db, c.get('user').id, range.data), 200, { 'content-type': 'application/json' });
+  })
   .get('/benchmarks', async (c) => c.json(await peerBenchmarks(c.get('deps').db, c.get('user').id, tierContext(c))))
   .get('/export.csv', async (c) => {
     const csv = await exportCsv(c.get('deps').db, c.get('user').id);

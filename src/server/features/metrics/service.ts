@@ -180,6 +180,8 @@ function toSignificant(value: number | null): number | null {
   return value === null ? null : Number(value.toPrecision(6));
 }
 
+type SeriesPoint = WeekKey & Record<string, number | null>;
+
 /** Every metric now, as it stood each week, and the targets it is judged against. */
 export async function metricsSummary(db: Database, userId: string) {
   const records = await listWeeks(db, userId, 'oldest');
@@ -189,38 +191,14 @@ export async function metricsSummary(db: Database, userId: string) {
     latest,
     statuses: latest ? targetStatuses(latest) : null,
     series: series.map((snapshot) => {
-      const point: Record<string, number | null> = { year: snapshot.year, week: snapshot.week };
+      const point: SeriesPoint = { year: snapshot.year, week: snapshot.week };
       for (const key of METRIC_KEYS) point[key] = toSignificant(snapshot[key]);
       return point;
     }),
     targets: TARGETS,
   };
 }
-
-/**
- * The summary as JSON, cached per founder by their snapshot's revision, which every
- * save, import and delete rewrites in the same transaction as the weeks. A hit costs
- * one primary-key lookup instead of reading and recomputing up to ten years of weeks,
- * and stays correct with several server instances (each checks the revision).
- */
-const SUMMARY_CACHE_SIZE = 200;
-const summaryCache = new Map<string, { revision: string; json: string }>();
-
-export async function metricsSummaryJson(db: Database, userId: string): Promise<string> {
-  const [snapshot] = await db
-    .select({ revision: metricSnapshots.revision })
-    .from(metricSnapshots)
-    .where(eq(metricSnapshots.userId, userId))
-    .limit(1);
-  // No snapshot means no weeks: the empty summary is always right for that.
-  const revision = snapshot?.revision ?? 'none';
-  const cached = summaryCache.get(userId);
-  summaryCache.delete(userId);
-  const json = cached?.revision === revision ? cached.json : JSON.stringify(await metricsSummary(db, userId));
-  summaryCache.set(userId, { revision, json });
-  if (summaryCache.size > SUMMARY_CACHE_SIZE) summaryCache.delete(summaryCache.keys().next().value!);
-  return json;
-}
+export type MetricsSummary = Awaited<ReturnType<typeof metricsSummary>>;
 
 export async function exportCsv(db: Database, userId: string): Promise<string> {
   return weeksToCsv(await listWeeks(db, userId, 'oldest'));

@@ -1,6 +1,6 @@
 import type { TaskMetricKey } from '../../../core/tasks/task-metrics.ts';
 import type { Database } from '../../db/client.ts';
-import { metricsSummaryJson } from '../metrics/service.ts';
+import { summaryOf } from '../metrics/summary-cache.ts';
 
 /**
  * The founder's latest value of a metric (GET /api/metrics/summary's `latest`), stored on
@@ -8,6 +8,6 @@ import { metricsSummaryJson } from '../metrics/service.ts';
  * now". Null when no week is recorded or the metric cannot be computed yet.
  */
 export async function latestMetricValue(db: Database, userId: string, metric: TaskMetricKey): Promise<number | null> {
-  const summary = JSON.parse(await metricsSummaryJson(db, userId)) as { latest: Record<string, number | null> | null };
-  return summary.latest?.[metric] ?? null;
+  const { latest } = await summaryOf(db, userId);
+  return latest?.[metric] ?? null;
 }

@@ -107,7 +107,7 @@ export function MetricsPage() {
                 <MetricCards snapshot={summary.data.latest} statuses={summary.data.statuses} locale={locale} currency={currency} />
               </section>
               <Suspense fallback={<div className="h-96 animate-pulse rounded-xl bg-muted" />}>
-                <TrendChart series={summary.data.series} locale={locale} currency={currency} />
+                <TrendChart locale={locale} currency={currency} />
               </Suspense>
             </>
           )}

@@ -9,7 +9,7 @@ import { useMe } from '../profile/api/get-me.ts';
 import { AchievementsSummary } from './achievements-summary.tsx';
 import { type MetricKey, useActiveTasks, useMetricsSummary, useStrategy } from './api/resources.ts';
 import { OverviewCard, cardState } from './card.tsx';
-import { type TargetStatus, targetStatus } from './metric-status.ts';
+import type { TargetStatus } from '../../../core/metrics/targets.ts';
 
 const KEY_METRICS: readonly MetricKey[] = ['mrr', 'runwayWeeks', 'churnRate', 'ndr', 'ltvToCac', 'paybackWeeks'];
 /** The colour is a dot and a border; the text stays the foreground colour, so it always reads. */
@@ -123,11 +123,14 @@ function KeyMetricsCard() {
           <p className="text-xs text-muted-foreground">{t('metrics.week', { year: latest.year, week: latest.week })}</p>
           <dl className="mt-2 grid grid-cols-2 gap-3">
             {KEY_METRICS.map((key) => {
-              const status = targetStatus(key, latest[key]);
+              const status = summary.data?.statuses?.[key] ?? null;
+              const notBurning = key === 'runwayWeeks' && latest.runwayStatus === 'not-burning';
               return (
                 <div key={key} className="rounded-md bg-muted p-3">
                   <dt className="text-xs text-muted-foreground">{t(`metrics.names.${key}`)}</dt>
-                  <dd className="mt-1 text-lg font-semibold tabular-nums">{formatMetric(key, latest[key], HTML_LANG[currentLanguage()], currency)}</dd>
+                  <dd className="mt-1 text-lg font-semibold tabular-nums">
+                    {notBurning ? t('metrics.notBurning') : formatMetric(key, latest[key], HTML_LANG[currentLanguage()], currency)}
+                  </dd>
                   {status ? (
                     <dd className={cn('mt-1 inline-flex items-center gap-1.5 rounded border px-1.5 py-0.5 text-xs font-medium', STATUS_COLOUR[status].border)}>
                       <span aria-hidden="true" className={cn('size-2 rounded-full', STATUS_COLOUR[status].dot)} />

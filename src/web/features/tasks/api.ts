@@ -19,8 +19,8 @@ export function useTasks(status: TaskStatus) {
 /** Latest metric values, for the Done tab's "now" (the metrics feature's summary). */
 export function useLatestMetrics() {
   return useQuery({
-    queryKey: ['metrics', 'summary'],
-    queryFn: () => apiFetch<{ latest: Partial<Record<TaskMetricKey, number | null>> | null }>('/api/metrics/summary'),
+    queryKey: ['metrics', 'summary', '12w'],
+    queryFn: () => apiFetch<{ latest: Partial<Record<TaskMetricKey, number | null>> | null }>('/api/metrics/summary?range=12w'),
     retry: false,
   });
 }

@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MetricBenchmark, BenchmarkScope } from '../../../../core/metrics/benchmarks.ts';
 import type { CsvRowError } from '../../../../core/metrics/csv.ts';
 import type { MetricKey, MetricsSnapshot } from '../../../../core/metrics/formulas.ts';
 import type { WeekKey } from '../../../../core/metrics/iso-week.ts';
+import type { SummaryRange } from '../../../../core/metrics/summary-range.ts';
 import type { Target, TargetStatus, TargetedMetric } from '../../../../core/metrics/targets.ts';
 import type { WeekRecord, WeekRecordInput } from '../../../../core/metrics/week-record.ts';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
@@ -31,10 +32,12 @@ export const weeksQuery = queryOptions({
   queryKey: [...metricsKey, 'weeks'],
   queryFn: () => apiFetch<WeekRecord[]>('/api/metrics/weeks'),
 });
-export const summaryQuery = queryOptions({
-  queryKey: [...metricsKey, 'summary'],
-  queryFn: () => apiFetch<MetricsSummary>('/api/metrics/summary'),
-});
+/** The summary with its series over `range` (the cards only need the shortest). */
+export const summaryQuery = (range: SummaryRange = '12w') =>
+  queryOptions({
+    queryKey: [...metricsKey, 'summary', range],
+    queryFn: () => apiFetch<MetricsSummary>(`/api/metrics/summary?range=${range}`),
+  });
 export const benchmarksQuery = queryOptions({
   queryKey: [...metricsKey, 'benchmarks'],
   queryFn: () => apiFetch<Benchmarks>('/api/metrics/benchmarks'),
@@ -42,7 +45,9 @@ export const benchmarksQuery = queryOptions({
 });
 
 export const useWeeks = () => useQuery(weeksQuery);
-export const useSummary = () => useQuery(summaryQuery);
+export const useSummary = (range?: SummaryRange) => useQuery(summaryQuery(range));
+/** While another range loads, the chart keeps showing the one before instead of a blank. */
+export const useSummarySeries = (range: SummaryRange) => useQuery({ ...summaryQuery(range), placeholderData: keepPreviousData });
 export const useBenchmarks = (enabled: boolean) => useQuery({ ...benchmarksQuery, enabled });
 
 /** Every metrics view depends on the weeks: one invalidation refreshes them all. */

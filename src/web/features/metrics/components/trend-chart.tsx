@@ -3,38 +3,39 @@ import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { MetricKey } from '../../../../core/metrics/formulas.ts';
 import { formatWeek } from '../../../../core/metrics/iso-week.ts';
+import { SUMMARY_RANGES, type SummaryRange } from '../../../../core/metrics/summary-range.ts';
 import { TARGETS } from '../../../../core/metrics/targets.ts';
 import { cn } from '../../../lib/cn.ts';
-import type { SeriesPoint } from '../api/metrics-api.ts';
+import { useSummarySeries } from '../api/metrics-api.ts';
 import { METRIC_UNITS, metricFormatter } from '../format.ts';
 
 export const CHART_METRICS = [
   'mrr',
+  'weeklyRecurringRevenue',
   'cashBalance',
   'weeklyBurnRate',
   'runwayWeeks',
   'churnRate',
   'ndr',
   'cac',
+  'ltv',
+  'arpc',
   'ltvToCac',
+  'paybackWeeks',
   'activeUsers',
 ] as const satisfies readonly MetricKey[];
 type ChartMetric = (typeof CHART_METRICS)[number];
 
-/** Range choices, in recorded weeks (null: everything). */
-export const RANGES = { '12w': 12, '6m': 26, '1y': 52, all: null } as const;
-type Range = keyof typeof RANGES;
+type Props = { locale: string; currency: string };
 
-type Props = { series: SeriesPoint[]; locale: string; currency: string };
-
-/** A metric's trend over the chosen range, with its target drawn in when it has one. */
-export function TrendChart({ series, locale, currency }: Props) {
+/** A metric's trend over the chosen range (calendar weeks, cut by the server), with its target drawn in when it has one. */
+export function TrendChart({ locale, currency }: Props) {
   const { t } = useTranslation('metrics');
   const id = useId();
   const [metric, setMetric] = useState<ChartMetric>('mrr');
-  const [range, setRange] = useState<Range>('12w');
-  const limit = RANGES[range];
-  const points = (limit === null ? series : series.slice(-limit)).map((point) => ({ ...point, label: formatWeek(point) }));
+  const [range, setRange] = useState<SummaryRange>('12w');
+  const summary = useSummarySeries(range);
+  const points = (summary.data?.series ?? []).map((point) => ({ ...point, label: formatWeek(point) }));
   const unit = METRIC_UNITS[metric];
   const axisFormat = metricFormatter(unit, locale, currency, true);
   const valueFormat = metricFormatter(unit, locale, currency);
@@ -48,7 +49,7 @@ export function TrendChart({ series, locale, currency }: Props) {
           {t('charts.title')}
         </h2>
         <div role="group" aria-label={t('charts.range')} className="inline-flex rounded-md border border-border p-0.5">
-          {(Object.keys(RANGES) as Range[]).map((key) => (
+          {(Object.keys(SUMMARY_RANGES) as SummaryRange[]).map((key) => (
             <button
               key={key}
               type="button"

@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import type { RunwayStatus } from '../../../../core/metrics/formulas.ts';
+import type { TargetStatus } from '../../../../core/metrics/targets.ts';
 import { optionalResource } from './optional-resource.ts';
 
 /** Shapes of API-CONTRACT.md, only the parts the Overview shows. */
 export type MetricKey = 'mrr' | 'runwayWeeks' | 'churnRate' | 'ndr' | 'ltvToCac' | 'paybackWeeks' | 'cac' | 'activeUsers' | 'weeklyBurnRate';
 export type MetricsSummary = {
-  latest: ({ year: number; week: number } & Partial<Record<MetricKey, number | null>>) | null;
+  latest: ({ year: number; week: number; runwayStatus?: RunwayStatus; ndrConfidence?: string } & Partial<Record<MetricKey, number | null>>) | null;
+  /** The server's judgement against the targets: one source of truth with the dashboard. */
+  statuses?: Partial<Record<MetricKey, TargetStatus | null>> | null;
   series?: unknown[];
   targets?: unknown;
 };
@@ -22,7 +26,7 @@ function taskList(body: unknown): Task[] {
   return [];
 }
 
-export const useMetricsSummary = () => useQuery(optionalResource<MetricsSummary>(['metrics', 'summary'], '/api/metrics/summary'));
+export const useMetricsSummary = () => useQuery(optionalResource<MetricsSummary>(['metrics', 'summary', '12w'], '/api/metrics/summary?range=12w'));
 export const useActiveTasks = () => {
   const query = useQuery(optionalResource<unknown>(['tasks', 'active'], '/api/tasks?status=active'));
   const tasks = query.data === undefined ? undefined : query.data === null ? null : taskList(query.data);
