@@ -89,6 +89,21 @@ describe('session age', () => {
     expect((await errorOf(idle)).code).toBe('SESSION_EXPIRED');
   });
 
+  it("ends an idle admin's session even while an open tab polls its validity", async () => {
+    const admin = await t.signUp();
+    await grantAdminByEmail(t.db, t.deps.bus, admin.email, 'test');
+    expect((await t.request('/api/admin/overview', { cookie: admin.cookie })).status).toBe(200);
+    // The browser checks every 2 minutes for an admin; nobody touches the app.
+    for (let poll = 0; poll < 15; poll++) {
+      clock += 2 * MINUTE;
+      expect((await t.request('/api/session', { cookie: admin.cookie })).status).toBe(200);
+    }
+    clock += 2 * MINUTE;
+    const idle = await t.request('/api/session', { cookie: admin.cookie });
+    expect(idle.status).toBe(401);
+    expect((await errorOf(idle)).code).toBe('SESSION_EXPIRED');
+  });
+
   it('lets an ordinary founder stay idle longer than 30 minutes', async () => {
     const { cookie } = await t.signUp();
     expect((await t.request('/api/me', { cookie })).status).toBe(200);

@@ -40,7 +40,12 @@ type Entry = {
 };
 
 export type SessionGuard = {
-  check: (request: Request) => Promise<SessionCheck>;
+  /**
+   * Judges the request's session. `activity: false` for the browser's own validity poll,
+   * which runs in an open tab whether or not anyone is there: it must not keep an idle
+   * admin's session alive.
+   */
+  check: (request: Request, options?: { activity?: boolean }) => Promise<SessionCheck>;
   /** Ends sessions everywhere (delete + broadcast). */
   end: (tokens: string[]) => Promise<void>;
   /** How many sessions the cache holds (tests, bench). */
@@ -204,7 +209,7 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
   return {
     cachedCount: () => byCookie.size,
     end,
-    check: async (request) => {
+    check: async (request, options = {}) => {
       const cookie = readCookie(request.headers.get('cookie'), cookieName);
       if (!cookie) return { status: 'none' };
       const entry = await find(cookie, request);
@@ -221,7 +226,7 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
         await end([entry.token], verdict);
         return { status: 'ended', reason: verdict, userId: entry.user.id, endedNow: true };
       }
-      recordActivity(entry, at);
+      if (options.activity !== false) recordActivity(entry, at);
       return {
         status: 'valid',
         user: entry.user,

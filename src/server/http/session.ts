@@ -10,10 +10,13 @@ import type { AppBindings } from './context.ts';
  * cookie presented by another browser than its own is audited here, once, whichever
  * route it was sent to.
  */
+/** GET /api/session, the browser's periodic check: a tab left open is not an admin at work. */
+const isValidityPoll = (c: Context<AppBindings>) => c.req.method === 'GET' && c.req.path === '/api/session';
+
 export async function sessionOf(c: Context<AppBindings>): Promise<SessionCheck> {
   const known = c.get('sessionCheck');
   if (known) return known;
-  const check = await c.get('deps').sessions.check(c.req.raw);
+  const check = await c.get('deps').sessions.check(c.req.raw, { activity: !isValidityPoll(c) });
   c.set('sessionCheck', check);
   if (check.status === 'ended' && check.endedNow && check.reason === 'fingerprint-mismatch') {
     const address = clientAddress(c);
