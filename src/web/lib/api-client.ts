@@ -6,11 +6,14 @@ export class ApiError extends Error {
   readonly code: ErrorCode | 'NETWORK';
   readonly status: number;
   readonly details: unknown;
-  constructor(code: ErrorCode | 'NETWORK', status: number, message: string, details?: unknown) {
+  /** From a 429's Retry-After header: how long until the limit lets the next one through. */
+  readonly retryAfterSeconds: number | null;
+  constructor(code: ErrorCode | 'NETWORK', status: number, message: string, details?: unknown, retryAfterSeconds: number | null = null) {
     super(message);
     this.code = code;
     this.status = status;
     this.details = details;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -29,7 +32,8 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
     if (isErrorBody(body)) {
-      throw new ApiError(body.error.code, response.status, body.error.message, body.error.details);
+      const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
+      throw new ApiError(body.error.code, response.status, body.error.message, body.error.details, Number.isFinite(retryAfter) ? retryAfter : null);
     }
     throw new ApiError('INTERNAL', response.status, 'An error occurred. Please try again.');
   }

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { authErrorKey, safeRedirect } from '../../../src/web/features/auth/auth-errors.ts';
 
 describe('authErrorKey', () => {
-  it("gives the spec's wait message for any 429, whatever the action", () => {
-    for (const action of ['sign-in', 'sign-up', 'magic-link', 'reset', 'oauth', 'two-factor'] as const) {
+  it("gives the spec's 15-minute wait for a 429 on sign-in, and the hour's wait on e-mailed links", () => {
+    for (const action of ['sign-in', 'sign-up', 'oauth', 'two-factor'] as const) {
       expect(authErrorKey(action, { status: 429, code: 'INVALID_EMAIL_OR_PASSWORD' })).toBe('errors.tooManyAttempts');
     }
+    for (const action of ['magic-link', 'reset'] as const) expect(authErrorKey(action, { status: 429 })).toBe('errors.tooManyAttemptsHour');
   });
 
   it('says the account exists only on sign-up answers that say so', () => {

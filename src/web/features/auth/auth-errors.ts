@@ -17,7 +17,8 @@ const FALLBACK: Record<AuthAction, string> = {
 };
 
 export function authErrorKey(action: AuthAction, error: AuthFailure): string {
-  if (error.status === 429) return 'errors.tooManyAttempts';
+  // Sign-in allows 5 tries in 15 minutes; e-mailed links (reset, magic link) 3 an hour.
+  if (error.status === 429) return action === 'reset' || action === 'magic-link' ? 'errors.tooManyAttemptsHour' : 'errors.tooManyAttempts';
   switch (error.code) {
     case 'USER_ALREADY_EXISTS':
     case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':

@@ -8,6 +8,7 @@ import type { TaskDraft } from '../../../core/mentor/task-draft.ts';
 import { TASK_METRIC_KEYS } from '../../../core/tasks/task-metrics.ts';
 import type { Task } from '../../../core/tasks/task-schema.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { PageWithProgress } from '../gamification/progress-card.tsx';
 import { useMentorDraft } from '../mentor/use-mentor-draft.tsx';
@@ -99,7 +100,8 @@ function CreateTab({ maximas, onCreated }: { maximas: string[]; onCreated: () =>
           } catch (error) {
             const fields = serverFieldErrors(error);
             if (fields) return fields;
-            showErrorToast(error, t('create.error'));
+            // SPEC §10: 'Rate limit exceeded', and how long to wait before creating another.
+            showErrorToast(error, error instanceof ApiError && error.code === 'RATE_LIMITED' ? t('create.rateLimited') : t('create.error'));
             return null;
           }
           idempotencyKey.current = newIdempotencyKey();
