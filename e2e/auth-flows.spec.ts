@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { type OidcTestProvider, startOidcTestProvider } from '../scripts/lib/oidc-test-provider.ts';
 import { freePort } from '../scripts/lib/server-process.ts';
 import { type AppServer, startAppServer } from './support/app-server.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { text } from './support/locales.ts';
 import { linkFromOutbox } from './support/outbox.ts';
 import { waitForApp } from './support/ready.ts';
@@ -66,11 +66,6 @@ async function existingFounder(page: Page) {
   expect(onboarding.status()).toBe(200);
   await page.context().clearCookies();
   return email;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
 test('sign up, confirm from the e-mail, sign out, sign in with the password', async ({ page }) => {

@@ -1,15 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { weeksToCsv } from '../src/core/metrics/csv.ts';
 import { isoWeekOf, weekFromIndex, weekIndex, formatWeek } from '../src/core/metrics/iso-week.ts';
 import { WEEK_CSV_COLUMNS } from '../src/core/metrics/week-record.ts';
 import { workedWeek } from '../tests/fixtures/metrics-week.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { signUpFounder as signUpOnboarded, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
 
 const weeksAgo = (offset: number) => weekFromIndex(weekIndex(isoWeekOf(new Date())) - offset);
-/** axe on the page; sonner's toasts are the shell's (their own contrast is tracked there). */
-const axe = (page: Page) => new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
 const t = (key: string, language: 'en' | 'es-LA' = 'en') => text(language, 'metrics', key);
 
 const week = { ...workedWeek, dailyActiveUsers: null, monthlyActiveUsers: null, arpu: null };
@@ -28,12 +26,27 @@ async function chooseCsv(page: Page, name: string, content: string) {
 }
 
 test.describe('metrics dashboard', () => {
+  test('the seventh week in a row unlocks Metrics Master at once, without leaving the page', async ({ page }) => {
+    await signUpFounder(page);
+    for (let offset = 6; offset >= 1; offset--) {
+      const key = weeksAgo(offset);
+      expect((await page.request.put(`/api/metrics/weeks/${key.year}/${key.week}`, { data: week })).status()).toBe(200);
+    }
+    await page.goto('/metrics');
+    for (const [field, value] of Object.entries({ newCustomers: '12', lostCustomers: '3', marketingCosts: '2400', churnedRevenue: '50', expansions: '300', downgrades: '0', weeklyCosts: '9500', weeklyRevenue: '5400', cashBalance: '195000', weeklyActiveUsers: '440' })) {
+      await page.getByLabel(t(`fields.${field}`), { exact: true }).fill(value);
+    }
+    await page.getByRole('button', { name: t('form.save') }).click();
+    const gamification = (key: string) => text('en', 'gamification', key);
+    await expect(page.getByText(gamification('toast.unlocked').replace('{{name}}', gamification('achievements.metrics-master.name')))).toBeVisible();
+  });
+
   test('records a week, sees cards and a chart, edits it in history, exports and re-imports', async ({ page }) => {
     await signUpFounder(page);
     await page.goto('/metrics');
     await expect(page.getByRole('heading', { level: 1, name: t('title') })).toBeVisible();
     await expect(page.getByRole('heading', { name: t('empty.title') })).toBeVisible();
-    expect((await axe(page)).violations).toEqual([]);
+    await expectNoAxeViolations(page);
 
     // Last week first, so this week's form starts from it.
     const lastWeek = weeksAgo(1);
@@ -59,7 +72,7 @@ test.describe('metrics dashboard', () => {
     await expect(page.getByTestId('trend-chart').locator('.recharts-line-curve')).toBeVisible();
     await page.getByRole('button', { name: t('charts.ranges.all') }).click();
     await expect(page.getByRole('button', { name: t('charts.ranges.all') })).toHaveAttribute('aria-pressed', 'true');
-    expect((await axe(page)).violations).toEqual([]);
+    await expectNoAxeViolations(page);
 
     // Inline edit in the history table.
     const lastLabel = formatWeek(lastWeek);
@@ -116,7 +129,7 @@ test.describe('metrics dashboard', () => {
     await expect(page.getByText(tEs('import.done_one').replace('{{count}}', '1'))).toBeVisible();
     await expect(page.locator(`tr[data-week="${formatWeek(key)}"]`)).toContainText('4,750.5');
     await expect(page.locator('tbody tr[data-week]')).toHaveCount(2);
-    expect((await axe(page)).violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 
   test('works on a phone and in the dark theme', async ({ page }) => {
@@ -129,6 +142,6 @@ test.describe('metrics dashboard', () => {
     // Nothing but the history table's own scroll area is wider than the phone.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    expect((await axe(page)).violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { signUpFounder, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
 /**
  * SPEC §10 in the browser: the periodic session check ends a session the server has
@@ -74,7 +74,6 @@ test.describe('/admin', () => {
     for (const area of ['users', 'analytics', 'feedback', 'settings']) {
       await expect(page.getByRole('heading', { level: 2, name: text('en', 'admin', `areas.${area}.title`) })).toBeVisible();
     }
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-    expect(results.violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });

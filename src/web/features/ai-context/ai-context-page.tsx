@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileText, Image as ImageIcon, Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { CONTEXT_TYPES, type ContextType } from '../../../core/mentor/mentor-schema.ts';
 import { TEXT_MAX } from '../../../core/security/validate.ts';
 import { apiFetch } from '../../lib/api-client.ts';
+import { gamificationQueryKey } from '../gamification/api.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { CONTEXT_FILE_ACCEPT, fileErrorKey } from './file-reasons.ts';
 
@@ -14,6 +15,11 @@ type ContextEntry = { id: string; type: ContextType; description: string; origin
 type SaveResult = { entry: ContextEntry; skipped: { name: string; message: string }[] };
 
 const ENTRIES_KEY = ['ai-context', 'entries'];
+
+/** An entry earns 10 points when added (undone by a delete the same day): both lists change. */
+function refreshEntriesAndPoints(queryClient: QueryClient) {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: ENTRIES_KEY }), queryClient.invalidateQueries({ queryKey: gamificationQueryKey })]);
+}
 
 const isImage = (file: ContextFile) => file.mediaType.startsWith('image/');
 
@@ -132,7 +138,7 @@ function EntryCard({ entry }: { entry: ContextEntry }) {
   const remove = useMutation({
     mutationFn: () => apiFetch<null>(`/api/context/${entry.id}`, { method: 'DELETE' }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ENTRIES_KEY });
+      await refreshEntriesAndPoints(queryClient);
       toast.success(t('toast.deleted'));
     },
     onError: (error) => showErrorToast(error, t('toast.deleteError')),
@@ -149,7 +155,7 @@ function EntryCard({ entry }: { entry: ContextEntry }) {
             try {
               const result = await apiFetch<SaveResult>(`/api/context/${entry.id}`, { method: 'PATCH', body: form });
               showSkipped(result.skipped);
-              await queryClient.invalidateQueries({ queryKey: ENTRIES_KEY });
+              await refreshEntriesAndPoints(queryClient);
               toast.success(t('toast.updated'));
               setEditing(false);
             } catch (error) {
@@ -241,7 +247,7 @@ export function AiContextPage() {
             try {
               const result = await apiFetch<SaveResult>('/api/context', { method: 'POST', body: form });
               showSkipped(result.skipped);
-              await queryClient.invalidateQueries({ queryKey: ENTRIES_KEY });
+              await refreshEntriesAndPoints(queryClient);
               toast.success(t('toast.saved'));
             } catch (error) {
               showErrorToast(error, t('toast.saveError'));

@@ -7,6 +7,7 @@ import { MESSAGE_MAX } from '../../../core/mentor/mentor-schema.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { gamificationQueryKey } from '../gamification/api.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { CONTEXT_FILE_ACCEPT, fileErrorKey } from '../ai-context/file-reasons.ts';
 import { useSession } from '../auth/auth-client.ts';
@@ -147,7 +148,8 @@ export function MentorPage() {
     } finally {
       setStreaming(false);
       abortRef.current = null;
-      await queryClient.invalidateQueries({ queryKey: ['mentor', 'conversations'] });
+      // A chat counts toward the streak: the progress card and achievements may change.
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['mentor', 'conversations'] }), queryClient.invalidateQueries({ queryKey: gamificationQueryKey })]);
       if (conversationId) queryClient.removeQueries({ queryKey: ['mentor', 'conversation', conversationId] });
     }
   }
@@ -177,6 +179,7 @@ export function MentorPage() {
         else toast.success(t('files.uploaded', { count: picked.length }));
         await queryClient.invalidateQueries({ queryKey: ['mentor', 'conversations'] });
         await queryClient.invalidateQueries({ queryKey: ['ai-context'] });
+        await queryClient.invalidateQueries({ queryKey: gamificationQueryKey });
       } catch (error) {
         // Consent and preference are asked by the gate, which retries this upload.
         if (error instanceof ApiError && (error.code === 'AI_CONSENT_REQUIRED' || error.code === 'AI_DISABLED')) throw error;
@@ -225,7 +228,7 @@ export function MentorPage() {
     try {
       const result = await guard(() => analyseConversation(activeId, currentLanguage()));
       if (!result) return;
-      await queryClient.invalidateQueries({ queryKey: ['ai-context'] });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['ai-context'] }), queryClient.invalidateQueries({ queryKey: gamificationQueryKey })]);
       toast.success(t('analyse.saved'));
     } catch (error) {
       showErrorToast(error, t('analyse.failed'));

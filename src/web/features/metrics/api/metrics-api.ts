@@ -7,6 +7,7 @@ import type { SummaryRange } from '../../../../core/metrics/summary-range.ts';
 import type { Target, TargetStatus, TargetedMetric } from '../../../../core/metrics/targets.ts';
 import type { WeekRecord, WeekRecordInput } from '../../../../core/metrics/week-record.ts';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { gamificationQueryKey } from '../../gamification/api.ts';
 import { isErrorBody } from '../../../../core/errors/error-codes.ts';
 
 /** The metrics API (API-CONTRACT "Metrics"): one place for its calls, keys and invalidation. */
@@ -50,10 +51,10 @@ export const useSummary = (range?: SummaryRange) => useQuery(summaryQuery(range)
 export const useSummarySeries = (range: SummaryRange) => useQuery({ ...summaryQuery(range), placeholderData: keepPreviousData });
 export const useBenchmarks = (enabled: boolean) => useQuery({ ...benchmarksQuery, enabled });
 
-/** Every metrics view depends on the weeks: one invalidation refreshes them all. */
+/** Every metrics view depends on the weeks, and a saved week counts toward the streak and Metrics Master. */
 function useInvalidateMetrics() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: metricsKey });
+  return () => Promise.all([client.invalidateQueries({ queryKey: metricsKey }), client.invalidateQueries({ queryKey: gamificationQueryKey })]);
 }
 
 export function useSaveWeek() {
