@@ -71,7 +71,7 @@ for (const language of ['en', 'es-LA'] as const) {
       await expect(page.getByRole('heading', { level: 1, name: t('onboarding', 'welcome.titleNamed').replace('{{name}}', 'Cami') })).toBeVisible();
       await expect(page.getByRole('link', { name: new RegExp(t('onboarding', 'welcome.actions.chat.label')) })).toHaveAttribute('href', '/talk-rumbo');
       await expect(page.getByRole('link', { name: new RegExp(t('onboarding', 'welcome.actions.metrics.label')) })).toHaveAttribute('href', '/metrics');
-      await expect(page.getByRole('link', { name: new RegExp(t('onboarding', 'welcome.actions.task.label')) })).toHaveAttribute('href', '/high-performance-tasks');
+      await expect(page.getByRole('link', { name: new RegExp(t('onboarding', 'welcome.actions.task.label')) })).toHaveAttribute('href', '/high-performance-tasks?draft=first');
       await expectNoAxeViolations(page, `welcome (${language})`);
       const me = await (await page.request.get('/api/me')).json();
       expect(me).toMatchObject({ onboardingCompleted: true, nickname: 'Cami', country: 'CO', teamSize: '2-5', timeZone: 'America/Bogota', customerInformation: 'Key data: churn is 5%' });

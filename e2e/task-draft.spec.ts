@@ -54,3 +54,19 @@ for (const language of ['en', 'es-LA'] as const) {
     await expect(page.getByLabel(tasks('form.hypothesis.label'))).toHaveValue(draft.hypothesis);
   });
 }
+
+test("the welcome's 'Generate your first task' starts the draft on arrival, once", async ({ page }) => {
+  await signUpFounder(page);
+  await page.request.post('/api/ai/consent', { data: { granted: true } });
+  // Where the onboarding welcome's button leads (its href is checked in onboarding-profile.spec.ts).
+  await page.goto('/high-performance-tasks?draft=first');
+  await waitForApp(page);
+  const { draft } = await (await page.request.post('/api/mentor/task-draft', { data: { language: 'en' } })).json();
+  const hypothesis = page.getByLabel(text('en', 'tasks', 'form.hypothesis.label'));
+  await expect(hypothesis).toHaveValue(draft.hypothesis);
+  await expect(page).toHaveURL(/\/high-performance-tasks$/);
+  // A reload does not ask again: the form starts empty.
+  await page.reload();
+  await waitForApp(page);
+  await expect(hypothesis).toHaveValue('');
+});

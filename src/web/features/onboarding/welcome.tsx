@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 const NEXT_STEPS = [
   { to: '/talk-rumbo', key: 'chat', icon: MessageCircle },
   { to: '/metrics', key: 'metrics', icon: BarChart3 },
-  { to: '/high-performance-tasks', key: 'task', icon: ListChecks },
+  { to: '/high-performance-tasks?draft=first', key: 'task', icon: ListChecks },
 ] as const;
 
 /** After onboarding (spec §2): chat with the mentor, configure metrics, or generate the first task. */

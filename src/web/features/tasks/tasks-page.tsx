@@ -1,6 +1,7 @@
 import { CalendarCheck, CheckCircle2, ListChecks, Loader2, Pencil, PlusCircle, Sparkles } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { formatIceTotal } from '../../../core/tasks/ice.ts';
@@ -58,6 +59,19 @@ function DraftButton({ onDraft }: { onDraft: (values: TaskFormValues) => void })
     (draft) => onDraft(draftToFormValues(draft)),
     { pending: t('draft.generating'), ready: t('draft.ready'), readyOffline: t('draft.readyOffline'), failed: t('draft.failed') },
   );
+  // The onboarding welcome's 'Generate your first task' lands here with ?draft=first:
+  // the draft starts at once, and the address forgets it so a reload does not ask again.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const draftRequested = searchParams.get('draft') === 'first';
+  const draftStarted = useRef(false);
+  useEffect(() => {
+    if (!draftRequested || draftStarted.current) return;
+    draftStarted.current = true;
+    setSearchParams({}, { replace: true });
+    void generate();
+    // Once per arrival: generate is a new function on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draftRequested]);
 
   return (
     <div className="mb-6 flex flex-col gap-3 rounded-lg border border-border bg-muted/40 p-4 sm:flex-row sm:items-center sm:justify-between">
