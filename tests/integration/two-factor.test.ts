@@ -179,6 +179,21 @@ describe('sign-ins that arrive by link', () => {
 });
 
 describe('the audit log', () => {
+  it('records two-step verification as enabled only once the first code is verified', async () => {
+    const founder = await t.signUp();
+    const enabledRows = async () =>
+      (await t.db.select({ action: auditLogs.actionType }).from(auditLogs).where(eq(auditLogs.targetUserId, founder.user.id))).filter(
+        (row) => row.action === 'security_two_factor_enabled',
+      );
+    const enable = await post('/two-factor/enable', { password: founder.password }, founder.cookie);
+    expect(enable.status).toBe(200);
+    // Started, never finished: nothing is on, so nothing is recorded as enabled.
+    expect(await enabledRows()).toHaveLength(0);
+    const app = authenticator(((await enable.json()) as { totpURI: string }).totpURI);
+    expect((await post('/two-factor/verify-totp', { code: app.now() }, founder.cookie)).status).toBe(200);
+    expect(await enabledRows()).toHaveLength(1);
+  });
+
   it('records enrolment and unenrolment as security events of that founder, with the browser', async () => {
     const founder = await enrolled();
     expect((await post('/two-factor/disable', { password: founder.password }, founder.cookie)).status).toBe(200);

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { authVerifications } from '../db/schema/index.ts';
+import { authUsers, authVerifications } from '../db/schema/index.ts';
 import { type AuditEvent, recordAuditEvent, recordSecurityEvent, requestContext } from '../features/audit/service.ts';
 import { findUserIdByEmail } from '../features/roles/service.ts';
 import { clientAddress } from '../http/client-address.ts';
@@ -18,9 +18,12 @@ import { CLIENT_IP_HEADER } from './auth.ts';
 const SIGN_IN_FAILURES = { max: 5, windowSeconds: 15 * 60 };
 const FAILURES_PREFIX = 'sign-in-failures';
 
-/** Successful auth calls that change an account's security, audited as they happen. */
+/**
+ * Successful auth calls that change an account's security, audited as they happen.
+ * Turning two-step verification on is audited when the first code is verified (see
+ * handleAuthRequest): /two-factor/enable only starts an enrolment that may never finish.
+ */
 const AUDITED_ACCOUNT_CHANGES: Record<string, AuditEvent['action']> = {
-  '/api/auth/two-factor/enable': 'two_factor_enabled',
   '/api/auth/two-factor/disable': 'two_factor_disabled',
   '/api/auth/two-factor/generate-backup-codes': 'two_factor_backup_codes_regenerated',
   '/api/auth/change-password': 'password_changed',
@@ -62,6 +65,8 @@ export async function handleAuthRequest(c: Context<AppBindings>): Promise<Respon
   const isReset = c.req.method === 'POST' && path === '/api/auth/reset-password';
   const body = isSignIn || isReset ? await jsonBody(c.req.raw) : {};
   const resetUserId = isReset && typeof body.token === 'string' ? await resetTokenOwner(c, body.token) : undefined;
+  const verifiesTotp = c.req.method === 'POST' && path === '/api/auth/two-factor/verify-totp' && session.status === 'valid';
+  const twoFactorWasOn = verifiesTotp ? await twoFactorEnabled(c, session.user.id) : undefined;
 
   const email = isSignIn && typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
   if (email) {
@@ -97,12 +102,18 @@ export async function handleAuthRequest(c: Context<AppBindings>): Promise<Respon
     if (resetUserId) {
       await recordAuditEvent(deps.db, { action: 'password_reset', adminId: resetUserId, targetUserId: resetUserId, context });
     }
-    const action = AUDITED_ACCOUNT_CHANGES[path];
+    const enrolled = twoFactorWasOn === false && session.status === 'valid' && (await twoFactorEnabled(c, session.user.id));
+    const action = enrolled ? 'two_factor_enabled' : AUDITED_ACCOUNT_CHANGES[path];
     if (action && session.status === 'valid') {
       await recordAuditEvent(deps.db, { action, adminId: session.user.id, targetUserId: session.user.id, context });
     }
   }
   return response;
+}
+
+async function twoFactorEnabled(c: Context<AppBindings>, userId: string): Promise<boolean> {
+  const [user] = await c.get('deps').db.select({ on: authUsers.twoFactorEnabled }).from(authUsers).where(eq(authUsers.id, userId)).limit(1);
+  return user?.on ?? false;
 }
 
 /** Better Auth's error shape, so its client shows it like its own 429. */
