@@ -5,7 +5,7 @@ import { PRERENDERED_PAGES } from '../../../core/prerendered-pages.ts';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
-import { cn } from '../../lib/cn.ts';
+import { cx } from '../../lib/cx.ts';
 
 /** The page's key in the `meta` namespace (src/web/locales/<language>/meta.json). */
 function metaKey(pathname: string) {
@@ -43,7 +43,7 @@ export function PublicLayout() {
   const { t } = useTranslation();
   useDocumentTitle();
   const navClass = ({ isActive }: { isActive: boolean }) =>
-    cn('rounded-md px-2 py-1 text-sm hover:text-foreground', isActive ? 'text-foreground font-medium' : 'text-muted-foreground');
+    cx('rounded-md px-2 py-1 text-sm hover:text-foreground', isActive ? 'text-foreground font-medium' : 'text-muted-foreground');
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">

@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { cn } from '../../lib/cn.ts';
+import { cx } from '../../lib/cx.ts';
 
 export type BillingPeriod = 'monthly' | 'yearly';
 
@@ -37,7 +37,7 @@ export function PricingTable({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h
               type="button"
               aria-pressed={selected}
               onClick={() => setBilling(period)}
-              className={cn(
+              className={cx(
                 'min-h-11 min-w-28 rounded-full px-5 text-sm font-medium transition-colors',
                 selected
                   ? 'bg-background text-foreground shadow-sm'

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cx } from '../../lib/cx.ts';
 
 const ROTATE_EVERY_MS = 2500;
 
@@ -43,11 +43,11 @@ export function RotatingWords({ words, className }: { words: readonly string[]; 
 
   const active = count > 0 ? index % count : 0;
   return (
-    <span className={cn('inline-grid', className)}>
+    <span className={cx('inline-grid', className)}>
       {words.map((word, position) => (
         <span
           key={position}
-          className={cn(
+          className={cx(
             'col-start-1 row-start-1 whitespace-nowrap transition-[translate] duration-500 ease-out motion-reduce:transition-none',
             position === active ? 'visible translate-y-0' : 'invisible translate-y-[0.3em]',
           )}

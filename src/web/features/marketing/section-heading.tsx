@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn.ts';
+import { cx } from '../../lib/cx.ts';
 
 /** Eyebrow, h2 and intro shared by the marketing sections. `id` labels the section. */
 export function SectionHeading({
@@ -15,7 +15,7 @@ export function SectionHeading({
   className?: string;
 }) {
   return (
-    <div className={cn('mx-auto flex max-w-2xl flex-col items-center gap-3 text-center', className)}>
+    <div className={cx('mx-auto flex max-w-2xl flex-col items-center gap-3 text-center', className)}>
       <p className="text-sm font-medium text-primary">{eyebrow}</p>
       <h2 id={id} className="text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
         {title}
