@@ -22,14 +22,14 @@ test.afterAll(async () => {
   await model?.close();
 });
 
-/** Lucía of Pesito, onboarded, with AI consent granted, on this file's server. */
-async function signUpConsentingFounder(page: Page) {
+/** Lucía of Pesito, onboarded, with AI consent granted unless told otherwise, on this file's server. */
+async function signUpConsentingFounder(page: Page, { consent = true } = {}) {
   const signUp = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
     data: { email: uniqueEmail('model'), password: 'a long enough password', name: 'Lucía', termsAccepted: true },
   });
   expect(signUp.status()).toBe(200);
   await page.request.post(`${server.url}/api/onboarding`, { data: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp', startupName: 'Pesito' } });
-  await page.request.post(`${server.url}/api/ai/consent`, { data: { granted: true } });
+  if (consent) await page.request.post(`${server.url}/api/ai/consent`, { data: { granted: true } });
 }
 
 test('streams the model answer, keeps the question when the model fails, and answers it on Retry', async ({ page }) => {
@@ -84,4 +84,48 @@ test('with the interface in Spanish, the model is told to answer in Spanish with
   const log = page.getByRole('log', { name: text('es-LA', 'mentor', 'log') });
   await expect(log.getByText('baja el gasto un 20 %.')).toBeVisible();
   expect(model.requests[0]!.messages[0]!.content).toContain('Always answer in Latin-American Spanish, addressing the founder as tú');
+});
+
+test('with the model: consent in the dialog, an answer, its analysis into AI context, and a first task drafted by the model', async ({ page }) => {
+  await signUpConsentingFounder(page, { consent: false });
+  await page.addInitScript(() => sessionStorage.setItem('rumbo_chat_welcomed', '1'));
+  const draft = {
+    hypothesis: 'If new customers pay 20% more, MRR grows without losing conversion.',
+    whyRelevant: 'Pricing is the fastest lever on MRR.',
+    metric: 'mrr',
+    targetValue: 6000,
+    impact: 7,
+    confidence: 6,
+    ease: 8,
+  };
+  model.reset([
+    { kind: 'answer', text: 'Raise prices for **new** customers first.' },
+    { kind: 'answer', text: '- Raise prices for new customers first.' },
+    { kind: 'answer', text: JSON.stringify(draft) },
+  ]);
+
+  await page.goto(`${server.url}/talk-rumbo`);
+  await waitForApp(page);
+  const composer = page.getByLabel(text('en', 'mentor', 'composer.label'));
+  await composer.fill('Should I raise prices?');
+  await composer.press('Enter');
+  const consent = page.getByRole('dialog', { name: text('en', 'mentor', 'consent.title') });
+  await consent.getByRole('button', { name: text('en', 'mentor', 'consent.accept') }).click();
+  const log = page.getByRole('log', { name: text('en', 'mentor', 'log') });
+  await expect(log.locator('strong', { hasText: 'new' })).toBeVisible();
+
+  await page.getByRole('button', { name: text('en', 'mentor', 'analyse.button') }).click();
+  await expect(page.getByText(text('en', 'mentor', 'analyse.saved'))).toBeVisible();
+  await page.goto(`${server.url}/aicontext`);
+  // The model's summary of the conversation, saved as a learning.
+  await expect(page.getByText('- Raise prices for new customers first.')).toBeVisible();
+  expect(JSON.stringify(model.requests[1])).toContain('Should I raise prices?');
+
+  await page.goto(`${server.url}/high-performance-tasks`);
+  await waitForApp(page);
+  await page.getByRole('button', { name: text('en', 'tasks', 'draft.first') }).click();
+  await expect(page.getByLabel(text('en', 'tasks', 'form.hypothesis.label'))).toHaveValue(draft.hypothesis);
+  await expect(page.getByLabel(text('en', 'tasks', 'form.metric.label'))).toHaveValue('mrr');
+  await expect(page.getByRole('status').filter({ hasText: text('en', 'tasks', 'draft.ready') })).toBeAttached();
+  expect(model.requests).toHaveLength(3);
 });
