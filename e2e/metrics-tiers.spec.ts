@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { isoWeekOf } from '../src/core/metrics/iso-week.ts';
+import { workedWeek } from '../tests/fixtures/metrics-week.ts';
+import { type AppServer, startAppServer } from './support/app-server.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { FOUNDER_PASSWORD, signUpFounder, uniqueEmail } from './support/founder.ts';
+import { text } from './support/locales.ts';
+import { waitForApp } from './support/ready.ts';
+
+const t = (key: string) => text('en', 'metrics', key);
+const thisWeek = isoWeekOf(new Date());
+const weekPath = `/api/metrics/weeks/${thisWeek.year}/${thisWeek.week}`;
+
+test('peer benchmarks: with five peers in the same industry and phase, the founder sees where they rank', async ({ page, browser }) => {
+  // An industry of this run's own, so founders of other tests are not among the peers.
+  const industry = `Benchtech ${Date.now()}`;
+  for (let peer = 0; peer < 5; peer++) {
+    const context = await browser.newContext();
+    const peerPage = await context.newPage();
+    await signUpFounder(peerPage, { industry, teamSize: '1', startupPhase: 'scaling' }, { email: uniqueEmail('peer') });
+    // Each peer earns less than the founder below.
+    expect((await peerPage.request.put(weekPath, { data: { ...workedWeek, weeklyRevenue: 1000 + peer * 100 } })).status()).toBe(200);
+    await context.close();
+  }
+  await signUpFounder(page, { industry, teamSize: '1', startupPhase: 'scaling' }, { email: uniqueEmail('ranked') });
+  expect((await page.request.put(weekPath, { data: { ...workedWeek, weeklyRevenue: 9000 } })).status()).toBe(200);
+
+  await page.goto('/metrics');
+  await waitForApp(page);
+  const panel = page.getByRole('region', { name: t('benchmarks.title') });
+  await expect(panel.getByText(t('benchmarks.scope.industry_other').replace('{{count}}', '5'))).toBeVisible();
+  const mrr = panel.getByRole('listitem').filter({ hasText: t('metrics.mrr') });
+  await expect(mrr).toContainText(t('benchmarks.betterThan').replace('{{value}}', '100'));
+  // No peer's figure reaches the page: only percentiles.
+  await expect(panel.getByText('1,000')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test.describe('on the free tier, after the trial (TRIAL_DAYS=0)', () => {
+  let free: AppServer;
+  test.beforeAll(async () => {
+    free = await startAppServer({ env: { TRIAL_DAYS: '0' } });
+  });
+  test.afterAll(async () => {
+    await free?.stop();
+  });
+
+  test('benchmarks and CSV import offer the upgrade instead of failing', async ({ page }) => {
+    const signUp = await page.request.post(`${free.url}/api/auth/sign-up/email`, {
+      data: { email: uniqueEmail('free'), password: FOUNDER_PASSWORD, name: 'Lucía', termsAccepted: true },
+    });
+    expect(signUp.status()).toBe(200);
+    await page.request.post(`${free.url}/api/onboarding`, { data: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' } });
+    expect((await page.request.put(`${free.url}${weekPath}`, { data: workedWeek })).status()).toBe(200);
+
+    await page.goto(`${free.url}/metrics`);
+    await waitForApp(page);
+    const panel = page.getByRole('region', { name: t('benchmarks.title') });
+    await expect(panel.getByText(t('upgrade.benchmarks.title'))).toBeVisible();
+    await expect(panel.getByRole('link', { name: t('upgrade.cta') })).toHaveAttribute('href', '/pricing');
+
+    await page.getByRole('button', { name: t('actions.import') }).first().click();
+    await expect(page.getByText(t('upgrade.import.title'))).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: t('upgrade.dismiss') }).click();
+    await expect(page.getByText(t('upgrade.import.title'))).toHaveCount(0);
+  });
+});
