@@ -129,3 +129,39 @@ test('with the model: consent in the dialog, an answer, its analysis into AI con
   await expect(page.getByRole('status').filter({ hasText: text('en', 'tasks', 'draft.ready') })).toBeAttached();
   expect(model.requests).toHaveLength(3);
 });
+
+test('the chat controls: stop a stalled answer, HTML in an answer never becomes elements, copy, a new conversation', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await signUpConsentingFounder(page);
+  await page.addInitScript(() => sessionStorage.setItem('rumbo_chat_welcomed', '1'));
+  await page.goto(`${server.url}/talk-rumbo`);
+  await waitForApp(page);
+  const composer = page.getByLabel(text('en', 'mentor', 'composer.label'));
+  const log = page.getByRole('log', { name: text('en', 'mentor', 'log') });
+
+  // The model sends its first word and then nothing: the founder stops it (before the
+  // server's own 3-second wait for the next piece gives up on the model).
+  model.reset([{ kind: 'hang-after-first-chunk', text: 'Start with' }]);
+  await composer.fill('What first?');
+  await composer.press('Enter');
+  await expect(log.getByText('Start', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: text('en', 'mentor', 'composer.stop') }).click();
+  await expect(log.getByText(text('en', 'mentor', 'stopped'))).toBeVisible();
+  await expect(log.getByRole('alert')).toHaveCount(0);
+
+  // Markdown renders; HTML inside an answer is never turned into elements.
+  model.reset([{ kind: 'answer', text: 'Keep **focus**. <img src="x" onerror="window.__injected = true"><script>window.__injected = true</script>' }]);
+  await composer.fill('And then?');
+  await composer.press('Enter');
+  await expect(log.locator('strong', { hasText: 'focus' })).toBeVisible();
+  await expect(log.locator('img, script')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
+
+  await log.getByRole('button', { name: text('en', 'mentor', 'copy.button') }).last().click();
+  await expect(log.getByRole('button', { name: text('en', 'mentor', 'copy.done') })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Keep **focus**.');
+
+  await page.getByRole('button', { name: text('en', 'mentor', 'conversations.new'), exact: true }).click();
+  await expect(log.getByText('And then?')).toHaveCount(0);
+  await expect(composer).toHaveValue('');
+});
