@@ -55,7 +55,7 @@ test.describe('talk to the mentor (offline mentor)', () => {
     await expect(page.getByText(`Insights from the conversation "${starter}"`)).toBeVisible();
   });
 
-  test('answers in Spanish with the UI in Spanish on a phone, and deletes a conversation', async ({ page }) => {
+  test('in Spanish on a phone: answers a runway question with the founder’s own number, analyses and deletes the conversation', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await signUpFounder(page);
     await recordShortRunway(page);
@@ -67,18 +67,20 @@ test.describe('talk to the mentor (offline mentor)', () => {
     await page.goto('/talk-rumbo');
     await waitForApp(page);
     const composer = page.getByLabel(text('es-LA', 'mentor', 'composer.label'));
-    await composer.fill('¿Cómo reduzco el churn?');
+    await composer.fill('¿Cuánta pista (runway) me queda?');
     await composer.press('Enter');
     const log = page.getByRole('log', { name: text('es-LA', 'mentor', 'log') });
     await expect(log.getByText(/Soy el mentor sin conexión de Rumbo/)).toBeVisible();
     await expect(log.getByRole('heading', { name: 'Hipótesis para probar' })).toBeVisible();
     await expect(log.getByText(/22 semanas/).first()).toBeVisible();
+    await page.getByRole('button', { name: text('es-LA', 'mentor', 'analyse.button') }).click();
+    await expect(page.getByText(text('es-LA', 'mentor', 'analyse.saved'))).toBeVisible();
     // Nothing wider than the phone: no sideways scrolling.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoAxeViolations(page);
 
     page.once('dialog', (dialog) => void dialog.accept());
-    await page.getByRole('button', { name: text('es-LA', 'mentor', 'conversations.delete').replace('{{title}}', '¿Cómo reduzco el churn?') }).click();
+    await page.getByRole('button', { name: text('es-LA', 'mentor', 'conversations.delete').replace('{{title}}', '¿Cuánta pista (runway) me queda?') }).click();
     await expect(page.getByText(text('es-LA', 'mentor', 'conversations.deleted'))).toBeVisible();
     await expect(page.getByText(text('es-LA', 'mentor', 'conversations.empty'))).toBeVisible();
   });
