@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authUsers, users } from '../../src/server/db/schema/index.ts';
+import { authUsers, authVerifications, users } from '../../src/server/db/schema/index.ts';
 import { createTestApp, sessionCookie, TEST_ORIGIN } from './support/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -266,6 +266,20 @@ describe('password reset', () => {
     expect(reused.status).toBe(400);
     const reopened = await open(message.links[0] ?? '');
     expect(new URL(reopened.headers.get('location') ?? '', TEST_ORIGIN).searchParams.get('error')).toBe('INVALID_TOKEN');
+  });
+
+  it('refuses an expired link with the same clear answer, and the password stays as it was', async () => {
+    const { email, password } = await t.signUp({ name: 'Too Late' });
+    await requestReset(email);
+    const message = await t.outbox.latest(email, 'reset-password');
+    const token = new URL(message.links[0] ?? '').pathname.split('/').at(-1) ?? '';
+    // The link's hour has passed.
+    await t.db.update(authVerifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authVerifications.identifier, `reset-password:${token}`));
+    const opened = await open(message.links[0] ?? '');
+    expect(new URL(opened.headers.get('location') ?? '', TEST_ORIGIN).searchParams.get('error')).toBe('INVALID_TOKEN');
+    const reset = await t.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'a brand new password' } });
+    expect(reset.status).toBe(400);
+    expect((await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } })).status).toBe(200);
   });
 });
 

@@ -184,6 +184,25 @@ describe('cookies', () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(sessionCookie(response)).toContain('rumbo.session_token=');
+    expect(cookie).not.toMatch(/;\s*Secure/i);
+  });
+
+  it('are also Secure when the app is served over https', async () => {
+    const secure = await createTestApp({ APP_URL: 'https://rumbo.example' });
+    try {
+      const response = await secure.request('/api/auth/sign-up/email', {
+        method: 'POST',
+        headers: { origin: 'https://rumbo.example' },
+        json: { email: `secure-${Date.now()}@example.com`, password: 'long enough pass', name: 'C', termsAccepted: true },
+      });
+      expect(response.status).toBe(200);
+      const cookie = response.headers.getSetCookie().find((value) => value.includes('session_token='));
+      expect(cookie).toMatch(/;\s*Secure/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+    } finally {
+      await secure.close();
+    }
   });
 });
 
