@@ -23,6 +23,15 @@ test('an admin walks through onboarding again from the profile, answers kept', a
   await expect(page).toHaveURL(/\/onboarding$/);
   await page.getByRole('button', { name: text('en', 'onboarding', 'next') }).click();
   await expect(page.getByLabel(text('en', 'profile', 'fields.industry.label'), { exact: false })).toHaveValue('Climate software');
+
+  // Walking through to the end completes it again: the welcome, then the app opens.
+  await page.getByRole('button', { name: text('en', 'onboarding', 'next') }).click();
+  await page.getByRole('button', { name: text('en', 'onboarding', 'next') }).click();
+  await page.getByRole('button', { name: text('en', 'onboarding', 'finish') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(text('en', 'onboarding', 'welcome.title').slice(0, 10)) })).toBeVisible();
+  expect((await (await page.request.get('/api/me')).json()).onboardingCompleted).toBe(true);
+  await page.goto('/overview');
+  await expect(page).toHaveURL(/\/overview$/);
 });
 
 test('a founder has no reset button and the API refuses them', async ({ page }) => {
