@@ -129,6 +129,12 @@ for (const language of ['en', 'es-LA'] as const) {
       await page.unroute('**/api/me');
       expect((await (await page.request.get('/api/me')).json()).nickname).toBe('Camila');
 
+      // Any other failure on the way (here the server cannot be reached) says so in general terms.
+      await page.route('**/api/me', (route) => (route.request().method() === 'PATCH' ? route.abort('connectionfailed') : route.continue()));
+      await page.getByRole('button', { name: t('profile', 'save') }).click();
+      await expect(page.getByText(t('profile', 'toast.genericError'))).toBeVisible();
+      await page.unroute('**/api/me');
+
       // Switching language applies at once and is saved to the profile.
       const other: Language = language === 'en' ? 'es-LA' : 'en';
       await page.getByRole('region', { name: t('profile', 'sections.language.title') }).getByLabel(t('common', 'language.label')).selectOption(other);
