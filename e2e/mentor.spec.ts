@@ -26,7 +26,8 @@ test.describe('talk to the mentor (offline mentor)', () => {
     await expect(page.getByRole('heading', { name: text('en', 'mentor', 'welcome.title') })).toHaveCount(0);
     expect(await page.evaluate(() => [sessionStorage.getItem('rumbo_chat_welcomed'), sessionStorage.getItem('rumbo_chat_page_visited')])).toEqual(['1', '1']);
 
-    const starter = text('en', 'mentor', 'starters.runway');
+    // The runway is off its target, so the starter asks about it with the founder's own number.
+    const starter = text('en', 'mentor', 'starters.runwayShort').replace('{{weeks}}', '22');
     await page.getByRole('button', { name: starter }).click();
     const consent = page.getByRole('dialog', { name: text('en', 'mentor', 'consent.title') });
     await expect(consent).toBeVisible();

@@ -23,6 +23,8 @@ import {
   type ConversationSummary,
 } from './mentor-api.ts';
 import { starterQuestions } from './starter-questions.ts';
+import { useSummary } from '../metrics/api/metrics-api.ts';
+import { HTML_LANG } from '../../../core/i18n/language.ts';
 
 /** Session flags of the chat (spec §4), cleared on sign-out by the app shell. */
 const WELCOMED_FLAG = 'rumbo_chat_welcomed';
@@ -71,6 +73,7 @@ export function MentorPage() {
     queryFn: async () => (await apiFetch<{ entries: unknown[] }>('/api/context')).entries,
   });
   const conversations = useQuery(conversationsQuery());
+  const summary = useSummary();
 
   const [activeId, setActiveId] = useState<string | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
@@ -236,10 +239,13 @@ export function MentorPage() {
   }
 
   const lastUserMessage = [...messages].reverse().find((m) => m.role === 'user' && m.kind !== 'file')?.content ?? '';
+  const latest = summary.data?.latest;
   const starters = starterQuestions(t, {
     startupName: me.data?.startupName,
     phase: me.data?.startupPhase,
     contextEntries: contextCount.data?.length ?? 0,
+    metrics: latest ? { runwayWeeks: latest.runwayWeeks, churnRate: latest.churnRate, runwayStatus: latest.runwayStatus, statuses: summary.data?.statuses ?? null } : summary.data ? null : undefined,
+    locale: HTML_LANG[currentLanguage()],
   });
   const composerId = useId();
   const counterId = useId();

@@ -1,11 +1,37 @@
 import type { TFunction } from 'i18next';
+import type { TargetStatus } from '../../../core/metrics/targets.ts';
 
-/** Starter questions drawn from what the founder has told Rumbo so far. */
-export function starterQuestions(t: TFunction<'mentor'>, facts: { startupName: string | null | undefined; contextEntries: number; phase: string | null | undefined }) {
+export type StarterFacts = {
+  startupName: string | null | undefined;
+  phase: string | null | undefined;
+  contextEntries: number;
+  /** The latest week's metrics and their statuses (GET /api/metrics/summary); null before any week. */
+  metrics: { runwayWeeks: number | null; churnRate: number | null; runwayStatus?: string; statuses: Partial<Record<'runwayWeeks' | 'churnRate', TargetStatus | null>> | null } | null | undefined;
+  locale: string;
+};
+
+const needsWork = (status: TargetStatus | null | undefined) => status === 'off' || status === 'near';
+
+/**
+ * Starter questions drawn from what the founder has told Rumbo so far: a metric away
+ * from its target is asked about with the founder's own number, so the first answer
+ * starts where the startup hurts; with no week recorded yet, what to measure first.
+ */
+export function starterQuestions(t: TFunction<'mentor'>, facts: StarterFacts) {
   const startup = facts.startupName?.trim() || t('starters.yourStartup');
-  const questions = [t('starters.runway'), t('starters.focus', { startup }), t('starters.churn')];
+  const { metrics } = facts;
+  const questions: string[] = [];
+  if (metrics === null) questions.push(t('starters.firstMetrics'));
+  if (metrics && metrics.runwayWeeks !== null && metrics.runwayStatus !== 'not-burning' && needsWork(metrics.statuses?.runwayWeeks)) {
+    questions.push(t('starters.runwayShort', { weeks: Math.round(metrics.runwayWeeks) }));
+  } else questions.push(t('starters.runway'));
+  questions.push(t('starters.focus', { startup }));
+  if (metrics && metrics.churnRate !== null && needsWork(metrics.statuses?.churnRate)) {
+    const churn = new Intl.NumberFormat(facts.locale, { style: 'percent', maximumFractionDigits: 1 }).format(metrics.churnRate);
+    questions.push(t('starters.churnHigh', { churn }));
+  } else questions.push(t('starters.churn'));
   if (facts.contextEntries > 0) questions.push(t('starters.notes'));
   else if (facts.phase) questions.push(t(`starters.phase.${facts.phase}`, { defaultValue: t('starters.pricing') }));
   else questions.push(t('starters.pricing'));
-  return questions;
+  return questions.slice(0, 4);
 }
