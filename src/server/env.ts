@@ -63,6 +63,8 @@ const EnvSchema = z.object({
   AI_MODEL: z.string().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
   ANTHROPIC_MODEL: z.string().default('claude-sonnet-4-5'),
+  /** A gateway or proxy in front of Anthropic's API (its Messages API under this URL); Anthropic's own by default. */
+  ANTHROPIC_BASE_URL: z.url().optional(),
   /** Gives up on a model that sends nothing for this long (first byte or between chunks). */
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** Retries of a model call answered 502/503/504 or cut by the network, before any text. */
@@ -85,7 +87,7 @@ function pairsComplete(raw: Record<string, unknown>, names: string[]): string | 
 /** Which model answers the mentor: chosen by configuration, the offline mentor when none is set. */
 export type AiProviderConfig =
   | { kind: 'openai-compatible'; baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number; maxRetries: number }
-  | { kind: 'anthropic'; apiKey: string; model: string; timeoutMs: number; maxRetries: number }
+  | { kind: 'anthropic'; apiKey: string; model: string; baseUrl?: string; timeoutMs: number; maxRetries: number }
   | { kind: 'offline' };
 
 export type StorageConfig =
@@ -201,6 +203,9 @@ function aiConfig(raw: z.infer<typeof EnvSchema>): AiProviderConfig {
     if (!raw.AI_MODEL) throw new EnvError('Invalid configuration:\n  AI_MODEL: required when AI_BASE_URL is set');
     return { kind: 'openai-compatible', baseUrl: raw.AI_BASE_URL.replace(/\/$/, ''), apiKey: raw.AI_API_KEY, model: raw.AI_MODEL, ...limits };
   }
-  if (raw.ANTHROPIC_API_KEY) return { kind: 'anthropic', apiKey: raw.ANTHROPIC_API_KEY, model: raw.ANTHROPIC_MODEL, ...limits };
+  if (raw.ANTHROPIC_API_KEY) {
+    const baseUrl = raw.ANTHROPIC_BASE_URL?.replace(/\/$/, '');
+    return { kind: 'anthropic', apiKey: raw.ANTHROPIC_API_KEY, model: raw.ANTHROPIC_MODEL, ...(baseUrl ? { baseUrl } : {}), ...limits };
+  }
   return { kind: 'offline' };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LoopbackAnthropic, startLoopbackAnthropic } from './support/loopback-anthropic.ts';
 import { readUiStream, startLoopbackModel, type LoopbackModel } from './support/loopback-model.ts';
 import { chat, consentingFounder } from './support/mentor.ts';
 import { createTestApp } from './support/test-app.ts';
@@ -383,5 +384,35 @@ describe('the AI limit (spec §9, here scaled to 3 an hour)', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('Anthropic, through its Messages API on loopback', () => {
+  let anthropic: LoopbackAnthropic;
+  let t: TestApp;
+  beforeAll(async () => {
+    anthropic = await startLoopbackAnthropic();
+    t = await createTestApp({ ANTHROPIC_API_KEY: 'sk-ant-loopback', ANTHROPIC_MODEL: 'loopback-claude', ANTHROPIC_BASE_URL: anthropic.baseUrl });
+  });
+  afterAll(async () => {
+    await t.close();
+    await anthropic.close();
+  });
+
+  it('streams the answer with the key and the founder context, after retrying an overloaded 503', async () => {
+    anthropic.reset({ statuses: [503], text: 'Your runway is short. Cut burn first.' });
+    const { cookie } = await consentingFounder(t);
+    await t.request('/api/onboarding', { method: 'POST', cookie, json: { startupName: 'Claude Labs', industry: 'Dev tools', teamSize: '1', startupPhase: 'mvp' } });
+    const { answer, chunks } = await readUiStream(await chat(t, cookie, { message: 'What about my runway?' }));
+    expect(answer).toBe('Your runway is short. Cut burn first.');
+    expect(anthropic.requests).toHaveLength(2);
+    const request = anthropic.requests[1]!;
+    expect(request.headers['x-api-key']).toBe('sk-ant-loopback');
+    expect(request.body).toMatchObject({ model: 'loopback-claude', stream: true });
+    expect(JSON.stringify(request.body.system)).toContain('Startup: Claude Labs');
+    expect(JSON.stringify(request.body.messages.at(-1))).toContain('What about my runway?');
+    const id = (chunks.find((c) => c.type === 'data-conversation')?.data as { id: string }).id;
+    const saved = await (await t.request(`/api/mentor/conversations/${id}`, { cookie })).json();
+    expect(saved.messages[1]).toMatchObject({ role: 'assistant', content: answer, answeredBy: 'loopback-claude' });
   });
 });

@@ -21,6 +21,6 @@ export function createMentorModel(config: AiProviderConfig, options: { retryDela
     });
     return { model: provider.chatModel(config.model), label: config.model, timeoutMs: config.timeoutMs };
   }
-  const provider = createAnthropic({ apiKey: config.apiKey, fetch });
+  const provider = createAnthropic({ apiKey: config.apiKey, baseURL: config.baseUrl, fetch });
   return { model: provider(config.model), label: config.model, timeoutMs: config.timeoutMs };
 }

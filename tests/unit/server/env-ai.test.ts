@@ -22,6 +22,8 @@ describe('AI provider and storage settings', () => {
     expect(parseEnv({ ANTHROPIC_API_KEY: 'sk-ant-test' }).ai).toMatchObject({ kind: 'anthropic', model: 'claude-sonnet-4-5' });
     expect(createMentorModel(parseEnv({ ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_MODEL: 'claude-haiku-4-5' }).ai)?.label).toBe('claude-haiku-4-5');
     expect(parseEnv({ ANTHROPIC_API_KEY: 'k', AI_BASE_URL: 'http://x.test/v1', AI_MODEL: 'm' }).ai.kind).toBe('openai-compatible');
+    expect(parseEnv({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'https://gateway.test/anthropic/v1/' }).ai).toMatchObject({ kind: 'anthropic', baseUrl: 'https://gateway.test/anthropic/v1' });
+    expect(() => parseEnv({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: 'not a url' })).toThrow(/ANTHROPIC_BASE_URL/);
   });
 
   it('refuses an endpoint without a model, naming the variable', () => {
