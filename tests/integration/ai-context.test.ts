@@ -55,6 +55,35 @@ describe('AI context entries', () => {
     expect(list.entries[0]).toMatchObject({ type: 'metrics-financials', description: 'Q3 board pack' });
   });
 
+  it('keeps a PDF or an image named .csv as what its bytes are, and reads the PDF as a PDF, not as rows', async () => {
+    const { cookie } = await t.signUp();
+    const response = await post(
+      cookie,
+      form({ type: 'metrics-financials', description: 'Misnamed exports' }, [
+        { name: 'report.csv', bytes: makePdf(['Gross margin reached 64 percent in October.']), type: 'text/csv' },
+        { name: 'chart.csv', bytes: TINY_PNG, type: 'text/csv' },
+        { name: 'weeks.csv', bytes: csv(2), type: 'text/csv' },
+      ]),
+    );
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as EntryBody;
+    expect(body.skipped).toEqual([]);
+    expect(body.entry.files.map((f) => [f.name, f.mediaType, f.hasText])).toEqual([
+      ['report.csv', 'application/pdf', true],
+      ['chart.csv', 'image/png', false],
+      ['weeks.csv', 'text/csv', true],
+    ]);
+    const rows = await t.db.select().from(aiContextFiles).where(eq(aiContextFiles.entryId, body.entry.id));
+    const textOf = (name: string) => rows.find((row) => row.name === name)!.extractedText;
+    expect(textOf('report.csv')).toBe('Gross margin reached 64 percent in October.');
+    expect(textOf('chart.csv')).toBeNull();
+    expect(textOf('weeks.csv')).toBe('week, revenue, customers\n1, 1000, 10\n2, 1001, 11');
+    // The download says what the file is, not what its name claims.
+    const redirect = await t.request(`/api/context/${body.entry.id}/files/${body.entry.files[0]!.id}`, { cookie });
+    const download = await t.request(redirect.headers.get('location')!, { cookie });
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+  });
+
   it('skips refused files with the spec messages and keeps the rest', async () => {
     const { cookie } = await t.signUp();
     const exe = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]);

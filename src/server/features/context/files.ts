@@ -4,7 +4,8 @@ import { checkFile, FILE_MESSAGES, fileSizeMessage, MAX_FILE_BYTES, type Allowed
  * Which uploaded files an AI context entry keeps (spec §5 "Context"): PDF, CSV or images,
  * 10 MB in total per entry. Each refused file is reported with the spec's message and the
  * others are kept ('some files skipped'). CSV is text whose name ends in .csv: the content
- * must be text (magic bytes), the name says which text.
+ * must be text (magic bytes), the name says which text. A PDF or an image named `.csv` is
+ * kept as what its bytes say it is, and read as that, never parsed as rows.
  */
 export const CONTEXT_TOTAL_BYTES = MAX_FILE_BYTES;
 const CONTEXT_TYPES: readonly AllowedType[] = ['application/pdf', 'image/jpeg', 'image/png', 'image/gif', 'image/webp', 'text/plain'];
@@ -23,7 +24,7 @@ export function sortContextFiles(files: IncomingFile[], alreadyStoredBytes = 0) 
       skipped.push({ name: file.name, message: check.message });
       continue;
     }
-    const isCsv = /\.csv$/i.test(file.name);
+    const isCsv = check.type === 'text/plain' && /\.csv$/i.test(file.name);
     if (check.type === 'text/plain' && !isCsv) {
       skipped.push({ name: file.name, message: FILE_MESSAGES.type });
       continue;
