@@ -29,9 +29,14 @@ import { spaHandler } from './http/spa.ts';
 /** JSON bodies over 1 MB are refused before they are read (issue: bad input). */
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** Multipart bodies on the upload routes (AI context files). */
+/**
+ * Multipart bodies on the upload routes (AI context files, and files into a mentor
+ * conversation), which set their own, larger limit so an oversized file is reported with the
+ * spec's reason rather than refused as a whole request.
+ */
+const UPLOAD_PATH = /^\/api\/(context(\/|$)|mentor\/conversations\/([^/]+\/)?files$)/;
 const isFileUpload = (path: string, contentType: string | undefined) =>
-  path.startsWith('/api/context') && (contentType ?? '').toLowerCase().startsWith('multipart/form-data');
+  UPLOAD_PATH.test(path) && (contentType ?? '').toLowerCase().startsWith('multipart/form-data');
 
 /** Builds the whole HTTP app from its dependencies; main.ts serves it, tests call it directly. */
 export function createApp(deps: AppDeps) {

@@ -110,6 +110,30 @@ describe('uploading files into a conversation', () => {
     expect((await (await t.request('/api/context', { cookie })).json()).entries).toEqual([]);
   });
 
+  it('takes a 3 MB PDF, and refuses a lone 12 MB one with the spec size message, storing nothing', async () => {
+    const { cookie } = await consentingFounder(t);
+    // A real PDF padded with trailing spaces to the size wanted.
+    const padded = (megabytes: number) => {
+      const bytes = new Uint8Array(megabytes * 1024 * 1024).fill(0x20);
+      bytes.set(makePdf(['A very large board pack']));
+      return bytes;
+    };
+    const taken = await upload(t, cookie, null, [{ name: 'deck.pdf', bytes: padded(3) }]);
+    expect(taken.status).toBe(201);
+    const { conversation, entry } = (await taken.json()) as UploadBody;
+    expect(entry.files).toEqual([expect.objectContaining({ name: 'deck.pdf', hasText: true })]);
+    await t.request(`/api/mentor/conversations/${conversation.id}`, { method: 'DELETE', cookie });
+    await t.request(`/api/context/${entry.id}`, { method: 'DELETE', cookie });
+
+    const response = await upload(t, cookie, null, [{ name: 'board-pack.pdf', bytes: padded(12) }]);
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error).toMatchObject({ code: 'VALIDATION_FAILED', message: 'File size must be less than 10MB' });
+    expect(body.error.details).toEqual([{ field: 'files', name: 'board-pack.pdf', message: 'File size must be less than 10MB' }]);
+    expect((await (await t.request('/api/mentor/conversations', { cookie })).json()).conversations).toEqual([]);
+    expect((await (await t.request('/api/context', { cookie })).json()).entries).toEqual([]);
+  });
+
   it('keeps the good files and reports the skipped ones with their reasons', async () => {
     const { cookie } = await consentingFounder(t);
     const response = await upload(t, cookie, null, [
