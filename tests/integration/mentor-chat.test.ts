@@ -332,6 +332,26 @@ describe('an OpenAI-compatible model on loopback', () => {
     expect(model.requests[1]!.messages.at(-1)!.content).toContain('Founder: Should I raise prices?');
   });
 
+  it('keeps the part of an answer the founder saw when they stop it, and the question', async () => {
+    model.reset([{ kind: 'hang-after-first-chunk', text: 'Start with your ten best customers.' }]);
+    const { cookie } = await consentingFounder(t);
+    const stop = new AbortController();
+    const response = await t.request('/api/mentor/chat', { method: 'POST', cookie, json: { message: 'What first?' }, signal: stop.signal });
+    const id = response.headers.get('x-conversation-id')!;
+    // Read until the first words arrive, then press stop: the browser aborts and stops reading.
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let seen = '';
+    while (!seen.includes('"type":"text-delta"')) seen += (await reader.read()).value ?? '';
+    stop.abort();
+    await reader.cancel();
+    await expect
+      .poll(async () => (await (await t.request(`/api/mentor/conversations/${id}`, { cookie })).json()).messages.map((m: { role: string; content: string }) => [m.role, m.content]))
+      .toEqual([
+        ['user', 'What first?'],
+        ['assistant', 'Start '],
+      ]);
+  });
+
   it('does not retry a 500 (a broken model) and reports trouble', async () => {
     model.reset([{ kind: 'status', status: 500 }]);
     const { cookie } = await consentingFounder(t);
@@ -362,6 +382,11 @@ describe('a model that hangs', () => {
     expect(during.error).toBe("I'm having trouble responding. Please try again.");
     const list = (await (await t.request('/api/mentor/conversations', { cookie })).json()).conversations;
     expect(list.map((c: { title: string }) => c.title).sort()).toEqual(['Hang before', 'Hang during']);
+    // Each question is stored; the half answer that timed out is not (decision 062).
+    for (const conversation of list as { id: string; title: string }[]) {
+      const saved = await (await t.request(`/api/mentor/conversations/${conversation.id}`, { cookie })).json();
+      expect(saved.messages.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([['user', conversation.title]]);
+    }
   });
 });
 

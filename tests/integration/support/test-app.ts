@@ -42,7 +42,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
   /** Sends a request as a browser on our origin would (JSON body, Origin header, cookies). */
   async function request(
     pathname: string,
-    init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string>; cookie?: string; clientAddress?: string } = {},
+    init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string>; cookie?: string; clientAddress?: string; signal?: AbortSignal } = {},
   ) {
     const headers = new Headers({ origin: TEST_ORIGIN, 'user-agent': TEST_USER_AGENT, ...init.headers });
     if (init.cookie) headers.set('cookie', init.cookie);
@@ -53,7 +53,8 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     }
     // As @hono/node-server would pass it: the socket the request came in on.
     const bindings = init.clientAddress ? { incoming: { socket: { remoteAddress: init.clientAddress, remoteFamily: 'IPv4' } } } : undefined;
-    return app.request(pathname, { method: init.method ?? 'GET', headers, body }, bindings);
+    // `signal`: aborting it is the browser going away mid-answer (the node server aborts the request's signal).
+    return app.request(pathname, { method: init.method ?? 'GET', headers, body, signal: init.signal }, bindings);
   }
 
   let userCounter = 0;
