@@ -1,9 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { isoWeekOf } from '../src/core/metrics/iso-week.ts';
 import { workedWeek } from '../tests/fixtures/metrics-week.ts';
-import { startLoopbackModel, type LoopbackModel } from '../tests/integration/support/loopback-model.ts';
+import { makePdf } from '../tests/support/make-pdf.ts';
+import { type LoopbackModel, type LoopbackRequest, startLoopbackModel } from '../tests/integration/support/loopback-model.ts';
 import { type AppServer, startAppServer } from './support/app-server.ts';
-import { uniqueEmail } from './support/founder.ts';
+import { expectNoAxeViolations, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
 import { waitForApp } from './support/ready.ts';
 
@@ -68,67 +69,144 @@ test('streams the model answer, keeps the question when the model fails, and ans
   await expect(log.getByText('And after that?')).toHaveCount(1);
 });
 
-test('with the interface in Spanish, the model is told to answer in Spanish with tú, and its answer is shown', async ({ page }) => {
-  await signUpConsentingFounder(page);
-  await page.addInitScript(() => {
-    localStorage.setItem('rumbo_language', 'es-LA');
-    sessionStorage.setItem('rumbo_chat_welcomed', '1');
+type Language = 'en' | 'es-LA';
+
+/** The founder's runway as the server wrote it into the model's instructions, or null. */
+const runwayIn = (request: LoopbackRequest) => request.messages[0]?.content.match(/^- Runway: (\d+(?:\.\d+)?) weeks/m)?.[1] ?? null;
+
+/** What the loopback model answers about runway: the number it found in its prompt, in the asked language. */
+function citeRunway(language: Language) {
+  return (request: LoopbackRequest) => {
+    const weeks = runwayIn(request);
+    if (!weeks) return language === 'en' ? 'I cannot see your runway.' : 'No veo tu pista.';
+    return language === 'en'
+      ? `Your runway is **${weeks} weeks**, under the 40-week target: cut burn before you hire.`
+      : `Tu pista (runway) es de **${weeks} semanas**, por debajo de la meta de 40: baja el gasto antes de contratar.`;
+  };
+}
+
+/** A first task written from the runway the model was given. */
+function runwayTask(language: Language) {
+  return (request: LoopbackRequest) => {
+    const weeks = runwayIn(request) ?? '?';
+    return JSON.stringify({
+      hypothesis:
+        language === 'en'
+          ? `If we cut weekly burn by 20%, runway grows from ${weeks} weeks towards 40.`
+          : `Si bajamos el gasto semanal un 20 %, la pista pasa de ${weeks} semanas hacia 40.`,
+      whyRelevant: language === 'en' ? 'Runway is the metric furthest from its target.' : 'La pista es la métrica más lejos de su meta.',
+      metric: 'runwayWeeks',
+      targetValue: 40,
+      impact: 8,
+      confidence: 6,
+      ease: 7,
+    });
+  };
+}
+
+const QUESTION: Record<Language, string> = { en: 'How long is my runway?', 'es-LA': '¿Cuánta pista (runway) me queda?' };
+const SUMMARY: Record<Language, string> = { en: '- Cut burn before hiring to stretch the runway.', 'es-LA': '- Bajar el gasto antes de contratar para estirar la pista.' };
+const ANSWERS_IN: Record<Language, string> = { en: 'Always answer in English.', 'es-LA': 'Always answer in Latin-American Spanish, addressing the founder as tú' };
+
+for (const language of ['en', 'es-LA'] as const) {
+  const mentor = (key: string) => text(language, 'mentor', key);
+
+  test(`with the model (${language}): consent in the dialog, a runway answer citing the founder's own number, its analysis into AI context, a first task drafted by the model`, async ({ page }) => {
+    await signUpConsentingFounder(page, { consent: false });
+    const week = isoWeekOf(new Date());
+    // 88,000 in cash at the worked week's burn of 4,000: 22 weeks of runway.
+    expect((await page.request.put(`${server.url}/api/metrics/weeks/${week.year}/${week.week}`, { data: { ...workedWeek, cashBalance: 88_000 } })).status()).toBe(200);
+    await page.addInitScript((lang) => {
+      localStorage.setItem('rumbo_language', lang);
+      sessionStorage.setItem('rumbo_chat_welcomed', '1');
+    }, language);
+    model.reset([
+      { kind: 'reply', reply: citeRunway(language) },
+      { kind: 'answer', text: SUMMARY[language] },
+      { kind: 'reply', reply: runwayTask(language) },
+    ]);
+
+    await page.goto(`${server.url}/talk-rumbo`);
+    await waitForApp(page);
+    const composer = page.getByLabel(mentor('composer.label'));
+    await composer.fill(QUESTION[language]);
+    await composer.press('Enter');
+    const consent = page.getByRole('dialog', { name: mentor('consent.title') });
+    await consent.getByRole('button', { name: mentor('consent.accept') }).click();
+    await expect(page.getByText(mentor('consent.granted'))).toBeVisible();
+
+    // The model found the founder's own runway in what the server sent it, and the founder sees it cited.
+    const log = page.getByRole('log', { name: mentor('log') });
+    await expect(log.locator('strong', { hasText: language === 'en' ? '22 weeks' : '22 semanas' })).toBeVisible();
+    const instructions = model.requests[0]!.messages[0]!.content;
+    expect(instructions).toContain('- Runway: 22 weeks (target above 40 weeks)');
+    expect(instructions).toContain(ANSWERS_IN[language]);
+    expect(model.requests[0]!.messages.at(-1)).toEqual({ role: 'user', content: QUESTION[language] });
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: mentor('analyse.button') }).click();
+    await expect(page.getByText(mentor('analyse.saved'))).toBeVisible();
+    // The model was asked to summarise this conversation, in the founder's language.
+    expect(JSON.stringify(model.requests[1])).toContain(QUESTION[language]);
+    expect(JSON.stringify(model.requests[1])).toContain(language === 'en' ? 'as a bulleted list in English' : 'as a bulleted list in Latin-American Spanish');
+    await page.goto(`${server.url}/aicontext`);
+    await waitForApp(page);
+    const entries = page.getByRole('region', { name: text(language, 'aiContext', 'entries') });
+    await expect(entries.getByText(SUMMARY[language])).toBeVisible();
+    await expect(entries.getByText(text(language, 'aiContext', 'fromConversation'), { exact: false })).toBeVisible();
+
+    await page.goto(`${server.url}/high-performance-tasks`);
+    await waitForApp(page);
+    await page.getByRole('button', { name: text(language, 'tasks', 'draft.first') }).click();
+    await expect(page.getByRole('status').filter({ hasText: text(language, 'tasks', 'draft.ready') })).toBeAttached();
+    expect(model.requests).toHaveLength(3);
+    // The model's draft, written from the runway it was given, is in the form to edit.
+    const draft = JSON.parse(runwayTask(language)(model.requests[2]!)) as { hypothesis: string };
+    const hypothesis = page.getByLabel(text(language, 'tasks', 'form.hypothesis.label'));
+    await expect(hypothesis).toHaveValue(draft.hypothesis);
+    await expect(hypothesis).toHaveValue(language === 'en' ? /from 22 weeks/ : /de 22 semanas/);
+    await expect(page.getByLabel(text(language, 'tasks', 'form.metric.label'))).toHaveValue('runwayWeeks');
+    await expect(page.getByLabel(text(language, 'tasks', 'form.targetValue.label'))).toHaveValue('40');
   });
 
-  model.reset([{ kind: 'answer', text: 'Tu **pista** es lo primero: baja el gasto un 20 %.' }]);
-  await page.goto(`${server.url}/talk-rumbo`);
-  await waitForApp(page);
-  const composer = page.getByLabel(text('es-LA', 'mentor', 'composer.label'));
-  await composer.fill('¿Qué es lo más importante para Pesito?');
-  await composer.press('Enter');
-  const log = page.getByRole('log', { name: text('es-LA', 'mentor', 'log') });
-  await expect(log.getByText('baja el gasto un 20 %.')).toBeVisible();
-  expect(model.requests[0]!.messages[0]!.content).toContain('Always answer in Latin-American Spanish, addressing the founder as tú');
-});
+  test(`with the model (${language}): a PDF added on /aicontext reaches the model, and its answer quotes it`, async ({ page }) => {
+    await signUpConsentingFounder(page);
+    await page.addInitScript((lang) => {
+      localStorage.setItem('rumbo_language', lang);
+      sessionStorage.setItem('rumbo_chat_welcomed', '1');
+    }, language);
+    const line = language === 'en' ? 'Our pilot with Bodega Norte converted at 18 percent.' : 'Nuestro piloto con Bodega Norte convirtio al 18 por ciento.';
 
-test('with the model: consent in the dialog, an answer, its analysis into AI context, and a first task drafted by the model', async ({ page }) => {
-  await signUpConsentingFounder(page, { consent: false });
-  await page.addInitScript(() => sessionStorage.setItem('rumbo_chat_welcomed', '1'));
-  const draft = {
-    hypothesis: 'If new customers pay 20% more, MRR grows without losing conversion.',
-    whyRelevant: 'Pricing is the fastest lever on MRR.',
-    metric: 'mrr',
-    targetValue: 6000,
-    impact: 7,
-    confidence: 6,
-    ease: 8,
-  };
-  model.reset([
-    { kind: 'answer', text: 'Raise prices for **new** customers first.' },
-    { kind: 'answer', text: '- Raise prices for new customers first.' },
-    { kind: 'answer', text: JSON.stringify(draft) },
-  ]);
+    await page.goto(`${server.url}/aicontext`);
+    await waitForApp(page);
+    await page.getByLabel(text(language, 'aiContext', 'fields.type')).selectOption({ label: text(language, 'aiContext', 'types.hypotheses-results') });
+    await page.getByLabel(text(language, 'aiContext', 'fields.description')).fill(language === 'en' ? 'October pilot' : 'Piloto de octubre');
+    await page.getByLabel(text(language, 'aiContext', 'fields.files')).setInputFiles({ name: 'pilot.pdf', mimeType: 'application/pdf', buffer: Buffer.from(makePdf([line])) });
+    await page.getByRole('button', { name: text(language, 'aiContext', 'add') }).click();
+    await expect(page.getByText(text(language, 'aiContext', 'toast.saved'))).toBeVisible();
+    await expect(page.getByRole('link', { name: 'pilot.pdf' })).toBeVisible();
 
-  await page.goto(`${server.url}/talk-rumbo`);
-  await waitForApp(page);
-  const composer = page.getByLabel(text('en', 'mentor', 'composer.label'));
-  await composer.fill('Should I raise prices?');
-  await composer.press('Enter');
-  const consent = page.getByRole('dialog', { name: text('en', 'mentor', 'consent.title') });
-  await consent.getByRole('button', { name: text('en', 'mentor', 'consent.accept') }).click();
-  const log = page.getByRole('log', { name: text('en', 'mentor', 'log') });
-  await expect(log.locator('strong', { hasText: 'new' })).toBeVisible();
-
-  await page.getByRole('button', { name: text('en', 'mentor', 'analyse.button') }).click();
-  await expect(page.getByText(text('en', 'mentor', 'analyse.saved'))).toBeVisible();
-  await page.goto(`${server.url}/aicontext`);
-  // The model's summary of the conversation, saved as a learning.
-  await expect(page.getByText('- Raise prices for new customers first.')).toBeVisible();
-  expect(JSON.stringify(model.requests[1])).toContain('Should I raise prices?');
-
-  await page.goto(`${server.url}/high-performance-tasks`);
-  await waitForApp(page);
-  await page.getByRole('button', { name: text('en', 'tasks', 'draft.first') }).click();
-  await expect(page.getByLabel(text('en', 'tasks', 'form.hypothesis.label'))).toHaveValue(draft.hypothesis);
-  await expect(page.getByLabel(text('en', 'tasks', 'form.metric.label'))).toHaveValue('mrr');
-  await expect(page.getByRole('status').filter({ hasText: text('en', 'tasks', 'draft.ready') })).toBeAttached();
-  expect(model.requests).toHaveLength(3);
-});
+    // The model quotes the line of its context that names the pilot: it can only know it from the PDF's text.
+    model.reset([
+      {
+        kind: 'reply',
+        reply: (request) => {
+          const quoted = request.messages[0]?.content.split('\n').find((candidate) => candidate.includes('Bodega Norte'));
+          if (!quoted) return language === 'en' ? 'I have no notes about that pilot.' : 'No tengo notas sobre ese piloto.';
+          return language === 'en' ? `Your pilot report says: "${quoted}"` : `Tu reporte del piloto dice: "${quoted}"`;
+        },
+      },
+    ]);
+    await page.goto(`${server.url}/talk-rumbo`);
+    await waitForApp(page);
+    const composer = page.getByLabel(text(language, 'mentor', 'composer.label'));
+    await composer.fill(language === 'en' ? 'How did the Bodega Norte pilot convert?' : '¿Cómo convirtió el piloto con Bodega Norte?');
+    await composer.press('Enter');
+    const log = page.getByRole('log', { name: text(language, 'mentor', 'log') });
+    await expect(log.getByText(language === 'en' ? `Your pilot report says: "${line}"` : `Tu reporte del piloto dice: "${line}"`)).toBeVisible();
+    expect(model.requests[0]!.messages[0]!.content).toContain(`[pilot.pdf]\n${line}`);
+  });
+}
 
 test('the chat controls: stop a stalled answer, HTML in an answer never becomes elements, copy, a new conversation', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });

@@ -4,14 +4,22 @@ import type { AddressInfo } from 'node:net';
 /**
  * A tiny OpenAI-compatible server on loopback that speaks the chat-completions streaming
  * format, so the real provider code (AI SDK + retrying fetch) runs against a real socket.
- * `script` decides each call's fate in order; the last entry repeats.
+ * `script` decides each call's fate in order; the last entry repeats. A `reply` step writes
+ * its answer from the request it receives (as a model reads its prompt), e.g. citing the
+ * founder's runway found in the system message.
  */
-export type LoopbackStep = { kind: 'answer'; text: string } | { kind: 'status'; status: number } | { kind: 'hang' } | { kind: 'hang-after-first-chunk'; text: string };
+export type LoopbackRequest = { messages: { role: string; content: string }[]; stream: boolean };
+export type LoopbackStep =
+  | { kind: 'answer'; text: string }
+  | { kind: 'reply'; reply: (request: LoopbackRequest) => string }
+  | { kind: 'status'; status: number }
+  | { kind: 'hang' }
+  | { kind: 'hang-after-first-chunk'; text: string };
 
 export type LoopbackModel = {
   baseUrl: string;
   /** The JSON bodies the server received, in order. */
-  requests: { messages: { role: string; content: string }[]; stream: boolean }[];
+  requests: LoopbackRequest[];
   /** Replaces the script and forgets earlier requests. */
   reset: (script: LoopbackStep[]) => void;
   close: () => Promise<void>;
@@ -40,7 +48,8 @@ export async function startLoopbackModel(initialScript: LoopbackStep[] = []): Pr
         return;
       }
       const request = requests.at(-1)!;
-      if (!request.stream && step.kind === 'answer') {
+      const text = step.kind === 'reply' ? step.reply(request) : step.text;
+      if (!request.stream && step.kind !== 'hang-after-first-chunk') {
         // generateText (analysis, drafts) asks for one JSON completion, not a stream.
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(
@@ -49,14 +58,14 @@ export async function startLoopbackModel(initialScript: LoopbackStep[] = []): Pr
             object: 'chat.completion',
             created: 1,
             model: 'loopback',
-            choices: [{ index: 0, message: { role: 'assistant', content: step.text }, finish_reason: 'stop' }],
+            choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
             usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
           }),
         );
         return;
       }
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      const words = step.text.match(/\S+\s*/g) ?? [];
+      const words = text.match(/\S+\s*/g) ?? [];
       if (step.kind === 'hang-after-first-chunk') {
         res.write(chunk({ choices: [{ index: 0, delta: { role: 'assistant', content: words[0] ?? '' } }] }));
         return;
