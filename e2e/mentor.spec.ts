@@ -84,5 +84,15 @@ test.describe('talk to the mentor (offline mentor)', () => {
     await page.getByRole('button', { name: text('es-LA', 'mentor', 'conversations.delete').replace('{{title}}', '¿Cuánta pista (runway) me queda?') }).click();
     await expect(page.getByText(text('es-LA', 'mentor', 'conversations.deleted'))).toBeVisible();
     await expect(page.getByText(text('es-LA', 'mentor', 'conversations.empty'))).toBeVisible();
+
+    // The analysis outlives the conversation: a Spanish learnings entry on /aicontext.
+    await page.goto('/aicontext');
+    await waitForApp(page);
+    const entries = page.getByRole('region', { name: text('es-LA', 'aiContext', 'entries') });
+    await expect(entries.getByText(text('es-LA', 'aiContext', 'types.learnings'))).toBeVisible();
+    await expect(entries.getByText(text('es-LA', 'aiContext', 'fromConversation'), { exact: false })).toBeVisible();
+    await expect(entries.getByText('Aprendizajes de la conversación "¿Cuánta pista (runway) me queda?"')).toBeVisible();
+    await expect(entries.getByText('- ¿Cuánta pista (runway) me queda?')).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });
