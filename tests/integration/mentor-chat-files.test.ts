@@ -195,6 +195,6 @@ describe('analysing a conversation with files', () => {
     const created = (await (await upload(t, cookie, null, [{ name: 'only.pdf', bytes: makePdf(['Only a file']) }])).json()) as UploadBody;
     const analyse = await t.request(`/api/mentor/conversations/${created.conversation.id}/analyse`, { method: 'POST', cookie, json: {} });
     expect(analyse.status).toBe(400);
-    expect((await analyse.json()).error.message).toBe('No conversation to analyse');
+    expect((await analyse.json()).error).toMatchObject({ code: 'VALIDATION_FAILED', message: 'No conversation to analyse', details: [{ field: 'conversationId', message: 'No conversation to analyse' }] });
   });
 });

@@ -21,6 +21,13 @@ export const ConsentInput = z.object({ granted: z.boolean() }).strict();
 
 export const AnalyseInput = z.object({ language: z.enum(LANGUAGES).optional() }).strict();
 
+/**
+ * Analysing a conversation in which the founder has said nothing yet (none, or only files
+ * shared): 400 VALIDATION_FAILED with this message on `conversationId`; the UI says it in
+ * the founder's language ('No conversation to analyse', spec §8 "Chat").
+ */
+export const NO_CONVERSATION_TO_ANALYSE = 'No conversation to analyse';
+
 /** The five AI context types (API-CONTRACT "Values"), in the spec's order. */
 export const CONTEXT_TYPES = ['goals-strategy', 'hypotheses-results', 'metrics-financials', 'learnings', 'challenges'] as const;
 export type ContextType = (typeof CONTEXT_TYPES)[number];

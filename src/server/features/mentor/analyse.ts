@@ -1,5 +1,6 @@
 import { generateText } from 'ai';
 import type { Language } from '../../../core/i18n/language.ts';
+import { NO_CONVERSATION_TO_ANALYSE } from '../../../core/mentor/mentor-schema.ts';
 import { cleanText } from '../../../core/security/sanitize.ts';
 import { TEXT_MAX } from '../../../core/security/validate.ts';
 import type { MentorModel } from '../../ai/provider.ts';
@@ -48,7 +49,7 @@ export async function analyseConversation(deps: { db: Database; storage: Storage
   // File notes ("📎 a.pdf") are no question asked; the files themselves are already context.
   const messages = (await conversationMessages(deps.db, conversation.id)).filter((m) => m.kind !== 'file');
   if (!messages.some((m) => m.role === 'user')) {
-    throw new AppError('VALIDATION_FAILED', { message: 'No conversation to analyse', details: [{ field: 'conversationId', message: 'No conversation to analyse' }] });
+    throw new AppError('VALIDATION_FAILED', { message: NO_CONVERSATION_TO_ANALYSE, details: [{ field: 'conversationId', message: NO_CONVERSATION_TO_ANALYSE }] });
   }
   let insights = offlineInsights(conversation.title, messages, deps.language);
   if (deps.model) {

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { type ErrorCode, isErrorBody } from '../../../core/errors/error-codes.ts';
 import type { Language } from '../../../core/i18n/language.ts';
+import { NO_CONVERSATION_TO_ANALYSE } from '../../../core/mentor/mentor-schema.ts';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
 
 export type ConversationSummary = { id: string; title: string; createdAt: string; updatedAt: string };
@@ -24,6 +25,13 @@ export const deleteConversation = (id: string) => apiFetch<null>(`/api/mentor/co
 
 export const analyseConversation = (id: string, language: Language) =>
   apiFetch<{ entry: { id: string } }>(`/api/mentor/conversations/${id}/analyse`, { method: 'POST', body: JSON.stringify({ language }) });
+
+/** The server's answer to analysing a conversation with nothing said in it (only files, say). */
+export const isNothingToAnalyse = (error: unknown) =>
+  error instanceof ApiError &&
+  error.code === 'VALIDATION_FAILED' &&
+  Array.isArray(error.details) &&
+  (error.details as { message?: unknown }[]).some((detail) => detail.message === NO_CONVERSATION_TO_ANALYSE);
 
 export type FilesUpload = {
   conversation: { id: string; title: string };

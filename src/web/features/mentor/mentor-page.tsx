@@ -18,6 +18,7 @@ import {
   conversationQuery,
   conversationsQuery,
   deleteConversation,
+  isNothingToAnalyse,
   streamChat,
   uploadConversationFiles,
   type ConversationSummary,
@@ -234,7 +235,9 @@ export function MentorPage() {
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['ai-context'] }), queryClient.invalidateQueries({ queryKey: gamificationQueryKey })]);
       toast.success(t('analyse.saved'));
     } catch (error) {
-      showErrorToast(error, t('analyse.failed'));
+      // A conversation holding only shared files has nothing said to analyse yet.
+      if (isNothingToAnalyse(error)) toast.error(t('analyse.empty'));
+      else showErrorToast(error, t('analyse.failed'));
     }
   }
 
