@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { makePdf } from '../tests/support/make-pdf.ts';
+import { failCalls } from './support/fail-calls.ts';
 import { expectNoAxeViolations, signUpFounder } from './support/founder.ts';
 import { text } from './support/locales.ts';
 import { waitForApp } from './support/ready.ts';
@@ -40,5 +41,74 @@ for (const language of ['en', 'es-LA'] as const) {
     await composer.fill(language === 'en' ? 'How did the Bodega Norte pilot convert?' : '¿Cómo convirtió el piloto con Bodega Norte?');
     await page.getByRole('button', { name: text(language, 'mentor', 'composer.send') }).click();
     await expect(page.getByRole('log').getByText('Our pilot with Bodega Norte converted at 18 percent.')).toBeVisible();
+  });
+}
+
+for (const language of ['en', 'es-LA'] as const) {
+  const aiContext = (key: string) => text(language, 'aiContext', key);
+
+  test(`edits an entry's description, removes one of its files, and deletes it; failures to save, update and delete say so (${language})`, async ({ page }) => {
+    await page.addInitScript((lang) => localStorage.setItem('rumbo_language', lang), language);
+    await signUpFounder(page);
+    await page.goto('/aicontext');
+    await waitForApp(page);
+
+    // Adding fails once: the founder is told, and keeps what they typed and picked.
+    await failCalls(page, '**/api/context', 'POST');
+    await page.getByLabel(aiContext('fields.type')).selectOption({ label: aiContext('types.metrics-financials') });
+    const description = page.getByLabel(aiContext('fields.description'));
+    await description.fill('Pricing test, first week');
+    await page.getByLabel(aiContext('fields.files')).setInputFiles([
+      { name: 'pricing.pdf', mimeType: 'application/pdf', buffer: Buffer.from(makePdf(['New price converted at 4 percent.'])) },
+      { name: 'weeks.csv', mimeType: 'text/csv', buffer: Buffer.from('week,signups\n1,40\n2,52\n') },
+    ]);
+    await page.getByRole('button', { name: aiContext('add') }).click();
+    await expect(page.getByText(aiContext('toast.saveError'))).toBeVisible();
+    await expect(description).toHaveValue('Pricing test, first week');
+    await page.unroute('**/api/context');
+    await page.getByRole('button', { name: aiContext('add') }).click();
+    await expect(page.getByText(aiContext('toast.saved'))).toBeVisible();
+
+    const entries = page.getByRole('region', { name: aiContext('entries') });
+    const entry = entries.getByRole('listitem').filter({ hasText: 'Pricing test, first week' });
+    await expect(entry.getByRole('link', { name: 'pricing.pdf' })).toBeVisible();
+    await expect(entry.getByRole('link', { name: 'weeks.csv' })).toBeVisible();
+
+    // Edit: a new description, and weeks.csv ticked for removal.
+    await entry.getByRole('button', { name: aiContext('edit') }).click();
+    const form = entries.getByRole('listitem').filter({ has: page.getByRole('group', { name: aiContext('fields.currentFiles') }) });
+    const removeCsv = form.getByRole('checkbox', { name: aiContext('removeFile').replace('{{name}}', 'weeks.csv') });
+    await expect(form.getByRole('checkbox', { name: aiContext('removeFile').replace('{{name}}', 'pricing.pdf') })).not.toBeChecked();
+    await form.getByLabel(aiContext('fields.description')).fill('Pricing test: the new price converts at 4 percent');
+    await removeCsv.check();
+    await expectNoAxeViolations(page);
+
+    await failCalls(page, '**/api/context/*', 'PATCH');
+    await form.getByRole('button', { name: aiContext('save') }).click();
+    await expect(page.getByText(aiContext('toast.updateError'))).toBeVisible();
+    // Still editing, with the founder's changes in place.
+    await expect(removeCsv).toBeChecked();
+    await page.unroute('**/api/context/*');
+    await form.getByRole('button', { name: aiContext('save') }).click();
+    await expect(page.getByText(aiContext('toast.updated'))).toBeVisible();
+
+    const edited = entries.getByRole('listitem').filter({ hasText: 'Pricing test: the new price converts at 4 percent' });
+    await expect(edited.getByRole('link', { name: 'pricing.pdf' })).toBeVisible();
+    await expect(edited.getByRole('link', { name: 'weeks.csv' })).toHaveCount(0);
+    await expect(entries.getByText('Pricing test, first week')).toHaveCount(0);
+    const [stored] = (await (await page.request.get('/api/context')).json()).entries;
+    expect(stored.files.map((file: { name: string }) => file.name)).toEqual(['pricing.pdf']);
+
+    // Deleting fails once, then works.
+    page.on('dialog', (dialog) => void dialog.accept());
+    await failCalls(page, '**/api/context/*', 'DELETE');
+    await edited.getByRole('button', { name: aiContext('delete') }).click();
+    await expect(page.getByText(aiContext('toast.deleteError'))).toBeVisible();
+    await expect(edited).toBeVisible();
+    await page.unroute('**/api/context/*');
+    await edited.getByRole('button', { name: aiContext('delete') }).click();
+    await expect(page.getByText(aiContext('toast.deleted'))).toBeVisible();
+    await expect(page.getByText(aiContext('empty'))).toBeVisible();
+    expect((await (await page.request.get('/api/context')).json()).entries).toEqual([]);
   });
 }

@@ -49,7 +49,7 @@ function EntryForm(props: {
   onCancel?: () => void;
 }) {
   const { t } = useTranslation('aiContext');
-  const ids = { type: useId(), description: useId(), files: useId(), error: useId() };
+  const ids = { type: useId(), description: useId(), files: useId(), error: useId(), removeHint: useId() };
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -104,6 +104,25 @@ function EntryForm(props: {
           className="mt-1 block w-full rounded-md border border-input bg-background p-3 text-base"
         />
       </div>
+      {props.initial && props.initial.files.length > 0 && (
+        // Checked files are sent as `removeFileIds` with the rest of the form (PATCH /api/context/:id).
+        <fieldset aria-describedby={ids.removeHint}>
+          <legend className="text-sm font-medium">{t('fields.currentFiles')}</legend>
+          <p id={ids.removeHint} className="mt-1 text-xs text-muted-foreground">
+            {t('fields.removeHint')}
+          </p>
+          <ul className="mt-2 flex flex-col gap-1">
+            {props.initial.files.map((file) => (
+              <li key={file.id}>
+                <label className="inline-flex min-h-9 cursor-pointer items-center gap-2 text-sm has-[:checked]:text-muted-foreground has-[:checked]:line-through">
+                  <input type="checkbox" name="removeFileIds" value={file.id} className="size-4 accent-[var(--destructive)]" />
+                  {t('removeFile', { name: file.name })}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
       <div>
         <label htmlFor={ids.files} className="text-sm font-medium">
           {t(props.initial ? 'fields.addFiles' : 'fields.files')}
