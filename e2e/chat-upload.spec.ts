@@ -51,7 +51,7 @@ test.describe('files in the mentor conversation', () => {
     await expect(page.getByRole('link', { name: 'pilot-report.pdf' })).toBeVisible();
   });
 
-  test('in Spanish on a phone, a program renamed .pdf is refused with the reason', async ({ page }) => {
+  test('in Spanish on a phone, a program renamed .pdf and a lone 12 MB PDF are refused with their reasons', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await signUpFounder(page);
     await page.request.post('/api/ai/consent', { data: { granted: true } });
@@ -67,6 +67,15 @@ test.describe('files in the mentor conversation', () => {
     await (await chooser).setFiles({ name: 'factura.pdf', mimeType: 'application/pdf', buffer: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00]) });
     await expect(page.getByText(text('es-LA', 'mentor', 'files.failed'))).toBeVisible();
     await expect(page.getByText(`factura.pdf: ${text('es-LA', 'aiContext', 'fileErrors.type')}`)).toBeVisible();
+    await expect(page.getByText(text('es-LA', 'mentor', 'conversations.empty'))).toBeVisible();
+
+    // A lone 12 MB PDF is refused with the spec's size reason, not as a request too large to read.
+    const huge = Buffer.alloc(12 * 1024 * 1024, 0x20);
+    Buffer.from(makePdf(['Plan de negocio'])).copy(huge);
+    const second = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: text('es-LA', 'mentor', 'files.attach') }).click();
+    await (await second).setFiles({ name: 'plan.pdf', mimeType: 'application/pdf', buffer: huge });
+    await expect(page.getByText(`plan.pdf: ${text('es-LA', 'aiContext', 'fileErrors.size')}`)).toBeVisible();
     await expect(page.getByText(text('es-LA', 'mentor', 'conversations.empty'))).toBeVisible();
     await expectNoAxeViolations(page);
   });
