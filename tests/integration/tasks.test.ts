@@ -141,6 +141,33 @@ describe('the creation limit (SPEC §10: 10 tasks an hour)', () => {
     const other = await t.signUp();
     expect((await createTask(other.cookie)).status).toBe(201);
   });
+
+  it('counts tasks made, not attempts: ten refused submissions do not block a valid one', async () => {
+    const { cookie } = await t.signUp();
+    for (let i = 0; i < 10; i++) expect((await createTask(cookie, { ...validTask, hypothesis: 'too short' })).status).toBe(400);
+    expect((await createTask(cookie)).status).toBe(201);
+  });
+
+  it('counts a replayed submission (same Idempotency-Key) once, and still answers it at the limit', async () => {
+    const { cookie } = await t.signUp();
+    const headers = { 'idempotency-key': crypto.randomUUID() };
+    const first = (await (await createTask(cookie, validTask, headers)).json()) as Json;
+    for (let i = 0; i < 10; i++) expect((await createTask(cookie, validTask, headers)).status).toBe(200);
+    // Nine more tasks reach the ten of the hour; the replays took nothing.
+    for (let i = 0; i < 9; i++) expect((await createTask(cookie)).status).toBe(201);
+    expect((await createTask(cookie)).status).toBe(429);
+    const replay = await createTask(cookie, validTask, headers);
+    expect(replay.status).toBe(200);
+    expect(((await replay.json()) as Json).id).toBe(first.id);
+  });
+
+  it('never lets racing submissions past the limit', async () => {
+    const { cookie } = await t.signUp();
+    const statuses = (await Promise.all(Array.from({ length: 14 }, () => createTask(cookie)))).map((r) => r.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+    expect(await activeTasks(cookie)).toHaveLength(10);
+  });
 });
 
 describe('the metric then and now', () => {
