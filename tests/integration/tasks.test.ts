@@ -63,6 +63,8 @@ describe('creating a task', () => {
     ['impact as text', { impact: '8' }, 'impact', 'ICE values must be whole numbers from 1 to 10'],
     ['a target that is no number', { targetValue: 'lots' }, 'targetValue', 'Target value must be a number'],
     ['a maxima position past the fifth', { maximaIndex: 5 }, 'maximaIndex', undefined],
+    ['a negative maxima position', { maximaIndex: -1 }, 'maximaIndex', undefined],
+    ['a maxima position that is no whole number', { maximaIndex: 1.5 }, 'maximaIndex', undefined],
   ])('refuses %s, and nothing is written or awarded', async (_case, change, field, message) => {
     const { cookie } = await t.signUp();
     const response = await createTask(cookie, { ...validTask, ...change });
@@ -188,6 +190,28 @@ describe('the metric then and now', () => {
     expect(churnNow).not.toBe(churnThen);
     const done = await t.request(`/api/tasks/${String(task.id)}/complete`, { method: 'POST', cookie, json: { completionNotes: 'Onboarding calls cut churn' } });
     expect(((await done.json()) as Json).metricValueAtCompletion).toBe(churnNow);
+  });
+});
+
+describe('linking a task to a strategy maxima', () => {
+  it('stores the maxima position, reads it back, changes it and clears it', async () => {
+    const { cookie } = await t.signUp();
+    const created = await createTask(cookie, { ...validTask, maximaIndex: 1 });
+    expect(created.status).toBe(201);
+    const task = (await created.json()) as Json;
+    expect(task.maximaIndex).toBe(1);
+    const path = `/api/tasks/${String(task.id)}`;
+    expect(((await (await t.request(path, { cookie })).json()) as Json).maximaIndex).toBe(1);
+    expect((await activeTasks(cookie))[0]?.maximaIndex).toBe(1);
+
+    const moved = await t.request(path, { method: 'PATCH', cookie, json: { maximaIndex: 4 } });
+    expect(moved.status).toBe(200);
+    expect(((await moved.json()) as Json).maximaIndex).toBe(4);
+    expect(((await (await t.request(path, { cookie })).json()) as Json).maximaIndex).toBe(4);
+
+    const cleared = await t.request(path, { method: 'PATCH', cookie, json: { maximaIndex: null } });
+    expect(((await cleared.json()) as Json).maximaIndex).toBeNull();
+    expect(((await (await t.request(path, { cookie })).json()) as Json).maximaIndex).toBeNull();
   });
 });
 
