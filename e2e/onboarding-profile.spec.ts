@@ -11,6 +11,9 @@ for (const language of ['en', 'es-LA'] as const) {
   // A field's label, with the required mark when it has one.
   const label = (field: string) => new RegExp(`^${escape(t('profile', `fields.${field}.label`))}( ${escape(t('profile', 'fields.requiredMark'))})?$`);
   const stepHeading = (page: Page, step: string) => page.getByRole('heading', { level: 2, name: t('onboarding', `steps.${step}.title`) });
+  const count = (length: string, max: string) => t('profile', 'fields.count').replace('{{length}}', length).replace('{{max}}', max);
+  const countOver = (length: string, max: string, over: string) =>
+    t('profile', 'fields.countOver').replace('{{length}}', length).replace('{{max}}', max).replace('{{over}}', over);
 
   test.describe(`onboarding, Overview and profile in ${language}`, () => {
     test.use({ locale: language === 'en' ? 'en-US' : 'es-MX', timezoneId: 'America/Bogota' });
@@ -23,7 +26,21 @@ for (const language of ['en', 'es-LA'] as const) {
       await expect(stepHeading(page, 'about')).toBeVisible();
       await expect(page.getByText(t('onboarding', 'progress.status').replace('{{current}}', '1').replace('{{total}}', '4'))).toBeVisible();
       await expect(page.getByLabel(label('fullName'))).toHaveValue('Camila Torres');
-      await page.getByLabel(label('nickname')).fill('Cami');
+      // Markup typed into a name is harmless: the form sends the clean text (checked at the end).
+      await page.getByLabel(label('fullName')).fill('<b>Ana</b>');
+      // Over-long: nothing is cut off; a count shows near the limit, and Next says what is wrong.
+      const nickname = page.getByLabel(label('nickname'));
+      await nickname.fill('n'.repeat(170));
+      await expect(page.getByText(count('170', '200'))).toBeVisible();
+      await nickname.fill('n'.repeat(201));
+      await expect(nickname).toHaveValue('n'.repeat(201));
+      await expect(page.getByText(countOver('201', '200', '1'))).toBeVisible();
+      await page.getByRole('button', { name: t('onboarding', 'next') }).click();
+      await expect(page.getByText(t('profile', 'validation.tooLong').replace('{{max}}', '200'))).toBeVisible();
+      await expect(nickname).toBeFocused();
+      await expect(stepHeading(page, 'about')).toBeVisible();
+      await nickname.fill('Cami');
+      await expect(page.getByText(t('profile', 'validation.tooLong').replace('{{max}}', '200'))).toHaveCount(0);
       await page.getByLabel(label('country')).selectOption('CO');
       await expectNoAxeViolations(page, `onboarding step 1 (${language})`);
       await page.getByRole('button', { name: t('onboarding', 'next') }).click();
@@ -65,16 +82,32 @@ for (const language of ['en', 'es-LA'] as const) {
       await expect(page.getByLabel(label('emailFridayHour'))).toHaveValue('17:00');
       await expect(page.getByRole('switch', { name: t('profile', 'fields.emailRemindersEnabled.label') })).toBeChecked();
       await expectNoAxeViolations(page, `onboarding step 4 (${language})`);
+      const sent = page.waitForRequest((request) => request.url().endsWith('/api/onboarding') && request.method() === 'POST');
+      const answered = page.waitForResponse((response) => response.url().endsWith('/api/onboarding') && response.request().method() === 'POST');
       await page.getByRole('button', { name: t('onboarding', 'finish') }).click();
+      // The form sanitised before sending; the server had nothing to refuse.
+      expect((await sent).postDataJSON()).toMatchObject({ fullName: 'Ana', nickname: 'Cami' });
+      expect((await answered).status()).toBe(200);
 
-      // The welcome, with its three ways forward.
-      await expect(page.getByRole('heading', { level: 1, name: t('onboarding', 'welcome.titleNamed').replace('{{name}}', 'Cami') })).toBeVisible();
+      // The welcome, with its three ways forward; a reload keeps it.
+      const welcome = page.getByRole('heading', { level: 1, name: t('onboarding', 'welcome.titleNamed').replace('{{name}}', 'Cami') });
+      await expect(welcome).toBeVisible();
+      await expect(page.getByText(t('profile', 'toast.errorTitle'))).toHaveCount(0);
+      await page.reload();
+      await expect(welcome).toBeVisible();
       await expect(page.getByRole('link', { name: new RegExp(t('onboarding', 'welcome.actions.chat.label')) })).toHaveAttribute('href', '/talk-rumbo');
       await expect(page.getByRole('link', { name: new RegExp(t('onboarding', 'welcome.actions.metrics.label')) })).toHaveAttribute('href', '/metrics');
       await expect(page.getByRole('link', { name: new RegExp(t('onboarding', 'welcome.actions.task.label')) })).toHaveAttribute('href', '/high-performance-tasks?draft=first');
       await expectNoAxeViolations(page, `welcome (${language})`);
       const me = await (await page.request.get('/api/me')).json();
-      expect(me).toMatchObject({ onboardingCompleted: true, nickname: 'Cami', country: 'CO', teamSize: '2-5', timeZone: 'America/Bogota', customerInformation: 'Key data: churn is 5%' });
+      expect(me).toMatchObject({ onboardingCompleted: true, fullName: 'Ana', nickname: 'Cami', country: 'CO', teamSize: '2-5', timeZone: 'America/Bogota', customerInformation: 'Key data: churn is 5%' });
+
+      // A way forward leads to its page; back comes back to the welcome.
+      await page.getByRole('link', { name: new RegExp(t('onboarding', 'welcome.actions.metrics.label')) }).click();
+      await expect(page).toHaveURL(/\/metrics$/);
+      await expect(page.getByRole('heading', { level: 1, name: t('metrics', 'title') })).toBeVisible();
+      await page.goBack();
+      await expect(welcome).toBeVisible();
 
       // The Overview greets by nickname and shows what to do while data is missing.
       await page.getByRole('link', { name: t('onboarding', 'welcome.overview') }).click();
@@ -92,14 +125,23 @@ for (const language of ['en', 'es-LA'] as const) {
       await page.goto('/profile');
       await expect(page.getByRole('heading', { level: 1, name: t('profile', 'title') })).toBeVisible();
       await expect(page.getByLabel(label('industry'))).toHaveValue('Retail software');
+      // The achievements summary: nothing unlocked yet, out of the seven.
+      const achievements = page.getByRole('region', { name: t('profile', 'achievements.title') });
+      await expect(achievements.getByText(text(language, 'gamification', 'achievementsSummary').replace('{{unlocked}}', '0').replace('{{total}}', '7'))).toBeVisible();
       await expectNoAxeViolations(page, `profile (${language})`);
-      await page.getByLabel(label('nickname')).fill('Camila');
+      await page.getByLabel(label('nickname')).fill('<b>Camila</b>');
+      await page.getByLabel(label('lastName')).fill('<b>Ana</b>');
       await page.getByLabel(label('currency')).selectOption('COP');
+      const patched = page.waitForRequest((request) => request.url().endsWith('/api/me') && request.method() === 'PATCH');
       await page.getByRole('button', { name: t('profile', 'save') }).click();
+      expect((await patched).postDataJSON()).toMatchObject({ nickname: 'Camila', lastName: 'Ana' });
       await expect(page.getByText(t('profile', 'toast.success'))).toBeVisible();
+      await expect(page.getByText(t('profile', 'toast.errorTitle'))).toHaveCount(0);
       await page.reload();
       await expect(page.getByLabel(label('nickname'))).toHaveValue('Camila');
+      await expect(page.getByLabel(label('lastName'))).toHaveValue('Ana');
       await expect(page.getByLabel(label('currency'))).toHaveValue('COP');
+      expect(await (await page.request.get('/api/me')).json()).toMatchObject({ nickname: 'Camila', lastName: 'Ana' });
 
       // AI consent is granted from here, and GET /api/me shows it.
       const consentSaved = page.waitForResponse((response) => response.url().endsWith('/api/ai/consent'));
@@ -108,10 +150,28 @@ for (const language of ['en', 'es-LA'] as const) {
       await expect.poll(async () => (await (await page.request.get('/api/me')).json()).aiConsent).toBe(true);
       await expect(page.getByRole('switch', { name: t('profile', 'ai.consent.label') })).toBeChecked();
 
-      // Field-level limits (spec §9) before anything is sent; short fields cannot even take more.
-      await page.getByLabel(label('startupName')).fill('x'.repeat(250));
-      await expect(page.getByLabel(label('startupName'))).toHaveValue('x'.repeat(200));
-      await page.getByLabel(label('startupName')).fill('Tiendita AI');
+      // 'AI assistance' is switched off here and stays off.
+      const assistance = page.getByRole('switch', { name: t('profile', 'ai.assistance.label') });
+      await expect(assistance).toBeChecked();
+      const assistanceSaved = page.waitForResponse((response) => response.url().endsWith('/api/me') && response.request().method() === 'PATCH');
+      await assistance.click();
+      expect((await assistanceSaved).status()).toBe(200);
+      await expect(page.getByText(t('profile', 'ai.off'))).toBeVisible();
+      await page.reload();
+      await expect(assistance).not.toBeChecked();
+      expect((await (await page.request.get('/api/me')).json()).aiAssistanceEnabled).toBe(false);
+
+      // Field-level limits (spec §9) before anything is sent: a count near the limit, the message past it.
+      const startupName = page.getByLabel(label('startupName'));
+      await startupName.fill('x'.repeat(250));
+      await expect(startupName).toHaveValue('x'.repeat(250));
+      await expect(page.getByText(countOver('250', '200', '50'))).toBeVisible();
+      await page.getByLabel(label('customerInformation')).fill('y'.repeat(4500));
+      await expect(page.getByText(count('4500', '5000'))).toBeVisible();
+      await page.getByRole('button', { name: t('profile', 'save') }).click();
+      await expect(page.getByText(t('profile', 'validation.tooLong').replace('{{max}}', '200'))).toBeVisible();
+      await expect(startupName).toBeFocused();
+      await startupName.fill('Tiendita AI');
       await page.getByLabel(label('customerInformation')).fill('y'.repeat(5001));
       await page.getByRole('button', { name: t('profile', 'save') }).click();
       await expect(page.getByText(t('profile', 'validation.tooLong').replace('{{max}}', '5000'))).toBeVisible();
@@ -141,17 +201,73 @@ for (const language of ['en', 'es-LA'] as const) {
       await expect(page.getByRole('heading', { level: 1, name: text(other, 'profile', 'title') })).toBeVisible();
       await expect.poll(async () => (await (await page.request.get('/api/me')).json()).preferredLanguage).toBe(other);
 
-      // Without a choice stored on this device, the profile's language wins after sign-in.
+      // Without a choice stored on this device, the profile's language wins after sign-in…
       await page.evaluate(() => localStorage.removeItem('rumbo_language'));
       await context.clearCookies({ name: 'rumbo_language' });
       await page.goto('/overview');
       await expect(page.getByRole('heading', { level: 1, name: text(other, 'overview', 'greeting.named').replace('{{name}}', 'Camila') })).toBeVisible();
+
+      // …and a choice stored on this device beats the profile's.
+      await page.evaluate((stored) => localStorage.setItem('rumbo_language', stored), language);
+      await page.goto('/overview');
+      await expect(page.getByRole('heading', { level: 1, name: t('overview', 'greeting.named').replace('{{name}}', 'Camila') })).toBeVisible();
+      expect((await (await page.request.get('/api/me')).json()).preferredLanguage).toBe(other);
+    });
+
+    test('a tampered onboarding submission is refused with the profile error, and nothing is stored', async ({ page }) => {
+      await page.addInitScript((lang) => localStorage.setItem('rumbo_language', lang), language);
+      await signUpByApi(page, { name: 'Camila' });
+      await page.goto('/onboarding');
+      await expect(stepHeading(page, 'about')).toBeVisible();
+      await page.getByRole('button', { name: t('onboarding', 'next') }).click();
+      await page.getByLabel(label('industry')).fill('Retail software');
+      await page.getByRole('radio', { name: t('profile', 'options.teamSize.1') }).check();
+      await page.getByRole('radio', { name: t('profile', 'options.phase.mvp') }).check();
+      await page.getByRole('button', { name: t('onboarding', 'next') }).click();
+      await expect(stepHeading(page, 'customers')).toBeVisible();
+      await page.getByRole('button', { name: t('onboarding', 'next') }).click();
+      await expect(stepHeading(page, 'habits')).toBeVisible();
+
+      // Something between the form and the server slips a script into the answers.
+      await page.route('**/api/onboarding', async (route) => {
+        const answers = route.request().postDataJSON() as Record<string, unknown>;
+        await route.continue({ postData: JSON.stringify({ ...answers, nickname: '<script>alert(1)</script>Cami' }) });
+      });
+      const refused = page.waitForResponse((response) => response.url().endsWith('/api/onboarding'));
+      await page.getByRole('button', { name: t('onboarding', 'finish') }).click();
+      expect((await refused).status()).toBe(400);
+      await expect(page.getByText(t('profile', 'toast.errorTitle'))).toBeVisible();
+      await expect(page.getByText(t('profile', 'toast.securityError'))).toBeVisible();
+      await expectNoAxeViolations(page, `onboarding refused (${language})`);
+
+      // Nothing was stored, and the answers are still in the form to send again.
+      expect(await (await page.request.get('/api/me')).json()).toMatchObject({ onboardingCompleted: false, nickname: null, industry: null, onboardingData: null });
+      await expect(stepHeading(page, 'habits')).toBeVisible();
+      await page.unroute('**/api/onboarding');
+      await page.getByRole('button', { name: t('onboarding', 'back') }).click();
+      await page.getByRole('button', { name: t('onboarding', 'back') }).click();
+      await expect(page.getByLabel(label('industry'))).toHaveValue('Retail software');
     });
   });
 }
 
 test.describe('the onboarding draft', () => {
   const t = (namespace: string, key: string) => text('en', namespace, key);
+  const drafts = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('rumbo_onboarding_draft:')).length);
+
+  test('is removed from the browser when the founder signs out mid-way', async ({ page }) => {
+    await signUpByApi(page, { name: 'Ana' });
+    await page.goto('/onboarding');
+    await page.getByLabel(t('profile', 'fields.nickname.label')).fill('Anita');
+    await page.getByLabel(t('profile', 'fields.lastName.label')).fill('Pérez');
+    await expect.poll(() => drafts(page)).toBe(1);
+    await page.getByRole('button', { name: t('shell', 'signOut.label') }).click();
+    await expect(page).toHaveURL(/\/auth/);
+    await expect(page.getByText(t('shell', 'signOut.success'))).toBeVisible();
+    expect(await drafts(page)).toBe(0);
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('Anita');
+  });
+
   test('belongs to one founder: another account on the same browser starts empty (375 px, dark, axe)', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -164,7 +280,7 @@ test.describe('the onboarding draft', () => {
 
     // Ana's session ends (her draft stays in this browser's storage); Bruno signs up.
     await page.context().clearCookies();
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('rumbo_onboarding_draft:')).length)).toBe(1);
+    expect(await drafts(page)).toBe(1);
     await signUpByApi(page, { name: 'Bruno' });
     await page.goto('/onboarding');
     await expect(page.getByRole('heading', { level: 2, name: t('onboarding', 'steps.about.title') })).toBeVisible();

@@ -70,8 +70,44 @@ test("lights up with the contract's data: metrics against targets, tasks by ICE,
   await expect(page.getByText('Win Andean coffee co-ops by paying them in 48 hours.')).toBeVisible();
   const progress = page.getByRole('region', { name: t('overview', 'achievements.overviewTitle') });
   await expect(progress.getByText('120')).toBeVisible();
+  await expect(progress.getByTestId('overview-level')).toHaveText('2');
   await expect(progress.getByText('4 days')).toBeVisible();
+  // The achievements unlocked, by name.
+  const unlocked = progress.getByRole('list', { name: t('overview', 'achievements.unlocked') });
+  await expect(unlocked.getByRole('listitem')).toHaveText([text('en', 'gamification', 'achievements.goal-setter.name')]);
   await expectNoAxeViolations(page, 'overview, with data');
+});
+
+test('while a card loads it shows a skeleton, then its content', async ({ page }) => {
+  await onboardedFounder(page);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/me/gamification', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/overview');
+  const progress = page.getByRole('region', { name: t('overview', 'achievements.overviewTitle') });
+  await expect(progress).toHaveAttribute('aria-busy', 'true');
+  await expect(progress.getByRole('status')).toHaveText(t('overview', 'card.loading'));
+  await expectNoAxeViolations(page, 'overview, loading');
+  release();
+  await expect(progress).toHaveAttribute('aria-busy', 'false');
+  await expect(progress.getByText(t('overview', 'achievements.empty'))).toBeVisible();
+});
+
+test('an endpoint answering 404 is an error with a retry, not an empty card', async ({ page }) => {
+  await onboardedFounder(page);
+  await serve(page, '/api/tasks?status=active', 404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+  await page.goto('/overview');
+  const tasksCard = page.getByRole('region', { name: t('overview', 'tasks.title') });
+  await expect(tasksCard.getByText(t('overview', 'card.error'))).toBeVisible({ timeout: 20_000 });
+  await expect(tasksCard.getByText(t('overview', 'tasks.empty'))).toHaveCount(0);
+  await expect(tasksCard.getByRole('button', { name: t('overview', 'card.retry') })).toBeVisible();
+  // Nor is a task called missing among the next best actions.
+  await expect(page.getByRole('region', { name: t('overview', 'next.title') }).getByRole('link', { name: new RegExp(t('overview', 'next.actions.task.label')) })).toHaveCount(0);
 });
 
 test('with real numbers, agrees with the dashboard: a startup not burning cash is on target for runway', async ({ page }) => {

@@ -1,4 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
+import { isoWeekOf, weekFromIndex, weekIndex } from '../src/core/metrics/iso-week.ts';
+import { workedWeek } from '../tests/fixtures/metrics-week.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { signUpFounder as signUpOnboarded, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
@@ -7,6 +9,17 @@ import { waitForApp } from './support/ready.ts';
 /** A founder who finished onboarding (through the API the onboarding form calls). */
 const signUpFounder = (page: Page) =>
   signUpOnboarded(page, { industry: 'Fintech', teamSize: '2-5', startupPhase: 'mvp' }, { name: 'Lucía', email: uniqueEmail('tasks') });
+
+/** Records the week `weeksBack` before this one with `lostCustomers` of its 100, and answers the latest weekly churn (over the trailing window). */
+async function recordChurnWeek(page: Page, weeksBack: number, lostCustomers: number): Promise<number> {
+  const { year, week } = weekFromIndex(weekIndex(isoWeekOf(new Date())) - weeksBack);
+  const saved = await page.request.put(`/api/metrics/weeks/${year}/${week}`, { data: { ...workedWeek, lostCustomers } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const summary = (await (await page.request.get('/api/metrics/summary')).json()) as { latest: { churnRate: number } };
+  return summary.latest.churnRate;
+}
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 
 for (const language of ['en', 'es-LA'] as const) {
@@ -21,8 +34,14 @@ for (const language of ['en', 'es-LA'] as const) {
     });
 
     test('creates, edits and completes a task, earning points', async ({ page }) => {
+      // 'Goals' and 'Hypothesis' are this page (spec §2 redirects).
+      await page.goto('/goals');
+      await expect(page).toHaveURL(/\/high-performance-tasks$/);
+      await expect(page.getByRole('heading', { level: 1, name: tasks('title') })).toBeVisible();
       await page.goto('/hypothesis');
       await expect(page).toHaveURL(/\/high-performance-tasks$/);
+      // The metric's value when the task is created: weekly churn two weeks ago.
+      const churnThen = await recordChurnWeek(page, 2, 5);
       await waitForApp(page);
       await expect(page.getByRole('heading', { level: 1, name: tasks('title') })).toBeVisible();
       await expect(page.getByTestId('points-total')).toHaveText('0');
@@ -62,7 +81,8 @@ for (const language of ['en', 'es-LA'] as const) {
       await expect(active.getByRole('heading', { name: 'A welcome call in week one halves churn' })).toBeVisible();
       await expect(active.getByText('3.0', { exact: true })).toBeVisible();
 
-      // Complete it with notes.
+      // Complete it with notes, after a better week (the value when completed).
+      const churnAtCompletion = await recordChurnWeek(page, 1, 2);
       await active.getByRole('button', { name: tasks('active.complete') }).click();
       const completeDialog = page.getByRole('dialog', { name: tasks('complete.title') });
       await expectNoAxeViolations(page);
@@ -74,11 +94,74 @@ for (const language of ['en', 'es-LA'] as const) {
       await expect(page.getByTestId('points-total')).toHaveText('25');
       await expect(page.getByText(tasks('active.empty'))).toBeVisible();
 
+      // A worse week since: 'now' is not 'when completed'.
+      const churnNow = await recordChurnWeek(page, 0, 11);
+      expect(new Set([churnThen, churnAtCompletion, churnNow]).size).toBe(3);
+
       await page.getByRole('tab', { name: tasks('tabs.done') }).click();
       const done = page.getByRole('list', { name: tasks('done.label') });
       await expect(done.getByRole('heading', { name: 'A welcome call in week one halves churn' })).toBeVisible();
       await expect(done.getByText('Churn fell from 6 % to 3.5 % in four weeks')).toBeVisible();
+      // Created and completed today; the metric when created, when completed, and now.
+      const locale = language === 'en' ? 'en' : 'es-419';
+      const today = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date());
+      const number = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+      const fact = (label: string) => done.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).locator('dd');
+      await expect(fact(tasks('done.created'))).toHaveText(today);
+      await expect(fact(tasks('done.completed'))).toHaveText(today);
+      await expect(fact(tasks('done.then'))).toHaveText(number(churnThen));
+      await expect(fact(tasks('done.atCompletion'))).toHaveText(number(churnAtCompletion));
+      await expect(fact(tasks('done.now'))).toHaveText(number(churnNow));
       await expectNoAxeViolations(page);
+    });
+
+    test('links a task to a strategy maxima: the roadmap lists it there and flags the task linked to none', async ({ page }) => {
+      const coreProblem = 'Corner shops run out of stock because reordering is manual';
+      const statement = 'We win by making restocking invisible for corner shops';
+      const maximas = ['Reorder in one tap from WhatsApp', 'Never let a best-seller run out'];
+      // Version 1 says one maxima twice, word for word; version 2 is the strategy in force.
+      for (const version of [[maximas[0], maximas[0]], maximas]) {
+        expect((await page.request.put('/api/strategy', { data: { coreProblem, maximas: version, statement } })).status()).toBe(200);
+      }
+      const stray = 'Annual plans with a discount lift cash';
+      const seeded = await page.request.post('/api/tasks', {
+        data: { hypothesis: stray, whyRelevant: 'Runway is short', targetValue: 40, metric: 'runwayWeeks', impact: 7, confidence: 5, ease: 8 },
+      });
+      expect(seeded.status()).toBe(201);
+
+      await page.goto('/high-performance-tasks');
+      await waitForApp(page);
+      const linked = 'Best-seller alerts on WhatsApp stop stock-outs';
+      await page.getByLabel(tasks('form.hypothesis.label')).fill(linked);
+      await page.getByLabel(tasks('form.whyRelevant.label')).fill('Stock-outs lose our best customers');
+      await page.getByLabel(tasks('form.metric.label')).selectOption('churnRate');
+      await page.getByLabel(tasks('form.targetValue.label')).fill('0.02');
+      await page.getByLabel(tasks('form.maxima.label')).selectOption({ label: maximas[1] as string });
+      const created = page.waitForRequest((request) => request.url().endsWith('/api/tasks') && request.method() === 'POST');
+      await page.getByRole('button', { name: tasks('create.submit') }).click();
+      expect((await created).postDataJSON()).toMatchObject({ hypothesis: linked, maximaIndex: 1 });
+      await expect(page.getByText(tasks('create.success'))).toBeVisible();
+      const card = page.getByRole('list', { name: tasks('active.label') }).getByRole('listitem').filter({ hasText: linked });
+      await expect(card).toContainText(`${tasks('task.maxima')}${maximas[1]}`);
+
+      await page.goto('/strategy-builder');
+      await waitForApp(page);
+      const roadmap = page.getByRole('region', { name: strategy('roadmap.title') });
+      const branch = (maxima: string) =>
+        roadmap.getByRole('list', { name: strategy('roadmap.maximasLabel') }).getByRole('listitem').filter({ has: page.getByText(maxima, { exact: true }) });
+      await expect(branch(maximas[1] as string)).toContainText(linked);
+      await expect(branch(maximas[0] as string)).toContainText(strategy('roadmap.noTasks'));
+      await expect(roadmap.getByText(strategy('roadmap.unlinked_one').replace('{{count}}', '1'))).toBeVisible();
+      await expect(roadmap.getByRole('listitem').filter({ hasText: stray })).toHaveCount(1);
+      await expect(branch(maximas[1] as string)).not.toContainText(stray);
+      await expectNoAxeViolations(page);
+
+      // Comparing version 1 lists its repeated maxima twice (beside the current version's one).
+      const history = page.getByRole('region', { name: strategy('versions.title') });
+      await history.getByRole('button', { name: strategy('versions.view').replace('{{version}}', '1') }).click();
+      const compare = page.getByRole('dialog', { name: strategy('versions.compareTitle').replace('{{version}}', '1') });
+      await expect(compare.getByRole('listitem').filter({ hasText: maximas[0] as string })).toHaveCount(3);
+      await expect(compare.getByRole('listitem').filter({ hasText: maximas[1] as string })).toHaveCount(1);
     });
 
     test('builds and saves a strategy twice, restores version 1, and unlocks Strategy Master', async ({ page }) => {
@@ -148,6 +231,15 @@ for (const language of ['en', 'es-LA'] as const) {
       await page.getByText(gamification('achievementsSummary').replace('{{unlocked}}', '1').replace('{{total}}', '7')).click();
       const badge = page.getByRole('list', { name: gamification('achievementsLabel') }).getByRole('listitem').filter({ hasText: gamification('achievements.strategy-master.name') });
       await expect(badge).toContainText(gamification('unlocked'));
+
+      // The Overview names it among the achievements unlocked.
+      await page.goto('/overview');
+      await waitForApp(page);
+      const progress = page.getByRole('region', { name: text(language, 'overview', 'achievements.overviewTitle') });
+      await expect(progress.getByRole('list', { name: text(language, 'overview', 'achievements.unlocked') }).getByRole('listitem')).toHaveText([
+        gamification('achievements.strategy-master.name'),
+      ]);
+      await expect(progress.getByTestId('overview-level')).toHaveText('1');
     });
   });
 }

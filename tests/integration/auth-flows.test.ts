@@ -59,6 +59,28 @@ describe('sign-up', () => {
     expect(malformed.status).toBe(400);
   });
 
+  it('takes an address of 254 characters (spec §9) and refuses one of 255, creating nothing', async () => {
+    // A local part of 64 (the most RFC 5321 allows) and labels of at most 63.
+    const address = (length: number) => {
+      const domain = `${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(length - 64 - 1 - 63 - 1 - 63 - 1 - 4)}.com`;
+      return `${'a'.repeat(54)}${String(++counter).padStart(10, '0')}@${domain}`;
+    };
+    const longest = address(254);
+    const tooLong = address(255);
+    expect([longest.length, tooLong.length]).toEqual([254, 255]);
+    const signUp = (email: string) =>
+      t.request('/api/auth/sign-up/email', { method: 'POST', json: { email, password: 'long enough pass', name: '', termsAccepted: true } });
+    expect((await signUp(longest)).status).toBe(200);
+    const refused = await signUp(tooLong);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 'INVALID_EMAIL', message: 'Invalid email format' });
+    // Nor does it get a link mailed.
+    const link = await t.request('/api/auth/sign-in/magic-link', { method: 'POST', json: { email: tooLong, callbackURL: '/auth/callback' } });
+    expect(link.status).toBe(400);
+    expect(await t.db.select().from(authUsers).where(eq(authUsers.email, tooLong))).toEqual([]);
+    expect(t.outbox.all().filter((m) => m.to === tooLong)).toEqual([]);
+  });
+
   it('sends a confirmation e-mail (HTML and text) whose link confirms the address and lands on the overview', async () => {
     const { email, cookie } = await t.signUp({ name: 'Valeria Ríos' });
     expect((await sessionOf(cookie))?.user.emailVerified).toBe(false);

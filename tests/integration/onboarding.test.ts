@@ -45,6 +45,19 @@ describe('POST /api/onboarding', () => {
     expect(me.onboardingData).toMatchObject({ startupName: 'Tiendita AI', industry: 'Retail software' });
   });
 
+  it('stores the optional startup name, webpage and customer information as null when sent empty', async () => {
+    const { cookie } = await t.signUp();
+    const response = await t.request('/api/onboarding', {
+      method: 'POST',
+      cookie,
+      json: { ...answers, startupName: '', startupWebpageUrl: '', customerInformation: '   ' },
+    });
+    expect(response.status).toBe(200);
+    const me = await (await t.request('/api/me', { cookie })).json();
+    expect(me).toMatchObject({ onboardingCompleted: true, startupName: null, startupWebpageUrl: null, customerInformation: null, linkedinLink: null });
+    expect(me.onboardingData).toMatchObject({ startupName: null, startupWebpageUrl: null, customerInformation: null });
+  });
+
   it.each(['industry', 'teamSize', 'startupPhase'])('refuses answers without %s and changes nothing', async (field) => {
     const { cookie } = await t.signUp();
     const { [field]: _omitted, ...incomplete } = answers as Record<string, unknown>;

@@ -56,12 +56,17 @@ describe('the strategy', () => {
     expect(versions[1]).toMatchObject({ maximas: ['Only one maxima now'] });
   });
 
-  it('gives concurrent saves distinct versions', async () => {
+  it('gives eight concurrent saves eight distinct versions, all of them answered 200', async () => {
     const { cookie } = await t.signUp();
-    const responses = await Promise.all([save(cookie, strategy), save(cookie, strategy), save(cookie, strategy)]);
-    expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
-    const versions = (await (await t.request('/api/strategy/versions', { cookie })).json()) as Json[];
-    expect(versions.map((v) => v.version)).toEqual([3, 2, 1]);
+    const statements = Array.from({ length: 8 }, (_, n) => `${strategy.statement}, attempt number ${n + 1}`);
+    const responses = await Promise.all(statements.map((statement) => save(cookie, { ...strategy, statement })));
+    expect(responses.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const answered = (await Promise.all(responses.map((r) => r.json()))) as { version: number; statement: string }[];
+    expect(answered.map((v) => v.version).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const versions = (await (await t.request('/api/strategy/versions', { cookie })).json()) as { version: number; statement: string }[];
+    expect(versions.map((v) => v.version)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
+    // Each save is stored under the number it was answered with.
+    for (const saved of answered) expect(versions.find((v) => v.version === saved.version)?.statement).toBe(saved.statement);
     expect((await points(cookie)).points).toBe(20);
   });
 

@@ -63,6 +63,8 @@ describe('creating a task', () => {
     ['impact as text', { impact: '8' }, 'impact', 'ICE values must be whole numbers from 1 to 10'],
     ['a target that is no number', { targetValue: 'lots' }, 'targetValue', 'Target value must be a number'],
     ['a maxima position past the fifth', { maximaIndex: 5 }, 'maximaIndex', undefined],
+    ['a negative maxima position', { maximaIndex: -1 }, 'maximaIndex', undefined],
+    ['a maxima position that is no whole number', { maximaIndex: 1.5 }, 'maximaIndex', undefined],
   ])('refuses %s, and nothing is written or awarded', async (_case, change, field, message) => {
     const { cookie } = await t.signUp();
     const response = await createTask(cookie, { ...validTask, ...change });
@@ -141,6 +143,33 @@ describe('the creation limit (SPEC §10: 10 tasks an hour)', () => {
     const other = await t.signUp();
     expect((await createTask(other.cookie)).status).toBe(201);
   });
+
+  it('counts tasks made, not attempts: ten refused submissions do not block a valid one', async () => {
+    const { cookie } = await t.signUp();
+    for (let i = 0; i < 10; i++) expect((await createTask(cookie, { ...validTask, hypothesis: 'too short' })).status).toBe(400);
+    expect((await createTask(cookie)).status).toBe(201);
+  });
+
+  it('counts a replayed submission (same Idempotency-Key) once, and still answers it at the limit', async () => {
+    const { cookie } = await t.signUp();
+    const headers = { 'idempotency-key': crypto.randomUUID() };
+    const first = (await (await createTask(cookie, validTask, headers)).json()) as Json;
+    for (let i = 0; i < 10; i++) expect((await createTask(cookie, validTask, headers)).status).toBe(200);
+    // Nine more tasks reach the ten of the hour; the replays took nothing.
+    for (let i = 0; i < 9; i++) expect((await createTask(cookie)).status).toBe(201);
+    expect((await createTask(cookie)).status).toBe(429);
+    const replay = await createTask(cookie, validTask, headers);
+    expect(replay.status).toBe(200);
+    expect(((await replay.json()) as Json).id).toBe(first.id);
+  });
+
+  it('never lets racing submissions past the limit', async () => {
+    const { cookie } = await t.signUp();
+    const statuses = (await Promise.all(Array.from({ length: 14 }, () => createTask(cookie)))).map((r) => r.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+    expect(await activeTasks(cookie)).toHaveLength(10);
+  });
 });
 
 describe('the metric then and now', () => {
@@ -161,6 +190,28 @@ describe('the metric then and now', () => {
     expect(churnNow).not.toBe(churnThen);
     const done = await t.request(`/api/tasks/${String(task.id)}/complete`, { method: 'POST', cookie, json: { completionNotes: 'Onboarding calls cut churn' } });
     expect(((await done.json()) as Json).metricValueAtCompletion).toBe(churnNow);
+  });
+});
+
+describe('linking a task to a strategy maxima', () => {
+  it('stores the maxima position, reads it back, changes it and clears it', async () => {
+    const { cookie } = await t.signUp();
+    const created = await createTask(cookie, { ...validTask, maximaIndex: 1 });
+    expect(created.status).toBe(201);
+    const task = (await created.json()) as Json;
+    expect(task.maximaIndex).toBe(1);
+    const path = `/api/tasks/${String(task.id)}`;
+    expect(((await (await t.request(path, { cookie })).json()) as Json).maximaIndex).toBe(1);
+    expect((await activeTasks(cookie))[0]?.maximaIndex).toBe(1);
+
+    const moved = await t.request(path, { method: 'PATCH', cookie, json: { maximaIndex: 4 } });
+    expect(moved.status).toBe(200);
+    expect(((await moved.json()) as Json).maximaIndex).toBe(4);
+    expect(((await (await t.request(path, { cookie })).json()) as Json).maximaIndex).toBe(4);
+
+    const cleared = await t.request(path, { method: 'PATCH', cookie, json: { maximaIndex: null } });
+    expect(((await cleared.json()) as Json).maximaIndex).toBeNull();
+    expect(((await (await t.request(path, { cookie })).json()) as Json).maximaIndex).toBeNull();
   });
 });
 

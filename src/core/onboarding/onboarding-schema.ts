@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { TITLE_MAX, TEXT_MAX, optionalHttpUrl, optionalSafeText, safeText } from '../security/validate.ts';
+import { optionalHttpUrl, optionalSafeText, safeText } from '../security/validate.ts';
 import {
   DEFAULT_FRIDAY_HOUR,
   DEFAULT_MONDAY_HOUR,
+  PROFILE_TEXT_LIMITS,
   STARTUP_PHASES,
   TEAM_SIZES,
   hour,
@@ -22,19 +23,19 @@ export { FOUNDER_TYPES, STARTUP_PHASES, TEAM_SIZES } from '../profile/profile-fi
 export const OnboardingInput = z
   .object({
     // Step 1: about you
-    fullName: optionalSafeText(TITLE_MAX),
-    lastName: optionalSafeText(TITLE_MAX),
-    nickname: optionalSafeText(TITLE_MAX),
+    fullName: optionalSafeText(PROFILE_TEXT_LIMITS.fullName),
+    lastName: optionalSafeText(PROFILE_TEXT_LIMITS.lastName),
+    nickname: optionalSafeText(PROFILE_TEXT_LIMITS.nickname),
     country: optionalCountry(),
     // Step 2: the startup
-    startupName: optionalSafeText(TITLE_MAX),
-    industry: safeText(TITLE_MAX),
+    startupName: optionalSafeText(PROFILE_TEXT_LIMITS.startupName),
+    industry: safeText(PROFILE_TEXT_LIMITS.industry),
     teamSize: z.enum(TEAM_SIZES),
     startupPhase: z.enum(STARTUP_PHASES),
     startupWebpageUrl: optionalHttpUrl(),
     linkedinLink: optionalHttpUrl(),
     // Step 3: customers and founder type
-    customerInformation: optionalSafeText(TEXT_MAX),
+    customerInformation: optionalSafeText(PROFILE_TEXT_LIMITS.customerInformation),
     founderCharacteristics: optionalFounderType(),
     // Step 4: habits
     emailRemindersEnabled: z.boolean().default(true),

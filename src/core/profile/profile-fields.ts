@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_MAX, TITLE_MAX, URL_MAX } from '../security/validate.ts';
 
 /**
  * Value schemas shared by onboarding (POST /api/onboarding) and profile edits
@@ -7,6 +8,24 @@ import { z } from 'zod';
 export const TEAM_SIZES = ['1', '2-5', '5-10', '11+'] as const;
 export const STARTUP_PHASES = ['mvp', 'early-growth', 'scaling'] as const;
 export const FOUNDER_TYPES = ['technical', 'business', 'vibe-coder', 'others'] as const;
+
+/**
+ * The most characters each free-text answer may hold (spec §9): names are titles (200), the
+ * longer answers texts (5000; spec §5's 'Text is too long (max 5000 characters)'), URLs the
+ * text limit. Spec §9's long text (10000) is for long writing: completion notes and mentor
+ * messages (decision 035). Shared by both schemas and the form's counters.
+ */
+export const PROFILE_TEXT_LIMITS = {
+  fullName: TITLE_MAX,
+  lastName: TITLE_MAX,
+  nickname: TITLE_MAX,
+  startupName: TITLE_MAX,
+  industry: TITLE_MAX,
+  startupWebpageUrl: URL_MAX,
+  linkedinLink: URL_MAX,
+  customerInformation: TEXT_MAX,
+  coreProblemStatement: TEXT_MAX,
+} as const;
 
 export const DEFAULT_MONDAY_HOUR = '09:00';
 export const DEFAULT_FRIDAY_HOUR = '17:00';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/language.ts';
-import { TEXT_MAX, TITLE_MAX, optionalHttpUrl, optionalSafeText, safeText } from '../security/validate.ts';
+import { optionalHttpUrl, optionalSafeText, safeText } from '../security/validate.ts';
 import {
+  PROFILE_TEXT_LIMITS,
   STARTUP_PHASES,
   TEAM_SIZES,
   currency,
@@ -19,19 +20,19 @@ import {
  */
 export const ProfileUpdateInput = z
   .object({
-    fullName: optionalSafeText(TITLE_MAX),
-    lastName: optionalSafeText(TITLE_MAX),
-    nickname: optionalSafeText(TITLE_MAX),
+    fullName: optionalSafeText(PROFILE_TEXT_LIMITS.fullName),
+    lastName: optionalSafeText(PROFILE_TEXT_LIMITS.lastName),
+    nickname: optionalSafeText(PROFILE_TEXT_LIMITS.nickname),
     country: optionalCountry(),
-    startupName: optionalSafeText(TITLE_MAX),
-    industry: safeText(TITLE_MAX).optional(),
+    startupName: optionalSafeText(PROFILE_TEXT_LIMITS.startupName),
+    industry: safeText(PROFILE_TEXT_LIMITS.industry).optional(),
     teamSize: z.enum(TEAM_SIZES).optional(),
     startupPhase: z.enum(STARTUP_PHASES).optional(),
     startupWebpageUrl: optionalHttpUrl(),
     linkedinLink: optionalHttpUrl(),
-    customerInformation: optionalSafeText(TEXT_MAX),
+    customerInformation: optionalSafeText(PROFILE_TEXT_LIMITS.customerInformation),
     founderCharacteristics: optionalFounderType(),
-    coreProblemStatement: optionalSafeText(TEXT_MAX),
+    coreProblemStatement: optionalSafeText(PROFILE_TEXT_LIMITS.coreProblemStatement),
     emailRemindersEnabled: z.boolean().optional(),
     emailMondayHour: hour().optional(),
     emailFridayHour: hour().optional(),

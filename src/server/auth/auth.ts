@@ -10,6 +10,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { createProfile } from '../features/profile/service.ts';
 import { accountEmails } from './account-emails.ts';
 import { type AuthProviders, oidcPlugins, socialProviders } from './providers.ts';
+import { refuseOverlongEmail } from './email-length.ts';
 import { cleanSignUpName } from './sign-up-name.ts';
 import { challengeRedirectSignIns } from './two-factor-everywhere.ts';
 import { refuseReplayedTotp } from './two-factor-replay.ts';
@@ -134,6 +135,7 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
             message: 'You must accept the terms of service to create an account.',
           });
         }
+        refuseOverlongEmail(ctx.body);
         const body = cleanSignUpName(ctx.path, ctx.body);
         if (body) return { context: { body } };
       }),

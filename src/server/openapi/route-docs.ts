@@ -74,7 +74,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/files/:ticket': { summary: 'A signed download of a stored file (local storage)', tag: 'ai' },
   'GET /api/me/gamification': { summary: 'Points, level, streak, badges and the points ledger', tag: 'gamification' },
   'POST /api/me/gamification/seen': { summary: 'Mark unlocked badges as announced', tag: 'gamification', body: SeenInput },
-  'POST /api/tasks': { summary: 'Create a hypothesis-driven task (ICE scored; Idempotency-Key header dedupes)', tag: 'tasks', body: CreateTaskInput },
+  'POST /api/tasks': { summary: 'Create a hypothesis-driven task (ICE scored; Idempotency-Key header dedupes; 10 tasks made an hour, 429 beyond)', tag: 'tasks', body: CreateTaskInput },
   'GET /api/tasks': { summary: 'List tasks (?status=active|done)', tag: 'tasks' },
   'GET /api/tasks/:id': { summary: 'One task', tag: 'tasks' },
   'PATCH /api/tasks/:id': { summary: 'Edit an active task', tag: 'tasks', body: UpdateTaskInput },

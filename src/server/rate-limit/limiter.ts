@@ -24,6 +24,12 @@ export type RateLimiters = {
   blockedFor: (prefix: string, key: string, rule: { max: number; windowSeconds: number }) => Promise<number>;
   /** Forgets a key's attempts under a named rule (tests, and a successful sign-in). */
   reset: (name: RateLimitName, key: string) => Promise<void>;
+  /**
+   * Gives back one attempt counted under a named rule, for a limit on what succeeded rather
+   * than on what was tried (tasks: an attempt that made no task). Exact for the allowances
+   * counted one by one; under a leased one it returns the point to the store.
+   */
+  refund: (name: RateLimitName, key: string) => Promise<void>;
 };
 
 /**
@@ -107,6 +113,9 @@ export function createRateLimiters(shared: SharedState, scale: number, now: () =
     },
     reset: async (name, key) => {
       await named(name).delete(key);
+    },
+    refund: async (name, key) => {
+      await named(name).reward(key, 1);
     },
   };
 }

@@ -27,6 +27,17 @@ export async function enforceRateLimit(c: Context<AppBindings>, name: RateLimitN
 }
 
 /**
+ * Counts one attempt under a named limit now (429 when none is left) and returns how to give
+ * it back: for a route whose limit counts only what it made, the route refunds the attempts
+ * that made nothing. Counting first and refunding after keeps racing requests within the limit.
+ */
+export async function takeRateLimit(c: Context<AppBindings>, name: RateLimitName): Promise<() => Promise<void>> {
+  const key = await limitKey(c);
+  await enforceRateLimit(c, name, key);
+  return () => c.get('deps').limiters.refund(name, key);
+}
+
+/**
  * One of spec §9's limits as route middleware, e.g. `.post('/', rateLimit('taskCreate'), …)`.
  * Counts per signed-in user (per address for anonymous requests), across instances.
  */

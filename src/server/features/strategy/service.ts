@@ -20,8 +20,6 @@ function toVersion(row: VersionRow): StrategyVersion {
 
 /** The one award for saving a strategy (spec §9: 20 points with the Strategy Master badge). */
 const STRATEGY_AWARD_SOURCE = 'first-strategy';
-/** Two saves racing for the same version number: the loser takes the next one. */
-const SAVE_ATTEMPTS = 3;
 
 async function latestRow(db: Database, userId: string) {
   const [row] = await db
@@ -53,29 +51,26 @@ export async function listVersions(db: Database, userId: string): Promise<Strate
   return rows.map(toVersion);
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
-/** Saves the strategy as a new version, mirrors the core problem to the profile, awards points. */
+/**
+ * Saves the strategy as a new version, mirrors the core problem to the profile, awards points.
+ * A founder's saves take turns: each locks the founder's profile row first, so it reads the
+ * version the save before it committed and takes the next number, however many race (on
+ * PGlite a transaction runs alone anyway). The unique key on (user, version) stays as the
+ * last guard.
+ */
 export async function saveStrategy(db: Database, userId: string, input: StrategyInput, restoredFrom: number | null = null) {
   const at = new Date();
-  let saved: VersionRow | undefined;
-  for (let attempt = 1; !saved; attempt++) {
-    const next = ((await latestRow(db, userId))?.version ?? 0) + 1;
-    try {
-      [saved] = await db
-        .insert(strategyVersions)
-        .values({ userId, version: next, ...input, restoredFrom, createdAt: at })
-        .returning();
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= SAVE_ATTEMPTS) throw error;
-    }
-  }
-  await db.update(users).set({ coreProblemStatement: input.coreProblem, updatedAt: at }).where(eq(users.id, userId));
+  const saved = await db.transaction(async (tx) => {
+    const [founder] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    if (!founder) throw new AppError('NOT_FOUND');
+    const next = ((await latestRow(tx as unknown as Database, userId))?.version ?? 0) + 1;
+    const [row] = await tx
+      .insert(strategyVersions)
+      .values({ userId, version: next, ...input, restoredFrom, createdAt: at })
+      .returning();
+    await tx.update(users).set({ coreProblemStatement: input.coreProblem, updatedAt: at }).where(eq(users.id, userId));
+    return row!;
+  });
   await awardPoints(db, { userId, event: 'strategy-saved', sourceId: STRATEGY_AWARD_SOURCE, at });
   await recordActivity(db, userId, at);
   return toVersion(saved);

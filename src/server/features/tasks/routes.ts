@@ -5,8 +5,8 @@ import { AppError } from '../../http/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseJsonBody } from '../../http/validate.ts';
-import { rateLimit } from '../../rate-limit/middleware.ts';
-import { completeTask, createTask, deleteTask, getTask, listTasks, updateTask } from './service.ts';
+import { takeRateLimit } from '../../rate-limit/middleware.ts';
+import { completeTask, createTask, deleteTask, findTaskByIdempotencyKey, getTask, listTasks, updateTask } from './service.ts';
 
 /** An Idempotency-Key header: 8–100 visible characters (the form sends a UUID). */
 const IdempotencyKey = z.string().regex(/^[\x21-\x7e]{8,100}$/);
@@ -20,14 +20,31 @@ function idempotencyKey(header: string | undefined): string | null {
   return parsed.data;
 }
 
-/** /api/tasks (API-CONTRACT "Tasks"). Creation is rate-limited: 10 per hour per user (SPEC §10). */
+/**
+ * /api/tasks (API-CONTRACT "Tasks"). Creation is rate-limited to 10 tasks an hour per user
+ * (SPEC §10): what is counted is tasks made, so a refused (400) submission or a replayed one
+ * (same Idempotency-Key, answered with the task already made) takes nothing from the allowance.
+ */
 export const taskRoutes = new Hono<AppBindings>()
   .use(requireUser)
-  .post('/', rateLimit('taskCreate'), async (c) => {
+  .post('/', async (c) => {
+    const { db } = c.get('deps');
+    const userId = c.get('user').id;
     const input = await parseJsonBody(c, CreateTaskInput);
     const key = idempotencyKey(c.req.header('idempotency-key'));
-    const { task, created } = await createTask(c.get('deps').db, c.get('user').id, input, key);
-    return c.json(task, created ? 201 : 200);
+    const replayed = key === null ? null : await findTaskByIdempotencyKey(db, userId, key);
+    if (replayed) return c.json(replayed, 200);
+    const refund = await takeRateLimit(c, 'taskCreate');
+    let result: Awaited<ReturnType<typeof createTask>>;
+    try {
+      result = await createTask(db, userId, input, key);
+    } catch (error) {
+      await refund();
+      throw error;
+    }
+    // A replay racing its first submission finds the task made meanwhile: nothing new.
+    if (!result.created) await refund();
+    return c.json(result.task, result.created ? 201 : 200);
   })
   .get('/', async (c) => {
     const parsed = z.enum(TASK_STATUSES).default('active').safeParse(c.req.query('status'));

@@ -70,19 +70,30 @@ export async function createTask(db: Database, userId: string, input: CreateTask
     })
     .onConflictDoNothing({ target: [tasks.userId, tasks.idempotencyKey] })
     .returning();
-  const row = inserted[0] ?? (await findByIdempotencyKey(db, userId, idempotencyKey));
+  const row = inserted[0] ?? (await existingByIdempotencyKey(db, userId, idempotencyKey));
   const { unlocked } = await awardPoints(db, { userId, event: 'task-created', sourceId: row.id, at });
   const activity = await recordActivity(db, userId, at);
   return { task: toTask(row), created: inserted.length > 0, unlocked: [...unlocked, ...activity.unlocked] };
 }
 
-async function findByIdempotencyKey(db: Database, userId: string, key: string | null): Promise<TaskRow> {
-  if (key === null) throw new AppError('INTERNAL');
+async function rowByIdempotencyKey(db: Database, userId: string, key: string): Promise<TaskRow | undefined> {
   const [row] = await db
     .select()
     .from(tasks)
     .where(and(eq(tasks.userId, userId), eq(tasks.idempotencyKey, key)))
     .limit(1);
+  return row;
+}
+
+/** The task an earlier submission with this key made, if any. */
+export async function findTaskByIdempotencyKey(db: Database, userId: string, key: string): Promise<Task | null> {
+  const row = await rowByIdempotencyKey(db, userId, key);
+  return row ? toTask(row) : null;
+}
+
+/** The row a conflicting insert ran into: it must exist. */
+async function existingByIdempotencyKey(db: Database, userId: string, key: string | null): Promise<TaskRow> {
+  const row = key === null ? undefined : await rowByIdempotencyKey(db, userId, key);
   if (!row) throw new AppError('INTERNAL');
   return row;
 }

@@ -1,19 +1,17 @@
-import { LogOut, Menu, X } from 'lucide-react';
+import { Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Logo } from '../../components/logo.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { useSession } from '../../features/auth/auth-client.ts';
 import { AchievementToaster } from '../../features/gamification/achievement-toaster.tsx';
 import { useMe } from '../../features/profile/api/get-me.ts';
-import { signOutAndClear } from '../../features/session/sign-out.ts';
+import { SignOutButton } from '../../features/session/sign-out-button.tsx';
 import { useSessionWatch } from '../../features/session/use-session-watch.ts';
 import { ProfileLanguageSwitcher } from '../../features/profile/profile-language.tsx';
 import { cn } from '../../lib/cn.ts';
-import { showErrorToast } from '../../lib/error-toast.ts';
 import { NAV_ITEMS } from './nav-items.ts';
 
 function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -43,30 +41,6 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-function SignOutButton() {
-  const { t } = useTranslation('shell');
-  const navigate = useNavigate();
-  return (
-    <button
-      type="button"
-      className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm text-muted-foreground hover:bg-muted hover:text-foreground"
-      onClick={async () => {
-        const { error } = await signOutAndClear();
-        if (error) {
-          showErrorToast(error, t('signOut.error'));
-          return;
-        }
-        // The guard may already be leaving for /auth as the session ends; this still runs.
-        toast.success(t('signOut.success'));
-        navigate('/auth', { replace: true });
-      }}
-    >
-      <LogOut aria-hidden="true" className="size-4" />
-      {t('signOut.label')}
-    </button>
-  );
-}
-
 /** The protected area's frame: a sidebar on wide screens, a drawer on phones. */
 export function AppShell() {
   const { t } = useTranslation('shell');
@@ -82,7 +56,7 @@ export function AppShell() {
         <div className="flex-1 overflow-y-auto">
           <SidebarNav />
         </div>
-        <SignOutButton />
+        <SignOutButton className="w-full" />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center justify-between gap-2 border-b border-border px-4 py-2">
@@ -107,7 +81,7 @@ export function AppShell() {
                 <div className="flex-1 overflow-y-auto">
                   <SidebarNav onNavigate={() => setDrawerOpen(false)} />
                 </div>
-                <SignOutButton />
+                <SignOutButton className="w-full" />
               </Dialog.Content>
             </Dialog.Portal>
           </Dialog.Root>

@@ -10,12 +10,20 @@ export const inputClass =
 
 type Common = { label: string; error?: string | undefined; hint?: string | undefined; required?: boolean; className?: string };
 
-function Described({ id, error, hint }: { id: string; error?: string | undefined; hint?: string | undefined }) {
+/** A live character count, shown near a field's limit (decision 035); `over` when past it. */
+export type CharacterCount = { text: string; over: boolean };
+
+function Described({ id, error, hint, count }: { id: string; error?: string | undefined; hint?: string | undefined; count?: CharacterCount | undefined }) {
   return (
     <>
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-muted-foreground">
           {hint}
+        </p>
+      ) : null}
+      {count ? (
+        <p id={`${id}-count`} className={cn('mt-1 text-xs tabular-nums', count.over ? 'font-medium text-destructive' : 'text-muted-foreground')}>
+          {count.text}
         </p>
       ) : null}
       {error ? (
@@ -27,18 +35,22 @@ function Described({ id, error, hint }: { id: string; error?: string | undefined
   );
 }
 
-const describedBy = (id: string, error?: string, hint?: string) =>
-  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+const describedBy = (id: string, error?: string, hint?: string, count?: CharacterCount) =>
+  [hint ? `${id}-hint` : null, count ? `${id}-count` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 
+/**
+ * A text input or textarea. Its limit is not a `maxLength`, which would cut a paste short
+ * without a word; `count` shows how close the text is, and validation says when it is over.
+ */
 export function TextField({
-  label, value, onChange, error, hint, required, className, multiline, type = 'text', autoComplete, maxLength, name,
+  label, value, onChange, error, hint, required, className, multiline, type = 'text', autoComplete, count, name,
 }: Common & {
   value: string;
   onChange: (value: string) => void;
   multiline?: boolean;
   type?: 'text' | 'url' | 'time';
   autoComplete?: string;
-  maxLength?: number;
+  count?: CharacterCount | undefined;
   name: string;
 }) {
   const id = useId();
@@ -47,9 +59,8 @@ export function TextField({
     name,
     value,
     required,
-    maxLength,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(id, error, hint),
+    'aria-invalid': error || count?.over ? true : undefined,
+    'aria-describedby': describedBy(id, error, hint, count),
   };
   return (
     <div className={className}>
@@ -61,7 +72,7 @@ export function TextField({
       ) : (
         <input {...props} type={type} autoComplete={autoComplete} onChange={(event) => onChange(event.target.value)} className={cn(inputClass, 'h-11')} />
       )}
-      <Described id={id} error={error} hint={hint} />
+      <Described id={id} error={error} hint={hint} count={count} />
     </div>
   );
 }

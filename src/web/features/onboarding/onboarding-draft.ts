@@ -7,7 +7,8 @@ import { useEffect, useState } from 'react';
 export type Answers = Record<string, string | boolean>;
 export type Draft = { step: number; answers: Answers };
 
-const draftKey = (userId: string) => `rumbo_onboarding_draft:${userId}`;
+const DRAFT_PREFIX = 'rumbo_onboarding_draft:';
+const draftKey = (userId: string) => `${DRAFT_PREFIX}${userId}`;
 
 export function readDraft(userId: string, steps: number): Draft | null {
   try {
@@ -26,6 +27,15 @@ export function readDraft(userId: string, steps: number): Draft | null {
 export function clearDraft(userId: string) {
   try {
     localStorage.removeItem(draftKey(userId));
+  } catch {
+    // Private mode: nothing was stored.
+  }
+}
+
+/** Every founder's draft on this browser (sign-out: the answers are personal). */
+export function clearAllDrafts() {
+  try {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(DRAFT_PREFIX)) localStorage.removeItem(key);
   } catch {
     // Private mode: nothing was stored.
   }

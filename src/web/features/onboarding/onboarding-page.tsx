@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Check } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { ONBOARDING_STEPS, OnboardingInput } from '../../../core/onboarding/onboarding-schema.ts';
 import { DEFAULT_FRIDAY_HOUR, DEFAULT_MONDAY_HOUR } from '../../../core/profile/profile-fields.ts';
 import { sanitizeDeep } from '../../../core/security/sanitize.ts';
@@ -10,12 +10,13 @@ import { primaryButtonClass, secondaryButtonClass } from '../../components/form/
 import { Logo } from '../../components/logo.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
-import { showErrorToast } from '../../lib/error-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../auth/auth-client.ts';
 import { type Me, meQueryKey, useMe } from '../profile/api/get-me.ts';
+import { showProfileError } from '../profile/profile-error.ts';
 import { ProfileLanguageSwitcher } from '../profile/profile-language.tsx';
 import { ProfileField, type ProfileFieldName } from '../profile/profile-field.tsx';
+import { SignOutButton } from '../session/sign-out-button.tsx';
 import { type FieldErrors, browserTimeZone, errorsFromApi, errorsFromZod } from '../profile/profile-options.ts';
 import { type Answers, type Draft, clearDraft, usePersistentDraft } from './onboarding-draft.ts';
 import { Welcome } from './welcome.tsx';
@@ -46,17 +47,30 @@ function stepErrors(errors: FieldErrors, step: number): FieldErrors {
   return Object.fromEntries(Object.entries(errors).filter(([field]) => fields.includes(field)));
 }
 
-/** The 4-step onboarding (spec §2) for the signed-in founder. */
+/**
+ * The 4-step onboarding (spec §2) for the signed-in founder. Once submitted, the welcome
+ * shows at /onboarding?welcome, so a reload shows it again; a founder who completed
+ * onboarding and comes back to /onboarding goes to the Overview.
+ */
 export function OnboardingPage() {
   const userId = useSession().data?.user.id ?? '';
   const me = useMe(userId);
+  const [searchParams, setSearchParams] = useSearchParams();
   const [completed, setCompleted] = useState<Me | null>(null);
+  const welcomed = completed ?? (searchParams.has('welcome') && me.data?.onboardingCompleted ? me.data : null);
 
-  if (completed) return <OnboardingFrame><Welcome name={completed.nickname ?? completed.fullName} /></OnboardingFrame>;
+  if (welcomed) return <OnboardingFrame><Welcome name={welcomed.nickname ?? welcomed.fullName} /></OnboardingFrame>;
   if (me.data?.onboardingCompleted) return <Navigate to="/overview" replace />;
   return (
     <OnboardingFrame>
-      <OnboardingForm userId={userId} me={me.data} onCompleted={setCompleted} />
+      <OnboardingForm
+        userId={userId}
+        me={me.data}
+        onCompleted={(updated) => {
+          setCompleted(updated);
+          setSearchParams({ welcome: '' }, { replace: true });
+        }}
+      />
     </OnboardingFrame>
   );
 }
@@ -64,11 +78,12 @@ export function OnboardingPage() {
 function OnboardingFrame({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="flex items-center justify-between gap-2 border-b border-border px-4 py-2">
+      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-4 py-2">
         <Logo to="/onboarding" />
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center justify-end gap-2">
           <ProfileLanguageSwitcher />
           <ThemeToggle />
+          <SignOutButton compact className="h-9 px-2 sm:px-3" />
         </div>
       </header>
       <main id="main" className="flex-1 px-4 py-8 sm:py-12">
@@ -118,7 +133,7 @@ function OnboardingForm({ userId, me, onCompleted }: { userId: string; me: Me | 
     onError: (error) => {
       const fieldErrors = errorsFromApi(t, error);
       if (fieldErrors) showStepOf(fieldErrors);
-      else showErrorToast(error, t('onboarding:errors.submit'));
+      else showProfileError(t, error);
     },
   });
 

@@ -7,11 +7,12 @@ import { cn } from '../../lib/cn.ts';
 import { useSession } from '../auth/auth-client.ts';
 import { useMe } from '../profile/api/get-me.ts';
 import { AchievementsSummary } from './achievements-summary.tsx';
-import { type MetricKey, useActiveTasks, useMetricsSummary, useStrategy } from './api/resources.ts';
+import { useActiveTasks, useMetricsSummary, useStrategy } from './api/resources.ts';
 import { OverviewCard, cardState } from './card.tsx';
-import type { TargetStatus } from '../../../core/metrics/targets.ts';
+import type { TargetStatus, TargetedMetric } from '../../../core/metrics/targets.ts';
 
-const KEY_METRICS: readonly MetricKey[] = ['mrr', 'runwayWeeks', 'churnRate', 'ndr', 'ltvToCac', 'paybackWeeks'];
+type KeyMetric = 'mrr' | TargetedMetric;
+const KEY_METRICS: readonly KeyMetric[] = ['mrr', 'runwayWeeks', 'churnRate', 'ndr', 'ltvToCac', 'paybackWeeks'];
 /** The colour is a dot and a border; the text stays the foreground colour, so it always reads. */
 const STATUS_COLOUR: Record<TargetStatus, { border: string; dot: string }> = {
   on: { border: 'border-primary', dot: 'bg-primary' },
@@ -51,10 +52,11 @@ function NextBestActions() {
   const metrics = useMetricsSummary();
   const tasks = useActiveTasks();
   const strategy = useStrategy();
+  // Only what is known to be missing: a card still loading or failing says so itself.
   const missing = {
-    metrics: metrics.data === null || (metrics.data !== undefined && !metrics.data.latest),
-    task: tasks.tasks === null || (tasks.tasks !== undefined && tasks.tasks.length === 0),
-    strategy: strategy.data === null || (strategy.data !== undefined && !strategy.data.statement),
+    metrics: metrics.data !== undefined && !metrics.data.latest,
+    task: tasks.data !== undefined && tasks.data.length === 0,
+    strategy: strategy.data !== undefined && !strategy.data.statement,
   };
   const actions = [
     { key: 'metrics', to: '/metrics', icon: BarChart3, show: missing.metrics },
@@ -87,12 +89,10 @@ function NextBestActions() {
   );
 }
 
-function formatMetric(key: MetricKey, value: number | null | undefined, locale: string, currency: string): string {
+function formatMetric(key: KeyMetric, value: number | null | undefined, locale: string, currency: string): string {
   if (value === null || value === undefined) return '—';
   switch (key) {
     case 'mrr':
-    case 'cac':
-    case 'weeklyBurnRate':
       return new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 }).format(value);
     case 'churnRate':
       return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value);
@@ -123,7 +123,7 @@ function KeyMetricsCard() {
           <p className="text-xs text-muted-foreground">{t('metrics.week', { year: latest.year, week: latest.week })}</p>
           <dl className="mt-2 grid grid-cols-2 gap-3">
             {KEY_METRICS.map((key) => {
-              const status = summary.data?.statuses?.[key] ?? null;
+              const status = key === 'mrr' ? null : (summary.data?.statuses?.[key] ?? null);
               const notBurning = key === 'runwayWeeks' && latest.runwayStatus === 'not-burning';
               return (
                 <div key={key} className="rounded-md bg-muted p-3">
@@ -150,7 +150,7 @@ function KeyMetricsCard() {
 function ActiveTasksCard() {
   const { t } = useTranslation('overview');
   const query = useActiveTasks();
-  const tasks = [...(query.tasks ?? [])].sort((a, b) => b.iceTotal - a.iceTotal).slice(0, 5);
+  const tasks = [...(query.data ?? [])].sort((a, b) => b.iceTotal - a.iceTotal).slice(0, 5);
   const format = new Intl.NumberFormat(HTML_LANG[currentLanguage()], { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (
     <OverviewCard

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { TITLE_MAX } from '../../../core/security/validate.ts';
-import { ChoiceField, SelectField, SwitchField, TextField } from '../../components/form/fields.tsx';
+import type { TFunction } from 'i18next';
+import { PROFILE_TEXT_LIMITS } from '../../../core/profile/profile-fields.ts';
+import { cleanText } from '../../../core/security/sanitize.ts';
+import { type CharacterCount, ChoiceField, SelectField, SwitchField, TextField } from '../../components/form/fields.tsx';
 import { useProfileOptions } from './profile-options.ts';
 
 /** Every profile field a founder fills in, in onboarding and on the profile page alike. */
@@ -10,12 +12,11 @@ export type ProfileFieldName =
   | 'emailRemindersEnabled' | 'emailMondayHour' | 'emailFridayHour' | 'timeZone' | 'currency';
 
 const REQUIRED: ReadonlySet<ProfileFieldName> = new Set(['industry', 'teamSize', 'startupPhase']);
-const TEXT: Partial<Record<ProfileFieldName, { autoComplete?: string; type?: 'url' | 'time'; multiline?: boolean; maxLength?: number }>> = {
-  fullName: { autoComplete: 'given-name', maxLength: TITLE_MAX },
-  lastName: { autoComplete: 'family-name', maxLength: TITLE_MAX },
-  nickname: { autoComplete: 'nickname', maxLength: TITLE_MAX },
-  startupName: { autoComplete: 'organization', maxLength: TITLE_MAX },
-  industry: { maxLength: TITLE_MAX },
+const TEXT: Partial<Record<ProfileFieldName, { autoComplete?: string; type?: 'url' | 'time'; multiline?: boolean }>> = {
+  fullName: { autoComplete: 'given-name' },
+  lastName: { autoComplete: 'family-name' },
+  nickname: { autoComplete: 'nickname' },
+  startupName: { autoComplete: 'organization' },
   startupWebpageUrl: { type: 'url', autoComplete: 'url' },
   linkedinLink: { type: 'url' },
   customerInformation: { multiline: true },
@@ -23,6 +24,20 @@ const TEXT: Partial<Record<ProfileFieldName, { autoComplete?: string; type?: 'ur
   emailMondayHour: { type: 'time' },
   emailFridayHour: { type: 'time' },
 };
+
+/** The count shows from 80 % of a limit on (decision 035): out of the way until it matters. */
+const COUNT_FROM = 0.8;
+
+/** The field's character count once it nears its limit, counted as the server counts (sanitised). */
+function characterCount(t: TFunction, name: ProfileFieldName, text: string): CharacterCount | undefined {
+  const max = (PROFILE_TEXT_LIMITS as Partial<Record<ProfileFieldName, number>>)[name];
+  if (max === undefined || text.length < max * COUNT_FROM) return undefined;
+  const count = cleanText(text).length;
+  if (count < max * COUNT_FROM) return undefined;
+  return count > max
+    ? { text: t('fields.countOver', { length: count, max, over: count - max }), over: true }
+    : { text: t('fields.count', { length: count, max }), over: false };
+}
 
 export function ProfileField({
   name, value, onChange, error,
@@ -51,6 +66,6 @@ export function ProfileField({
     case 'currency':
       return <SelectField {...common} label={label} value={text} onChange={onChange} options={options.currencies} />;
     default:
-      return <TextField {...common} {...TEXT[name]} label={label} value={text} onChange={onChange} />;
+      return <TextField {...common} {...TEXT[name]} label={label} value={text} onChange={onChange} count={characterCount(t, name, text)} />;
   }
 }

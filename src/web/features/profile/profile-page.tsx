@@ -8,13 +8,13 @@ import { ProfileUpdateInput } from '../../../core/profile/profile-settings.ts';
 import { SwitchField, primaryButtonClass, secondaryButtonClass } from '../../components/form/fields.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { useSession } from '../auth/auth-client.ts';
 import { ProgressCard } from '../gamification/progress-card.tsx';
 import { TwoFactorSettings } from '../two-factor/two-factor-settings.tsx';
 import { type Me, useMe } from './api/get-me.ts';
 import { useAiConsent, useResetOnboarding, useUpdateMe } from './api/update-me.ts';
+import { showProfileError } from './profile-error.ts';
 import { ProfileField, type ProfileFieldName } from './profile-field.tsx';
 import { type FieldErrors, errorsFromApi, errorsFromZod } from './profile-options.ts';
 
@@ -31,15 +31,6 @@ type Values = Partial<Record<ProfileFieldName, string | boolean>>;
 
 function valuesOf(me: Me): Values {
   return Object.fromEntries(FORM_FIELDS.map((field) => [field, typeof me[field] === 'boolean' ? me[field] : ((me[field] as string | null) ?? '')]));
-}
-
-/**
- * Spec §8: 'Error updating profile', with 'Security validation failed. Please try again.'
- * when the server reports a security violation, else 'An error occurred while updating your profile.'.
- */
-function showProfileError(t: (key: string) => string, error: unknown) {
-  const security = error instanceof ApiError && error.code === 'SECURITY_VIOLATION';
-  toast.error(t('toast.errorTitle'), { description: t(security ? 'toast.securityError' : 'toast.genericError') });
 }
 
 /** Profile settings (/profile, spec §2 and §3). */

@@ -115,8 +115,9 @@ function VersionColumn({ title, version }: { title: string; version: StrategyVer
       <p>{version.coreProblem}</p>
       <h4 className="mt-2 text-xs font-medium text-muted-foreground">{t('steps.maximas.title')}</h4>
       <ol className="list-decimal pl-5">
-        {version.maximas.map((maxima) => (
-          <li key={maxima}>{maxima}</li>
+        {/* Keyed by position: maximas are identified by it (decision 053), and two may read the same. */}
+        {version.maximas.map((maxima, position) => (
+          <li key={position}>{maxima}</li>
         ))}
       </ol>
       <h4 className="mt-2 text-xs font-medium text-muted-foreground">{t('steps.statement.title')}</h4>

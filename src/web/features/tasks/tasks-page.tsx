@@ -336,7 +336,7 @@ function DoneTab({ maximas }: { maximas: string[] }) {
             <p className="text-xs font-medium text-muted-foreground">{t('done.notes')}</p>
             <p className="mt-1 whitespace-pre-line">{task.completionNotes}</p>
           </div>
-          <dl className="mt-3 grid grid-cols-2 gap-2 text-xs sm:grid-cols-4">
+          <dl className="mt-3 grid grid-cols-2 gap-2 text-xs sm:grid-cols-5">
             <div>
               <dt className="text-muted-foreground">{t('done.created')}</dt>
               <dd>{format.date(task.createdAt)}</dd>
@@ -348,6 +348,10 @@ function DoneTab({ maximas }: { maximas: string[] }) {
             <div>
               <dt className="text-muted-foreground">{t('done.then')}</dt>
               <dd>{format.value(task.metricValueAtCreation)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">{t('done.atCompletion')}</dt>
+              <dd>{format.value(task.metricValueAtCompletion)}</dd>
             </div>
             <div>
               <dt className="text-muted-foreground">{t('done.now')}</dt>
