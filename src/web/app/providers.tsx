@@ -1,4 +1,5 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useTheme } from './theme.ts';
 
 /**
@@ -24,14 +25,26 @@ function useIdle() {
   return idle;
 }
 
-/** Toasts raised before it mounts are not lost: sonner replays them on subscribe. */
+/**
+ * Toasts raised before it mounts are not lost: sonner replays them on subscribe.
+ * Top-centre keeps them off the header actions at the right and off the chat
+ * composer at the bottom; the labels screen readers hear are translated.
+ */
 function ThemedToaster() {
   const [theme] = useTheme();
+  const { t } = useTranslation('common');
   const idle = useIdle();
   if (!idle) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster theme={theme} richColors closeButton position="top-right" />
+      <Toaster
+        theme={theme}
+        richColors
+        closeButton
+        position="top-center"
+        containerAriaLabel={t('toasts.region')}
+        toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
+      />
     </Suspense>
   );
 }

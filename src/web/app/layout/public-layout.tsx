@@ -68,7 +68,7 @@ export function PublicLayout() {
             </Link>
             <Link
               to="/auth?mode=sign-up"
-              className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:opacity-90"
+              className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary-hover"
             >
               {t('nav.getStarted')}
             </Link>

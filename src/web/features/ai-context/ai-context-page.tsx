@@ -136,7 +136,7 @@ function EntryForm(props: {
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={busy} className="h-10 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:opacity-90 disabled:opacity-60">
+        <button type="submit" disabled={busy} className="h-10 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary-hover disabled:opacity-60">
           {busy ? t('saving') : props.submitLabel}
         </button>
         {props.onCancel && (

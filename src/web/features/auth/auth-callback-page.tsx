@@ -59,7 +59,7 @@ export function AuthCallbackPage() {
         </h1>
         <p className="text-muted-foreground">{t(LINK_ERRORS.has(error) ? 'callback.expired' : 'callback.oauthFailed')}</p>
       </div>
-      <Link to="/auth" className="mt-6 inline-flex h-11 items-center rounded-md bg-primary px-4 font-medium text-primary-foreground hover:opacity-90">
+      <Link to="/auth" className="mt-6 inline-flex h-11 items-center rounded-md bg-primary px-4 font-medium text-primary-foreground hover:bg-primary-hover">
         {t('callback.backToSignIn')}
       </Link>
     </section>

@@ -15,7 +15,7 @@ export function CtaBand() {
         <p className="max-w-xl text-base leading-relaxed text-pretty sm:text-lg">{t('cta.body')}</p>
         <Link
           to={SIGN_UP_PATH}
-          className="mt-2 inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-background px-6 text-base font-medium text-foreground transition-opacity hover:opacity-90"
+          className="mt-2 inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-background px-6 text-base font-medium text-foreground transition-colors hover:bg-primary-hover"
         >
           {t('cta.button')}
           <ArrowRight aria-hidden="true" className="size-4" />

@@ -48,7 +48,7 @@ function Hero() {
           <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Link
               to={SIGN_UP_PATH}
-              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-primary px-6 text-base font-medium text-primary-foreground transition-opacity hover:opacity-90"
+              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-primary px-6 text-base font-medium text-primary-foreground transition-colors hover:bg-primary-hover"
             >
               {t('hero.primaryCta')}
               <ArrowRight aria-hidden="true" className="size-4" />

@@ -53,7 +53,7 @@ export function ManifestoPage() {
           <p className="mt-4 text-sm font-medium text-muted-foreground">{t('manifesto.signature')}</p>
           <Link
             to={SIGN_UP_PATH}
-            className="mt-8 inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-primary px-6 text-base font-medium text-primary-foreground transition-opacity hover:opacity-90"
+            className="mt-8 inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-primary px-6 text-base font-medium text-primary-foreground transition-colors hover:bg-primary-hover"
           >
             {t('manifesto.cta')}
             <ArrowRight aria-hidden="true" className="size-4" />

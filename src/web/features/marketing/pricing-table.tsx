@@ -85,7 +85,7 @@ export function PricingTable({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h
           </div>
           <Link
             to={SIGN_UP_PATH}
-            className="mt-6 inline-flex min-h-11 items-center justify-center rounded-lg bg-primary px-4 text-sm font-medium text-primary-foreground transition-opacity hover:opacity-90"
+            className="mt-6 inline-flex min-h-11 items-center justify-center rounded-lg bg-primary px-4 text-sm font-medium text-primary-foreground transition-colors hover:bg-primary-hover"
           >
             {t('pricing.premium.cta')}
           </Link>

@@ -87,7 +87,7 @@ function AiGateDialog({ ask, onClose, onAccepted }: { ask: Ask | null; onClose: 
               type="button"
               disabled={saving}
               onClick={accept}
-              className="h-10 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:opacity-90 disabled:opacity-60"
+              className="h-10 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary-hover disabled:opacity-60"
             >
               {t(`${kind === 'consent' ? 'consent' : 'enable'}.accept`)}
             </button>

@@ -287,7 +287,7 @@ export function MentorPage() {
                 setWelcomed(true);
                 composerRef.current?.focus();
               }}
-              className="mt-4 h-9 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:opacity-90"
+              className="mt-4 h-9 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary-hover"
             >
               {t('welcome.start')}
             </button>
@@ -394,7 +394,7 @@ export function MentorPage() {
               <button
                 type="submit"
                 disabled={draft.trim() === ''}
-                className="inline-flex h-10 items-center gap-2 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:opacity-90 disabled:opacity-60"
+                className="inline-flex h-10 items-center gap-2 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary-hover disabled:opacity-60"
               >
                 <Send aria-hidden="true" className="size-4" />
                 {t('composer.send')}

@@ -125,7 +125,7 @@ export function WeekForm({ week, weekChoices, onWeekChange, existing, previous, 
         <button
           type="submit"
           disabled={save.isPending}
-          className="h-11 rounded-md bg-primary px-5 font-medium text-primary-foreground hover:opacity-90 disabled:opacity-60"
+          className="h-11 rounded-md bg-primary px-5 font-medium text-primary-foreground hover:bg-primary-hover disabled:opacity-60"
         >
           {t(save.isPending ? 'form.saving' : 'form.save')}
         </button>
