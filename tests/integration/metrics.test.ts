@@ -187,6 +187,37 @@ describe('CSV export and import', () => {
     expect(await weeksOf(b.cookie)).toEqual(await weeksOf(a.cookie));
   });
 
+  it('round-trips values at the edge of every column exactly, and refuses what a column could not store', async () => {
+    const a = await t.signUp();
+    const edges = [
+      { ...workedWeek, grossMarginPct: 62.25, arpu: 0.01, weeklyRevenue: 4999.99 },
+      { ...workedWeek, grossMarginPct: 33.33, cashBalance: 999_999_999_999.99, weeklyActiveUsers: 2_147_483_647 },
+      { ...workedWeek, grossMarginPct: 0.01, cashBalance: -999_999_999_999.99, marketingCosts: 0.1 },
+    ];
+    for (const [offset, week] of edges.entries()) expect((await put(a.cookie, weeksAgo(offset), week)).status).toBe(200);
+    const stored = await weeksOf(a.cookie);
+    expect(stored).toEqual(edges.map((week, offset) => ({ ...weeksAgo(offset), ...week })));
+    const csv = await (await t.request('/api/metrics/export.csv', { cookie: a.cookie })).text();
+    expect(csv).toContain(',62.25,0.01\r\n');
+    const b = await t.signUp();
+    expect((await importCsv(b.cookie, csv)).status).toBe(200);
+    expect(await weeksOf(b.cookie)).toEqual(stored);
+    expect(await (await t.request('/api/metrics/export.csv', { cookie: b.cookie })).text()).toBe(csv);
+
+    // More decimals than numeric(5,2) keeps, or more users than an integer holds: a 400 naming the field, not a 500.
+    for (const [change, field, message] of [
+      [{ grossMarginPct: 62.255 }, 'grossMarginPct', 'validation.percentDecimals'],
+      [{ weeklyActiveUsers: 3_000_000_000 }, 'weeklyActiveUsers', 'validation.tooLarge'],
+    ] as const) {
+      const refused = await put(b.cookie, weeksAgo(0), { ...workedWeek, ...change });
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).error.details).toEqual([{ field, message }]);
+      const row = weeksToCsv([{ ...weeksAgo(0), ...workedWeek, ...change }]);
+      expect((await (await importCsv(b.cookie, row)).json()).error.details).toEqual([{ row: 2, field, message }]);
+    }
+    expect(await weeksOf(b.cookie)).toEqual(stored);
+  });
+
   it('is all-or-nothing: one bad row writes nothing and lists row numbers and reasons', async () => {
     const { cookie } = await t.signUp();
     await put(cookie, weeksAgo(0), workedWeek);
