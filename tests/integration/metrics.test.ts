@@ -252,6 +252,28 @@ describe('CSV export and import', () => {
     expect(await weeksOf(cookie)).toHaveLength(1);
   });
 
+  it('reads tab-separated files in either number format, as their cells say', async () => {
+    const { cookie } = await t.signUp();
+    const tsv = (key: { year: number; week: number }, cells: string) => `${WEEK_CSV_COLUMNS.join('\t')}\n${key.year}\t${key.week}\t${cells}\n`;
+    const english = tsv(weeksAgo(1), '10\t1,200\t100\t5\t4,800\t100\t250\t50\t9,000\t5,000.75\t200,000\t\t400\t\t62.5\t');
+    expect((await importCsv(cookie, english, 'text/plain')).status).toBe(200);
+    const spanish = tsv(weeksAgo(0), '10\t2.000\t100\t5\t4.800\t100\t250\t50\t9.000\t1.234,5\t200.000\t\t400\t\t62,5\t');
+    expect((await importCsv(cookie, spanish)).status).toBe(200);
+    const [thisWeek, lastWeek] = await weeksOf(cookie);
+    expect(lastWeek).toMatchObject({ marketingCosts: 1200, startingRevenue: 4800, weeklyRevenue: 5000.75, cashBalance: 200000, grossMarginPct: 62.5 });
+    expect(thisWeek).toMatchObject({ marketingCosts: 2000, startingRevenue: 4800, weeklyRevenue: 1234.5, cashBalance: 200000, grossMarginPct: 62.5 });
+  });
+
+  it('names rows by the file\'s real line numbers when blank lines are skipped', async () => {
+    const { cookie } = await t.signUp();
+    const [header, row] = weeksToCsv([{ ...weeksAgo(1), ...workedWeek }]).trimEnd().split('\r\n');
+    const bad = weeksToCsv([{ ...weeksAgo(0), ...workedWeek }]).trimEnd().split('\r\n')[1]!.replace(',4800,100,', ',4800,9999,');
+    const response = await importCsv(cookie, ['', header, '', row, ',,,', '', bad, ''].join('\r\n'));
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.details).toEqual([{ row: 7, field: 'churnedRevenue', message: 'validation.churnAboveStart' }]);
+    expect(await weeksOf(cookie)).toEqual([]);
+  });
+
   it('refuses future weeks, duplicate weeks, non-CSV bodies and files over the size limit', async () => {
     const { cookie } = await t.signUp();
     const future = weeksToCsv([{ ...weeksAgo(-5), ...workedWeek }]);
