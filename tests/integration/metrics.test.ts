@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { weeksToCsv } from '../../src/core/metrics/csv.ts';
 import { WEEK_CSV_COLUMNS } from '../../src/core/metrics/week-record.ts';
-import { users } from '../../src/server/db/schema/index.ts';
+import { pointsLedger, users } from '../../src/server/db/schema/index.ts';
 import { createTestApp } from './support/test-app.ts';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
 
@@ -369,6 +369,40 @@ describe('points, streak and Metrics Master', () => {
     const standing = await gamification(cookie);
     expect(standing.streak).toBe(1);
     expect(standing.ledger.filter((row) => row.event === 'metrics-saved')).toHaveLength(1);
+  });
+
+  it('a first import of ten years awards every week once, and a re-import awards none again', async () => {
+    const { cookie, user } = await t.signUp();
+    const decade = Array.from({ length: 520 }, (_, i) => ({ ...weeksAgo(519 - i), ...workedWeek }));
+    expect((await importCsv(cookie, weeksToCsv(decade))).status).toBe(200);
+    const ledger = () => t.db.select().from(pointsLedger).where(eq(pointsLedger.userId, user.id));
+    expect((await ledger()).filter((row) => row.event === 'metrics-saved')).toHaveLength(520);
+    expect((await gamification(cookie)).badges.map((badge) => badge.key)).toContain('metrics-master');
+    expect((await importCsv(cookie, weeksToCsv(decade))).status).toBe(200);
+    expect(await ledger()).toHaveLength(520);
+  });
+
+  it('weeks and their awards commit together: if the award fails, no week is written', async () => {
+    const { cookie, user } = await t.signUp();
+    // A real failure inside the database, for this founder's metrics awards only.
+    await t.db.execute(sql.raw(`
+      create function refuse_metrics_award() returns trigger language plpgsql as $$
+      begin
+        if new.user_id = '${user.id}' and new.event = 'metrics-saved' then raise exception 'ledger unavailable'; end if;
+        return new;
+      end $$`));
+    await t.db.execute(sql.raw('create trigger refuse_metrics_award before insert on points_ledger for each row execute function refuse_metrics_award()'));
+    try {
+      expect((await put(cookie, weeksAgo(0), workedWeek)).status).toBe(500);
+      expect((await importCsv(cookie, weeksToCsv([{ ...weeksAgo(1), ...workedWeek }]))).status).toBe(500);
+      expect(await weeksOf(cookie)).toEqual([]);
+      expect((await (await t.request('/api/metrics/summary', { cookie })).json()).latest).toBeNull();
+    } finally {
+      await t.db.execute(sql.raw('drop trigger refuse_metrics_award on points_ledger'));
+      await t.db.execute(sql.raw('drop function refuse_metrics_award()'));
+    }
+    expect((await put(cookie, weeksAgo(0), workedWeek)).status).toBe(200);
+    expect(await weeksOf(cookie)).toHaveLength(1);
   });
 
   it('unlocks Metrics Master with 7 consecutive weeks recorded (here by import), not with 6', async () => {
