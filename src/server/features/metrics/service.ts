@@ -15,7 +15,7 @@ import { TARGETS, targetStatuses } from '../../../core/metrics/targets.ts';
 import type { WeekRecord, WeekRecordInput } from '../../../core/metrics/week-record.ts';
 import { PREMIUM_TIER, tierStatus } from '../../../core/subscription/trial.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { metricSnapshots, metricWeeks, users } from '../../db/schema/index.ts';
+import { dailyMetricSnapshots, metricSnapshots, metricWeeks, users } from '../../db/schema/index.ts';
 import { isoWeekKey } from '../../../core/gamification/streak.ts';
 import { awardPointsForEach } from '../gamification/service.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -238,13 +238,13 @@ export async function importCsv(db: Database, userId: string, text: string, tier
 type BenchmarkCounts = Record<string, number | string | null>;
 
 /**
- * One pass over the peers' latest snapshots: per metric, how many peers have a value
- * and how many are below and equal to the founder's. Only these counts leave the
- * database. Exported for bench/metrics-peers.ts, which prints its plan.
+ * One pass over the peers' rows of the daily snapshot: per metric, how many peers have
+ * a value and how many are below and equal to the founder's. Only these counts leave
+ * the database. Exported for bench/metrics-peers.ts, which prints its plan.
  */
 export function peerCountsQuery(userId: string, mine: Record<string, number | null>, filter: { phase: string; industry?: string }) {
   const columns = BENCHMARK_METRIC_KEYS.map((key) => {
-    const column = metricSnapshots[key];
+    const column = dailyMetricSnapshots[key];
     const value = mine[key];
     const n = sql`count(${column})`;
     if (value === null || value === undefined) return sql`${n} as "${sql.raw(key)}_n", 0 as "${sql.raw(key)}_below", 0 as "${sql.raw(key)}_equal"`;
@@ -253,11 +253,13 @@ export function peerCountsQuery(userId: string, mine: Record<string, number | nu
       count(*) filter (where ${column} = ${value}) as "${sql.raw(key)}_equal"`;
   });
   const industry = filter.industry === undefined ? sql`` : sql` and lower(${users.industry}) = lower(${filter.industry})`;
+  // Who counts is read now (opting out or closing the account takes effect at once);
+  // what they count with is the daily snapshot.
   return sql`
     select count(*) as peers, ${sql.join(columns, sql`, `)}
-    from ${metricSnapshots} join ${users} on ${users.id} = ${metricSnapshots.userId}
+    from ${dailyMetricSnapshots} join ${users} on ${users.id} = ${dailyMetricSnapshots.userId}
     where ${users.benchmarkSharing} and ${users.status} = 'active'
-      and ${users.startupPhase} = ${filter.phase} and ${metricSnapshots.userId} <> ${userId}${industry}`;
+      and ${users.startupPhase} = ${filter.phase} and ${dailyMetricSnapshots.userId} <> ${userId}${industry}`;
 }
 
 async function countPeers(db: Database, userId: string, mine: Record<string, number | null>, filter: { phase: string; industry?: string }) {
@@ -265,10 +267,14 @@ async function countPeers(db: Database, userId: string, mine: Record<string, num
   return (result as unknown as { rows: BenchmarkCounts[] }).rows[0] ?? { peers: 0 };
 }
 
+export type BenchmarkReason = 'no-phase' | 'no-weeks' | 'pending' | 'too-few-peers';
+
 /**
- * Peer benchmarks (tier 2): the founder's percentile per metric among peers of the
- * same phase (and industry, when that alone has enough peers) who share
- * benchmarks. Only counts leave the database; no peer's figure or id is read.
+ * Peer benchmarks (tier 2; decisions 043 and 046): per metric, the band (bottom quarter,
+ * middle half, top quarter) the founder falls in among peers of the same phase (and
+ * industry, when that alone has enough peers) who share benchmarks. Both the founder's
+ * values and the peers' come from the daily snapshot, so an edit shows after the next
+ * refresh; only counts leave the database and only bands leave the server.
  */
 export async function peerBenchmarks(db: Database, userId: string, tier: TierContext) {
   const now = tier.now ?? new Date();
@@ -278,9 +284,13 @@ export async function peerBenchmarks(db: Database, userId: string, tier: TierCon
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  const [snapshot] = await db.select().from(metricSnapshots).where(eq(metricSnapshots.userId, userId)).limit(1);
-  const empty = { minPeers: MIN_PEERS, scope: null, peers: null, metrics: null };
-  if (!profile?.phase || !snapshot) return { ...empty, reason: !profile?.phase ? 'no-phase' : 'no-weeks' };
+  const [[recorded], [snapshot]] = await Promise.all([
+    db.select({ userId: metricSnapshots.userId }).from(metricSnapshots).where(eq(metricSnapshots.userId, userId)).limit(1),
+    db.select().from(dailyMetricSnapshots).where(eq(dailyMetricSnapshots.userId, userId)).limit(1),
+  ]);
+  const empty = { minPeers: MIN_PEERS, scope: null, peers: null, metrics: null, asOf: snapshot?.takenAt.toISOString() ?? null };
+  const reason: BenchmarkReason | null = !profile?.phase ? 'no-phase' : !recorded ? 'no-weeks' : !snapshot ? 'pending' : null;
+  if (reason || !profile?.phase || !snapshot) return { ...empty, reason };
 
   const mine = snapshot as unknown as Record<string, number | null>;
   let scope: BenchmarkScope = 'phase';
@@ -292,12 +302,12 @@ export async function peerBenchmarks(db: Database, userId: string, tier: TierCon
   }
   counts ??= await countPeers(db, userId, mine, { phase: profile.phase });
   const peers = Number(counts.peers);
-  if (peers < MIN_PEERS) return { ...empty, reason: 'too-few-peers' };
+  if (peers < MIN_PEERS) return { ...empty, reason: 'too-few-peers' as const };
 
   const metrics: Record<string, MetricBenchmark | null> = {};
   for (const key of BENCHMARK_METRIC_KEYS) {
     metrics[key] =
       mine[key] === null ? null : benchmarkFor(key, Number(counts[`${key}_below`]), Number(counts[`${key}_equal`]), Number(counts[`${key}_n`]));
   }
-  return { minPeers: MIN_PEERS, scope, peers, metrics, reason: null };
+  return { ...empty, scope, peers, metrics, reason: null };
 }
