@@ -144,6 +144,112 @@ describe('GET /api/metrics/summary', () => {
   });
 });
 
+describe('METRICS.md worked checks beyond the first, through the API', () => {
+  const summaryOf = async (cookie: string) => (await t.request('/api/metrics/summary', { cookie })).json();
+  /** Imports `weeks` (oldest first) ending this week, each the worked week changed by `change(index)`. */
+  async function importWeeks(cookie: string, count: number, change: (index: number) => Partial<typeof workedWeek>) {
+    const weeks = Array.from({ length: count }, (_, i) => ({ ...weeksAgo(count - 1 - i), ...workedWeek, ...change(i) }));
+    const response = await importCsv(cookie, weeksToCsv(weeks));
+    expect(response.status).toBe(200);
+  }
+
+  it('trailing window: churn, CAC and burn sum the last 4 recorded weeks; a quiet week does not zero churn, older weeks do not count (check 2)', async () => {
+    const { cookie } = await t.signUp();
+    // Week 0 (outside the window) lost 40 customers; week 3 lost none and won none.
+    const lost = [40, 4, 4, 0, 4, 4];
+    const won = [10, 10, 10, 0, 10, 10];
+    await importWeeks(cookie, 6, (i) => ({ lostCustomers: lost[i]!, newCustomers: won[i]!, marketingCosts: 1000 * (i + 1), weeklyCosts: 8000 + 1000 * i }));
+    const { latest } = await summaryOf(cookie);
+    expect(latest.churnRate).toBeCloseTo((4 + 0 + 4 + 4) / 400, 12);
+    expect(latest.cac).toBeCloseTo((3000 + 4000 + 5000 + 6000) / 30, 10);
+    // Burn: (costs − revenue) averaged over the same 4 weeks: (10000 + 11000 + 12000 + 13000) / 4 − 5000.
+    expect(latest.weeklyBurnRate).toBeCloseTo(46000 / 4 - 5000, 10);
+    expect(latest.runwayWeeks).toBeCloseTo(200000 / 6500, 10);
+
+    // No new customers anywhere in the window: CAC, payback and LTV:CAC are null, not 0.
+    const quiet = await t.signUp();
+    await importWeeks(quiet.cookie, 5, (i) => ({ newCustomers: i === 0 ? 50 : 0 }));
+    expect((await summaryOf(quiet.cookie)).latest).toMatchObject({ cac: null, paybackWeeks: null, ltvToCac: null });
+  });
+
+  it('NDR compounds the last 52 weeks with revenue: measured at 52, projected with fewer, low confidence under 13', async () => {
+    const { cookie } = await t.signUp();
+    // 3 old weeks keeping half their revenue, then 52 weeks keeping 101 % (10 lost, 20 expansion on 1,000),
+    // with 8 weeks of no starting revenue among them, which NDR skips.
+    const retention = (i: number) =>
+      i < 3
+        ? { startingRevenue: 1000, churnedRevenue: 500, downgrades: 0, expansions: 0 }
+        : (i - 3) % 8 === 7
+          ? { startingRevenue: 0, churnedRevenue: 0, downgrades: 0, expansions: 0 }
+          : { startingRevenue: 1000, churnedRevenue: 10, downgrades: 0, expansions: 20 };
+    const total = 3 + 52 + Math.floor(52 / 7);
+    await importWeeks(cookie, total, retention);
+    const measured = (await summaryOf(cookie)).latest;
+    expect(measured.ndrConfidence).toBe('measured');
+    expect(measured.ndr).toBeCloseTo(1.01 ** 52, 8);
+
+    const quarter = await t.signUp();
+    await importWeeks(quarter.cookie, 13, () => retention(3));
+    const projected = (await summaryOf(quarter.cookie)).latest;
+    expect(projected.ndrConfidence).toBe('projected');
+    expect(projected.ndr).toBeCloseTo((1.01 ** 13) ** 4, 8);
+
+    const month = await t.signUp();
+    await importWeeks(month.cookie, 4, () => retention(3));
+    expect((await summaryOf(month.cookie)).latest).toMatchObject({ ndrConfidence: 'low' });
+  });
+
+  it('LTV in monthly terms (check 4): ARPC 100 and monthly churn 5 % with a 100 % margin give about 2,000', async () => {
+    const { cookie } = await t.signUp();
+    // 130,000 customers paying 3,000,000 a week: MRR 13,000,000, ARPC 100. 1,530 lost a week: 1 − (1 − 1530/130000)^(52/12) = 5.0009 %.
+    await put(cookie, weeksAgo(0), {
+      ...workedWeek,
+      startingCustomers: 130_000,
+      newCustomers: 1530,
+      lostCustomers: 1530,
+      startingRevenue: 3_000_000,
+      weeklyRevenue: 3_000_000,
+      churnedRevenue: 0,
+      downgrades: 0,
+      expansions: 0,
+      grossMarginPct: 100,
+    });
+    const { latest } = await summaryOf(cookie);
+    expect(latest.arpc).toBeCloseTo(100, 10);
+    expect(latest.monthlyChurnRate).toBeCloseTo(0.05, 4);
+    expect(latest.ltv).toBeCloseTo(2000, 0);
+    expect(latest.withoutMargin).toBe(false);
+
+    // Without a gross margin LTV uses 100 % and says so.
+    await put(cookie, weeksAgo(0), { ...workedWeek, grossMarginPct: null });
+    expect((await summaryOf(cookie)).latest).toMatchObject({ withoutMargin: true, grossMargin: null });
+    expect((await summaryOf(cookie)).latest.ltv).toBeCloseTo(206.349 / 0.19934, 0);
+  });
+
+  it('growth counts back by calendar week: a missing week is a missing figure, until it is filled (decision 047)', async () => {
+    const { cookie } = await t.signUp();
+    await put(cookie, weeksAgo(2), { ...workedWeek, weeklyActiveUsers: 100 });
+    await put(cookie, weeksAgo(0), { ...workedWeek, weeklyActiveUsers: 120 });
+    let summary = await summaryOf(cookie);
+    expect(summary.latest.userGrowth).toBeNull();
+    expect(summary.statuses.userGrowth).toBeNull();
+
+    await put(cookie, weeksAgo(1), { ...workedWeek, weeklyActiveUsers: 110 });
+    summary = await summaryOf(cookie);
+    expect(summary.latest.userGrowth).toBeCloseTo(120 / 110 - 1, 12);
+    expect(summary.statuses.userGrowth).toBe('on');
+
+    // Revenue growth and burn multiple need 8 and 5 calendar weeks; deleting week −4 leaves both without a figure.
+    const grower = await t.signUp();
+    await importWeeks(grower.cookie, 8, (i) => ({ weeklyRevenue: i < 4 ? 4000 : 5000, weeklyCosts: 9000 }));
+    const full = (await summaryOf(grower.cookie)).latest;
+    expect(full.revenueGrowth).toBeCloseTo(0.25, 12);
+    expect(full.burnMultiple).not.toBeNull();
+    expect((await t.request(weekPath(weeksAgo(4)), { method: 'DELETE', cookie: grower.cookie })).status).toBe(204);
+    expect((await summaryOf(grower.cookie)).latest).toMatchObject({ revenueGrowth: null, burnMultiple: null });
+  });
+});
+
 describe('DELETE /api/metrics/weeks/:year/:week and ownership', () => {
   it('deletes the owner’s week; another founder gets 404 and never sees it', async () => {
     const a = await t.signUp();
