@@ -1,40 +1,77 @@
 /**
- * CSV import of 520 weekly rows (ten years): server-side time of the import service
- * (parse, validate every row, upsert in one transaction, refresh the snapshot) and of
- * the whole request. Goal (issue 5): under 300 ms server-side.
+ * CSV import of 520 weekly rows (ten years), server-side (the import service: parse,
+ * validate every row, upsert, refresh the snapshot, award the weeks and the day in the
+ * same transaction) and as a whole request. Goal (issue 5): under 300 ms server-side.
+ *
+ * A fresh founder's first import is measured apart from re-imports: only the first
+ * writes 520 ledger rows and judges achievements on them; a re-import finds every week
+ * already in the ledger. Parsing and validating alone are printed as the floor.
  *
  *   node bench/metrics-import.ts            # embedded PGlite
  *   DATABASE_URL=postgres://… node bench/metrics-import.ts
  */
+import { parseWeeksCsv } from '../src/core/metrics/csv.ts';
 import { importCsv } from '../src/server/features/metrics/service.ts';
 import { decadeCsv, percentile, signUpFounder, startBenchServer } from './lib/metrics-server.ts';
 
-const RUNS = 20;
+const FIRST_IMPORTS = 10;
+const RE_IMPORTS = 20;
 const server = await startBenchServer();
+const ms = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `median ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`;
+};
+const post = (headers: Record<string, string>, csv: string) =>
+  fetch(`${server.origin}/api/metrics/import`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'text/csv', origin: server.appUrl },
+    body: csv,
+  });
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await run();
+  return performance.now() - start;
+}
+async function request(headers: Record<string, string>, csv: string) {
+  const response = await post(headers, csv);
+  if (!response.ok) throw new Error(`import failed: ${response.status} ${await response.text()}`);
+}
+
 try {
-  const { headers, userId } = await signUpFounder(server.origin, server.appUrl);
   const csv = decadeCsv(520);
-  const serviceTimes: number[] = [];
-  const requestTimes: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    let start = performance.now();
-    await importCsv(server.database.db, userId, csv, { trialDays: 14 });
-    serviceTimes.push(performance.now() - start);
-    start = performance.now();
-    const response = await fetch(`${server.origin}/api/metrics/import`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'text/csv', origin: server.appUrl },
-      body: csv,
-    });
-    if (!response.ok) throw new Error(`import failed: ${response.status} ${await response.text()}`);
-    requestTimes.push(performance.now() - start);
+  const trial = { trialDays: 14 };
+
+  const parseTimes: number[] = [];
+  for (let i = 0; i < RE_IMPORTS; i++) parseTimes.push(await timed(async () => parseWeeksCsv(csv)));
+
+  // Fresh founders, one import each: half through the service, half over HTTP.
+  const firstService: number[] = [];
+  const firstRequest: number[] = [];
+  for (let i = 0; i < FIRST_IMPORTS; i++) {
+    const viaService = await signUpFounder(server.origin, server.appUrl);
+    firstService.push(await timed(() => importCsv(server.database.db, viaService.userId, csv, trial)));
+    const viaHttp = await signUpFounder(server.origin, server.appUrl);
+    firstRequest.push(await timed(() => request(viaHttp.headers, csv)));
   }
-  serviceTimes.sort((a, b) => a - b);
-  requestTimes.sort((a, b) => a - b);
-  const ms = (values: number[]) => `median ${percentile(values, 50).toFixed(1)} ms, p99 ${percentile(values, 99).toFixed(1)} ms`;
-  console.log(`\nCSV import, 520 rows (${(csv.length / 1024).toFixed(0)} KB), ${server.database.driver}, ${RUNS} runs each (every run replaces all 520 weeks)`);
-  console.log(`  service (parse + validate + upsert + snapshot): ${ms(serviceTimes)} (goal < 300 ms)`);
-  console.log(`  whole request over loopback:                    ${ms(requestTimes)}`);
+
+  // One founder re-importing the same decade: every week replaced, nothing new to award.
+  const { headers, userId } = await signUpFounder(server.origin, server.appUrl);
+  await importCsv(server.database.db, userId, csv, trial);
+  const reService: number[] = [];
+  const reRequest: number[] = [];
+  for (let i = 0; i < RE_IMPORTS; i++) {
+    reService.push(await timed(() => importCsv(server.database.db, userId, csv, trial)));
+    reRequest.push(await timed(() => request(headers, csv)));
+  }
+
+  console.log(`\nCSV import, 520 rows (${(csv.length / 1024).toFixed(0)} KB), ${server.database.driver}`);
+  console.log(`  floor: parse + validate alone, ${RE_IMPORTS} runs:           ${ms(parseTimes)}`);
+  console.log(`  first import by a fresh founder (${FIRST_IMPORTS} founders each way; 520 weeks, 520 ledger rows, achievements):`);
+  console.log(`    service:                                  ${ms(firstService)} (goal < 300 ms)`);
+  console.log(`    whole request over loopback:              ${ms(firstRequest)}`);
+  console.log(`  re-import replacing the same 520 weeks, ${RE_IMPORTS} runs each:`);
+  console.log(`    service:                                  ${ms(reService)} (goal < 300 ms)`);
+  console.log(`    whole request over loopback:              ${ms(reRequest)}`);
 } finally {
   await server.stop();
 }

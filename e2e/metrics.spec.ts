@@ -69,6 +69,18 @@ test.describe('metrics dashboard', () => {
     await expect(cards.locator('[data-metric=churnRate]')).toContainText(t('status.off'));
     await expect(cards.locator('[data-metric=paybackWeeks]')).toContainText(t('status.on'));
     await expect(cards.locator('[data-metric=churnRate]')).toContainText('Target < 0.7%');
+    // The growth targets of spec §9: users grew 400 → 440 in a week (10 %, on target); revenue growth needs 8 weeks.
+    const userGrowth = cards.locator('[data-metric=userGrowth]');
+    await expect(userGrowth).toContainText('10%');
+    await expect(userGrowth).toContainText(t('status.on'));
+    await expect(userGrowth).toContainText('Target > 4%');
+    const revenueGrowth = cards.locator('[data-metric=revenueGrowth]');
+    await expect(revenueGrowth).toContainText('Target ≥ 20%');
+    await expect(revenueGrowth).toContainText(t('notes.revenueGrowth'));
+    // Every card says how its number is computed, behind a disclosure.
+    await expect(mrr.getByText(t('explain.mrr'))).toBeHidden();
+    await mrr.getByText(t('explain.summary')).click();
+    await expect(mrr.getByText(t('explain.mrr'))).toBeVisible();
     await expect(page.getByTestId('trend-chart').locator('.recharts-line-curve')).toBeVisible();
     await page.getByRole('button', { name: t('charts.ranges.all') }).click();
     await expect(page.getByRole('button', { name: t('charts.ranges.all') })).toHaveAttribute('aria-pressed', 'true');
@@ -130,6 +142,56 @@ test.describe('metrics dashboard', () => {
     await expect(page.locator(`tr[data-week="${formatWeek(key)}"]`)).toContainText('4,750.5');
     await expect(page.locator('tbody tr[data-week]')).toHaveCount(2);
     await expectNoAxeViolations(page);
+  });
+
+  test('deletes a week from the history after asking, and it stays gone after a reload', async ({ page }) => {
+    await signUpFounder(page);
+    for (const offset of [1, 0]) {
+      const key = weeksAgo(offset);
+      expect((await page.request.put(`/api/metrics/weeks/${key.year}/${key.week}`, { data: { ...week, weeklyRevenue: 5000 + offset } })).status()).toBe(200);
+    }
+    await page.goto('/metrics');
+    const label = formatWeek(weeksAgo(1));
+    await expect(page.locator('tbody tr[data-week]')).toHaveCount(2);
+
+    await page.getByRole('button', { name: t('history.delete').replace('{{week}}', label) }).click();
+    const confirm = page.getByRole('dialog', { name: t('history.confirmTitle').replace('{{week}}', label) });
+    await expect(confirm).toContainText(t('history.confirmBody'));
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: t('history.confirmDelete') }).click();
+    await expect(page.getByText(t('history.deleted').replace('{{week}}', label))).toBeVisible();
+    await expect(page.locator(`tr[data-week="${label}"]`)).toHaveCount(0);
+
+    await page.reload();
+    await expect(page.locator('tbody tr[data-week]')).toHaveCount(1);
+    await expect(page.locator(`tr[data-week="${label}"]`)).toHaveCount(0);
+    await expect(page.locator(`tr[data-week="${formatWeek(weeksAgo(0))}"]`)).toBeVisible();
+  });
+
+  test('when the server refuses a file the browser accepted, the dialog lists its reasons and nothing changes', async ({ page }) => {
+    await signUpFounder(page);
+    const thisWeek = weeksAgo(0);
+    await page.request.put(`/api/metrics/weeks/${thisWeek.year}/${thisWeek.week}`, { data: week });
+    // This browser's clock runs two weeks ahead: its pre-check takes a week that is still
+    // in the future for the server, which refuses it (decision 041) and writes nothing.
+    await page.clock.setFixedTime(new Date(Date.now() + 14 * 24 * 60 * 60 * 1000));
+    await page.goto('/metrics');
+    await expect(page.locator('tbody tr[data-week]')).toHaveCount(1);
+    const future = weeksAgo(-2);
+    const csv = weeksToCsv([{ ...weeksAgo(1), ...week }, { ...future, ...week }]);
+    const dialog = await chooseCsv(page, 'ahead.csv', csv);
+    await expect(dialog.getByText(t('import.preview_other').replace('{{count}}', '2').replace('{{first}}', formatWeek(weeksAgo(1))).replace('{{last}}', formatWeek(future)))).toBeVisible();
+    await dialog.getByRole('button', { name: t('import.submit_other').replace('{{count}}', '2') }).click();
+
+    await expect(page.getByText(t('import.error')).first()).toBeVisible();
+    await expect(dialog.getByRole('alert')).toContainText(
+      t('import.rowError').replace('{{row}}', '3').replace('{{field}}', t('fields.week')).replace('{{reason}}', t('validation.futureWeek')),
+    );
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(page.locator('tbody tr[data-week]')).toHaveCount(1);
+    const weeks = (await (await page.request.get('/api/metrics/weeks')).json()) as unknown[];
+    expect(weeks).toHaveLength(1);
   });
 
   test('works on a phone and in the dark theme', async ({ page }) => {

@@ -19,8 +19,13 @@ export type AppServer = {
   stop: () => Promise<void>;
 };
 
-export async function startAppServer(options: { env?: Record<string, string>; port?: number } = {}): Promise<AppServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-app-'));
+/**
+ * `dataDir`: run on this data folder and leave it behind on stop, so a second server can
+ * open the same accounts with other settings (a trial that has ended, say). Else a
+ * throw-away folder of its own.
+ */
+export async function startAppServer(options: { env?: Record<string, string>; port?: number; dataDir?: string } = {}): Promise<AppServer> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-app-'));
   const server: ServerProcess = await spawnServerProcess({
     dataDir,
     ...(options.port ? { port: options.port } : {}),
@@ -28,7 +33,7 @@ export async function startAppServer(options: { env?: Record<string, string>; po
   });
   const stop = async () => {
     await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await server.waitUntilHealthy();

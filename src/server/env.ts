@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Cron } from 'croner';
 import { z } from 'zod';
 
 /**
@@ -26,6 +27,14 @@ const EnvSchema = z.object({
   /** Multiplies every rate limit's allowance (benchmarks raise it; tests of the limits keep 1). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   TRIAL_DAYS: z.coerce.number().int().min(0).default(14),
+  /**
+   * When peer benchmarks take their snapshot (cron, UTC): daily at midnight. A shorter
+   * period lets a founder probe peers faster by editing their own week (decision 046).
+   */
+  BENCHMARK_SNAPSHOT_CRON: z
+    .string()
+    .refine(isCronPattern, 'must be a cron pattern, e.g. "0 0 * * *"')
+    .default('0 0 * * *'),
   /** Serve the built client from this folder. */
   CLIENT_DIR: z.string().default('./dist/client'),
   SECURE_COOKIES: booleanish.optional(),
@@ -113,6 +122,7 @@ export type Env = {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   rateLimitScale: number;
   trialDays: number;
+  benchmarkSnapshotCron: string;
   clientDir: string;
   secureCookies: boolean;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
@@ -158,6 +168,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     logLevel: raw.LOG_LEVEL,
     rateLimitScale: raw.RATE_LIMIT_SCALE,
     trialDays: raw.TRIAL_DAYS,
+    benchmarkSnapshotCron: raw.BENCHMARK_SNAPSHOT_CRON,
     clientDir: path.resolve(raw.CLIENT_DIR),
     secureCookies: raw.SECURE_COOKIES ?? appUrl.startsWith('https://'),
     mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
@@ -187,6 +198,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         }
       : { kind: 'local' },
   };
+}
+
+function isCronPattern(pattern: string): boolean {
+  try {
+    new Cron(pattern, { paused: true, timezone: 'UTC' }).stop();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function list(value: string | undefined): string[] {

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { weeksToCsv } from '../../src/core/metrics/csv.ts';
 import { WEEK_CSV_COLUMNS } from '../../src/core/metrics/week-record.ts';
-import { users } from '../../src/server/db/schema/index.ts';
+import { pointsLedger, users } from '../../src/server/db/schema/index.ts';
 import { createTestApp } from './support/test-app.ts';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
 
@@ -144,6 +144,112 @@ describe('GET /api/metrics/summary', () => {
   });
 });
 
+describe('METRICS.md worked checks beyond the first, through the API', () => {
+  const summaryOf = async (cookie: string) => (await t.request('/api/metrics/summary', { cookie })).json();
+  /** Imports `weeks` (oldest first) ending this week, each the worked week changed by `change(index)`. */
+  async function importWeeks(cookie: string, count: number, change: (index: number) => Partial<typeof workedWeek>) {
+    const weeks = Array.from({ length: count }, (_, i) => ({ ...weeksAgo(count - 1 - i), ...workedWeek, ...change(i) }));
+    const response = await importCsv(cookie, weeksToCsv(weeks));
+    expect(response.status).toBe(200);
+  }
+
+  it('trailing window: churn, CAC and burn sum the last 4 recorded weeks; a quiet week does not zero churn, older weeks do not count (check 2)', async () => {
+    const { cookie } = await t.signUp();
+    // Week 0 (outside the window) lost 40 customers; week 3 lost none and won none.
+    const lost = [40, 4, 4, 0, 4, 4];
+    const won = [10, 10, 10, 0, 10, 10];
+    await importWeeks(cookie, 6, (i) => ({ lostCustomers: lost[i]!, newCustomers: won[i]!, marketingCosts: 1000 * (i + 1), weeklyCosts: 8000 + 1000 * i }));
+    const { latest } = await summaryOf(cookie);
+    expect(latest.churnRate).toBeCloseTo((4 + 0 + 4 + 4) / 400, 12);
+    expect(latest.cac).toBeCloseTo((3000 + 4000 + 5000 + 6000) / 30, 10);
+    // Burn: (costs − revenue) averaged over the same 4 weeks: (10000 + 11000 + 12000 + 13000) / 4 − 5000.
+    expect(latest.weeklyBurnRate).toBeCloseTo(46000 / 4 - 5000, 10);
+    expect(latest.runwayWeeks).toBeCloseTo(200000 / 6500, 10);
+
+    // No new customers anywhere in the window: CAC, payback and LTV:CAC are null, not 0.
+    const quiet = await t.signUp();
+    await importWeeks(quiet.cookie, 5, (i) => ({ newCustomers: i === 0 ? 50 : 0 }));
+    expect((await summaryOf(quiet.cookie)).latest).toMatchObject({ cac: null, paybackWeeks: null, ltvToCac: null });
+  });
+
+  it('NDR compounds the last 52 weeks with revenue: measured at 52, projected with fewer, low confidence under 13', async () => {
+    const { cookie } = await t.signUp();
+    // 3 old weeks keeping half their revenue, then 52 weeks keeping 101 % (10 lost, 20 expansion on 1,000),
+    // with 8 weeks of no starting revenue among them, which NDR skips.
+    const retention = (i: number) =>
+      i < 3
+        ? { startingRevenue: 1000, churnedRevenue: 500, downgrades: 0, expansions: 0 }
+        : (i - 3) % 8 === 7
+          ? { startingRevenue: 0, churnedRevenue: 0, downgrades: 0, expansions: 0 }
+          : { startingRevenue: 1000, churnedRevenue: 10, downgrades: 0, expansions: 20 };
+    const total = 3 + 52 + Math.floor(52 / 7);
+    await importWeeks(cookie, total, retention);
+    const measured = (await summaryOf(cookie)).latest;
+    expect(measured.ndrConfidence).toBe('measured');
+    expect(measured.ndr).toBeCloseTo(1.01 ** 52, 8);
+
+    const quarter = await t.signUp();
+    await importWeeks(quarter.cookie, 13, () => retention(3));
+    const projected = (await summaryOf(quarter.cookie)).latest;
+    expect(projected.ndrConfidence).toBe('projected');
+    expect(projected.ndr).toBeCloseTo((1.01 ** 13) ** 4, 8);
+
+    const month = await t.signUp();
+    await importWeeks(month.cookie, 4, () => retention(3));
+    expect((await summaryOf(month.cookie)).latest).toMatchObject({ ndrConfidence: 'low' });
+  });
+
+  it('LTV in monthly terms (check 4): ARPC 100 and monthly churn 5 % with a 100 % margin give about 2,000', async () => {
+    const { cookie } = await t.signUp();
+    // 130,000 customers paying 3,000,000 a week: MRR 13,000,000, ARPC 100. 1,530 lost a week: 1 − (1 − 1530/130000)^(52/12) = 5.0009 %.
+    await put(cookie, weeksAgo(0), {
+      ...workedWeek,
+      startingCustomers: 130_000,
+      newCustomers: 1530,
+      lostCustomers: 1530,
+      startingRevenue: 3_000_000,
+      weeklyRevenue: 3_000_000,
+      churnedRevenue: 0,
+      downgrades: 0,
+      expansions: 0,
+      grossMarginPct: 100,
+    });
+    const { latest } = await summaryOf(cookie);
+    expect(latest.arpc).toBeCloseTo(100, 10);
+    expect(latest.monthlyChurnRate).toBeCloseTo(0.05, 4);
+    expect(latest.ltv).toBeCloseTo(2000, 0);
+    expect(latest.withoutMargin).toBe(false);
+
+    // Without a gross margin LTV uses 100 % and says so.
+    await put(cookie, weeksAgo(0), { ...workedWeek, grossMarginPct: null });
+    expect((await summaryOf(cookie)).latest).toMatchObject({ withoutMargin: true, grossMargin: null });
+    expect((await summaryOf(cookie)).latest.ltv).toBeCloseTo(206.349 / 0.19934, 0);
+  });
+
+  it('growth counts back by calendar week: a missing week is a missing figure, until it is filled (decision 047)', async () => {
+    const { cookie } = await t.signUp();
+    await put(cookie, weeksAgo(2), { ...workedWeek, weeklyActiveUsers: 100 });
+    await put(cookie, weeksAgo(0), { ...workedWeek, weeklyActiveUsers: 120 });
+    let summary = await summaryOf(cookie);
+    expect(summary.latest.userGrowth).toBeNull();
+    expect(summary.statuses.userGrowth).toBeNull();
+
+    await put(cookie, weeksAgo(1), { ...workedWeek, weeklyActiveUsers: 110 });
+    summary = await summaryOf(cookie);
+    expect(summary.latest.userGrowth).toBeCloseTo(120 / 110 - 1, 12);
+    expect(summary.statuses.userGrowth).toBe('on');
+
+    // Revenue growth and burn multiple need 8 and 5 calendar weeks; deleting week −4 leaves both without a figure.
+    const grower = await t.signUp();
+    await importWeeks(grower.cookie, 8, (i) => ({ weeklyRevenue: i < 4 ? 4000 : 5000, weeklyCosts: 9000 }));
+    const full = (await summaryOf(grower.cookie)).latest;
+    expect(full.revenueGrowth).toBeCloseTo(0.25, 12);
+    expect(full.burnMultiple).not.toBeNull();
+    expect((await t.request(weekPath(weeksAgo(4)), { method: 'DELETE', cookie: grower.cookie })).status).toBe(204);
+    expect((await summaryOf(grower.cookie)).latest).toMatchObject({ revenueGrowth: null, burnMultiple: null });
+  });
+});
+
 describe('DELETE /api/metrics/weeks/:year/:week and ownership', () => {
   it('deletes the owner’s week; another founder gets 404 and never sees it', async () => {
     const a = await t.signUp();
@@ -187,6 +293,37 @@ describe('CSV export and import', () => {
     expect(await weeksOf(b.cookie)).toEqual(await weeksOf(a.cookie));
   });
 
+  it('round-trips values at the edge of every column exactly, and refuses what a column could not store', async () => {
+    const a = await t.signUp();
+    const edges = [
+      { ...workedWeek, grossMarginPct: 62.25, arpu: 0.01, weeklyRevenue: 4999.99 },
+      { ...workedWeek, grossMarginPct: 33.33, cashBalance: 999_999_999_999.99, weeklyActiveUsers: 2_147_483_647 },
+      { ...workedWeek, grossMarginPct: 0.01, cashBalance: -999_999_999_999.99, marketingCosts: 0.1 },
+    ];
+    for (const [offset, week] of edges.entries()) expect((await put(a.cookie, weeksAgo(offset), week)).status).toBe(200);
+    const stored = await weeksOf(a.cookie);
+    expect(stored).toEqual(edges.map((week, offset) => ({ ...weeksAgo(offset), ...week })));
+    const csv = await (await t.request('/api/metrics/export.csv', { cookie: a.cookie })).text();
+    expect(csv).toContain(',62.25,0.01\r\n');
+    const b = await t.signUp();
+    expect((await importCsv(b.cookie, csv)).status).toBe(200);
+    expect(await weeksOf(b.cookie)).toEqual(stored);
+    expect(await (await t.request('/api/metrics/export.csv', { cookie: b.cookie })).text()).toBe(csv);
+
+    // More decimals than numeric(5,2) keeps, or more users than an integer holds: a 400 naming the field, not a 500.
+    for (const [change, field, message] of [
+      [{ grossMarginPct: 62.255 }, 'grossMarginPct', 'validation.percentDecimals'],
+      [{ weeklyActiveUsers: 3_000_000_000 }, 'weeklyActiveUsers', 'validation.tooLarge'],
+    ] as const) {
+      const refused = await put(b.cookie, weeksAgo(0), { ...workedWeek, ...change });
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).error.details).toEqual([{ field, message }]);
+      const row = weeksToCsv([{ ...weeksAgo(0), ...workedWeek, ...change }]);
+      expect((await (await importCsv(b.cookie, row)).json()).error.details).toEqual([{ row: 2, field, message }]);
+    }
+    expect(await weeksOf(b.cookie)).toEqual(stored);
+  });
+
   it('is all-or-nothing: one bad row writes nothing and lists row numbers and reasons', async () => {
     const { cookie } = await t.signUp();
     await put(cookie, weeksAgo(0), workedWeek);
@@ -219,6 +356,28 @@ describe('CSV export and import', () => {
     const [week] = await weeksOf(cookie);
     expect(week).toMatchObject({ ...key, weeklyRevenue: 7500.5, cashBalance: 150000, grossMarginPct: 62.5, dailyActiveUsers: null, marketingCosts: 2000 });
     expect(await weeksOf(cookie)).toHaveLength(1);
+  });
+
+  it('reads tab-separated files in either number format, as their cells say', async () => {
+    const { cookie } = await t.signUp();
+    const tsv = (key: { year: number; week: number }, cells: string) => `${WEEK_CSV_COLUMNS.join('\t')}\n${key.year}\t${key.week}\t${cells}\n`;
+    const english = tsv(weeksAgo(1), '10\t1,200\t100\t5\t4,800\t100\t250\t50\t9,000\t5,000.75\t200,000\t\t400\t\t62.5\t');
+    expect((await importCsv(cookie, english, 'text/plain')).status).toBe(200);
+    const spanish = tsv(weeksAgo(0), '10\t2.000\t100\t5\t4.800\t100\t250\t50\t9.000\t1.234,5\t200.000\t\t400\t\t62,5\t');
+    expect((await importCsv(cookie, spanish)).status).toBe(200);
+    const [thisWeek, lastWeek] = await weeksOf(cookie);
+    expect(lastWeek).toMatchObject({ marketingCosts: 1200, startingRevenue: 4800, weeklyRevenue: 5000.75, cashBalance: 200000, grossMarginPct: 62.5 });
+    expect(thisWeek).toMatchObject({ marketingCosts: 2000, startingRevenue: 4800, weeklyRevenue: 1234.5, cashBalance: 200000, grossMarginPct: 62.5 });
+  });
+
+  it('names rows by the file\'s real line numbers when blank lines are skipped', async () => {
+    const { cookie } = await t.signUp();
+    const [header, row] = weeksToCsv([{ ...weeksAgo(1), ...workedWeek }]).trimEnd().split('\r\n');
+    const bad = weeksToCsv([{ ...weeksAgo(0), ...workedWeek }]).trimEnd().split('\r\n')[1]!.replace(',4800,100,', ',4800,9999,');
+    const response = await importCsv(cookie, ['', header, '', row, ',,,', '', bad, ''].join('\r\n'));
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.details).toEqual([{ row: 7, field: 'churnedRevenue', message: 'validation.churnAboveStart' }]);
+    expect(await weeksOf(cookie)).toEqual([]);
   });
 
   it('refuses future weeks, duplicate weeks, non-CSV bodies and files over the size limit', async () => {
@@ -316,6 +475,40 @@ describe('points, streak and Metrics Master', () => {
     const standing = await gamification(cookie);
     expect(standing.streak).toBe(1);
     expect(standing.ledger.filter((row) => row.event === 'metrics-saved')).toHaveLength(1);
+  });
+
+  it('a first import of ten years awards every week once, and a re-import awards none again', async () => {
+    const { cookie, user } = await t.signUp();
+    const decade = Array.from({ length: 520 }, (_, i) => ({ ...weeksAgo(519 - i), ...workedWeek }));
+    expect((await importCsv(cookie, weeksToCsv(decade))).status).toBe(200);
+    const ledger = () => t.db.select().from(pointsLedger).where(eq(pointsLedger.userId, user.id));
+    expect((await ledger()).filter((row) => row.event === 'metrics-saved')).toHaveLength(520);
+    expect((await gamification(cookie)).badges.map((badge) => badge.key)).toContain('metrics-master');
+    expect((await importCsv(cookie, weeksToCsv(decade))).status).toBe(200);
+    expect(await ledger()).toHaveLength(520);
+  });
+
+  it('weeks and their awards commit together: if the award fails, no week is written', async () => {
+    const { cookie, user } = await t.signUp();
+    // A real failure inside the database, for this founder's metrics awards only.
+    await t.db.execute(sql.raw(`
+      create function refuse_metrics_award() returns trigger language plpgsql as $$
+      begin
+        if new.user_id = '${user.id}' and new.event = 'metrics-saved' then raise exception 'ledger unavailable'; end if;
+        return new;
+      end $$`));
+    await t.db.execute(sql.raw('create trigger refuse_metrics_award before insert on points_ledger for each row execute function refuse_metrics_award()'));
+    try {
+      expect((await put(cookie, weeksAgo(0), workedWeek)).status).toBe(500);
+      expect((await importCsv(cookie, weeksToCsv([{ ...weeksAgo(1), ...workedWeek }]))).status).toBe(500);
+      expect(await weeksOf(cookie)).toEqual([]);
+      expect((await (await t.request('/api/metrics/summary', { cookie })).json()).latest).toBeNull();
+    } finally {
+      await t.db.execute(sql.raw('drop trigger refuse_metrics_award on points_ledger'));
+      await t.db.execute(sql.raw('drop function refuse_metrics_award()'));
+    }
+    expect((await put(cookie, weeksAgo(0), workedWeek)).status).toBe(200);
+    expect(await weeksOf(cookie)).toHaveLength(1);
   });
 
   it('unlocks Metrics Master with 7 consecutive weeks recorded (here by import), not with 6', async () => {

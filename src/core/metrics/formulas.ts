@@ -1,3 +1,4 @@
+import { weekIndex } from './iso-week.ts';
 import type { WeekRecord } from './week-record.ts';
 
 /**
@@ -159,26 +160,58 @@ export function netDollarRetention(records: readonly WeekRecord[]): { value: num
   return { value, confidence: n === NDR_WEEKS ? 'measured' : n < NDR_MIN_CONFIDENT_WEEKS ? 'low' : 'projected' };
 }
 
-/** Last 4 weeks' revenue over the 4 before, minus 1; needs 8 recorded weeks. */
+/**
+ * The record of the calendar week `back` weeks before the latest one, or null when
+ * that week was not recorded. Growth compares two points in time, so it is read by
+ * calendar week: a gap is a missing figure, not a longer week (decision 047).
+ */
+function weeksBack(records: readonly WeekRecord[], back: number): WeekRecord | null {
+  const latest = records.at(-1);
+  if (!latest) return null;
+  const wanted = weekIndex(latest) - back;
+  // Recorded weeks are unique and sorted, so the week `back` calendar weeks ago, if
+  // recorded, is at most `back` records before the latest.
+  for (let index = records.length - 2; index >= Math.max(0, records.length - 1 - back); index--) {
+    const candidate = weekIndex(records[index]!);
+    if (candidate === wanted) return records[index]!;
+    if (candidate < wanted) return null;
+  }
+  return null;
+}
+
+/** The last `count` calendar weeks ending at the latest, oldest first, or null if any is missing. */
+function calendarWeeks(records: readonly WeekRecord[], count: number): WeekRecord[] | null {
+  const span = records.slice(-count);
+  if (span.length < count) return null;
+  return weekIndex(span.at(-1)!) - weekIndex(span[0]!) === count - 1 ? span : null;
+}
+
+/**
+ * Monthly revenue growth: the last 4 calendar weeks' revenue over the 4 before, minus 1.
+ * Needs all 8 weeks recorded; with a gap the two sums would not cover equal spans.
+ */
 export function revenueGrowth(records: readonly WeekRecord[]): number | null {
-  if (records.length < 2 * TRAILING_WEEKS) return null;
-  const recent = sum(records.slice(-TRAILING_WEEKS), (w) => w.weeklyRevenue);
-  const before = sum(records.slice(-2 * TRAILING_WEEKS, -TRAILING_WEEKS), (w) => w.weeklyRevenue);
+  const span = calendarWeeks(records, 2 * TRAILING_WEEKS);
+  if (!span) return null;
+  const recent = sum(span.slice(TRAILING_WEEKS), (w) => w.weeklyRevenue);
+  const before = sum(span.slice(0, TRAILING_WEEKS), (w) => w.weeklyRevenue);
   const growth = ratio(recent, before);
   return growth === null ? null : growth - 1;
 }
 
+/** Weekly user growth: WAU of the latest week over WAU of the calendar week before it, minus 1. */
 export function userGrowth(records: readonly WeekRecord[]): number | null {
-  if (records.length < 2) return null;
-  const growth = ratio(records.at(-1)!.weeklyActiveUsers, records.at(-2)!.weeklyActiveUsers);
+  const previous = weeksBack(records, 1);
+  if (!previous) return null;
+  const growth = ratio(records.at(-1)!.weeklyActiveUsers, previous.weeklyActiveUsers);
   return growth === null ? null : growth - 1;
 }
 
-/** Monthly burn per dollar of MRR added over 4 weeks; null unless MRR grew. */
+/** Monthly burn per dollar of MRR added since the calendar week 4 weeks earlier; null unless MRR grew. */
 export function burnMultiple(records: readonly WeekRecord[], burn: number): number | null {
-  if (records.length <= TRAILING_WEEKS) return null;
-  const netNewMrr =
-    monthlyRecurringRevenue(records.at(-1)!.weeklyRevenue) - monthlyRecurringRevenue(records.at(-1 - TRAILING_WEEKS)!.weeklyRevenue);
+  const monthAgo = weeksBack(records, TRAILING_WEEKS);
+  if (!monthAgo) return null;
+  const netNewMrr = monthlyRecurringRevenue(records.at(-1)!.weeklyRevenue) - monthlyRecurringRevenue(monthAgo.weeklyRevenue);
   if (netNewMrr <= 0) return null;
   return (burn * WEEKS_PER_MONTH) / netNewMrr;
 }

@@ -35,9 +35,15 @@ export function isValidIsoWeek({ year, week }: WeekKey): boolean {
   return Number.isInteger(year) && Number.isInteger(week) && week >= 1 && week <= isoWeeksInYear(year);
 }
 
-/** Weeks since Monday 1970-01-05 (ISO 1970-W02): consecutive weeks differ by exactly 1. */
-export function weekIndex(key: WeekKey): number {
-  return Math.round((isoWeekStart(key).getTime() - Date.UTC(1970, 0, 5)) / WEEK_MS);
+/**
+ * Weeks since Monday 1970-01-05 (ISO 1970-W02): consecutive weeks differ by exactly 1.
+ * Plain arithmetic on day numbers, no Date objects: growth metrics call it for every
+ * week of a ten-year series.
+ */
+export function weekIndex({ year, week }: WeekKey): number {
+  const jan4 = Date.UTC(year, 0, 4) / DAY_MS;
+  const weekday = (((jan4 + 3) % 7) + 7) % 7; // Monday = 0; day 0 (1970-01-01) was a Thursday
+  return (jan4 - weekday + (week - 1) * 7 - 4) / 7;
 }
 
 export function weekFromIndex(index: number): WeekKey {

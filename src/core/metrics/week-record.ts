@@ -62,19 +62,24 @@ export const OPTIONAL_FIELDS = [
   'arpu',
 ] as const satisfies readonly WeekInputField[];
 
-/** Money and counts larger than this are typos, not startups (and fit numeric(16,2) exactly). */
+/** Money larger than this is a typo, not a startup (and fits numeric(16,2) exactly). */
 export const MAX_AMOUNT = 1_000_000_000_000;
+/** Counts are stored as PostgreSQL `integer`: anything larger could not be saved. */
+export const MAX_COUNT = 2_147_483_647;
 export const MIN_YEAR = 2000;
 export const MAX_YEAR = 2100;
 
-/** True when the number is exactly what its 2-decimal rendering says (so it stores to the cent). */
+/**
+ * True when the number is exactly what its 2-decimal rendering says, so a `numeric(…, 2)`
+ * column stores it as typed and reads it back unchanged (money and the gross margin).
+ */
 const hasAtMostCents = (value: number) => Number(value.toFixed(2)) === value;
 
 const count = z
   .number({ error: 'validation.number' })
   .int('validation.integer')
   .min(0, 'validation.nonNegative')
-  .max(MAX_AMOUNT, 'validation.tooLarge');
+  .max(MAX_COUNT, 'validation.tooLarge');
 
 const money = z
   .number({ error: 'validation.number' })
@@ -89,7 +94,12 @@ const signedMoney = z
   .max(MAX_AMOUNT, 'validation.tooLarge')
   .refine(hasAtMostCents, 'validation.cents');
 
-const percent = z.number({ error: 'validation.number' }).min(0, 'validation.percent').max(100, 'validation.percent');
+/** Stored as numeric(5,2): 0–100 with at most 2 decimals (62.25 %, not 62.255 %). */
+const percent = z
+  .number({ error: 'validation.number' })
+  .min(0, 'validation.percent')
+  .max(100, 'validation.percent')
+  .refine(hasAtMostCents, 'validation.percentDecimals');
 
 export const WeekRecordInput = z
   .object({

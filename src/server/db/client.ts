@@ -13,6 +13,9 @@ export type Schema = typeof schema;
 /** The one database type the app codes against, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseDriver = 'pglite' | 'postgresql';
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** The database or a transaction on it: what a service that can join its caller's transaction takes. */
+export type Executor = Database | Transaction;
 
 export type DatabaseHandle = {
   db: Database;

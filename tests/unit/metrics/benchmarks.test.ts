@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { benchmarkFor, midRankPercentile, MIN_PEERS } from '../../../src/core/metrics/benchmarks.ts';
+import { benchmarkFor, betterThanShare, midRankPercentile, MIN_PEERS } from '../../../src/core/metrics/benchmarks.ts';
 import { isFutureWeek, isHistoricalWeek, latestRecordableWeek } from '../../../src/core/metrics/editing-window.ts';
 
-describe('peer percentiles', () => {
+describe('peer benchmark bands', () => {
   it('show nothing below 5 peers (k-anonymity)', () => {
     expect(MIN_PEERS).toBe(5);
     expect(midRankPercentile(2, 0, 4)).toBeNull();
@@ -15,9 +15,18 @@ describe('peer percentiles', () => {
     expect(midRankPercentile(5, 0, 5)).toBe(100);
   });
   it('flip "better than" for metrics where lower is better', () => {
-    expect(benchmarkFor('mrr', 4, 0, 5)).toEqual({ percentile: 80, betterThan: 80 });
-    expect(benchmarkFor('churnRate', 4, 0, 5)).toEqual({ percentile: 80, betterThan: 20 });
-    expect(benchmarkFor('cac', 1, 0, 10)).toEqual({ percentile: 10, betterThan: 90 });
+    expect(betterThanShare('mrr', 4, 0, 5)).toBe(80);
+    expect(betterThanShare('churnRate', 4, 0, 5)).toBe(20);
+    expect(betterThanShare('cac', 1, 0, 10)).toBe(90);
+  });
+  it('report only the band: top quarter, middle half or bottom quarter, direction-aware', () => {
+    // Five peers: the founder is better than 0, 20, 40, 60, 80 or 100 % of them.
+    expect([0, 1, 2, 3, 4, 5].map((below) => benchmarkFor('mrr', below, 0, 5)?.band)).toEqual(['bottom', 'bottom', 'middle', 'middle', 'top', 'top']);
+    expect(benchmarkFor('churnRate', 0, 0, 5)).toEqual({ band: 'top' });
+    expect(benchmarkFor('mrr', 0, 5, 5)).toEqual({ band: 'middle' });
+    expect(benchmarkFor('mrr', 3, 0, 4)).toBeNull();
+    expect(benchmarkFor('mrr', 15, 0, 20)).toEqual({ band: 'top' });
+    expect(benchmarkFor('mrr', 5, 0, 20)).toEqual({ band: 'bottom' });
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeCsvCell, MAX_IMPORT_ROWS, parseNumberCell, parseWeeksCsv, weeksToCsv } from '../../../src/core/metrics/csv.ts';
+import { detectDecimalComma, escapeCsvCell, MAX_IMPORT_ROWS, parseNumberCell, parseWeeksCsv, weeksToCsv } from '../../../src/core/metrics/csv.ts';
 import { weekFromIndex, weekIndex } from '../../../src/core/metrics/iso-week.ts';
 import { WEEK_CSV_COLUMNS, type WeekRecord } from '../../../src/core/metrics/week-record.ts';
 import { workedWeek as validWeek } from '../../fixtures/metrics-week.ts';
@@ -62,6 +62,51 @@ describe('import', () => {
     expect(parsed.errors).toEqual([]);
     expect(parsed.delimiter).toBe(';');
     expect(parsed.records[0]).toEqual(record(2026, 3, { weeklyRevenue: 5000.75, grossMarginPct: 80.5, marketingCosts: 2000, cashBalance: 200000 }));
+  });
+  it('numbers rows by the file\'s own lines, counting the blank lines it skips', () => {
+    const good = weeksToCsv([record(2026, 1)]).split('\r\n')[1]!;
+    const bad = good.replace(/^2026,1,10,2000,100,/, '2026,2,10,2000,-100,');
+    const lines = ['', header, good.replace(/^2026,1,/, '2026,3,'), '', '   ', ',,,,', bad, '"multi', 'line",1', '', bad.replace(/^2026,2,/, '2026,4,')];
+    const parsed = parseWeeksCsv(lines.join('\r\n'));
+    // Line 8 starts a quoted cell that runs onto line 9; the row after the next blank line is line 11.
+    expect([...new Set(parsed.errors.map((error) => error.row))]).toEqual([7, 8, 11]);
+    expect(parsed.errors).toContainEqual({ row: 7, field: 'startingCustomers', message: 'validation.nonNegative' });
+    expect(parsed.errors).toContainEqual({ row: 8, field: 'year', message: 'validation.number' });
+    expect(parsed.errors).toContainEqual({ row: 11, field: 'startingCustomers', message: 'validation.nonNegative' });
+    expect(parseWeeksCsv(['', '', 'year,week,colour'].join('\n')).errors).toContainEqual({ row: 3, field: 'colour', message: 'import.unknownColumn' });
+    expect(parseWeeksCsv(['', 'year;week;colour'].join('\n')).errors).toContainEqual({ row: 2, field: 'colour', message: 'import.unknownColumn' });
+  });
+  it('detects the number format of tab- and semicolon-separated files from their cells', () => {
+    const tsv = (...rows: string[]) => [WEEK_CSV_COLUMNS.join('\t'), ...rows].join('\n');
+    // English spreadsheet saved as TSV: thousands commas, decimal points.
+    const english = parseWeeksCsv(tsv('2026\t3\t10\t1,200\t100\t5\t4,800\t100\t250\t50\t9,000\t5,000.75\t200,000\t\t400\t\t62.5\t'));
+    expect(english).toMatchObject({ errors: [], delimiter: '\t', decimalComma: false });
+    expect(english.records[0]).toMatchObject({ marketingCosts: 1200, weeklyRevenue: 5000.75, cashBalance: 200000, grossMarginPct: 62.5 });
+    // Only `1,200`-like cells: thousands, so 1200, not 1.2.
+    const grouped = parseWeeksCsv(tsv('2026\t3\t10\t1,200\t100\t5\t4800\t100\t250\t50\t9000\t5000\t200000\t\t400\t\t80\t'));
+    expect(grouped).toMatchObject({ errors: [], decimalComma: false });
+    expect(grouped.records[0]!.marketingCosts).toBe(1200);
+    // Spanish spreadsheet saved as TSV: thousands dots, decimal commas.
+    const spanish = parseWeeksCsv(tsv('2026\t3\t10\t2.000\t100\t5\t4.800\t100\t250\t50\t9.000\t1.234,5\t200.000\t\t400\t\t62,5\t'));
+    expect(spanish).toMatchObject({ errors: [], decimalComma: true });
+    expect(spanish.records[0]).toMatchObject({ marketingCosts: 2000, weeklyRevenue: 1234.5, cashBalance: 200000, grossMarginPct: 62.5 });
+    // Only round Spanish thousands: `2.000` is two thousand, not two.
+    const round = parseWeeksCsv(tsv('2026\t3\t10\t2.000\t100\t5\t4.800\t100\t250\t50\t9.000\t5.000\t200.000\t\t400\t\t80\t'));
+    expect(round.decimalComma).toBe(true);
+    expect(round.records[0]).toMatchObject({ marketingCosts: 2000, weeklyRevenue: 5000 });
+    // A semicolon file whose cells use decimal points is read with decimal points.
+    const pointy = parseWeeksCsv([WEEK_CSV_COLUMNS.join(';'), '2026;3;10;2000;100;5;4800;100;250;50;9000;5000.5;200000;;400;;62.25;'].join('\n'));
+    expect(pointy).toMatchObject({ errors: [], delimiter: ';', decimalComma: false });
+    expect(pointy.records[0]).toMatchObject({ weeklyRevenue: 5000.5, grossMarginPct: 62.25 });
+  });
+  it('a cell in the other convention is a row error, never a silent misreading', () => {
+    const csv = [WEEK_CSV_COLUMNS.join('\t'), '2026\t3\t10\t2000\t100\t5\t4800\t100\t250\t50\t9000\t5000.5\t200000\t\t400\t\t62.5\t', '2026\t4\t10\t2000\t100\t5\t4800\t100\t250\t50\t9000\t5000,5\t200000\t\t400\t\t62.5\t'].join('\n');
+    expect(parseWeeksCsv(csv).errors).toEqual([{ row: 3, field: 'weeklyRevenue', message: 'validation.number' }]);
+    expect(detectDecimalComma([['1,200', '7,5']], '\t')).toBe(true);
+    expect(detectDecimalComma([['1.500', '1,234,567']], '\t')).toBe(false);
+    expect(detectDecimalComma([['12']], ';')).toBe(true);
+    expect(detectDecimalComma([['12']], '\t')).toBe(false);
+    expect(detectDecimalComma([['7,5']], ',')).toBe(false);
   });
   it('parses number cells in both conventions', () => {
     expect(parseNumberCell('1.234,56', true)).toBe(1234.56);

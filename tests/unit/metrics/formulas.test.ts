@@ -164,6 +164,43 @@ describe('windows and compounding', () => {
   });
 });
 
+describe('weeks with gaps (decision 047)', () => {
+  /** The weeks of `weeks(count)` whose positions are not in `missing`. */
+  const withGaps = (count: number, missing: number[], change: (index: number) => Partial<WeekRecord> = () => ({})) =>
+    weeks(count, change).filter((_, index) => !missing.includes(index));
+
+  it('user growth compares with the calendar week before, and is null when that week is missing', () => {
+    const consecutive = withGaps(3, [], (i) => ({ weeklyActiveUsers: 100 + 10 * i }));
+    expect(computeMetrics(consecutive).userGrowth).toBeCloseTo(120 / 110 - 1, 12);
+    // Week 10 after week 8: 20 % over two weeks is not a weekly growth rate.
+    expect(computeMetrics(withGaps(3, [1], (i) => ({ weeklyActiveUsers: 100 + 10 * i }))).userGrowth).toBeNull();
+  });
+  it('revenue growth needs the last 8 calendar weeks, all recorded', () => {
+    const revenue = (i: number) => ({ weeklyRevenue: i < 5 ? 1000 : 1250 });
+    expect(computeMetrics(withGaps(9, [], revenue)).revenueGrowth).toBeCloseTo(5000 / 4000 - 1, 12);
+    // Nine records over ten weeks: the last 8 recorded span 9 calendar weeks.
+    expect(computeMetrics(withGaps(10, [6], revenue)).revenueGrowth).toBeNull();
+    // A gap older than the 8 weeks does not matter.
+    expect(computeMetrics(withGaps(10, [0], revenue)).revenueGrowth).toBeCloseTo(5000 / 4250 - 1, 12);
+  });
+  it('burn multiple compares MRR with the calendar week 4 weeks earlier, null when it is missing', () => {
+    const revenue = (i: number) => ({ weeklyRevenue: 4000 + 250 * i, weeklyCosts: 9000 });
+    const full = computeMetrics(withGaps(6, [], revenue));
+    expect(full.burnMultiple).toBeCloseTo((full.weeklyBurnRate * 52) / 12 / ((1000 * 52) / 12), 10);
+    expect(computeMetrics(withGaps(6, [1], revenue)).burnMultiple).toBeNull();
+    // Other weeks missing in between do not matter: week L−4 is there.
+    const gapInside = computeMetrics(withGaps(6, [3], revenue));
+    expect(gapInside.burnMultiple).toBeCloseTo((gapInside.weeklyBurnRate * 52) / 12 / ((1000 * 52) / 12), 10);
+  });
+  it('rates and unit costs still use the last 4 recorded weeks, gaps or not', () => {
+    const sparse = withGaps(8, [1, 3, 5], (i) => ({ lostCustomers: i, newCustomers: 10, marketingCosts: 1000 * (i + 1) }));
+    const window = sparse.slice(-4);
+    const m = computeMetrics(sparse);
+    expect(m.churnRate).toBeCloseTo(window.reduce((s, w) => s + w.lostCustomers, 0) / 400, 12);
+    expect(m.cac).toBeCloseTo(window.reduce((s, w) => s + w.marketingCosts, 0) / 40, 12);
+  });
+});
+
 describe('computeSeries', () => {
   it('gives, for every week, exactly what computeMetrics gives for the history up to it', () => {
     const history = weeks(70, (i) => ({ weeklyRevenue: 4000 + 37 * i, startingRevenue: i % 9 === 0 ? 0 : 4800, lostCustomers: i % 5 }));

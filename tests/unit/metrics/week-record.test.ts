@@ -12,7 +12,7 @@ import {
 } from '../../../src/core/metrics/iso-week.ts';
 import { classify, targetStatuses, TARGETS } from '../../../src/core/metrics/targets.ts';
 import { computeMetrics } from '../../../src/core/metrics/formulas.ts';
-import { WeekKeySchema, WeekRecordInput } from '../../../src/core/metrics/week-record.ts';
+import { MAX_COUNT, WeekKeySchema, WeekRecordInput } from '../../../src/core/metrics/week-record.ts';
 import { workedWeek as validWeek } from '../../fixtures/metrics-week.ts';
 
 
@@ -81,6 +81,15 @@ describe('WeekRecordInput', () => {
     expect(messages({ ...validWeek, weeklyRevenue: 10.07 })).toEqual([]);
     expect(messages({ ...validWeek, cashBalance: 999_999_999_999.99 })).toEqual([]);
     expect(messages({ ...validWeek, cashBalance: 1_000_000_000_000.01 })).toContain('cashBalance:validation.tooLarge');
+  });
+  it('keeps every number within what its column stores exactly (numeric(5,2), integer)', () => {
+    expect(messages({ ...validWeek, grossMarginPct: 62.25 })).toEqual([]);
+    expect(messages({ ...validWeek, grossMarginPct: 62.255 })).toEqual(['grossMarginPct:validation.percentDecimals']);
+    expect(messages({ ...validWeek, grossMarginPct: 33.333333 })).toEqual(['grossMarginPct:validation.percentDecimals']);
+    expect(messages({ ...validWeek, arpu: 0.001 })).toEqual(['arpu:validation.cents']);
+    expect(messages({ ...validWeek, weeklyActiveUsers: MAX_COUNT })).toEqual([]);
+    expect(messages({ ...validWeek, weeklyActiveUsers: MAX_COUNT + 1 })).toEqual(['weeklyActiveUsers:validation.tooLarge']);
+    expect(messages({ ...validWeek, monthlyActiveUsers: 3_000_000_000 })).toEqual(['monthlyActiveUsers:validation.tooLarge']);
   });
   it('allows an overdrawn cash balance but no unknown fields', () => {
     expect(messages({ ...validWeek, cashBalance: -1200.5 })).toEqual([]);

@@ -32,6 +32,12 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => parseEnv({ RATE_LIMIT_SCALE: '0' })).toThrow(/RATE_LIMIT_SCALE/);
   });
+
+  it('takes peer benchmark snapshots daily at midnight unless a cron pattern says otherwise', () => {
+    expect(parseEnv({}).benchmarkSnapshotCron).toBe('0 0 * * *');
+    expect(parseEnv({ BENCHMARK_SNAPSHOT_CRON: '30 2 * * *' }).benchmarkSnapshotCron).toBe('30 2 * * *');
+    expect(() => parseEnv({ BENCHMARK_SNAPSHOT_CRON: 'every day' })).toThrow(/BENCHMARK_SNAPSHOT_CRON/);
+  });
 });
 
 describe('parseEnv: mail and sign-in providers', () => {

@@ -38,17 +38,8 @@ export const metricWeeks = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.year, table.week] })],
 );
 
-/**
- * Each founder's metrics as of their latest recorded week, rewritten with every
- * save, import and delete. Peer benchmarks rank against these rows in SQL, so a
- * benchmark reads one row per peer instead of recomputing their whole history.
- */
-export const metricSnapshots = pgTable('metric_snapshots', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  year: smallint('year').notNull(),
-  week: smallint('week').notNull(),
+/** The benchmarked metrics (src/core/metrics/benchmarks.ts), one double column each. */
+const benchmarkColumns = () => ({
   mrr: doublePrecision('mrr'),
   cac: doublePrecision('cac'),
   ndr: doublePrecision('ndr'),
@@ -62,7 +53,34 @@ export const metricSnapshots = pgTable('metric_snapshots', {
   activeUsers: doublePrecision('active_users'),
   revenueGrowth: doublePrecision('revenue_growth'),
   userGrowth: doublePrecision('user_growth'),
+});
+
+/**
+ * Each founder's metrics as of their latest recorded week, rewritten with every
+ * save, import and delete. The summary cache keys on its revision; once a day it is
+ * copied into daily_metric_snapshots, which peer benchmarks read.
+ */
+export const metricSnapshots = pgTable('metric_snapshots', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  year: smallint('year').notNull(),
+  week: smallint('week').notNull(),
+  ...benchmarkColumns(),
   /** A new random value with every rewrite: the summary cache's key (see metricsSummaryJson). */
   revision: text('revision').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * metric_snapshots as they stood at the last daily refresh (decision 046). Peer
+ * benchmarks rank a founder's row here against their peers' rows here, so neither
+ * side moves between refreshes: editing one's own week cannot probe the peers.
+ */
+export const dailyMetricSnapshots = pgTable('daily_metric_snapshots', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  ...benchmarkColumns(),
+  takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
 });

@@ -4,44 +4,69 @@ import { calendarDay } from '../../../core/gamification/calendar-day.ts';
 import type { Gamification } from '../../../core/gamification/gamification-types.ts';
 import { POINTS_BY_EVENT, type PointsEvent, levelProgress } from '../../../core/gamification/points.ts';
 import { currentStreak, longestStreak, longestWeekRun } from '../../../core/gamification/streak.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { activityDays, pointsLedger, userAchievements, users } from '../../db/schema/index.ts';
 
 /**
  * The points ledger and gamification (spec §9, SPEC §10). Other features call
- * `awardPoints`, `revokePoints` and `recordActivity`; each is safe to call twice and
- * under concurrent requests, because the database's unique keys decide, not a read
- * followed by a write.
+ * `awardPoints` (or `awardPointsForEach` for many sources at once), `revokePoints` and
+ * `recordActivity`; each is safe to call twice and under concurrent requests, because
+ * the database's unique keys decide, not a read followed by a write. Each takes the
+ * database or the caller's transaction, so an award can commit with what earned it.
  */
 
 const LEDGER_PAGE = 50;
 
-async function userTimeZone(db: Database, userId: string): Promise<string | null> {
+async function userTimeZone(db: Executor, userId: string): Promise<string | null> {
   const [row] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.timeZone ?? null;
 }
 
 export type Award = { userId: string; event: PointsEvent; sourceId: string; at?: Date };
+export type Awards = Omit<Award, 'sourceId'> & {
+  sourceIds: readonly string[];
+  /** Also mark the day of `at` as active for the streak (one refresh of achievements for both). */
+  activity?: boolean;
+};
+
+async function insertAwards(db: Executor, userId: string, event: PointsEvent, sourceIds: readonly string[], at: Date): Promise<number> {
+  const result = await db.execute(sql`
+    insert into ${pointsLedger} (user_id, event, source_id, points, created_at)
+    select ${userId}, ${event}, source, ${POINTS_BY_EVENT[event]}::integer, ${at.toISOString()}::timestamptz
+    from jsonb_array_elements_text(${JSON.stringify([...new Set(sourceIds)])}::jsonb) with ordinality as s(source, position)
+    order by position
+    on conflict (user_id, event, source_id) do nothing
+    returning id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}
+
+/**
+ * Writes the event's points once per source, in one statement, and refreshes achievements
+ * once if anything was new. Returns how many sources this call awarded (those already in
+ * the ledger, awarded or undone, are skipped) and the achievements it unlocked.
+ */
+export async function awardPointsForEach(db: Executor, { userId, event, sourceIds, at = new Date(), activity = false }: Awards) {
+  // The sources travel as one JSON parameter: a decade of weeks is one short statement.
+  const awarded = sourceIds.length === 0 ? 0 : await insertAwards(db, userId, event, sourceIds, at);
+  const newDay = activity ? (await markActiveDay(db, userId, at)).inserted : false;
+  const unlocked = awarded > 0 || newDay ? await refreshAchievements(db, userId, at) : [];
+  return { awarded, unlocked };
+}
 
 /**
  * Writes the event's points once. Returns whether this call awarded them (false when the
  * event was already in the ledger, awarded or undone) and the achievements it unlocked.
  */
-export async function awardPoints(db: Database, { userId, event, sourceId, at = new Date() }: Award) {
-  const inserted = await db
-    .insert(pointsLedger)
-    .values({ userId, event, sourceId, points: POINTS_BY_EVENT[event], createdAt: at })
-    .onConflictDoNothing({ target: [pointsLedger.userId, pointsLedger.event, pointsLedger.sourceId] })
-    .returning({ id: pointsLedger.id });
-  const unlocked = inserted.length > 0 ? await refreshAchievements(db, userId, at) : [];
-  return { awarded: inserted.length > 0, unlocked };
+export async function awardPoints(db: Executor, { sourceId, ...award }: Award) {
+  const { awarded, unlocked } = await awardPointsForEach(db, { ...award, sourceIds: [sourceId] });
+  return { awarded: awarded > 0, unlocked };
 }
 
 /**
  * Undoes an award whose source was deleted on the day it was awarded (in the founder's
  * time zone). Older awards stand: points earned yesterday are not taken back.
  */
-export async function revokePoints(db: Database, { userId, event, sourceId, at = new Date() }: Award) {
+export async function revokePoints(db: Executor, { userId, event, sourceId, at = new Date() }: Award) {
   const [row] = await db
     .select()
     .from(pointsLedger)
@@ -58,16 +83,21 @@ export async function revokePoints(db: Database, { userId, event, sourceId, at =
   return { revoked: updated.length > 0 };
 }
 
-/** Marks the calendar day of `at` (founder's time zone) as active, for the streak. */
-export async function recordActivity(db: Database, userId: string, at: Date = new Date()) {
+async function markActiveDay(db: Executor, userId: string, at: Date) {
   const day = calendarDay(at, await userTimeZone(db, userId));
   const inserted = await db.insert(activityDays).values({ userId, day }).onConflictDoNothing().returning({ day: activityDays.day });
-  const unlocked = inserted.length > 0 ? await refreshAchievements(db, userId, at) : [];
+  return { day, inserted: inserted.length > 0 };
+}
+
+/** Marks the calendar day of `at` (founder's time zone) as active, for the streak. */
+export async function recordActivity(db: Executor, userId: string, at: Date = new Date()) {
+  const { day, inserted } = await markActiveDay(db, userId, at);
+  const unlocked = inserted ? await refreshAchievements(db, userId, at) : [];
   return { day, unlocked };
 }
 
 /** Everything achievements and the summary are judged on, read in three queries. */
-async function loadStanding(db: Database, userId: string) {
+async function loadStanding(db: Executor, userId: string) {
   const [events, days] = await Promise.all([
     db
       .select({ event: pointsLedger.event, sourceId: pointsLedger.sourceId, points: pointsLedger.points })
@@ -91,7 +121,7 @@ async function loadStanding(db: Database, userId: string) {
 }
 
 /** Stores achievements newly earned; returns their keys. Unlocks are never taken back. */
-export async function refreshAchievements(db: Database, userId: string, at: Date = new Date()): Promise<AchievementKey[]> {
+export async function refreshAchievements(db: Executor, userId: string, at: Date = new Date()): Promise<AchievementKey[]> {
   const { stats } = await loadStanding(db, userId);
   const earned = earnedAchievements(stats);
   if (earned.length === 0) return [];

@@ -14,14 +14,11 @@ import type { WeekKey } from '../../../core/metrics/iso-week.ts';
 import { TARGETS, targetStatuses } from '../../../core/metrics/targets.ts';
 import type { WeekRecord, WeekRecordInput } from '../../../core/metrics/week-record.ts';
 import { PREMIUM_TIER, tierStatus } from '../../../core/subscription/trial.ts';
-import type { Database } from '../../db/client.ts';
-import { metricSnapshots, metricWeeks, users } from '../../db/schema/index.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { dailyMetricSnapshots, metricSnapshots, metricWeeks, users } from '../../db/schema/index.ts';
 import { isoWeekKey } from '../../../core/gamification/streak.ts';
-import { awardPoints, recordActivity } from '../gamification/service.ts';
+import { awardPointsForEach } from '../gamification/service.ts';
 import { AppError } from '../../http/app-error.ts';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Transaction;
 
 const weekColumns = {
   year: metricWeeks.year,
@@ -113,34 +110,48 @@ async function refreshSnapshot(tx: Executor, userId: string) {
   await tx.insert(metricSnapshots).values(row).onConflictDoUpdate({ target: metricSnapshots.userId, set: changes });
 }
 
-async function upsertWeeks(tx: Executor, userId: string, records: WeekRecord[]) {
+const WEEK_KEYS = Object.keys(weekColumns) as (keyof typeof weekColumns)[];
+const weekColumnList = sql.join(WEEK_KEYS.map((key) => sql.identifier(weekColumns[key].name)), sql`, `);
+const weekFieldList = sql.join(WEEK_KEYS.map((key) => sql`r.${sql.identifier(key)}`), sql`, `);
+const weekRecordShape = sql.join(WEEK_KEYS.map((key) => sql`${sql.identifier(key)} ${sql.raw(weekColumns[key].getSQLType())}`), sql`, `);
+const weekReplacements = sql.join(
+  WEEK_KEYS.filter((key) => key !== 'year' && key !== 'week').map((key) => {
+    const column = sql.identifier(weekColumns[key].name);
+    return sql`${column} = excluded.${column}`;
+  }),
+  sql`, `,
+);
+
+/**
+ * Creates or replaces whole weeks in one statement whatever their number. The records
+ * travel as one JSON parameter read by `jsonb_to_recordset`, not 18 parameters a row:
+ * ten years of weeks bind and plan in a fraction of the time, and JSON numbers reach
+ * the numeric columns exactly.
+ */
+async function upsertWeeks(tx: Executor, userId: string, records: readonly WeekRecord[]) {
   if (records.length === 0) return;
-  const now = new Date();
-  const rows = records.map((record) => ({ ...record, userId, createdAt: now, updatedAt: now }));
-  const replaced = Object.fromEntries(
-    Object.keys(weekColumns)
-      .filter((key) => key !== 'year' && key !== 'week')
-      .map((key) => [key, sql.raw(`excluded.${metricWeeks[key as keyof typeof weekColumns].name}`)]),
-  );
-  await tx
-    .insert(metricWeeks)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [metricWeeks.userId, metricWeeks.year, metricWeeks.week],
-      set: { ...replaced, updatedAt: now },
-    });
+  const rows = JSON.stringify(records.map((record) => Object.fromEntries(WEEK_KEYS.map((key) => [key, record[key]]))));
+  await tx.execute(sql`
+    insert into ${metricWeeks} (user_id, ${weekColumnList}, created_at, updated_at)
+    select ${userId}, ${weekFieldList}, now(), now()
+    from jsonb_to_recordset(${rows}::jsonb) as r(${weekRecordShape})
+    on conflict (user_id, year, week) do update set ${weekReplacements}, updated_at = excluded.updated_at`);
 }
 
 /**
- * The one place that hears about recorded weeks (a save or an import), after they are
- * committed: each week goes into the points ledger once (0 points; 7 consecutive ISO
- * weeks earn Metrics Master) and the day counts as activity for the streak.
+ * The one place that hears about recorded weeks (a save or an import), inside the
+ * transaction that writes them, so weeks and their awards commit or fail together:
+ * each week goes into the points ledger once (0 points; 7 consecutive ISO weeks earn
+ * Metrics Master) and the day counts as activity for the streak. One statement for
+ * all the weeks and one refresh of achievements, however many weeks were written.
  */
-async function afterWeeksRecorded(db: Database, userId: string, weeks: WeekRecord[]): Promise<void> {
-  for (const week of weeks) {
-    await awardPoints(db, { userId, event: 'metrics-saved', sourceId: isoWeekKey(week.year, week.week) });
-  }
-  await recordActivity(db, userId);
+async function afterWeeksRecorded(tx: Executor, userId: string, weeks: readonly WeekRecord[]): Promise<void> {
+  await awardPointsForEach(tx, {
+    userId,
+    event: 'metrics-saved',
+    sourceIds: weeks.map((week) => isoWeekKey(week.year, week.week)),
+    activity: true,
+  });
 }
 
 /**
@@ -157,8 +168,8 @@ export async function saveWeek(db: Database, userId: string, key: WeekKey, input
   await db.transaction(async (tx) => {
     await upsertWeeks(tx, userId, [record]);
     await refreshSnapshot(tx, userId);
+    await afterWeeksRecorded(tx, userId, [record]);
   });
-  await afterWeeksRecorded(db, userId, [record]);
   return record;
 }
 
@@ -217,26 +228,23 @@ export async function importCsv(db: Database, userId: string, text: string, tier
     throw new AppError('VALIDATION_FAILED', { message: 'Error importing CSV', details: parsed.errors satisfies CsvRowError[] });
   }
   await db.transaction(async (tx) => {
-    // One statement per 500 rows keeps each well under PostgreSQL's parameter limit.
-    for (let start = 0; start < parsed.records.length; start += 500) {
-      await upsertWeeks(tx, userId, parsed.records.slice(start, start + 500));
-    }
+    await upsertWeeks(tx, userId, parsed.records);
     await refreshSnapshot(tx, userId);
+    await afterWeeksRecorded(tx, userId, parsed.records);
   });
-  await afterWeeksRecorded(db, userId, parsed.records);
   return { imported: parsed.records.length };
 }
 
 type BenchmarkCounts = Record<string, number | string | null>;
 
 /**
- * One pass over the peers' latest snapshots: per metric, how many peers have a value
- * and how many are below and equal to the founder's. Only these counts leave the
- * database. Exported for bench/metrics-peers.ts, which prints its plan.
+ * One pass over the peers' rows of the daily snapshot: per metric, how many peers have
+ * a value and how many are below and equal to the founder's. Only these counts leave
+ * the database. Exported for bench/metrics-peers.ts, which prints its plan.
  */
 export function peerCountsQuery(userId: string, mine: Record<string, number | null>, filter: { phase: string; industry?: string }) {
   const columns = BENCHMARK_METRIC_KEYS.map((key) => {
-    const column = metricSnapshots[key];
+    const column = dailyMetricSnapshots[key];
     const value = mine[key];
     const n = sql`count(${column})`;
     if (value === null || value === undefined) return sql`${n} as "${sql.raw(key)}_n", 0 as "${sql.raw(key)}_below", 0 as "${sql.raw(key)}_equal"`;
@@ -245,11 +253,13 @@ export function peerCountsQuery(userId: string, mine: Record<string, number | nu
       count(*) filter (where ${column} = ${value}) as "${sql.raw(key)}_equal"`;
   });
   const industry = filter.industry === undefined ? sql`` : sql` and lower(${users.industry}) = lower(${filter.industry})`;
+  // Who counts is read now (opting out or closing the account takes effect at once);
+  // what they count with is the daily snapshot.
   return sql`
     select count(*) as peers, ${sql.join(columns, sql`, `)}
-    from ${metricSnapshots} join ${users} on ${users.id} = ${metricSnapshots.userId}
+    from ${dailyMetricSnapshots} join ${users} on ${users.id} = ${dailyMetricSnapshots.userId}
     where ${users.benchmarkSharing} and ${users.status} = 'active'
-      and ${users.startupPhase} = ${filter.phase} and ${metricSnapshots.userId} <> ${userId}${industry}`;
+      and ${users.startupPhase} = ${filter.phase} and ${dailyMetricSnapshots.userId} <> ${userId}${industry}`;
 }
 
 async function countPeers(db: Database, userId: string, mine: Record<string, number | null>, filter: { phase: string; industry?: string }) {
@@ -257,10 +267,14 @@ async function countPeers(db: Database, userId: string, mine: Record<string, num
   return (result as unknown as { rows: BenchmarkCounts[] }).rows[0] ?? { peers: 0 };
 }
 
+export type BenchmarkReason = 'no-phase' | 'no-weeks' | 'pending' | 'too-few-peers';
+
 /**
- * Peer benchmarks (tier 2): the founder's percentile per metric among peers of the
- * same phase (and industry, when that alone has enough peers) who share
- * benchmarks. Only counts leave the database; no peer's figure or id is read.
+ * Peer benchmarks (tier 2; decisions 043 and 046): per metric, the band (bottom quarter,
+ * middle half, top quarter) the founder falls in among peers of the same phase (and
+ * industry, when that alone has enough peers) who share benchmarks. Both the founder's
+ * values and the peers' come from the daily snapshot, so an edit shows after the next
+ * refresh; only counts leave the database and only bands leave the server.
  */
 export async function peerBenchmarks(db: Database, userId: string, tier: TierContext) {
   const now = tier.now ?? new Date();
@@ -270,9 +284,13 @@ export async function peerBenchmarks(db: Database, userId: string, tier: TierCon
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  const [snapshot] = await db.select().from(metricSnapshots).where(eq(metricSnapshots.userId, userId)).limit(1);
-  const empty = { minPeers: MIN_PEERS, scope: null, peers: null, metrics: null };
-  if (!profile?.phase || !snapshot) return { ...empty, reason: !profile?.phase ? 'no-phase' : 'no-weeks' };
+  const [[recorded], [snapshot]] = await Promise.all([
+    db.select({ userId: metricSnapshots.userId }).from(metricSnapshots).where(eq(metricSnapshots.userId, userId)).limit(1),
+    db.select().from(dailyMetricSnapshots).where(eq(dailyMetricSnapshots.userId, userId)).limit(1),
+  ]);
+  const empty = { minPeers: MIN_PEERS, scope: null, peers: null, metrics: null, asOf: snapshot?.takenAt.toISOString() ?? null };
+  const reason: BenchmarkReason | null = !profile?.phase ? 'no-phase' : !recorded ? 'no-weeks' : !snapshot ? 'pending' : null;
+  if (reason || !profile?.phase || !snapshot) return { ...empty, reason };
 
   const mine = snapshot as unknown as Record<string, number | null>;
   let scope: BenchmarkScope = 'phase';
@@ -284,12 +302,12 @@ export async function peerBenchmarks(db: Database, userId: string, tier: TierCon
   }
   counts ??= await countPeers(db, userId, mine, { phase: profile.phase });
   const peers = Number(counts.peers);
-  if (peers < MIN_PEERS) return { ...empty, reason: 'too-few-peers' };
+  if (peers < MIN_PEERS) return { ...empty, reason: 'too-few-peers' as const };
 
   const metrics: Record<string, MetricBenchmark | null> = {};
   for (const key of BENCHMARK_METRIC_KEYS) {
     metrics[key] =
       mine[key] === null ? null : benchmarkFor(key, Number(counts[`${key}_below`]), Number(counts[`${key}_equal`]), Number(counts[`${key}_n`]));
   }
-  return { minPeers: MIN_PEERS, scope, peers, metrics, reason: null };
+  return { ...empty, scope, peers, metrics, reason: null };
 }

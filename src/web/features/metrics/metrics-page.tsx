@@ -124,7 +124,7 @@ export function MetricsPage() {
           </div>
           {hasWeeks && (
             <>
-              <BenchmarksPanel premium={premium} />
+              <BenchmarksPanel premium={premium} locale={locale} />
               <HistoryTable weeks={records} locale={locale} decimalComma={decimalComma} isLocked={isLocked} onLocked={() => setUpgrade('history')} />
             </>
           )}

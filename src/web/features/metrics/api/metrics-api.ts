@@ -23,7 +23,9 @@ export type Benchmarks = {
   scope: BenchmarkScope | null;
   peers: number | null;
   metrics: Record<string, MetricBenchmark | null> | null;
-  reason: 'no-phase' | 'no-weeks' | 'too-few-peers' | null;
+  /** When the daily snapshot both sides are read from was taken (ISO), or null before the founder is in one. */
+  asOf: string | null;
+  reason: 'no-phase' | 'no-weeks' | 'pending' | 'too-few-peers' | null;
 };
 
 const metricsKey = ['metrics'] as const;

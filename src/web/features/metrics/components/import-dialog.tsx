@@ -111,7 +111,9 @@ export function ImportDialog({ open, onOpenChange, locale }: Props) {
                     last: formatWeek(records.at(-1)!),
                   })}
                 </p>
-                {parsed.delimiter !== ',' && <p className="text-xs text-muted-foreground">{t('import.spanishFormat')}</p>}
+                {parsed.delimiter !== ',' && (
+                  <p className="text-xs text-muted-foreground">{t(parsed.decimalComma ? 'import.spanishFormat' : 'import.pointFormat')}</p>
+                )}
                 <div className="mt-2 overflow-x-auto">
                   <table className="w-full text-sm">
                     <caption className="sr-only">{t('import.previewCaption')}</caption>

@@ -9,6 +9,7 @@ import { StatusBadge, STATUS_STYLES } from './status-badge.tsx';
 export const CARD_METRICS = [
   'mrr',
   'weeklyRecurringRevenue',
+  'revenueGrowth',
   'cashBalance',
   'weeklyBurnRate',
   'runwayWeeks',
@@ -20,6 +21,7 @@ export const CARD_METRICS = [
   'paybackWeeks',
   'arpc',
   'activeUsers',
+  'userGrowth',
 ] as const satisfies readonly MetricKey[];
 
 const isTargeted = (key: MetricKey): key is TargetedMetric => Object.hasOwn(TARGETS, key);
@@ -32,6 +34,8 @@ function noteFor(key: MetricKey, snapshot: MetricsSnapshot): string | null {
   if (key === 'ltv' && snapshot.ltv === null && snapshot.churnRate === 0) return 'notes.noChurn';
   if ((key === 'cac' || key === 'paybackWeeks' || key === 'ltvToCac') && snapshot.cac === null) return 'notes.noNewCustomers';
   if (key === 'activeUsers' && (snapshot.dailyActiveUsers !== null || snapshot.monthlyActiveUsers !== null)) return 'notes.activeUsers';
+  // Growth is read by calendar week (decision 047): say which weeks are missing.
+  if ((key === 'revenueGrowth' || key === 'userGrowth') && snapshot[key] === null) return `notes.${key}`;
   return null;
 }
 
@@ -86,6 +90,13 @@ export function MetricCards({ snapshot, statuses, locale, currency, sample = fal
                 {t(note, { dau: count(snapshot.dailyActiveUsers), mau: count(snapshot.monthlyActiveUsers) })}
               </p>
             )}
+            <details className="mt-2 text-xs">
+              <summary className="cursor-pointer text-muted-foreground underline-offset-2 hover:underline">
+                {t('explain.summary')}
+                <span className="sr-only">{`: ${t(`metrics.${key}`)}`}</span>
+              </summary>
+              <p className="mt-1">{t(`explain.${key}`)}</p>
+            </details>
           </li>
         );
       })}

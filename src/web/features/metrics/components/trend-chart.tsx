@@ -12,6 +12,7 @@ import { METRIC_UNITS, metricFormatter } from '../format.ts';
 export const CHART_METRICS = [
   'mrr',
   'weeklyRecurringRevenue',
+  'revenueGrowth',
   'cashBalance',
   'weeklyBurnRate',
   'runwayWeeks',
@@ -23,6 +24,7 @@ export const CHART_METRICS = [
   'ltvToCac',
   'paybackWeeks',
   'activeUsers',
+  'userGrowth',
 ] as const satisfies readonly MetricKey[];
 type ChartMetric = (typeof CHART_METRICS)[number];
 
