@@ -6,6 +6,7 @@ import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { type DataDirLock, lockDataDir } from './db/data-dir-lock.ts';
 import type { Env } from './env.ts';
 import { startAuditRetentionJob } from './features/audit/retention-job.ts';
+import { startImpersonationExpiryJob } from './features/impersonation/expiry-job.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createServices } from './services.ts';
 
@@ -45,6 +46,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
   });
   const app = createApp(services.deps);
   const auditRetention = startAuditRetentionJob(database.db, logger);
+  const impersonationExpiry = startImpersonationExpiryJob(database.db, services.deps.bus, logger);
 
   const server = await new Promise<ServerType>((resolve) => {
     const instance = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, () => resolve(instance));
@@ -57,6 +59,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const close = () => {
     closing ??= (async () => {
       auditRetention.stop();
+      impersonationExpiry.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.close();
       await database.close();

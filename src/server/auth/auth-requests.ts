@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { authUsers, authVerifications } from '../db/schema/index.ts';
 import { type AuditEvent, recordAuditEvent, recordSecurityEvent, requestContext } from '../features/audit/service.ts';
+import { finishImpersonation } from '../features/impersonation/service.ts';
 import { findUserIdByEmail } from '../features/roles/service.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { AppBindings } from '../http/context.ts';
@@ -61,6 +62,11 @@ export async function handleAuthRequest(c: Context<AppBindings>): Promise<Respon
   const context = requestContext(c.req.raw, address);
 
   const session = await sessionOf(c);
+  // Signing out while viewing as a founder ends the impersonation and the admin's own session.
+  if (c.req.method === 'POST' && path === '/api/auth/sign-out' && session.status === 'valid' && session.impersonation) {
+    await finishImpersonation(c, session, 'signed-out', context);
+    return c.json({ success: true });
+  }
   const isSignIn = c.req.method === 'POST' && path.startsWith('/api/auth/sign-in/');
   const isReset = c.req.method === 'POST' && path === '/api/auth/reset-password';
   const body = isSignIn || isReset ? await jsonBody(c.req.raw) : {};

@@ -9,6 +9,7 @@ import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createProfile } from '../features/profile/service.ts';
 import { accountEmails } from './account-emails.ts';
+import { impersonationPlugin, impersonationSessionFields } from './impersonation-plugin.ts';
 import { type AuthProviders, oidcPlugins, socialProviders } from './providers.ts';
 import { cleanSignUpName } from './sign-up-name.ts';
 import { challengeRedirectSignIns } from './two-factor-everywhere.ts';
@@ -48,8 +49,8 @@ const RESET_LINK_SECONDS = 60 * 60;
 const CONFIRMATION_LINK_SECONDS = 24 * 60 * 60;
 
 /**
- * Better Auth, mounted at /api/auth: e-mail and password now; magic link, Google,
- * OIDC, two-factor, admin and impersonation are its plugins (accounts issue).
+ * Better Auth, mounted at /api/auth: e-mail and password, and its magic-link, two-factor
+ * and generic OAuth plugins; "view as" is a small server-only plugin of ours (decision 023).
  */
 export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, logger, mailer, providers, limiters, sessionEvents }: AuthConfig) {
   const emails = accountEmails(db, mailer);
@@ -104,11 +105,13 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
       }),
       twoFactor({ issuer: 'Rumbo', backupCodeOptions: { amount: 10, length: 10 } }),
       ...oidcPlugins(providers),
+      impersonationPlugin(),
     ],
     session: {
       expiresIn: SESSION_MAX_AGE_SECONDS,
       // Never extend past the 8-hour maximum: the session is not refreshed on use.
       disableSessionRefresh: true,
+      additionalFields: impersonationSessionFields,
     },
     // Spec §9 login 5 / 15 min, password reset 3 / 60 min (src/server/rate-limit/).
     rateLimit: betterAuthRateLimit(rateLimitScale, limiters),
