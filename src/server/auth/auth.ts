@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth';
+import { BASE_ERROR_CODES, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { magicLink, twoFactor } from 'better-auth/plugins';
@@ -130,6 +130,11 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/two-factor/verify-totp') await refuseReplayedTotp(db, ctx as never);
+        // Spec §5: a sign-in password has at least 8 characters. A shorter one is refused with
+        // the very answer a wrong password gets, whether or not the e-mail has an account.
+        if (ctx.path === '/sign-in/email' && String((ctx.body as { password?: unknown })?.password ?? '').length < PASSWORD_MIN_LENGTH) {
+          throw APIError.from('UNAUTHORIZED', BASE_ERROR_CODES.INVALID_EMAIL_OR_PASSWORD);
+        }
         // Spec §3 "Sign-up metadata": the terms must be accepted, whatever the client.
         if (ctx.path === '/sign-up/email' && (ctx.body as { termsAccepted?: unknown })?.termsAccepted !== true) {
           throw new APIError('BAD_REQUEST', {
