@@ -1,8 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLogs, authSessions, users } from '../../src/server/db/schema/index.ts';
+import { authSessions, users } from '../../src/server/db/schema/index.ts';
 import { endExpiredImpersonations } from '../../src/server/features/impersonation/service.ts';
-import { assignRole, grantAdminByEmail } from '../../src/server/features/roles/service.ts';
+import { assignRole } from '../../src/server/features/roles/service.ts';
+import { auditRows as auditRowsOf, errorOf, signUpAdmin } from './support/accounts.ts';
 import { CookieJar } from './support/cookie-jar.ts';
 import { createTestApp, TEST_ORIGIN, TEST_USER_AGENT } from './support/test-app.ts';
 
@@ -23,26 +24,12 @@ beforeEach(() => {
   clock = Date.now();
 });
 
-type ErrorJson = { error: { code: string; message: string; details?: unknown } };
-const errorOf = async (response: Response) => ((await response.json()) as ErrorJson).error;
-
-async function admin() {
-  const account = await t.signUp({ name: 'Ada Admin' });
-  await grantAdminByEmail(t.db, t.deps.bus, account.email, 'test');
-  return { ...account, jar: new CookieJar(account.cookie) };
-}
+const admin = () => signUpAdmin(t);
+const auditRows = (actionType: string, targetUserId: string) => auditRowsOf(t, actionType, targetUserId);
 
 const start = (jar: CookieJar, json: Record<string, unknown>) => t.request('/api/impersonation', { method: 'POST', cookie: jar.header, json });
 const stop = (jar: CookieJar) => t.request('/api/impersonation', { method: 'DELETE', cookie: jar.header });
 const me = async (jar: CookieJar) => t.request('/api/me', { cookie: jar.header });
-
-async function auditRows(actionType: string, targetUserId: string) {
-  return t.db
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.actionType, actionType), eq(auditLogs.targetUserId, targetUserId)))
-    .orderBy(desc(auditLogs.id));
-}
 
 /** Starts viewing as `target`; the jar then holds what the admin's browser holds. */
 async function viewAs(boss: { jar: CookieJar }, targetUserId: string) {
