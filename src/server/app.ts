@@ -16,6 +16,7 @@ import { profileRoutes } from './features/profile/routes.ts';
 import { strategyRoutes } from './features/strategy/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
 import { handleAuthRequest } from './auth/auth-requests.ts';
+import { accountRoutes } from './features/account/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { impersonationRoutes } from './features/impersonation/routes.ts';
 import { refuseWritesWhileImpersonating } from './features/impersonation/read-only.ts';
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/session', sessionRoutes);
   app.route('/api/admin', adminRoutes);
   app.route('/api/impersonation', impersonationRoutes);
+  app.route('/api/account', accountRoutes);
   // Before /api/me, so that its session check is not run twice.
   app.route('/api/me/gamification', gamificationRoutes);
   app.route('/api/me', profileRoutes);

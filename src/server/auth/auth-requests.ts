@@ -28,7 +28,6 @@ const AUDITED_ACCOUNT_CHANGES: Record<string, AuditEvent['action']> = {
   '/api/auth/two-factor/disable': 'two_factor_disabled',
   '/api/auth/two-factor/generate-backup-codes': 'two_factor_backup_codes_regenerated',
   '/api/auth/change-password': 'password_changed',
-  '/api/auth/delete-user': 'account_deleted',
 };
 
 /** Refusals that a link or a provider's redirect can meet (decision 024): the browser gets a page, not JSON. */

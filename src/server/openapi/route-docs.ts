@@ -8,7 +8,7 @@ import { OnboardingInput } from '../../core/onboarding/onboarding-schema.ts';
 import { ProfileUpdateInput } from '../../core/profile/profile-settings.ts';
 import { StrategyInput } from '../../core/strategy/strategy-schema.ts';
 import { CompleteTaskInput, CreateTaskInput, UpdateTaskInput } from '../../core/tasks/task-schema.ts';
-import { StatusInput } from '../../core/account/account-status.ts';
+import { DeleteAccountInput, StatusInput } from '../../core/account/account-status.ts';
 import { StartImpersonationInput } from '../../core/impersonation/impersonation.ts';
 import { RoleInput } from '../features/admin/users-routes.ts';
 import { SeenInput } from '../features/gamification/routes.ts';
@@ -47,6 +47,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Admin: suspend or reactivate a founder ({ status: "suspended" | "active" }; audited, 10 per hour; suspension ends every session)',
     tag: 'admin',
     body: StatusInput,
+  },
+  'POST /api/account/delete': {
+    summary: 'Delete your account ({ email } typed to confirm): marked deleted, data kept, every session ended, no more e-mail or sign-in',
+    tag: 'profile',
+    body: DeleteAccountInput,
   },
   'GET /api/me': { summary: 'The signed-in founder’s profile, trial and role', tag: 'profile' },
   'PATCH /api/me': { summary: 'Update profile fields and settings (sanitised)', tag: 'profile', body: ProfileUpdateInput },
