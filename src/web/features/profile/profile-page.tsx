@@ -10,6 +10,7 @@ import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
+import { DangerZone } from '../account/danger-zone.tsx';
 import { useSession } from '../auth/auth-client.ts';
 import { ProgressCard } from '../gamification/progress-card.tsx';
 import { TwoFactorSettings } from '../two-factor/two-factor-settings.tsx';
@@ -69,6 +70,7 @@ export function ProfilePage() {
         <ProgressCard showAchievements />
       </section>
       {me.data.role === 'admin' ? <AdminSection /> : null}
+      <DangerZone email={me.data.email} />
     </div>
   );
 }
