@@ -45,7 +45,7 @@ export function PrimaryButton({ pending, children, ...button }: { pending?: bool
       type="submit"
       disabled={pending}
       aria-busy={pending || undefined}
-      className="h-11 rounded-md bg-primary px-4 font-medium text-primary-foreground hover:opacity-90 disabled:opacity-60"
+      className="h-11 rounded-md bg-primary px-4 font-medium text-primary-foreground hover:brightness-90 disabled:opacity-60"
       {...button}
     >
       {children}
