@@ -178,7 +178,10 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
    * raced its suspension), or a "view as" whose admin is no longer one or has signed out.
    */
   async function refusal(user: SessionUser, impersonation: Impersonation | null): Promise<ImpersonationEndReason | 'inactive' | undefined> {
-    if (!impersonation) return (await accountStatus(db, user.id)) === 'active' ? undefined : 'inactive';
+    if (!impersonation) {
+      const status = await accountStatus(db, user.id);
+      return status === 'suspended' || status === 'deleted' ? 'inactive' : undefined;
+    }
     const [adminRole, adminSessions] = await Promise.all([
       currentRole(db, impersonation.adminUserId),
       db.select({ id: authSessions.id }).from(authSessions).where(eq(authSessions.id, impersonation.adminSessionId)).limit(1),
