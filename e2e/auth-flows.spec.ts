@@ -98,6 +98,51 @@ test('sign up, confirm from the e-mail, sign out, sign in with the password', as
   await expect(page).toHaveURL(/\/overview$/);
 });
 
+/** The sign-up form of the "Email and Password" tab, filled and sent. */
+async function signUpWith(page: Page, say: (key: string) => string, email: string) {
+  await page.getByLabel(say('fields.email'), { exact: true }).fill(email);
+  await page.getByLabel(say('fields.password'), { exact: true }).fill(password);
+  await page.getByLabel(say('fields.terms'), { exact: true }).check();
+  await page.getByRole('button', { name: say('submit.signUp') }).click();
+}
+
+test('signing up with an address that has an account says so, with the hint to sign in or reset', async ({ page }) => {
+  const email = await existingFounder(page);
+  await openAuth(page, '/auth?mode=sign-up');
+  await signUpWith(page, auth, email);
+  await expect(page.getByText(auth('toast.signUpError'))).toBeVisible();
+  await expect(page.getByText(auth('errors.accountExists'))).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\?mode=sign-up$/);
+  expect(await (await page.request.get(`${app.url}/api/auth/get-session`)).json()).toBeNull();
+  await expectNoAxeViolations(page);
+});
+
+test('the auth page in Latin-American Spanish: validation, a failed sign-in, an existing account', async ({ page }) => {
+  const es = (key: string) => text('es-LA', 'auth', key);
+  await page.addInitScript(() => localStorage.setItem('rumbo_language', 'es-LA'));
+  const email = await existingFounder(page);
+  await openAuth(page);
+  await expect(page.getByRole('heading', { level: 1, name: es('title.signIn') })).toBeVisible();
+
+  await page.getByLabel(es('fields.email'), { exact: true }).fill('esto-no-es-un-correo');
+  await page.getByLabel(es('fields.password'), { exact: true }).fill('corta');
+  await page.getByRole('button', { name: es('submit.signIn') }).click();
+  await expect(page.getByText(es('validation.email'))).toBeVisible();
+  await expect(page.getByText(es('validation.passwordMin'))).toBeVisible();
+
+  await page.getByLabel(es('fields.email'), { exact: true }).fill(email);
+  await page.getByLabel(es('fields.password'), { exact: true }).fill('una contraseña equivocada');
+  await page.getByRole('button', { name: es('submit.signIn') }).click();
+  await expect(page.getByText(es('toast.signInError'))).toBeVisible();
+  await expect(page.getByText(es('errors.signInFailed'))).toBeVisible();
+
+  await page.getByRole('button', { name: es('switch.toSignUp') }).click();
+  await signUpWith(page, es, email);
+  await expect(page.getByText(es('toast.signUpError'))).toBeVisible();
+  await expect(page.getByText(es('errors.accountExists'))).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
 test('sign in with a magic link from the outbox; the same link twice shows a clear page', async ({ page }) => {
   const email = await existingFounder(page);
   await openAuth(page);

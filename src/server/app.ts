@@ -16,7 +16,10 @@ import { profileRoutes } from './features/profile/routes.ts';
 import { strategyRoutes } from './features/strategy/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
 import { handleAuthRequest } from './auth/auth-requests.ts';
+import { accountRoutes } from './features/account/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { impersonationRoutes } from './features/impersonation/routes.ts';
+import { refuseWritesWhileImpersonating } from './features/impersonation/read-only.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { AppError } from './http/app-error.ts';
 import type { AppBindings, AppDeps } from './http/context.ts';
@@ -67,12 +70,16 @@ export function createApp(deps: AppDeps) {
   app.route('/api/auth-providers', authProviderRoutes);
   // CSRF: every state-changing call, Better Auth's included (it leaves some unchecked).
   app.use('/api/*', requireSameOrigin);
+  // An admin viewing the app as a founder changes nothing (decision 023).
+  app.use('/api/*', refuseWritesWhileImpersonating);
   // Better Auth limits its own routes (rate-limit/auth-rules.ts).
   app.on(['GET', 'POST'], '/api/auth/*', handleAuthRequest);
   // Every feature route: SPEC §10's general limit.
   app.use('/api/*', generalRateLimit, forgetUserAfterWrites);
   app.route('/api/session', sessionRoutes);
   app.route('/api/admin', adminRoutes);
+  app.route('/api/impersonation', impersonationRoutes);
+  app.route('/api/account', accountRoutes);
   // Before /api/me, so that its session check is not run twice.
   app.route('/api/me/gamification', gamificationRoutes);
   app.route('/api/me', profileRoutes);

@@ -7,6 +7,7 @@ import { type DataDirLock, lockDataDir } from './db/data-dir-lock.ts';
 import type { Env } from './env.ts';
 import { startAuditRetentionJob } from './features/audit/retention-job.ts';
 import { startPeerSnapshotJob } from './features/metrics/peer-snapshot.ts';
+import { startImpersonationExpiryJob } from './features/impersonation/expiry-job.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createServices } from './services.ts';
 
@@ -47,6 +48,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const app = createApp(services.deps);
   const auditRetention = startAuditRetentionJob(database.db, logger);
   const peerSnapshot = await startPeerSnapshotJob(database.db, logger, env.benchmarkSnapshotCron);
+  const impersonationExpiry = startImpersonationExpiryJob(database.db, services.deps.bus, logger);
 
   const server = await new Promise<ServerType>((resolve) => {
     const instance = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, () => resolve(instance));
@@ -60,6 +62,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     closing ??= (async () => {
       auditRetention.stop();
       peerSnapshot.stop();
+      impersonationExpiry.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.close();
       await database.close();

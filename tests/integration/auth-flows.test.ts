@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authUsers, authVerifications, users } from '../../src/server/db/schema/index.ts';
+import { authAccounts, authUsers, authVerifications, users } from '../../src/server/db/schema/index.ts';
 import { createTestApp, sessionCookie, TEST_ORIGIN } from './support/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -161,6 +161,22 @@ describe('sign-in with a password', () => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await wrong.json()).toEqual(await unknown.json());
+  });
+
+  it('refuses a password under 8 characters with that same answer, even when it is the right one', async () => {
+    const { email, user } = await t.signUp();
+    // An account whose password is short (one set before the rule, say): still refused.
+    const hash = await (await t.deps.auth.$context).password.hash('seven77');
+    await t.db.update(authAccounts).set({ password: hash }).where(eq(authAccounts.userId, user.id));
+    const short = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'seven77' } });
+    const wrong = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'not the password' } });
+    const unknown = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: newEmail(), password: 'seven77' } });
+    expect(short.status).toBe(401);
+    expect(short.headers.getSetCookie()).toEqual([]);
+    expect(unknown.status).toBe(401);
+    const answer = await wrong.json();
+    expect(await short.json()).toEqual(answer);
+    expect(await unknown.json()).toEqual(answer);
   });
 });
 

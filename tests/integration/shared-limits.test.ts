@@ -15,6 +15,7 @@ import { sessionCookie } from './support/test-app.ts';
 const BASE_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TEST_TIMEOUT_MS = 120_000;
+const ADMIN_EMAIL = 'shared-admin@example.com';
 const createdDatabases: string[] = [];
 
 afterEach(cleanUpServerProcesses);
@@ -41,7 +42,7 @@ async function freshDatabase(): Promise<string> {
 async function twoInstances(env: Record<string, string>): Promise<[ServerProcess, ServerProcess]> {
   // Instances behind one balancer share the cookie-signing secret.
   const secret = randomBytes(32).toString('hex');
-  const shared = { ...env, RATE_LIMIT_SCALE: '1', TRUSTED_PROXIES: '127.0.0.1', BETTER_AUTH_SECRET: secret };
+  const shared = { ...env, RATE_LIMIT_SCALE: '1', TRUSTED_PROXIES: '127.0.0.1', BETTER_AUTH_SECRET: secret, RUMBO_ADMIN_EMAILS: ADMIN_EMAIL };
   // One after the other: the first runs the migrations.
   const first = await startServerProcess({ dataDir: makeDataDir(), env: shared });
   const second = await startServerProcess({ dataDir: makeDataDir(), env: shared });
@@ -110,15 +111,27 @@ async function expectSharedState(env: Record<string, string>) {
   expect((await send(b, '/api/session', { cookie })).status).toBe(200);
   const out = await send(a, '/api/auth/sign-out', { method: 'POST', cookie, json: {}, headers: { 'x-forwarded-for': client } });
   expect(out.status).toBe(200);
-  // The event crosses through the shared channel: allow it a moment to arrive.
+  expect(await sessionStatusSoon(b, cookie)).toBe(401);
+
+  // B has another founder's session cached; an admin suspending them on A ends it on B at once.
+  const suspendedCookie = await signUp(a, `shared-${randomBytes(4).toString('hex')}@example.com`, clientAddress());
+  const founderId = ((await (await send(b, '/api/me', { cookie: suspendedCookie })).json()) as { id: string }).id;
+  const adminCookie = await signUp(a, ADMIN_EMAIL, clientAddress());
+  const suspended = await send(a, `/api/admin/users/${founderId}/status`, { method: 'PUT', cookie: adminCookie, json: { status: 'suspended' } });
+  expect(suspended.status, await suspended.clone().text()).toBe(200);
+  expect(await sessionStatusSoon(b, suspendedCookie)).toBe(401);
+}
+
+/** GET /api/session on `server` until it stops answering 200: an event crossing the shared channel takes a moment. */
+async function sessionStatusSoon(server: ServerProcess, cookie: string): Promise<number> {
   let status = 200;
   for (let attempt = 0; attempt < 20 && status === 200; attempt++) {
-    const response = await send(b, '/api/session', { cookie });
+    const response = await send(server, '/api/session', { cookie });
     await response.body?.cancel();
     status = response.status;
     if (status === 200) await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  expect(status).toBe(401);
+  return status;
 }
 
 describe('several instances share limits and session ends', () => {

@@ -11,7 +11,17 @@ export const ERROR_CODES = {
   SESSION_EXPIRED: { status: 401, message: 'Please sign in again for security.' },
   /** The session was used from another browser and has been ended (UI: 'Session terminated'). */
   SESSION_TERMINATED: { status: 401, message: 'Security violation detected. Please sign in again.' },
+  /** The impersonation (an admin's "view as") ended by itself or was ended; the app returns to the admin's view. */
+  IMPERSONATION_ENDED: { status: 401, message: 'The impersonation has ended.' },
   FORBIDDEN: { status: 403, message: 'You are not authorized to perform this action.' },
+  /** A sensitive admin action on a session that is not fresh: confirm the password (decision 023). */
+  REAUTHENTICATION_REQUIRED: { status: 403, message: 'Please confirm your password to continue.' },
+  /** An admin viewing the app as a founder changes nothing (decision 023). */
+  IMPERSONATION_READ_ONLY: { status: 403, message: 'You are viewing the app as another user: changes are not saved.' },
+  /** Sign-in of an account an admin suspended (decision 024). */
+  ACCOUNT_SUSPENDED: { status: 403, message: 'Your account has been suspended. Please contact support.' },
+  /** Sign-in of an account its founder deleted (decision 025). */
+  ACCOUNT_DELETED: { status: 403, message: 'This account has been deleted.' },
   PREMIUM_REQUIRED: { status: 403, message: 'This feature is part of Premium.' },
   AI_CONSENT_REQUIRED: { status: 403, message: 'AI features need your consent first.' },
   AI_DISABLED: { status: 403, message: 'Enable AI assistance in your automation preferences.' },

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { parse as parseCookies } from 'hono/utils/cookie';
+import { receivesEmail } from '../../core/account/account-status.ts';
 import {
   isLanguage,
   type Language,
@@ -22,23 +23,31 @@ export function requestLanguage(request: Request | undefined): Language {
   return resolveLanguage({ stored, browser: parseAcceptLanguage(request.headers.get('accept-language')) });
 }
 
-/** The founder's chosen language wins; else the language they are using right now. */
-async function recipientLanguage(db: Database, email: string, request: Request | undefined): Promise<Language> {
+/**
+ * Who is at this address: whether they receive e-mail at all (receivesEmail: no account
+ * yet, or an active one), and in which language (their choice, else the one in use now).
+ */
+async function recipient(db: Database, email: string, request: Request | undefined): Promise<{ receives: boolean; language: Language }> {
   const [row] = await db
-    .select({ preferred: users.preferredLanguage })
+    .select({ preferred: users.preferredLanguage, status: users.status })
     .from(users)
     .innerJoin(authUsers, eq(authUsers.id, users.id))
     .where(eq(authUsers.email, email.toLowerCase()))
     .limit(1);
-  return isLanguage(row?.preferred) ? row.preferred : requestLanguage(request);
+  return { receives: receivesEmail(row?.status ?? null), language: isLanguage(row?.preferred) ? row.preferred : requestLanguage(request) };
 }
 
 export type AccountEmails = ReturnType<typeof accountEmails>;
 
-/** Builds and sends the account e-mails; sending never fails the request that caused it. */
+/**
+ * Builds and sends the account e-mails; sending never fails the request that caused it.
+ * A suspended or deleted account gets none, and the request is answered as always (so a
+ * deleted address can no longer get sign-in or reset links, and nothing is revealed).
+ */
 export function accountEmails(db: Database, mailer: Mailer) {
   async function send(kind: AuthEmailKind, to: string, link: string, name: string | null | undefined, request: Request | undefined) {
-    const language = await recipientLanguage(db, to, request);
+    const { receives, language } = await recipient(db, to, request);
+    if (!receives) return;
     await mailer.send(authEmail(kind, { to, name, link, language }));
   }
   return {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { authUsers, authVerifications } from '../db/schema/index.ts';
 import { type AuditEvent, recordAuditEvent, recordSecurityEvent, requestContext } from '../features/audit/service.ts';
+import { finishImpersonation } from '../features/impersonation/service.ts';
 import { findUserIdByEmail } from '../features/roles/service.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { AppBindings } from '../http/context.ts';
@@ -27,8 +28,10 @@ const AUDITED_ACCOUNT_CHANGES: Record<string, AuditEvent['action']> = {
   '/api/auth/two-factor/disable': 'two_factor_disabled',
   '/api/auth/two-factor/generate-backup-codes': 'two_factor_backup_codes_regenerated',
   '/api/auth/change-password': 'password_changed',
-  '/api/auth/delete-user': 'account_deleted',
 };
+
+/** Refusals that a link or a provider's redirect can meet (decision 024): the browser gets a page, not JSON. */
+const REFUSED_ACCOUNTS = new Set(['ACCOUNT_SUSPENDED', 'ACCOUNT_DELETED']);
 
 /** The request as Better Auth sees it: the client address is ours, never the client's word. */
 function withClientIp(request: Request, address: string | undefined) {
@@ -61,6 +64,11 @@ export async function handleAuthRequest(c: Context<AppBindings>): Promise<Respon
   const context = requestContext(c.req.raw, address);
 
   const session = await sessionOf(c);
+  // Signing out while viewing as a founder ends the impersonation and the admin's own session.
+  if (c.req.method === 'POST' && path === '/api/auth/sign-out' && session.status === 'valid' && session.impersonation) {
+    await finishImpersonation(c, session, 'signed-out', context);
+    return c.json({ success: true });
+  }
   const isSignIn = c.req.method === 'POST' && path.startsWith('/api/auth/sign-in/');
   const isReset = c.req.method === 'POST' && path === '/api/auth/reset-password';
   const body = isSignIn || isReset ? await jsonBody(c.req.raw) : {};
@@ -75,6 +83,11 @@ export async function handleAuthRequest(c: Context<AppBindings>): Promise<Respon
   }
 
   const response = await deps.auth.handler(withClientIp(c.req.raw, address));
+
+  if (c.req.method === 'GET' && response.status === 403) {
+    const refused = await refusedAccountRedirect(response, deps.env.appUrl);
+    if (refused) return refused;
+  }
 
   if (response.status === 429 && !response.headers.has('retry-after')) {
     const retryAfter = response.headers.get('x-retry-after');
@@ -114,6 +127,17 @@ export async function handleAuthRequest(c: Context<AppBindings>): Promise<Respon
 async function twoFactorEnabled(c: Context<AppBindings>, userId: string): Promise<boolean> {
   const [user] = await c.get('deps').db.select({ on: authUsers.twoFactorEnabled }).from(authUsers).where(eq(authUsers.id, userId)).limit(1);
   return user?.on ?? false;
+}
+
+/**
+ * A magic link sent before a suspension, or a provider's callback for a suspended or
+ * deleted account: Better Auth answers its refusal as JSON; the browser goes to
+ * /auth/callback, which explains.
+ */
+async function refusedAccountRedirect(response: Response, appUrl: string): Promise<Response | undefined> {
+  const body = (await response.clone().json().catch(() => null)) as { code?: unknown } | null;
+  if (typeof body?.code !== 'string' || !REFUSED_ACCOUNTS.has(body.code)) return undefined;
+  return new Response(null, { status: 302, headers: { Location: `${appUrl}/auth/callback?error=${body.code}` } });
 }
 
 /** Better Auth's error shape, so its client shows it like its own 429. */

@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth';
+import { BASE_ERROR_CODES, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { magicLink, twoFactor } from 'better-auth/plugins';
@@ -9,6 +9,7 @@ import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createProfile } from '../features/profile/service.ts';
 import { accountEmails } from './account-emails.ts';
+import { impersonationPlugin, impersonationSessionFields } from './impersonation-plugin.ts';
 import { type AuthProviders, oidcPlugins, socialProviders } from './providers.ts';
 import { refuseOverlongEmail } from './email-length.ts';
 import { cleanSignUpName } from './sign-up-name.ts';
@@ -49,8 +50,8 @@ const RESET_LINK_SECONDS = 60 * 60;
 const CONFIRMATION_LINK_SECONDS = 24 * 60 * 60;
 
 /**
- * Better Auth, mounted at /api/auth: e-mail and password now; magic link, Google,
- * OIDC, two-factor, admin and impersonation are its plugins (accounts issue).
+ * Better Auth, mounted at /api/auth: e-mail and password, and its magic-link, two-factor
+ * and generic OAuth plugins; "view as" is a small server-only plugin of ours (decision 023).
  */
 export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, logger, mailer, providers, limiters, sessionEvents }: AuthConfig) {
   const emails = accountEmails(db, mailer);
@@ -105,11 +106,13 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
       }),
       twoFactor({ issuer: 'Rumbo', backupCodeOptions: { amount: 10, length: 10 } }),
       ...oidcPlugins(providers),
+      impersonationPlugin(),
     ],
     session: {
       expiresIn: SESSION_MAX_AGE_SECONDS,
       // Never extend past the 8-hour maximum: the session is not refreshed on use.
       disableSessionRefresh: true,
+      additionalFields: impersonationSessionFields,
     },
     // Spec §9 login 5 / 15 min, password reset 3 / 60 min (src/server/rate-limit/).
     rateLimit: betterAuthRateLimit(rateLimitScale, limiters),
@@ -128,6 +131,11 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/two-factor/verify-totp') await refuseReplayedTotp(db, ctx as never);
+        // Spec §5: a sign-in password has at least 8 characters. A shorter one is refused with
+        // the very answer a wrong password gets, whether or not the e-mail has an account.
+        if (ctx.path === '/sign-in/email' && String((ctx.body as { password?: unknown })?.password ?? '').length < PASSWORD_MIN_LENGTH) {
+          throw APIError.from('UNAUTHORIZED', BASE_ERROR_CODES.INVALID_EMAIL_OR_PASSWORD);
+        }
         // Spec §3 "Sign-up metadata": the terms must be accepted, whatever the client.
         if (ctx.path === '/sign-up/email' && (ctx.body as { termsAccepted?: unknown })?.termsAccepted !== true) {
           throw new APIError('BAD_REQUEST', {

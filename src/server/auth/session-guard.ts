@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm';
-import { type SessionEventBus, tokenDigest } from '../cluster/shared-state.ts';
+import { eq, inArray } from 'drizzle-orm';
+import { type EndReason, type SessionEventBus, tokenDigest } from '../cluster/shared-state.ts';
 import type { Database } from '../db/client.ts';
 import { authSessions } from '../db/schema/index.ts';
+import { accountStatus } from '../features/account/status.ts';
 import { assignRole, currentRole, type Role } from '../features/roles/service.ts';
 import type { SessionUser } from '../http/context.ts';
 import type { Logger } from '../logger.ts';
 import type { Auth } from './auth.ts';
-import { endSessions, judgeSession, type SessionVerdict } from './session-rules.ts';
+import { endImpersonationSessions, endSessions, type ImpersonationEndReason, judgeSession } from './session-rules.ts';
 
 /**
  * The session check every authenticated request makes, with a fast path: what Better
@@ -18,10 +19,23 @@ import { endSessions, judgeSession, type SessionVerdict } from './session-rules.
  * only the backstop for a lost message (decision 020).
  */
 export type SessionCheck =
-  | { status: 'valid'; user: SessionUser; role: Role; sessionId: string; token: string; expiresAt: Date }
+  | {
+      status: 'valid';
+      user: SessionUser;
+      role: Role;
+      sessionId: string;
+      token: string;
+      createdAt: Date;
+      expiresAt: Date;
+      /** Set when an admin is viewing the app as `user` (decision 023). */
+      impersonation: Impersonation | null;
+    }
   | { status: 'none' }
   /** `endedNow`: this request broke the rule (false: an earlier one did; the browser is told why). */
-  | { status: 'ended'; reason: Exclude<SessionVerdict, 'valid'>; userId: string | null; endedNow: boolean };
+  | { status: 'ended'; reason: EndReason; userId: string | null; endedNow: boolean };
+
+/** An admin's "view as" session: whose, from which of the admin's own sessions, since when. */
+export type Impersonation = { adminUserId: string; adminSessionId: string; startedAt: Date };
 
 type Entry = {
   cookie: string;
@@ -31,6 +45,7 @@ type Entry = {
   sessionId: string;
   user: SessionUser;
   role: Role;
+  impersonation: Impersonation | null;
   createdAt: number;
   expiresAt: number;
   userAgent: string | null;
@@ -48,6 +63,8 @@ export type SessionGuard = {
   check: (request: Request, options?: { activity?: boolean }) => Promise<SessionCheck>;
   /** Ends sessions everywhere (delete + broadcast). */
   end: (tokens: string[]) => Promise<void>;
+  /** The guard's clock (tests move it): impersonation starts and freshness are judged by it too. */
+  now: () => number;
   /** How many sessions the cache holds (tests, bench). */
   cachedCount: () => number;
 };
@@ -99,11 +116,11 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
   const cookiesByUser = new Map<string, Set<string>>();
   const loading = new Map<string, Promise<Entry | undefined>>();
   /** Sessions a rule ended, by token digest: the rightful browser's next request learns why. */
-  const tombstones = new Map<string, { reason: Exclude<SessionVerdict, 'valid'>; userId: string | null; at: number }>();
+  const tombstones = new Map<string, { reason: EndReason; userId: string | null; at: number }>();
   /** Bumped by every invalidation, so a load that raced one is not cached. */
   let generation = 0;
 
-  function bury(digest: string, reason: Exclude<SessionVerdict, 'valid'>, userId: string | null) {
+  function bury(digest: string, reason: EndReason, userId: string | null) {
     const at = now();
     tombstones.delete(digest);
     tombstones.set(digest, { reason, userId, at });
@@ -114,14 +131,19 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
     }
   }
 
+  /** A session is filed under its user and, for "view as", under the admin too: a change to either drops it. */
+  const usersOf = (entry: Entry) => (entry.impersonation ? [entry.user.id, entry.impersonation.adminUserId] : [entry.user.id]);
+
   function forget(cookie: string) {
     const entry = byCookie.get(cookie);
     if (!entry) return;
     byCookie.delete(cookie);
     cookiesByDigest.delete(entry.digest);
-    const cookies = cookiesByUser.get(entry.user.id);
-    cookies?.delete(cookie);
-    if (cookies?.size === 0) cookiesByUser.delete(entry.user.id);
+    for (const userId of usersOf(entry)) {
+      const cookies = cookiesByUser.get(userId);
+      cookies?.delete(cookie);
+      if (cookies?.size === 0) cookiesByUser.delete(userId);
+    }
   }
 
   function remember(entry: Entry) {
@@ -131,9 +153,11 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
     }
     byCookie.set(entry.cookie, entry);
     cookiesByDigest.set(entry.digest, entry.cookie);
-    let cookies = cookiesByUser.get(entry.user.id);
-    if (!cookies) cookiesByUser.set(entry.user.id, (cookies = new Set()));
-    cookies.add(entry.cookie);
+    for (const userId of usersOf(entry)) {
+      let cookies = cookiesByUser.get(userId);
+      if (!cookies) cookiesByUser.set(userId, (cookies = new Set()));
+      cookies.add(entry.cookie);
+    }
   }
 
   bus.subscribe((event) => {
@@ -149,13 +173,43 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
     }
   });
 
+  /**
+   * A loaded session that may not go on: a suspended or deleted account's (a sign-in that
+   * raced its suspension), or a "view as" whose admin is no longer one or has signed out.
+   */
+  async function refusal(user: SessionUser, impersonation: Impersonation | null): Promise<ImpersonationEndReason | 'inactive' | undefined> {
+    if (!impersonation) {
+      const status = await accountStatus(db, user.id);
+      return status === 'suspended' || status === 'deleted' ? 'inactive' : undefined;
+    }
+    const [adminRole, adminSessions] = await Promise.all([
+      currentRole(db, impersonation.adminUserId),
+      db.select({ id: authSessions.id }).from(authSessions).where(eq(authSessions.id, impersonation.adminSessionId)).limit(1),
+    ]);
+    if (adminRole !== 'admin') return 'admin-role-removed';
+    return adminSessions.length === 0 ? 'admin-session-ended' : undefined;
+  }
+
   /** Better Auth's full path: signature, expiry, the row; then the role (and RUMBO_ADMIN_EMAILS). */
   async function load(cookie: string, request: Request): Promise<Entry | undefined> {
     const startedAt = generation;
     const result = await auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } });
     if (!result) return undefined;
     const { session, user } = result;
-    let role = await currentRole(db, user.id);
+    const impersonation =
+      session.impersonatedBy && session.impersonatorSessionId
+        ? { adminUserId: session.impersonatedBy, adminSessionId: session.impersonatorSessionId, startedAt: new Date(session.createdAt) }
+        : null;
+    const [initialRole, refused] = await Promise.all([currentRole(db, user.id), refusal(user, impersonation)]);
+    if (refused === 'inactive') {
+      await endSessions(db, bus, [session.token]);
+      return undefined;
+    }
+    if (refused) {
+      await endImpersonationSessions(db, bus, eq(authSessions.token, session.token), refused);
+      return undefined;
+    }
+    let role = initialRole;
     if (role !== 'admin' && adminEmails.has(user.email.toLowerCase())) {
       await assignRole(db, bus, { userId: user.id, role: 'admin', assignedBy: null, via: 'RUMBO_ADMIN_EMAILS' });
       role = 'admin';
@@ -169,6 +223,7 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
       sessionId: session.id,
       user: { id: user.id, email: user.email, name: user.name },
       role,
+      impersonation,
       createdAt: new Date(session.createdAt).getTime(),
       expiresAt: new Date(session.expiresAt).getTime(),
       userAgent: session.userAgent ?? null,
@@ -191,24 +246,40 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
     return pending;
   }
 
-  async function end(tokens: string[], reason?: Exclude<SessionVerdict, 'valid'>) {
-    await endSessions(db, bus, tokens, reason);
+  async function end(tokens: string[]) {
+    await endSessions(db, bus, tokens);
   }
 
   function recordActivity(entry: Entry, at: number) {
     entry.lastActiveAt = at;
-    if (entry.role !== 'admin' || at - entry.persistedActiveAt < activityWriteMs) return;
+    if ((entry.role !== 'admin' && !entry.impersonation) || at - entry.persistedActiveAt < activityWriteMs) return;
     entry.persistedActiveAt = at;
-    // Other instances judge idleness from this column when they load the session.
+    // Other instances judge idleness from this column when they load the session. An admin
+    // viewing the app as a founder is active in their own session too, so they come back to it.
+    const ids = entry.impersonation ? [entry.sessionId, entry.impersonation.adminSessionId] : [entry.sessionId];
     db.update(authSessions)
       .set({ updatedAt: new Date(at) })
-      .where(eq(authSessions.id, entry.sessionId))
+      .where(inArray(authSessions.id, ids))
       .catch((error: unknown) => logger.error({ err: error }, 'admin activity write failed'));
+  }
+
+  /** A session that broke a rule ends now; "view as" ends audited, and its browser goes back to the admin's view. */
+  async function endBroken(entry: Entry, verdict: ImpersonationEndReason & EndReason): Promise<EndReason> {
+    if (!entry.impersonation) {
+      bury(entry.digest, verdict, entry.user.id);
+      await endSessions(db, bus, [entry.token], verdict);
+      return verdict;
+    }
+    const reason: EndReason = verdict === 'fingerprint-mismatch' ? verdict : 'impersonation-ended';
+    bury(entry.digest, reason, entry.user.id);
+    await endImpersonationSessions(db, bus, eq(authSessions.token, entry.token), verdict, { now: new Date(now()) });
+    return reason;
   }
 
   return {
     cachedCount: () => byCookie.size,
     end,
+    now,
     check: async (request, options = {}) => {
       const cookie = readCookie(request.headers.get('cookie'), cookieName);
       if (!cookie) return { status: 'none' };
@@ -220,11 +291,11 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
         return { status: 'none' };
       }
       const at = now();
-      const verdict = judgeSession(entry, { now: at, userAgent: request.headers.get('user-agent') });
+      // An admin's "view as" is held to the admin's rules (30 idle minutes).
+      const verdict = judgeSession(entry.impersonation ? { ...entry, role: 'admin' } : entry, { now: at, userAgent: request.headers.get('user-agent') });
       if (verdict !== 'valid') {
-        bury(entry.digest, verdict, entry.user.id);
-        await end([entry.token], verdict);
-        return { status: 'ended', reason: verdict, userId: entry.user.id, endedNow: true };
+        const reason = await endBroken(entry, verdict);
+        return { status: 'ended', reason, userId: entry.user.id, endedNow: true };
       }
       if (options.activity !== false) recordActivity(entry, at);
       return {
@@ -233,7 +304,9 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
         role: entry.role,
         sessionId: entry.sessionId,
         token: entry.token,
+        createdAt: new Date(entry.createdAt),
         expiresAt: new Date(entry.expiresAt),
+        impersonation: entry.impersonation,
       };
     },
   };

@@ -16,8 +16,11 @@ export function tokenDigest(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-/** A session rule that ended a session (auth/session-rules.ts). */
-export type EndReason = 'expired' | 'idle' | 'fingerprint-mismatch';
+/**
+ * A session rule that ended a session (auth/session-rules.ts); `impersonation-ended`: an
+ * admin's "view as" session ended by itself, and the browser goes back to the admin's view.
+ */
+export type EndReason = 'expired' | 'idle' | 'fingerprint-mismatch' | 'impersonation-ended';
 
 export type SharedStateKind = 'memory' | 'redis' | 'postgresql';
 
@@ -29,7 +32,7 @@ export type SessionEvent =
    * rule ended them, so their browser is told why.
    */
   | { type: 'sessions-invalidated'; digests: string[]; reason?: EndReason }
-  /** Everything cached about this user is stale (role change, ban, deletion). */
+  /** Everything cached about this user is stale (role change, suspension, deletion). */
   | { type: 'user-invalidated'; userId: string };
 
 export type SessionEventBus = {

@@ -8,7 +8,9 @@ import { OnboardingInput } from '../../core/onboarding/onboarding-schema.ts';
 import { ProfileUpdateInput } from '../../core/profile/profile-settings.ts';
 import { StrategyInput } from '../../core/strategy/strategy-schema.ts';
 import { CompleteTaskInput, CreateTaskInput, UpdateTaskInput } from '../../core/tasks/task-schema.ts';
-import { RoleInput } from '../features/admin/routes.ts';
+import { DeleteAccountInput, StatusInput } from '../../core/account/account-status.ts';
+import { StartImpersonationInput } from '../../core/impersonation/impersonation.ts';
+import { RoleInput } from '../features/admin/users-routes.ts';
 import { SeenInput } from '../features/gamification/routes.ts';
 
 /** What the OpenAPI document says about one route: a summary and, for writes, its body. */
@@ -30,10 +32,27 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/health': { summary: 'Liveness and the database driver in use', tag: 'system', public: true },
   'GET /api/openapi.json': { summary: 'This document', tag: 'system', public: true },
   'GET /api/auth-providers': { summary: 'Which sign-in buttons to show: { google, oidc: { id, name } | null }', tag: 'auth', public: true },
-  'GET /api/session': { summary: 'Session validity poll (401 SESSION_EXPIRED / SESSION_TERMINATED when ended)', tag: 'auth' },
+  'GET /api/session': { summary: 'Session validity poll, with the impersonation when an admin views as a founder (401 SESSION_EXPIRED / SESSION_TERMINATED / IMPERSONATION_ENDED when ended)', tag: 'auth' },
+  'POST /api/impersonation': {
+    summary: 'Admin: view the app as a founder ({ targetUserId, password? }; fresh session or password; 3 per hour; 60 minutes; read only) → { adminUserId, targetUserId, targetUserRole, startedAt, expiresAt }',
+    tag: 'admin',
+    body: StartImpersonationInput,
+  },
+  'DELETE /api/impersonation': { summary: 'End the impersonation and return to the admin’s own session (also after it expired)', tag: 'admin' },
   'GET /api/admin/overview': { summary: 'Admin: platform counts (403 FORBIDDEN for non-admins)', tag: 'admin' },
   'GET /api/admin/audit-logs': { summary: 'Admin: audit log rows (?limit, ?targetUserId)', tag: 'admin' },
+  'GET /api/admin/users': { summary: 'Admin: accounts, newest first, with role and status (?search= part of the e-mail, ?limit ≤ 100)', tag: 'admin' },
   'PUT /api/admin/users/:userId/role': { summary: 'Admin: assign a role (audited, 5 per hour)', tag: 'admin', body: RoleInput },
+  'PUT /api/admin/users/:userId/status': {
+    summary: 'Admin: suspend or reactivate a founder ({ status: "suspended" | "active" }; audited, 10 per hour; suspension ends every session)',
+    tag: 'admin',
+    body: StatusInput,
+  },
+  'POST /api/account/delete': {
+    summary: 'Delete your account ({ email } typed to confirm): marked deleted, data kept, every session ended, no more e-mail or sign-in',
+    tag: 'profile',
+    body: DeleteAccountInput,
+  },
   'GET /api/me': { summary: 'The signed-in founder’s profile, trial and role', tag: 'profile' },
   'PATCH /api/me': { summary: 'Update profile fields and settings (sanitised)', tag: 'profile', body: ProfileUpdateInput },
   'POST /api/onboarding': { summary: 'Submit the four onboarding steps', tag: 'profile', body: OnboardingInput },

@@ -8,10 +8,13 @@ import { RATE_LIMIT_RULES, type RateLimitName } from './rules.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Whose attempts these are: the signed-in user, else the client's address. */
+/**
+ * Whose attempts these are: the signed-in user (the admin, when an admin views the app as
+ * a founder: looking spends none of the founder's allowance), else the client's address.
+ */
 async function limitKey(c: Context<AppBindings>): Promise<string> {
   const check = await sessionOf(c);
-  if (check.status === 'valid') return `user:${check.user.id}`;
+  if (check.status === 'valid') return `user:${check.impersonation?.adminUserId ?? check.user.id}`;
   return `ip:${clientAddress(c) ?? 'unknown'}`;
 }
 

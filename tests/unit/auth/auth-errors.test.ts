@@ -14,6 +14,11 @@ describe('authErrorKey', () => {
     expect(authErrorKey('sign-in', { status: 401, code: 'INVALID_EMAIL_OR_PASSWORD' })).toBe('errors.signInFailed');
   });
 
+  it('tells the owner of a suspended or deleted account why the right password did not sign them in', () => {
+    expect(authErrorKey('sign-in', { status: 403, code: 'ACCOUNT_SUSPENDED' })).toBe('errors.accountSuspended');
+    expect(authErrorKey('two-factor', { status: 403, code: 'ACCOUNT_DELETED' })).toBe('errors.accountDeleted');
+  });
+
   it("falls back to each action's own failure message", () => {
     expect(authErrorKey('magic-link', { status: 500 })).toBe('errors.magicLinkFailed');
     expect(authErrorKey('reset', { status: 400 })).toBe('errors.passwordResetFailed');

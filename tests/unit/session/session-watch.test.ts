@@ -43,6 +43,13 @@ describe('the session validity poll', () => {
     expect(onEnded).toHaveBeenCalledWith('terminated');
   });
 
+  it('reports an admin view that ran out, so the app can go back to the admin', async () => {
+    const { onEnded } = watch(['valid', 'impersonation-ended'], () => 2 * MINUTE);
+    await vi.advanceTimersByTimeAsync(10 * MINUTE);
+    expect(onEnded).toHaveBeenCalledTimes(1);
+    expect(onEnded).toHaveBeenCalledWith('impersonation-ended');
+  });
+
   it('does not sign out when the check could not reach the server', async () => {
     const { check, onEnded } = watch(['unknown', 'unknown', 'expired'], () => MINUTE);
     await vi.advanceTimersByTimeAsync(2 * MINUTE);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -29,10 +30,20 @@ export const authSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /**
+     * Set on an admin's "view as" session (decision 023): the admin's user id (Better Auth's
+     * admin-plugin name for it) and the admin's own session, which the app returns to.
+     */
+    impersonatedBy: text('impersonated_by'),
+    impersonatorSessionId: text('impersonator_session_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('auth_sessions_user_id_idx').on(table.userId)],
+  (table) => [
+    index('auth_sessions_user_id_idx').on(table.userId),
+    // The expiry sweep looks only at impersonation sessions.
+    index('auth_sessions_impersonation_expiry_idx').on(table.expiresAt).where(sql`${table.impersonatedBy} is not null`),
+  ],
 );
 
 export const authAccounts = pgTable(

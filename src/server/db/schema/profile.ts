@@ -39,7 +39,10 @@ export const users = pgTable('users', {
   onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
   /** The whole set of submitted onboarding answers, kept as sent (after sanitising). */
   onboardingData: jsonb('onboarding_data'),
-  /** active | deleted (account deletion marks, never erases: spec §4). */
+  /**
+   * active | suspended | deleted (core/account/account-status.ts). An admin suspends and
+   * reactivates; deletion marks, never erases (spec §4).
+   */
   status: text('status').notNull().default('active'),
   emailMondayHour: text('email_monday_hour').notNull().default('09:00'),
   emailFridayHour: text('email_friday_hour').notNull().default('17:00'),

@@ -10,6 +10,8 @@ import { AchievementToaster } from '../../features/gamification/achievement-toas
 import { useMe } from '../../features/profile/api/get-me.ts';
 import { SignOutButton } from '../../features/session/sign-out-button.tsx';
 import { useSessionWatch } from '../../features/session/use-session-watch.ts';
+import { ImpersonationBanner } from '../../features/impersonation/impersonation-banner.tsx';
+import { useImpersonation } from '../../features/impersonation/use-impersonation.ts';
 import { ProfileLanguageSwitcher } from '../../features/profile/profile-language.tsx';
 import { cn } from '../../lib/cn.ts';
 import { NAV_ITEMS } from './nav-items.ts';
@@ -47,53 +49,57 @@ export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const session = useSession();
   const me = useMe(session.data?.user.id);
-  // SPEC §10: the session is re-checked every 5 minutes (2 for admins) while the app is open.
-  useSessionWatch(me.data?.role);
+  const impersonation = useImpersonation();
+  // SPEC §10: the session is re-checked every 5 minutes (2 for admins, and while an admin views as a founder).
+  useSessionWatch(impersonation ? 'admin' : me.data?.role, session.data?.session.id);
   return (
-    <div className="flex min-h-dvh">
-      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-6 border-r border-border p-4 lg:flex">
-        <Logo to="/overview" />
-        <div className="flex-1 overflow-y-auto">
-          <SidebarNav />
-        </div>
-        <SignOutButton className="w-full" />
-      </aside>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex items-center justify-between gap-2 border-b border-border px-4 py-2">
-          <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-            <Dialog.Trigger
-              className="inline-flex size-9 items-center justify-center rounded-md border border-input lg:hidden"
-              aria-label={t('nav.open')}
-            >
-              <Menu aria-hidden="true" className="size-5" />
-            </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-              <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 bg-background p-4 shadow-xl">
-                <div className="flex items-center justify-between">
-                  <Dialog.Title className="sr-only">{t('nav.label')}</Dialog.Title>
-                  <Dialog.Description className="sr-only">{t('nav.description')}</Dialog.Description>
-                  <Logo to="/overview" />
-                  <Dialog.Close className="inline-flex size-9 items-center justify-center rounded-md" aria-label={t('nav.close')}>
-                    <X aria-hidden="true" className="size-5" />
-                  </Dialog.Close>
-                </div>
-                <div className="flex-1 overflow-y-auto">
-                  <SidebarNav onNavigate={() => setDrawerOpen(false)} />
-                </div>
-                <SignOutButton className="w-full" />
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
-          <div className="ml-auto flex items-center gap-2">
-            <ProfileLanguageSwitcher />
-            <ThemeToggle />
+    <div className="flex min-h-dvh flex-col">
+      <ImpersonationBanner />
+      <div className="flex min-h-0 flex-1">
+        <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-6 border-r border-border p-4 lg:flex">
+          <Logo to="/overview" />
+          <div className="flex-1 overflow-y-auto">
+            <SidebarNav />
           </div>
-        </header>
-        <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
-          <Outlet />
-        </main>
-        <AchievementToaster />
+          <SignOutButton className="w-full" />
+        </aside>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="flex items-center justify-between gap-2 border-b border-border px-4 py-2">
+            <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+              <Dialog.Trigger
+                className="inline-flex size-9 items-center justify-center rounded-md border border-input lg:hidden"
+                aria-label={t('nav.open')}
+              >
+                <Menu aria-hidden="true" className="size-5" />
+              </Dialog.Trigger>
+              <Dialog.Portal>
+                <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+                <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 bg-background p-4 shadow-xl">
+                  <div className="flex items-center justify-between">
+                    <Dialog.Title className="sr-only">{t('nav.label')}</Dialog.Title>
+                    <Dialog.Description className="sr-only">{t('nav.description')}</Dialog.Description>
+                    <Logo to="/overview" />
+                    <Dialog.Close className="inline-flex size-9 items-center justify-center rounded-md" aria-label={t('nav.close')}>
+                      <X aria-hidden="true" className="size-5" />
+                    </Dialog.Close>
+                  </div>
+                  <div className="flex-1 overflow-y-auto">
+                    <SidebarNav onNavigate={() => setDrawerOpen(false)} />
+                  </div>
+                  <SignOutButton className="w-full" />
+                </Dialog.Content>
+              </Dialog.Portal>
+            </Dialog.Root>
+            <div className="ml-auto flex items-center gap-2">
+              <ProfileLanguageSwitcher />
+              <ThemeToggle />
+            </div>
+          </header>
+          <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
+            <Outlet />
+          </main>
+          <AchievementToaster />
+        </div>
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BarChart3, MessageSquare, Settings, Users } from 'lucide-react';
+import { BarChart3, MessageSquare, Settings } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -7,9 +7,10 @@ import { toast } from 'sonner';
 import { apiFetch } from '../../lib/api-client.ts';
 import { useSession } from '../auth/auth-client.ts';
 import { useMe } from '../profile/api/get-me.ts';
+import { UsersSection } from './users/users-section.tsx';
 
+/** The admin areas still to come (the admin dashboard issue); Users is here already. */
 const AREAS = [
-  { key: 'users', icon: Users },
   { key: 'analytics', icon: BarChart3 },
   { key: 'feedback', icon: MessageSquare },
   { key: 'settings', icon: Settings },
@@ -57,6 +58,7 @@ export function AdminPage() {
       </h1>
       <p className="mt-2 text-muted-foreground">{t('intro')}</p>
       <AdminOverview />
+      <UsersSection />
       <ul aria-label={t('areas.label')} className="mt-6 grid gap-4 sm:grid-cols-2">
         {AREAS.map(({ key, icon: Icon }) => (
           <li key={key} className="rounded-lg border border-dashed border-border p-4">

@@ -9,6 +9,13 @@ import { welcomeToast } from './auth-page.tsx';
 /** Better Auth's magic-link errors; anything else came back from an OAuth provider. */
 const LINK_ERRORS = new Set(['INVALID_TOKEN', 'EXPIRED_TOKEN', 'ATTEMPTS_EXCEEDED']);
 
+/** What the page says for `?error=` (the server sends suspended and deleted accounts here, decision 024). */
+function errorText(error: string) {
+  if (error === 'ACCOUNT_SUSPENDED') return 'errors.accountSuspended';
+  if (error === 'ACCOUNT_DELETED') return 'errors.accountDeleted';
+  return LINK_ERRORS.has(error) ? 'callback.expired' : 'callback.oauthFailed';
+}
+
 /**
  * /auth/callback: where magic links and OAuth providers send the browser back. With a
  * session it moves on (new accounts to onboarding with the welcome); with `?error=`
@@ -57,7 +64,7 @@ export function AuthCallbackPage() {
         <h1 id="callback-title" className="text-xl font-semibold">
           {t('callback.errorTitle')}
         </h1>
-        <p className="text-muted-foreground">{t(LINK_ERRORS.has(error) ? 'callback.expired' : 'callback.oauthFailed')}</p>
+        <p className="text-muted-foreground">{t(errorText(error))}</p>
       </div>
       <Link to="/auth" className="mt-6 inline-flex h-11 items-center rounded-md bg-primary px-4 font-medium text-primary-foreground hover:bg-primary-hover">
         {t('callback.backToSignIn')}

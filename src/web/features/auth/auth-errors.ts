@@ -32,6 +32,10 @@ export function authErrorKey(action: AuthAction, error: AuthFailure): string {
       return 'errors.challengeExpired';
     case 'INVALID_TOKEN':
       return 'errors.linkExpired';
+    case 'ACCOUNT_SUSPENDED':
+      return 'errors.accountSuspended';
+    case 'ACCOUNT_DELETED':
+      return 'errors.accountDeleted';
     default:
       return FALLBACK[action];
   }

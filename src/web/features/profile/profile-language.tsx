@@ -4,6 +4,7 @@ import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import i18next from 'i18next';
 import { useSession } from '../auth/auth-client.ts';
+import { useImpersonation } from '../impersonation/use-impersonation.ts';
 import { useMe } from './api/get-me.ts';
 import { patchMe } from './api/update-me.ts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -35,9 +36,12 @@ export function useProfileLanguage() {
 export function ProfileLanguageSwitcher() {
   const queryClient = useQueryClient();
   const userId = useSession().data?.user.id;
+  // An admin viewing as a founder reads in their own language without touching the founder's profile.
+  const impersonating = useImpersonation() !== null;
   return (
     <LanguageSwitcher
       onChange={(language: Language) => {
+        if (impersonating) return;
         // Best effort: the choice already applies and is stored locally, which wins anyway.
         patchMe({ preferredLanguage: language }).then(
           (me) => queryClient.setQueryData(meQueryKey(userId), me),

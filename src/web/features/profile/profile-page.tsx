@@ -9,6 +9,7 @@ import { SwitchField, primaryButtonClass, secondaryButtonClass } from '../../com
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
+import { DangerZone } from '../account/danger-zone.tsx';
 import { useSession } from '../auth/auth-client.ts';
 import { ProgressCard } from '../gamification/progress-card.tsx';
 import { TwoFactorSettings } from '../two-factor/two-factor-settings.tsx';
@@ -60,6 +61,7 @@ export function ProfilePage() {
         <ProgressCard showAchievements />
       </section>
       {me.data.role === 'admin' ? <AdminSection /> : null}
+      <DangerZone email={me.data.email} />
     </div>
   );
 }

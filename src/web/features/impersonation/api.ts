@@ -1,0 +1,15 @@
+import type { ImpersonationGrant } from '../../../core/impersonation/impersonation.ts';
+import { apiFetch } from '../../lib/api-client.ts';
+
+/** POST /api/impersonation: view the app as a founder (the password when the admin's sign-in is not recent). */
+export function startImpersonation(targetUserId: string, password?: string) {
+  return apiFetch<ImpersonationGrant>('/api/impersonation', {
+    method: 'POST',
+    body: JSON.stringify(password === undefined ? { targetUserId } : { targetUserId, password }),
+  });
+}
+
+/** DELETE /api/impersonation: back to the admin's own session. */
+export function stopImpersonation() {
+  return apiFetch<{ adminUserId: string; targetUserId: string | null }>('/api/impersonation', { method: 'DELETE' });
+}
