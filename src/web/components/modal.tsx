@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { secondaryButtonClass } from './form/fields.tsx';
+import { buttonClass } from './form/buttons.ts';
 
 /** A modal dialog with a title, a close button and focus kept inside (Radix Dialog). */
 export function Modal({
@@ -48,7 +48,7 @@ export function Modal({
 export function ModalActions({ cancel, onCancel, children }: { cancel: string; onCancel: () => void; children: ReactNode }) {
   return (
     <div className="flex flex-wrap justify-end gap-2">
-      <button type="button" className={secondaryButtonClass} onClick={onCancel}>
+      <button type="button" className={buttonClass.secondary} onClick={onCancel}>
         {cancel}
       </button>
       {children}

@@ -167,11 +167,3 @@ export function SwitchField({
   );
 }
 
-/** The main action of a form. Hover moves the colour away from the text (never fades), so contrast only rises. */
-export const primaryButtonClass =
-  'inline-flex h-11 items-center gap-2 rounded-md bg-primary px-5 font-medium text-primary-foreground hover:bg-primary-hover disabled:cursor-not-allowed disabled:brightness-90';
-/** An action that cannot be taken back (suspend, delete), in the destructive colour of the theme. */
-export const destructiveButtonClass =
-  'inline-flex h-11 items-center gap-2 rounded-md bg-destructive px-5 font-medium text-destructive-foreground hover:bg-destructive-hover disabled:cursor-not-allowed disabled:brightness-90';
-/** A secondary action beside it. */
-export const secondaryButtonClass = 'inline-flex h-11 w-fit items-center gap-2 rounded-md border border-input px-4 font-medium hover:bg-muted disabled:cursor-not-allowed';

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { confirmsEmail } from '../../../core/account/account-status.ts';
-import { TextField, destructiveButtonClass, secondaryButtonClass } from '../../components/form/fields.tsx';
+import { TextField } from '../../components/form/fields.tsx';
 import { Modal, ModalActions } from '../../components/modal.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-toast.ts';
 import { signOutAndClear } from '../session/sign-out.ts';
+import { buttonClass } from '../../components/form/buttons.ts';
 
 /**
  * Deleting the account (SPEC §10 "Account deletion"), confirmed by typing the e-mail.
@@ -46,7 +47,7 @@ export function DangerZone({ email }: { email: string }) {
         {t('dangerZone.title')}
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">{t('dangerZone.body')}</p>
-      <button type="button" className={`${secondaryButtonClass} mt-4 border-destructive text-destructive`} onClick={() => setOpen(true)}>
+      <button type="button" className={`${buttonClass.secondary} mt-4 border-destructive text-destructive`} onClick={() => setOpen(true)}>
         <Trash2 aria-hidden="true" className="size-4" />
         {t('dangerZone.delete')}
       </button>
@@ -62,7 +63,7 @@ export function DangerZone({ email }: { email: string }) {
             error={typed && !matches ? t('dangerZone.mismatch') : undefined}
           />
           <ModalActions cancel={t('dangerZone.cancel')} onCancel={() => setOpen(false)}>
-            <button type="submit" className={destructiveButtonClass} disabled={!matches || pending}>
+            <button type="submit" className={buttonClass.destructive} disabled={!matches || pending}>
               {pending ? t('dangerZone.deleting') : t('dangerZone.confirm')}
             </button>
           </ModalActions>

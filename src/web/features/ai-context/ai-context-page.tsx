@@ -9,6 +9,7 @@ import { apiFetch } from '../../lib/api-client.ts';
 import { gamificationQueryKey } from '../gamification/api.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { CONTEXT_FILE_ACCEPT, fileErrorKey } from './file-reasons.ts';
+import { buttonClass } from '../../components/form/buttons.ts';
 
 type ContextFile = { id: string; name: string; mediaType: string; sizeBytes: number; hasText: boolean };
 type ContextEntry = { id: string; type: ContextType; description: string; origin: string; createdAt: string; files: ContextFile[] };
@@ -136,7 +137,7 @@ function EntryForm(props: {
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={busy} className="h-10 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary-hover disabled:opacity-60">
+        <button type="submit" disabled={busy} className={buttonClass.primary}>
           {busy ? t('saving') : props.submitLabel}
         </button>
         {props.onCancel && (

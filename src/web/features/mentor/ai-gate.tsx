@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
+import { buttonClass } from '../../components/form/buttons.ts';
 
 type Ask = { kind: 'consent' | 'enable'; retry: () => Promise<void> };
 
@@ -87,7 +88,7 @@ function AiGateDialog({ ask, onClose, onAccepted }: { ask: Ask | null; onClose: 
               type="button"
               disabled={saving}
               onClick={accept}
-              className="h-10 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary-hover disabled:opacity-60"
+              className={buttonClass.primary}
             >
               {t(`${kind === 'consent' ? 'consent' : 'enable'}.accept`)}
             </button>

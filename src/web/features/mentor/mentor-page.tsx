@@ -26,6 +26,7 @@ import {
 import { starterQuestions } from './starter-questions.ts';
 import { useSummary } from '../metrics/api/metrics-api.ts';
 import { HTML_LANG } from '../../../core/i18n/language.ts';
+import { buttonClass } from '../../components/form/buttons.ts';
 
 /** Session flags of the chat (spec §4), cleared on sign-out by the app shell. */
 const WELCOMED_FLAG = 'rumbo_chat_welcomed';
@@ -287,7 +288,7 @@ export function MentorPage() {
                 setWelcomed(true);
                 composerRef.current?.focus();
               }}
-              className="mt-4 h-9 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary-hover"
+              className={cn(buttonClass.primary, 'mt-4')}
             >
               {t('welcome.start')}
             </button>
@@ -394,7 +395,7 @@ export function MentorPage() {
               <button
                 type="submit"
                 disabled={draft.trim() === ''}
-                className="inline-flex h-10 items-center gap-2 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary-hover disabled:opacity-60"
+                className={buttonClass.primary}
               >
                 <Send aria-hidden="true" className="size-4" />
                 {t('composer.send')}

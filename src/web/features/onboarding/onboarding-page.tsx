@@ -6,7 +6,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { ONBOARDING_STEPS, OnboardingInput } from '../../../core/onboarding/onboarding-schema.ts';
 import { DEFAULT_FRIDAY_HOUR, DEFAULT_MONDAY_HOUR } from '../../../core/profile/profile-fields.ts';
 import { sanitizeDeep } from '../../../core/security/sanitize.ts';
-import { primaryButtonClass, secondaryButtonClass } from '../../components/form/fields.tsx';
+
 import { Logo } from '../../components/logo.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
@@ -20,6 +20,7 @@ import { SignOutButton } from '../session/sign-out-button.tsx';
 import { type FieldErrors, browserTimeZone, errorsFromApi, errorsFromZod } from '../profile/profile-options.ts';
 import { type Answers, type Draft, clearDraft, usePersistentDraft } from './onboarding-draft.ts';
 import { Welcome } from './welcome.tsx';
+import { buttonClass } from '../../components/form/buttons.ts';
 
 const STEP_KEYS = ['about', 'startup', 'customers', 'habits'] as const;
 const LAST_STEP = ONBOARDING_STEPS.length - 1;
@@ -197,7 +198,7 @@ function OnboardingForm({ userId, me, onCompleted }: { userId: string; me: Me | 
         </div>
         <div className="mt-8 flex items-center justify-between gap-3">
           {step > 0 ? (
-            <button type="button" onClick={() => goTo(step - 1)} className={secondaryButtonClass}>
+            <button type="button" onClick={() => goTo(step - 1)} className={buttonClass.secondary}>
               <ArrowLeft aria-hidden="true" className="size-4" />
               {t('onboarding:back')}
             </button>
@@ -207,7 +208,7 @@ function OnboardingForm({ userId, me, onCompleted }: { userId: string; me: Me | 
           <button
             type="submit"
             disabled={submit.isPending}
-            className={primaryButtonClass}
+            className={buttonClass.primary}
           >
             {step < LAST_STEP ? t('onboarding:next') : submit.isPending ? t('onboarding:finishing') : t('onboarding:finish')}
             {step < LAST_STEP ? <ArrowRight aria-hidden="true" className="size-4" /> : <Check aria-hidden="true" className="size-4" />}

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { HTML_LANG } from '../../../core/i18n/language.ts';
 import { ProfileUpdateInput } from '../../../core/profile/profile-settings.ts';
-import { SwitchField, primaryButtonClass, secondaryButtonClass } from '../../components/form/fields.tsx';
+import { SwitchField } from '../../components/form/fields.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
@@ -18,6 +18,7 @@ import { useAiConsent, useResetOnboarding, useUpdateMe } from './api/update-me.t
 import { showProfileError } from './profile-error.ts';
 import { ProfileField, type ProfileFieldName } from './profile-field.tsx';
 import { type FieldErrors, errorsFromApi, errorsFromZod } from './profile-options.ts';
+import { buttonClass } from '../../components/form/buttons.ts';
 
 /** The profile's sections and their fields, in the order the founder reads them. */
 const SECTIONS: readonly { key: string; fields: readonly ProfileFieldName[] }[] = [
@@ -141,7 +142,7 @@ function ProfileForm({ me }: { me: Me }) {
         <button
           type="submit"
           disabled={update.isPending}
-          className={primaryButtonClass}
+          className={buttonClass.primary}
         >
           <Save aria-hidden="true" className="size-4" />
           {update.isPending ? t('saving') : t('save')}
@@ -208,7 +209,7 @@ function AdminSection() {
         type="button"
         disabled={reset.isPending}
         onClick={() => reset.mutate(undefined, { onSuccess: () => navigate('/onboarding'), onError: (error) => showErrorToast(error, t('admin.resetError')) })}
-        className={secondaryButtonClass}
+        className={buttonClass.secondary}
       >
         <RotateCcw aria-hidden="true" className="size-4" />
         {t('admin.reset')}

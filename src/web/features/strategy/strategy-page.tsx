@@ -6,12 +6,13 @@ import { STRATEGY_STEPS, StrategyInput, type StrategyStep, type StrategyVersion,
 import { cn } from '../../lib/cn.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { PageWithProgress } from '../gamification/progress-card.tsx';
-import { Modal, buttonClass } from '../tasks/form-controls.tsx';
+import { Modal } from '../tasks/form-controls.tsx';
 import { useRestoreVersion, useSaveStrategy, useStrategy, useStrategyVersions } from './api.ts';
 import { MeceRoadmap } from './mece-roadmap.tsx';
 import { type StrategyDraft, StrategyStepFields } from './strategy-steps.tsx';
 import { StrategySuggestion } from './strategy-suggestion.tsx';
 import { intlLocale } from '../tasks/format.ts';
+import { buttonClass } from '../../components/form/buttons.ts';
 
 const draftOf = (version: StrategyVersion): StrategyDraft => ({
   coreProblem: version.coreProblem,

@@ -4,9 +4,10 @@ import type { StrategyDraft } from '../../../core/mentor/strategy-draft.ts';
 import type { StrategyStep } from '../../../core/strategy/strategy-schema.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { useMentorDraft } from '../mentor/use-mentor-draft.tsx';
-import { buttonClass } from '../tasks/form-controls.tsx';
+
 import { requestStrategyDraft } from './api.ts';
 import type { StrategyDraft as BuilderDraft } from './strategy-steps.tsx';
+import { buttonClass } from '../../components/form/buttons.ts';
 
 /** Only the step in view is filled: the founder's work on the other steps is theirs. */
 function applyToStep(step: StrategyStep, current: BuilderDraft, suggestion: StrategyDraft): BuilderDraft {

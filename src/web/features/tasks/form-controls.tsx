@@ -2,15 +2,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
 
-/** Shared look of the tasks and strategy forms. */
+/** Shared look of the tasks and strategy forms (buttons: components/form/buttons.ts). */
 export const inputClass =
   'mt-1 block w-full rounded-md border border-input bg-background px-3 py-2 text-base aria-[invalid=true]:border-destructive';
-
-export const buttonClass = {
-  primary: 'inline-flex h-10 items-center justify-center gap-2 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary-hover disabled:opacity-60',
-  secondary: 'inline-flex h-10 items-center justify-center gap-2 rounded-md border border-border bg-background px-4 text-sm font-medium hover:bg-muted disabled:opacity-60',
-  ghost: 'inline-flex h-9 items-center justify-center gap-2 rounded-md px-3 text-sm text-muted-foreground hover:bg-muted hover:text-foreground disabled:opacity-60',
-} as const;
 
 /** A label, its control, the live character count and the field's error, wired for screen readers. */
 export function Field({

@@ -15,9 +15,10 @@ import { PageWithProgress } from '../gamification/progress-card.tsx';
 import { useMentorDraft } from '../mentor/use-mentor-draft.tsx';
 import { useStrategy } from '../strategy/api.ts';
 import { newIdempotencyKey, requestTaskDraft, useCompleteTask, useCreateTask, useLatestMetrics, useTasks, useUpdateTask } from './api.ts';
-import { Field, Modal, buttonClass, describedBy, inputClass } from './form-controls.tsx';
+import { Field, Modal, describedBy, inputClass } from './form-controls.tsx';
 import { EMPTY_TASK_FORM, TaskForm, type TaskFormValues, serverFieldErrors } from './task-form.tsx';
 import { intlLocale } from './format.ts';
+import { buttonClass } from '../../components/form/buttons.ts';
 
 type Tab = 'create' | 'active' | 'done';
 

@@ -2,10 +2,11 @@ import { Ban, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { destructiveButtonClass, secondaryButtonClass } from '../../../components/form/fields.tsx';
+
 import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { errorMessage } from '../../../lib/error-toast.ts';
 import { type AdminUser, useSetAccountStatus } from './users-api.ts';
+import { buttonClass } from '../../../components/form/buttons.ts';
 
 /** Suspend (after a confirmation: it signs the founder out everywhere) or reactivate a founder's account. */
 export function StatusButton({ user }: { user: AdminUser }) {
@@ -29,7 +30,7 @@ export function StatusButton({ user }: { user: AdminUser }) {
 
   if (suspended) {
     return (
-      <button type="button" className={secondaryButtonClass} disabled={setStatus.isPending} aria-label={t('usersSection.reactivateLabel', { email: user.email })} onClick={() => change('active')}>
+      <button type="button" className={buttonClass.secondary} disabled={setStatus.isPending} aria-label={t('usersSection.reactivateLabel', { email: user.email })} onClick={() => change('active')}>
         <RotateCcw aria-hidden="true" className="size-4" />
         {t('usersSection.reactivate')}
       </button>
@@ -37,7 +38,7 @@ export function StatusButton({ user }: { user: AdminUser }) {
   }
   return (
     <>
-      <button type="button" className={secondaryButtonClass} aria-label={t('usersSection.suspendLabel', { email: user.email })} onClick={() => setConfirming(true)}>
+      <button type="button" className={buttonClass.secondary} aria-label={t('usersSection.suspendLabel', { email: user.email })} onClick={() => setConfirming(true)}>
         <Ban aria-hidden="true" className="size-4" />
         {t('usersSection.suspend')}
       </button>
@@ -48,7 +49,7 @@ export function StatusButton({ user }: { user: AdminUser }) {
         description={t('usersSection.confirmSuspend.body')}
       >
         <ModalActions cancel={t('usersSection.cancel')} onCancel={() => setConfirming(false)}>
-          <button type="button" className={destructiveButtonClass} disabled={setStatus.isPending} onClick={() => change('suspended')}>
+          <button type="button" className={buttonClass.destructive} disabled={setStatus.isPending} onClick={() => change('suspended')}>
             {t('usersSection.confirmSuspend.confirm')}
           </button>
         </ModalActions>

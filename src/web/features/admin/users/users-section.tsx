@@ -1,11 +1,12 @@
 import { Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inputClass, secondaryButtonClass } from '../../../components/form/fields.tsx';
+import { inputClass } from '../../../components/form/fields.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { StatusButton } from './status-button.tsx';
 import { type AdminUser, useAdminUsers } from './users-api.ts';
 import { ViewAsButton } from './view-as-button.tsx';
+import { buttonClass } from '../../../components/form/buttons.ts';
 
 /**
  * The admin dashboard's Users area: accounts by e-mail with their role and status; for a
@@ -46,7 +47,7 @@ export function UsersSection() {
             {t('usersSection.searchHint')}
           </p>
         </div>
-        <button type="submit" className={cn(secondaryButtonClass, 'mb-6')}>
+        <button type="submit" className={cn(buttonClass.secondary, 'mb-6')}>
           <Search aria-hidden="true" className="size-4" />
           {t('usersSection.searchButton')}
         </button>

@@ -2,12 +2,13 @@ import { Eye } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { TextField, primaryButtonClass, secondaryButtonClass } from '../../../components/form/fields.tsx';
+import { TextField } from '../../../components/form/fields.tsx';
 import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
 import { useStartImpersonation } from '../../impersonation/use-impersonation.ts';
 import type { AdminUser } from './users-api.ts';
+import { buttonClass } from '../../../components/form/buttons.ts';
 
 const needsPassword = (error: unknown) => error instanceof ApiError && error.code === 'REAUTHENTICATION_REQUIRED';
 
@@ -47,7 +48,7 @@ export function ViewAsButton({ user }: { user: AdminUser }) {
 
   return (
     <>
-      <button type="button" className={secondaryButtonClass} disabled={pending} aria-label={t('admin:usersSection.viewAsLabel', { email: user.email })} onClick={() => void attempt()}>
+      <button type="button" className={buttonClass.secondary} disabled={pending} aria-label={t('admin:usersSection.viewAsLabel', { email: user.email })} onClick={() => void attempt()}>
         <Eye aria-hidden="true" className="size-4" />
         {t('admin:usersSection.viewAs')}
       </button>
@@ -67,7 +68,7 @@ export function ViewAsButton({ user }: { user: AdminUser }) {
             error={wrong ? t('impersonation:confirm.wrong') : undefined}
           />
           <ModalActions cancel={t('admin:usersSection.cancel')} onCancel={() => setAsking(false)}>
-            <button type="submit" className={primaryButtonClass} disabled={pending || !password}>
+            <button type="submit" className={buttonClass.primary} disabled={pending || !password}>
               {t('impersonation:confirm.submit')}
             </button>
           </ModalActions>

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { useSaveWeek } from '../api/metrics-api.ts';
 import { draftFromPreviousWeek, draftFromRecord, parseDraft, type WeekDraft } from '../week-values.ts';
+import { buttonClass } from '../../../components/form/buttons.ts';
 
 /** The form's fields in groups a founder thinks in. */
 export const FIELD_GROUPS: { key: string; fields: WeekInputField[] }[] = [
@@ -125,7 +126,7 @@ export function WeekForm({ week, weekChoices, onWeekChange, existing, previous, 
         <button
           type="submit"
           disabled={save.isPending}
-          className="h-11 rounded-md bg-primary px-5 font-medium text-primary-foreground hover:bg-primary-hover disabled:opacity-60"
+          className={buttonClass.primary}
         >
           {t(save.isPending ? 'form.saving' : 'form.save')}
         </button>
