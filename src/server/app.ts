@@ -26,7 +26,6 @@ import type { AppBindings, AppDeps } from './http/context.ts';
 import { requireSameOrigin } from './http/same-origin.ts';
 import { forgetUserAfterWrites } from './http/session.ts';
 import { generalRateLimit, isWriteMethod } from './rate-limit/middleware.ts';
-import { securityHeaders } from './http/security-headers.ts';
 import { spaHandler } from './http/spa.ts';
 
 /** JSON bodies over 1 MB are refused before they are read (issue: bad input). */
@@ -46,7 +45,6 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppBindings>();
   const geolocator = createGeolocator({ services: deps.env.geoServices, timeoutMs: deps.env.geoTimeoutMs, logger: deps.logger });
 
-  app.use(securityHeaders);
   app.use(async (c, next) => {
     c.set('deps', deps);
     await next();

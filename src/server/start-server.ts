@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
+import { createNodeServer } from './http/node-server.ts';
 import { createApp } from './app.ts';
 import { loadOrCreateSecret } from './auth/secret.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
@@ -50,9 +50,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const peerSnapshot = await startPeerSnapshotJob(database.db, logger, env.benchmarkSnapshotCron);
   const impersonationExpiry = startImpersonationExpiryJob(database.db, services.deps.bus, logger);
 
-  const server = await new Promise<ServerType>((resolve) => {
-    const instance = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, () => resolve(instance));
-  });
+  const server = createNodeServer(app.fetch, env.host);
+  await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
   logger.info({ port, database: database.driver }, `Rumbo is listening on http://localhost:${port}`);

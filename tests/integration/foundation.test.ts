@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeServer } from '../../src/server/http/node-server.ts';
 import { createTestApp } from './support/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -71,15 +73,23 @@ describe('errors share one shape', () => {
 
 describe('security headers', () => {
   it('are on API and page responses, with no inline scripts allowed', async () => {
-    for (const path of ['/api/health', '/api/nope', '/']) {
-      const response = await t.request(path);
-      const csp = response.headers.get('content-security-policy') ?? '';
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(response.headers.get('x-frame-options')).toBe('DENY');
-      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    // Through the real Node server: the headers are set there, below Hono (security-headers.ts).
+    const server = createNodeServer(t.app.fetch, '127.0.0.1');
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      for (const path of ['/api/health', '/api/nope', '/']) {
+        const response = await fetch(`http://127.0.0.1:${port}${path}`);
+        const csp = response.headers.get('content-security-policy') ?? '';
+        expect(csp).toContain("script-src 'self'");
+        expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(response.headers.get('x-frame-options')).toBe('DENY');
+        expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

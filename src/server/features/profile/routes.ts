@@ -3,14 +3,15 @@ import { ProfileUpdateInput } from '../../../core/profile/profile-settings.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseJsonBody } from '../../http/validate.ts';
-import { getMeCached, updateMe } from './service.ts';
+import { getMeJsonCached, updateMe } from './service.ts';
 
 /** GET/PATCH /api/me: the signed-in founder's own profile, never anyone else's. */
 export const profileRoutes = new Hono<AppBindings>()
   .use(requireUser)
   .get('/', async (c) => {
     const { db, env, profiles } = c.get('deps');
-    return c.json(await getMeCached(db, profiles, c.get('user').id, c.get('role'), env.trialDays));
+    const json = await getMeJsonCached(db, profiles, c.get('user').id, c.get('role'), env.trialDays);
+    return c.body(json, 200, { 'content-type': 'application/json' });
   })
   .patch('/', async (c) => {
     const { db, env } = c.get('deps');

@@ -47,11 +47,22 @@ export async function getMe(db: Database, userId: string, trialDays: number): Pr
   return toMe(row, role, trialDays);
 }
 
-/** GET /api/me's fast path: the role from the session check, the row from the profile cache. */
-export async function getMeCached(db: Database, profiles: ProfileCache, userId: string, role: string, trialDays: number): Promise<Me> {
+/** The serialised answer for a cached row, per role: the row object is shared until the cache drops it. */
+const serialised = new WeakMap<ProfileRow, { role: string; json: string }>();
+
+/**
+ * GET /api/me's fast path: the role from the session check, the row from the profile cache,
+ * and the JSON text made once per cached row (the busiest authenticated read serialises
+ * nothing on a hit). The trial flags it carries are as fresh as the cache (seconds).
+ */
+export async function getMeJsonCached(db: Database, profiles: ProfileCache, userId: string, role: string, trialDays: number): Promise<string> {
   const row = await profiles.get(db, userId);
   if (!row) throw new AppError('NOT_FOUND');
-  return toMe(row, role, trialDays);
+  const known = serialised.get(row);
+  if (known?.role === role) return known.json;
+  const json = JSON.stringify(toMe(row, role, trialDays));
+  serialised.set(row, { role, json });
+  return json;
 }
 
 /** Writes the fields present in `changes` (absent means unchanged) and answers the new profile. */

@@ -1,0 +1,10 @@
+import { createServer, type Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { withSecurityHeaders } from './security-headers.ts';
+
+type Fetch = Parameters<typeof getRequestListener>[0];
+
+/** The HTTP server that serves the app (not yet listening): Hono's Node adapter, with the security headers. */
+export function createNodeServer(fetch: Fetch, hostname?: string): Server {
+  return createServer(withSecurityHeaders(getRequestListener(fetch, { hostname })));
+}
