@@ -12,6 +12,7 @@ import { showErrorToast } from '../../lib/error-toast.ts';
 import { CONTEXT_FILE_ACCEPT, fileErrorKey } from '../ai-context/file-reasons.ts';
 import { useSession } from '../auth/auth-client.ts';
 import { useAiGate } from './ai-gate.tsx';
+import { VISITED_FLAG, WELCOMED_FLAG, readFlag, writeFlag } from './chat-flags.ts';
 import { MarkdownAnswer } from './markdown-answer.tsx';
 import {
   analyseConversation,
@@ -28,10 +29,6 @@ import { useSummary } from '../metrics/api/metrics-api.ts';
 import { HTML_LANG } from '../../../core/i18n/language.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 
-/** Session flags of the chat (spec §4), cleared on sign-out by the app shell. */
-const WELCOMED_FLAG = 'rumbo_chat_welcomed';
-const VISITED_FLAG = 'rumbo_chat_page_visited';
-
 type ChatMessage = {
   key: string;
   role: 'user' | 'assistant';
@@ -43,21 +40,6 @@ type ChatMessage = {
 };
 
 type MeFacts = { startupName?: string | null; startupPhase?: string | null };
-
-const readFlag = (name: string) => {
-  try {
-    return sessionStorage.getItem(name) === '1';
-  } catch {
-    return false;
-  }
-};
-const writeFlag = (name: string) => {
-  try {
-    sessionStorage.setItem(name, '1');
-  } catch {
-    // Private mode: the welcome shows again next time, which is harmless.
-  }
-};
 
 let keyCounter = 0;
 const nextKey = () => `local-${++keyCounter}`;

@@ -1,8 +1,6 @@
 import { authClient } from '../auth/auth-client.ts';
+import { CHAT_SESSION_FLAGS } from '../mentor/chat-flags.ts';
 import { clearAllDrafts } from '../onboarding/onboarding-draft.ts';
-
-/** Session-storage flags of the mentor chat, cleared on sign-out (spec §4). */
-const CHAT_SESSION_FLAGS = ['rumbo_chat_welcomed', 'rumbo_chat_page_visited'];
 
 /** Forgets what this tab kept for the signed-in founder. */
 function clearSessionFlags() {
