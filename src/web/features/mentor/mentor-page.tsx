@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, Copy, Lightbulb, MessageSquarePlus, Paperclip, RotateCcw, Send, Sparkles, Square, Trash2 } from 'lucide-react';
+import { Lightbulb, Paperclip, Send, Sparkles, Square } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -13,7 +13,9 @@ import { CONTEXT_FILE_ACCEPT, fileErrorKey } from '../ai-context/file-reasons.ts
 import { useSession } from '../auth/auth-client.ts';
 import { useAiGate } from './ai-gate.tsx';
 import { VISITED_FLAG, WELCOMED_FLAG, readFlag, writeFlag } from './chat-flags.ts';
-import { MarkdownAnswer } from './markdown-answer.tsx';
+import type { ChatMessage } from './chat-message.ts';
+import { ConversationList } from './conversation-list.tsx';
+import { MessageBubble } from './message-bubble.tsx';
 import {
   analyseConversation,
   conversationQuery,
@@ -28,16 +30,6 @@ import { starterQuestions } from './starter-questions.ts';
 import { useSummary } from '../metrics/api/metrics-api.ts';
 import { HTML_LANG } from '../../../core/i18n/language.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
-
-type ChatMessage = {
-  key: string;
-  role: 'user' | 'assistant';
-  /** `file`: the note left by an upload into the conversation (decision 090). */
-  kind?: 'text' | 'file';
-  content: string;
-  /** streaming → done | stopped | trouble (an answer that failed: the question is kept, retry offered). */
-  status: 'streaming' | 'done' | 'stopped' | 'trouble';
-};
 
 type MeFacts = { startupName?: string | null; startupPhase?: string | null };
 
@@ -400,118 +392,3 @@ export function MentorPage() {
     </div>
   );
 }
-
-function MessageBubble({ message, onRetry }: { message: ChatMessage; onRetry: () => void }) {
-  const { t } = useTranslation('mentor');
-  const [copied, setCopied] = useState(false);
-  if (message.kind === 'file') {
-    return (
-      <div className="ml-auto flex max-w-[85%] items-center gap-2 rounded-lg border border-border bg-card px-3 py-2 text-sm">
-        <Paperclip aria-hidden="true" className="size-4 shrink-0 text-primary" />
-        <span className="min-w-0 break-words">{t('files.added', { names: message.content.replace(/^📎\s*/u, '') })}</span>
-      </div>
-    );
-  }
-  if (message.role === 'user') {
-    return (
-      <div className="ml-auto max-w-[85%] rounded-lg bg-primary px-3 py-2 text-sm whitespace-pre-wrap text-primary-foreground">
-        <span className="sr-only">{t('you')}</span>
-        {message.content}
-      </div>
-    );
-  }
-  return (
-    <article className="max-w-full rounded-lg bg-muted/60 px-3 py-2" aria-label={t('mentorSaid')}>
-      {message.content ? <MarkdownAnswer text={message.content} /> : message.status === 'streaming' ? <p className="text-sm text-muted-foreground">{t('thinking')}</p> : null}
-      {message.status === 'trouble' && (
-        <div role="alert" className="mt-2 flex flex-wrap items-center gap-2 text-sm text-destructive">
-          {t('errors.trouble')}
-          <button type="button" onClick={onRetry} className="inline-flex h-8 items-center gap-1 rounded-md border border-input px-2 text-foreground hover:bg-muted">
-            <RotateCcw aria-hidden="true" className="size-3.5" />
-            {t('errors.retry')}
-          </button>
-        </div>
-      )}
-      {message.status === 'stopped' && <p className="mt-2 text-xs text-muted-foreground">{t('stopped')}</p>}
-      {message.content && message.status !== 'streaming' && (
-        <button
-          type="button"
-          onClick={async () => {
-            try {
-              await navigator.clipboard.writeText(message.content);
-              setCopied(true);
-              setTimeout(() => setCopied(false), 2000);
-            } catch {
-              toast.error(t('copy.failed'));
-            }
-          }}
-          className="mt-2 inline-flex h-8 items-center gap-1 rounded-md px-2 text-xs text-muted-foreground hover:bg-muted hover:text-foreground"
-        >
-          {copied ? <Check aria-hidden="true" className="size-3.5" /> : <Copy aria-hidden="true" className="size-3.5" />}
-          {copied ? t('copy.done') : t('copy.button')}
-        </button>
-      )}
-    </article>
-  );
-}
-
-function ConversationList(props: {
-  conversations: ConversationSummary[];
-  loading: boolean;
-  failed: boolean;
-  activeId: string | null;
-  onNew: () => void;
-  onOpen: (conversation: ConversationSummary) => void;
-  onDelete: (conversation: ConversationSummary) => void;
-}) {
-  const { t } = useTranslation('mentor');
-  return (
-    <nav aria-labelledby="conversations-title" className="flex shrink-0 flex-col gap-2 lg:w-64">
-      <div className="flex items-center justify-between gap-2">
-        <h2 id="conversations-title" className="text-sm font-semibold">
-          {t('conversations.title')}
-        </h2>
-        <button type="button" onClick={props.onNew} className="inline-flex h-9 items-center gap-1 rounded-md border border-input px-3 text-sm hover:bg-muted">
-          <MessageSquarePlus aria-hidden="true" className="size-4" />
-          {t('conversations.new')}
-        </button>
-      </div>
-      {props.loading ? (
-        <p className="text-sm text-muted-foreground">{t('loading')}</p>
-      ) : props.failed ? (
-        <p role="alert" className="text-sm text-destructive">
-          {t('conversations.loadFailed')}
-        </p>
-      ) : props.conversations.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{t('conversations.empty')}</p>
-      ) : (
-        <ul className="flex max-h-48 flex-col gap-1 overflow-y-auto lg:max-h-[70vh]">
-          {props.conversations.map((conversation) => (
-            <li key={conversation.id} className="flex items-center gap-1">
-              <button
-                type="button"
-                aria-current={conversation.id === props.activeId ? 'true' : undefined}
-                onClick={() => props.onOpen(conversation)}
-                className={cn(
-                  'min-w-0 flex-1 truncate rounded-md px-3 py-2 text-left text-sm',
-                  conversation.id === props.activeId ? 'bg-accent font-medium text-accent-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
-                )}
-              >
-                {conversation.title}
-              </button>
-              <button
-                type="button"
-                aria-label={t('conversations.delete', { title: conversation.title })}
-                onClick={() => props.onDelete(conversation)}
-                className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-destructive"
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </nav>
-  );
-}
-

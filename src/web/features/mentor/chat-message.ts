@@ -1,0 +1,10 @@
+/** One message shown in the mentor chat, as the page keeps it while the founder talks. */
+export type ChatMessage = {
+  key: string;
+  role: 'user' | 'assistant';
+  /** `file`: the note left by an upload into the conversation (decision 090). */
+  kind?: 'text' | 'file';
+  content: string;
+  /** streaming → done | stopped | trouble (an answer that failed: the question is kept, retry offered). */
+  status: 'streaming' | 'done' | 'stopped' | 'trouble';
+};

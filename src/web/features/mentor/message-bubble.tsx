@@ -1,0 +1,60 @@
+import { Check, Copy, Paperclip, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { ChatMessage } from './chat-message.ts';
+import { MarkdownAnswer } from './markdown-answer.tsx';
+
+export function MessageBubble({ message, onRetry }: { message: ChatMessage; onRetry: () => void }) {
+  const { t } = useTranslation('mentor');
+  const [copied, setCopied] = useState(false);
+  if (message.kind === 'file') {
+    return (
+      <div className="ml-auto flex max-w-[85%] items-center gap-2 rounded-lg border border-border bg-card px-3 py-2 text-sm">
+        <Paperclip aria-hidden="true" className="size-4 shrink-0 text-primary" />
+        <span className="min-w-0 break-words">{t('files.added', { names: message.content.replace(/^📎\s*/u, '') })}</span>
+      </div>
+    );
+  }
+  if (message.role === 'user') {
+    return (
+      <div className="ml-auto max-w-[85%] rounded-lg bg-primary px-3 py-2 text-sm whitespace-pre-wrap text-primary-foreground">
+        <span className="sr-only">{t('you')}</span>
+        {message.content}
+      </div>
+    );
+  }
+  return (
+    <article className="max-w-full rounded-lg bg-muted/60 px-3 py-2" aria-label={t('mentorSaid')}>
+      {message.content ? <MarkdownAnswer text={message.content} /> : message.status === 'streaming' ? <p className="text-sm text-muted-foreground">{t('thinking')}</p> : null}
+      {message.status === 'trouble' && (
+        <div role="alert" className="mt-2 flex flex-wrap items-center gap-2 text-sm text-destructive">
+          {t('errors.trouble')}
+          <button type="button" onClick={onRetry} className="inline-flex h-8 items-center gap-1 rounded-md border border-input px-2 text-foreground hover:bg-muted">
+            <RotateCcw aria-hidden="true" className="size-3.5" />
+            {t('errors.retry')}
+          </button>
+        </div>
+      )}
+      {message.status === 'stopped' && <p className="mt-2 text-xs text-muted-foreground">{t('stopped')}</p>}
+      {message.content && message.status !== 'streaming' && (
+        <button
+          type="button"
+          onClick={async () => {
+            try {
+              await navigator.clipboard.writeText(message.content);
+              setCopied(true);
+              setTimeout(() => setCopied(false), 2000);
+            } catch {
+              toast.error(t('copy.failed'));
+            }
+          }}
+          className="mt-2 inline-flex h-8 items-center gap-1 rounded-md px-2 text-xs text-muted-foreground hover:bg-muted hover:text-foreground"
+        >
+          {copied ? <Check aria-hidden="true" className="size-3.5" /> : <Copy aria-hidden="true" className="size-3.5" />}
+          {copied ? t('copy.done') : t('copy.button')}
+        </button>
+      )}
+    </article>
+  );
+}
