@@ -31,6 +31,12 @@ export default tseslint.config(
     },
   },
   {
+    // Hooks live in .ts files too (use-mentor-chat.ts…): the rules of hooks apply there as well.
+    files: ['src/web/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
     // Boundaries (STYLE.md §13): core is pure; web talks to the server only over HTTP.
     files: ['src/core/**'],
     rules: {

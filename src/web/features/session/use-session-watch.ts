@@ -35,9 +35,13 @@ export function useSessionWatch(
   const navigate = useNavigate();
   const returnToAdminNow = useReturnToAdmin();
   const returnToAdmin = useRef(returnToAdminNow);
-  returnToAdmin.current = returnToAdminNow;
   const interval = useRef(intervals.user);
-  interval.current = role === 'admin' ? intervals.admin : intervals.user;
+  // The watch reads the latest of these when it fires; kept current after each render
+  // (before the watch's own effect, which is declared below), not during it.
+  useEffect(() => {
+    returnToAdmin.current = returnToAdminNow;
+    interval.current = role === 'admin' ? intervals.admin : intervals.user;
+  });
 
   useEffect(() => {
     return startSessionWatch({
