@@ -15,6 +15,9 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     trace: 'off',
+    // Founders who ask for less motion get toasts and dialogs without fades; so do the
+    // tests, and axe never judges a half-faded toast (docs/decisions/120-e2e-without-flakes.md).
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
