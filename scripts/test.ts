@@ -4,6 +4,7 @@
  * the browser step while iterating; CI never passes it.
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { buildIfStale, ROOT } from './lib/build-if-stale.ts';
 
 const skipE2e = process.argv.includes('--skip-e2e');
@@ -21,6 +22,8 @@ for (const [name, [command, ...args]] of steps) {
   const started = Date.now();
   const result = spawnSync(command as string, args, { cwd: ROOT, stdio: 'inherit' });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  // CI prints every part's time at its end (.ci/run), a failed one's too.
+  if (process.env.TEST_TIMINGS_FILE) fs.appendFileSync(process.env.TEST_TIMINGS_FILE, `  ${name.padEnd(28)} ${seconds.padStart(6)}s${result.status === 0 ? '' : '  (failed)'}\n`);
   if (result.status !== 0) {
     console.error(`\n✖ ${name} failed after ${seconds}s`);
     process.exit(result.status ?? 1);
