@@ -13,6 +13,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/setup/migrated-database-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

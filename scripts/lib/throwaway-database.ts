@@ -2,14 +2,15 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /**
- * A new, empty PostgreSQL database beside `baseUrl`'s (never `baseUrl`'s own), for one
- * test file or one benchmark, and how to drop it afterwards.
+ * A new PostgreSQL database beside `baseUrl`'s (never `baseUrl`'s own), for one test
+ * file or one benchmark, and how to drop it afterwards: empty, or a copy of `template`
+ * (a database nobody is connected to, such as one migrated once for a whole test run).
  */
-export async function createThrowawayDatabase(baseUrl: string, prefix = 'rumbo_test') {
+export async function createThrowawayDatabase(baseUrl: string, prefix = 'rumbo_test', template?: string) {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
 
   const url = new URL(baseUrl);

@@ -28,8 +28,11 @@ export type DatabaseOptions =
   | { url: string }
   /** Embedded PGlite persisted in this folder (the default, one process). */
   | { dataDir: string }
-  /** Embedded PGlite in memory (tests). */
-  | { memory: true };
+  /**
+   * Embedded PGlite in memory (tests), optionally started from a dump of an already
+   * migrated database: loading one is several times faster than PGlite's own start.
+   */
+  | { memory: true; template?: Blob };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -41,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, driver: 'postgresql', close: () => pool.end() };
   }
-  const client = 'memory' in options ? new PGlite() : new PGlite({ dataDir: options.dataDir });
+  const client = 'memory' in options ? new PGlite({ loadDataDir: options.template }) : new PGlite({ dataDir: options.dataDir });
   const db = drizzlePglite({ client, schema});
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
