@@ -71,7 +71,8 @@ describe('PUT /api/metrics/weeks/:year/:week', () => {
 
   it('refuses week 54, week 53 of a 52-week year, a future week and a malformed path', async () => {
     const { cookie } = await t.signUp();
-    for (const path of ['/api/metrics/weeks/2026/54', '/api/metrics/weeks/2025/53', '/api/metrics/weeks/2026/x', '/api/metrics/weeks/1999/10']) {
+    const notDigits = ['/api/metrics/weeks/2026.0/10', '/api/metrics/weeks/2026/1e1', '/api/metrics/weeks/2026/0x10'];
+    for (const path of ['/api/metrics/weeks/2026/54', '/api/metrics/weeks/2025/53', '/api/metrics/weeks/2026/x', '/api/metrics/weeks/1999/10', ...notDigits]) {
       expect((await t.request(path, { method: 'PUT', cookie, json: workedWeek })).status, path).toBe(400);
     }
     const future = await put(cookie, weeksAgo(-3), workedWeek);

@@ -133,10 +133,16 @@ export const WeekRecordInput = z
   });
 export type WeekRecordInput = z.infer<typeof WeekRecordInput>;
 
+/**
+ * A year or week from a URL or a CSV cell: plain digits only. `Number()` would also read
+ * `2026.0`, `1e1` and `0x10`, spellings of a week nobody types.
+ */
+const digitsOnly = (value: unknown) => (typeof value === 'string' ? (/^\d{1,6}$/.test(value) ? Number(value) : Number.NaN) : value);
+
 export const WeekKeySchema = z
   .object({
-    year: z.coerce.number({ error: 'validation.year' }).int('validation.year').min(MIN_YEAR, 'validation.year').max(MAX_YEAR, 'validation.year'),
-    week: z.coerce.number({ error: 'validation.week' }).int('validation.week').min(1, 'validation.week').max(53, 'validation.week'),
+    year: z.preprocess(digitsOnly, z.number({ error: 'validation.year' }).int('validation.year').min(MIN_YEAR, 'validation.year').max(MAX_YEAR, 'validation.year')),
+    week: z.preprocess(digitsOnly, z.number({ error: 'validation.week' }).int('validation.week').min(1, 'validation.week').max(53, 'validation.week')),
   })
   .refine(isValidIsoWeek, { path: ['week'], message: 'validation.week' });
 

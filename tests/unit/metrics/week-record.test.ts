@@ -41,6 +41,12 @@ describe('ISO weeks', () => {
     expect(WeekKeySchema.safeParse({ year: '2026', week: '54' }).success).toBe(false);
     expect(WeekKeySchema.safeParse({ year: '2026', week: '7' }).data).toEqual({ year: 2026, week: 7 });
   });
+  it('reads a year and week written in digits only', () => {
+    for (const [year, week] of [['2026.0', '7'], ['2026', '1e1'], ['2026', '0x10'], [' 2026', '7'], ['2026', '+7'], ['2026', '']]) {
+      expect(WeekKeySchema.safeParse({ year, week }).success, `${year}/${week}`).toBe(false);
+    }
+    expect(WeekKeySchema.safeParse({ year: '2026', week: '07' }).data).toEqual({ year: 2026, week: 7 });
+  });
   it('counts consecutive weeks across year ends', () => {
     expect(previousWeek({ year: 2021, week: 1 })).toEqual({ year: 2020, week: 53 });
     expect(previousWeek({ year: 2026, week: 1 })).toEqual({ year: 2025, week: 52 });
