@@ -50,7 +50,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const peerSnapshot = await startPeerSnapshotJob(database.db, logger, env.benchmarkSnapshotCron);
   const impersonationExpiry = startImpersonationExpiryJob(database.db, services.deps.bus, logger);
 
-  const server = createNodeServer(app.fetch, env.host);
+  const server = createNodeServer(app.fetch, { hostname: env.host, https: new URL(env.appUrl).protocol === 'https:' });
   await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;

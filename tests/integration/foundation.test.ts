@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeServer } from '../../src/server/http/node-server.ts';
-import { createTestApp } from './support/test-app.ts';
+import { createTestApp, TEST_ORIGIN, TEST_USER_AGENT } from './support/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -72,14 +72,43 @@ describe('errors share one shape', () => {
 });
 
 describe('security headers', () => {
-  it('are on API and page responses, with no inline scripts allowed', async () => {
-    // Through the real Node server: the headers are set there, below Hono (security-headers.ts).
-    const server = createNodeServer(t.app.fetch, '127.0.0.1');
+  /** Through the real Node server: the headers are set there, below Hono (security-headers.ts). */
+  async function withNodeServer(https: boolean, check: (origin: string) => Promise<void>) {
+    const server = createNodeServer(t.app.fetch, { hostname: '127.0.0.1', https });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
+      await check(`http://127.0.0.1:${port}`);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it('tell browsers to insist on https only when the public origin is https', async () => {
+    await withNodeServer(false, async (origin) => {
+      expect((await fetch(`${origin}/api/health`)).headers.get('strict-transport-security')).toBeNull();
+    });
+    await withNodeServer(true, async (origin) => {
+      expect((await fetch(`${origin}/api/health`)).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    });
+  });
+
+  it('keep API answers, the signed-in founder\'s data among them, out of every cache', async () => {
+    const { cookie } = await t.signUp();
+    await withNodeServer(false, async (origin) => {
+      for (const path of ['/api/me', '/api/metrics/weeks', '/api/tasks', '/api/session', '/api/nope']) {
+        const response = await fetch(`${origin}${path}`, { headers: { cookie, origin: TEST_ORIGIN, 'user-agent': TEST_USER_AGENT } });
+        expect(response.headers.get('cache-control'), path).toBe('no-store');
+      }
+      // The app's pages are not personal data; their own caching rules stand.
+      expect((await fetch(`${origin}/`)).headers.get('cache-control')).not.toBe('no-store');
+    });
+  });
+
+  it('are on API and page responses, with no inline scripts allowed', async () => {
+    await withNodeServer(false, async (origin) => {
       for (const path of ['/api/health', '/api/nope', '/']) {
-        const response = await fetch(`http://127.0.0.1:${port}${path}`);
+        const response = await fetch(`${origin}${path}`);
         const csp = response.headers.get('content-security-policy') ?? '';
         expect(csp).toContain("script-src 'self'");
         expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -88,9 +117,7 @@ describe('security headers', () => {
         expect(response.headers.get('x-frame-options')).toBe('DENY');
         expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       }
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-    }
+    });
   });
 });
 

@@ -4,7 +4,10 @@ import { withSecurityHeaders } from './security-headers.ts';
 
 type Fetch = Parameters<typeof getRequestListener>[0];
 
-/** The HTTP server that serves the app (not yet listening): Hono's Node adapter, with the security headers. */
-export function createNodeServer(fetch: Fetch, hostname?: string): Server {
-  return createServer(withSecurityHeaders(getRequestListener(fetch, { hostname })));
+/**
+ * The HTTP server that serves the app (not yet listening): Hono's Node adapter, with the
+ * security headers; `https` when the public origin (APP_URL) is https.
+ */
+export function createNodeServer(fetch: Fetch, options: { hostname?: string; https: boolean }): Server {
+  return createServer(withSecurityHeaders(getRequestListener(fetch, { hostname: options.hostname }), { https: options.https }));
 }

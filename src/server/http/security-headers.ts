@@ -25,7 +25,6 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
   'referrer-policy': 'strict-origin-when-cross-origin',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-dns-prefetch-control': 'off',
   'x-download-options': 'noopen',
@@ -35,6 +34,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 });
 
 const HEADER_ENTRIES = Object.entries(SECURITY_HEADERS);
+/** Only a server reached over https may tell browsers to insist on it; on plain http it means nothing, or locks a dev host out. */
+const STRICT_TRANSPORT = 'max-age=31536000; includeSubDomains';
 
 type Listener<Request, Response> = (request: Request, response: Response) => unknown;
 
@@ -47,9 +48,14 @@ type Listener<Request, Response> = (request: Request, response: Response) => unk
  */
 export function withSecurityHeaders<Request extends IncomingMessage, Response extends ServerResponse>(
   listener: Listener<Request, Response>,
+  options: { https: boolean },
 ): Listener<Request, Response> {
   return (request, response) => {
     for (const [name, value] of HEADER_ENTRIES) response.setHeader(name, value);
+    if (options.https) response.setHeader('strict-transport-security', STRICT_TRANSPORT);
+    // API answers are about the signed-in founder: no browser or proxy keeps a copy. A
+    // route that may be cached says so itself (its header wins).
+    if (request.url?.startsWith('/api/')) response.setHeader('cache-control', 'no-store');
     return listener(request, response);
   };
 }
