@@ -332,6 +332,15 @@ describe('an OpenAI-compatible model on loopback', () => {
     expect(model.requests[1]!.messages.at(-1)!.content).toContain('Founder: Should I raise prices?');
   });
 
+  it('leaves keeping the connection open to the HTTP server: the stream does not force keep-alive', async () => {
+    model.reset([{ kind: 'answer', text: 'Short answer.' }]);
+    const { cookie } = await consentingFounder(t);
+    const response = await chat(t, cookie, { message: 'Anything?' });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    expect(response.headers.get('connection')).toBeNull();
+    await readUiStream(response);
+  });
+
   it('keeps the part of an answer the founder saw when they stop it, and the question', async () => {
     model.reset([{ kind: 'hang-after-first-chunk', text: 'Start with your ten best customers.' }]);
     const { cookie } = await consentingFounder(t);

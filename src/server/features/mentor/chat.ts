@@ -64,5 +64,9 @@ export async function startChat(deps: ChatDeps, input: ChatInput): Promise<Respo
     },
     onError: () => TROUBLE_RESPONDING,
   });
-  return createUIMessageStreamResponse({ stream, headers: { 'x-conversation-id': conversation.id } });
+  const response = createUIMessageStreamResponse({ stream, headers: { 'x-conversation-id': conversation.id } });
+  // The AI SDK always says `Connection: keep-alive`; whether a connection stays open is the
+  // HTTP server's call (a client that asked to close must get its close).
+  response.headers.delete('connection');
+  return response;
 }
