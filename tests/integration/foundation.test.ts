@@ -42,6 +42,20 @@ describe('errors share one shape', () => {
     expect(me.preferredLanguage).toBeNull();
   });
 
+  it('refuses a body that is not UTF-8 and keeps the profile as it was', async () => {
+    const { cookie } = await t.signUp();
+    // `{"nickname":"Ana…"}` with a lone 0xFF byte where a letter would be.
+    const bytes = Buffer.concat([Buffer.from('{"nickname":"Ana'), Buffer.from([0xff]), Buffer.from('"}')]);
+    const response = await t.request('/api/me', { method: 'PATCH', cookie, headers: { 'content-type': 'application/json' }, body: bytes });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: '', message: 'Body is not valid UTF-8' }] });
+    expect((await (await t.request('/api/me', { cookie })).json()).nickname).toBeNull();
+    // The same request in valid UTF-8 is taken.
+    const valid = await t.request('/api/me', { method: 'PATCH', cookie, json: { nickname: 'Añita' } });
+    expect(valid.status).toBe(200);
+    expect((await valid.json()).nickname).toBe('Añita');
+  });
+
   it('refuses a JSON body over 1 MB with 413', async () => {
     const { cookie } = await t.signUp();
     const huge = JSON.stringify({ preferredLanguage: 'en', padding: 'x'.repeat(1024 * 1024 + 1) });

@@ -6,6 +6,8 @@ import { recordSecurityEvent, requestContext } from '../features/audit/service.t
 import { AppError } from './app-error.ts';
 import { clientAddress } from './client-address.ts';
 
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Field-level messages for a failed parse: `[{ field: 'email', message: '…' }]`. */
 export function fieldErrors(error: z.ZodError) {
   return error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
@@ -19,9 +21,16 @@ export function fieldErrors(error: z.ZodError) {
  * 400 SECURITY_VIOLATION (SPEC §10 "Sanitising").
  */
 export async function parseJsonBody<T extends z.ZodType>(c: Context<AppBindings>, schema: T): Promise<z.infer<T>> {
+  let text: string;
+  try {
+    // Strict: bytes that are not UTF-8 are refused, not stored as replacement characters.
+    text = STRICT_UTF8.decode(await c.req.arrayBuffer());
+  } catch {
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: '', message: 'Body is not valid UTF-8' }] });
+  }
   let body: unknown;
   try {
-    body = await c.req.json();
+    body = JSON.parse(text);
   } catch {
     throw new AppError('VALIDATION_FAILED', { details: [{ field: '', message: 'Malformed JSON body' }] });
   }
