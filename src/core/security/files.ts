@@ -59,9 +59,12 @@ export function sniffTypes(bytes: Uint8Array): AllowedType[] {
   }
 }
 
-// Spec §5: < > : " / \ | ? *; also control characters (never valid in a file name).
+// < > : " / \ | ? * (docs/mentor.md, AI context files); control characters (never valid in a
+// file name); and invisible format characters: a right-to-left override turns
+// `invoice\u202Efdp.exe` into "invoiceexe.pdf" on screen, and zero-width or bidi marks
+// let two different names look alike.
 // eslint-disable-next-line no-control-regex -- control characters are what this rejects
-const INVALID_NAME = /[<>:"/\\|?*\u0000-\u001F\u007F]/;
+const INVALID_NAME = /[<>:"/\\|?*\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFB]/;
 
 export function isValidFileName(name: string): boolean {
   const trimmed = name.trim();
