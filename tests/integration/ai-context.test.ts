@@ -139,8 +139,13 @@ describe('AI context entries', () => {
     expect((await blocked.json()).error.code).toBe('SECURITY_VIOLATION');
     const badName = (await (await post(cookie, form({ type: 'learnings', description: 'Bad name' }, [{ name: 'a:b.png', bytes: TINY_PNG }]))).json()) as EntryBody;
     expect(badName.skipped).toEqual([{ name: 'a:b.png', message: 'File name contains invalid characters' }]);
+    // A real PDF whose name, shown with its right-to-left override, reads "invoiceexe.pdf".
+    const disguised = 'invoice\u202Efdp.exe';
+    const bidi = (await (await post(cookie, form({ type: 'learnings', description: 'Disguised name' }, [{ name: disguised, bytes: makePdf(['Invoice']) }]))).json()) as EntryBody;
+    expect(bidi.skipped).toEqual([{ name: disguised, message: 'File name contains invalid characters' }]);
     const list = await (await t.request('/api/context', { cookie })).json();
-    expect(list.entries).toHaveLength(1);
+    expect(list.entries).toHaveLength(2);
+    expect(list.entries.flatMap((entry: { files: unknown[] }) => entry.files)).toEqual([]);
   });
 
   it('edits, removes files, and deletes; another founder gets 404 for all of it', async () => {
