@@ -63,7 +63,8 @@ describe('login: 5 attempts per 15 minutes', () => {
     });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
-    expect(await locked.json()).toEqual({ code: 'RATE_LIMITED', message: 'Too many attempts. Please wait 15 minutes before trying again.' });
+    const lockedError = { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait 15 minutes before trying again.' };
+    expect(await locked.json()).toEqual({ ...lockedError, error: lockedError });
     // Other founders sign in as usual from that address.
     const other = await t.signUp();
     const fine = await t.request('/api/auth/sign-in/email', {
@@ -72,6 +73,33 @@ describe('login: 5 attempts per 15 minutes', () => {
       clientAddress: '203.0.113.120',
     });
     expect(fine.status).toBe(200);
+  });
+
+  it('is not dodged by sending the sign-in as a form or multipart body from other addresses', async () => {
+    const { email } = await t.signUp();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await signInAttempt(email, { clientAddress: `203.0.113.${140 + attempt}` })).status).toBe(401);
+    }
+    const form = new URLSearchParams({ email, password: 'correct horse battery' });
+    const multipart = new FormData();
+    multipart.set('email', email);
+    multipart.set('password', 'correct horse battery');
+    for (const [index, body] of [form, multipart].entries()) {
+      const response = await t.request('/api/auth/sign-in/email', { method: 'POST', body, clientAddress: `203.0.113.${150 + index}` });
+      expect(response.status).toBe(415);
+      expect(response.headers.getSetCookie()).toEqual([]);
+      expect((await response.json()).error.code).toBe('VALIDATION_FAILED');
+    }
+    // A fresh account's password is not guessable in a form either: nothing is evaluated.
+    const fresh = await t.signUp();
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      const guess = new URLSearchParams({ email: fresh.email, password: `guess number ${attempt}` });
+      expect((await t.request('/api/auth/sign-in/email', { method: 'POST', body: guess, clientAddress: `203.0.113.${160 + attempt}` })).status).toBe(415);
+    }
+    for (const path of ['/api/auth/sign-in/magic-link', '/api/auth/request-password-reset', '/api/auth/reset-password', '/api/auth/two-factor/verify-totp', '/api/auth/sign-up/email']) {
+      const body = new URLSearchParams({ email: fresh.email, token: 'x', code: '123456', password: 'a long enough password' });
+      expect((await t.request(path, { method: 'POST', body, clientAddress: '203.0.113.170' })).status, path).toBe(415);
+    }
   });
 
   it('is not dodged by a forged X-Forwarded-For from an untrusted client', async () => {
@@ -115,6 +143,18 @@ describe('password reset: 3 requests per hour', () => {
     }
     expect(statuses.slice(0, 3)).not.toContain(429);
     expect(statuses[3]).toBe(429);
+  });
+
+  it("answers Better Auth's own 429 in the app's error shape, with Retry-After", async () => {
+    const { email } = await t.signUp();
+    let refused: Response | undefined;
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      refused = await t.request('/api/auth/request-password-reset', { method: 'POST', json: { email, redirectTo: '/reset-password' }, clientAddress: '203.0.113.31' });
+    }
+    expect(refused!.status).toBe(429);
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+    const body = await refused!.json();
+    expect(body.error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('Too many attempts') });
   });
 });
 

@@ -63,6 +63,9 @@ export async function handleAuthRequest(c: Context<AppBindings>): Promise<Respon
   const path = c.req.path;
   const context = requestContext(c.req.raw, address);
 
+  const refusedBody = nonJsonBody(c.req.raw, path);
+  if (refusedBody) return refusedBody;
+
   const session = await sessionOf(c);
   // Signing out while viewing as a founder ends the impersonation and the admin's own session.
   if (c.req.method === 'POST' && path === '/api/auth/sign-out' && session.status === 'valid' && session.impersonation) {
@@ -79,7 +82,7 @@ export async function handleAuthRequest(c: Context<AppBindings>): Promise<Respon
   const email = isSignIn && typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
   if (email) {
     const waitSeconds = await deps.limiters.blockedFor(FAILURES_PREFIX, email, SIGN_IN_FAILURES);
-    if (waitSeconds > 0) return lockedOut(waitSeconds);
+    if (waitSeconds > 0) return rateLimited(waitSeconds);
   }
 
   const response = await deps.auth.handler(withClientIp(c.req.raw, address));
@@ -89,13 +92,10 @@ export async function handleAuthRequest(c: Context<AppBindings>): Promise<Respon
     if (refused) return refused;
   }
 
-  if (response.status === 429 && !response.headers.has('retry-after')) {
-    const retryAfter = response.headers.get('x-retry-after');
-    if (retryAfter) {
-      const headers = new Headers(response.headers);
-      headers.set('Retry-After', retryAfter);
-      return new Response(response.body, { status: 429, statusText: response.statusText, headers });
-    }
+  if (response.status === 429) {
+    // Better Auth's own limiter: the same answer as every other limit of the app.
+    const retryAfter = Number(response.headers.get('retry-after') ?? response.headers.get('x-retry-after') ?? 60);
+    return rateLimited(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 60);
   }
 
   if (isSignIn && response.status === 401) {
@@ -140,12 +140,31 @@ async function refusedAccountRedirect(response: Response, appUrl: string): Promi
   return new Response(null, { status: 302, headers: { Location: `${appUrl}/auth/callback?error=${body.code}` } });
 }
 
-/** Better Auth's error shape, so its client shows it like its own 429. */
-function lockedOut(retryAfterSeconds: number): Response {
+/**
+ * Every 429 under /api/auth: the app's error shape (`{ error: { code, message } }`, as on
+ * every other route), with `code` and `message` also at the top, where Better Auth's
+ * browser client reads its errors from.
+ */
+function rateLimited(retryAfterSeconds: number): Response {
+  const error = { code: 'RATE_LIMITED', message: RATE_LIMIT_RULES.login.message(retryAfterSeconds) };
   return Response.json(
-    { code: 'RATE_LIMITED', message: RATE_LIMIT_RULES.login.message(retryAfterSeconds) },
+    { ...error, error },
     { status: 429, headers: { 'Retry-After': String(retryAfterSeconds), 'X-Retry-After': String(retryAfterSeconds) } },
   );
+}
+
+/**
+ * Our browser sends every auth call as JSON, and the limits read the e-mail from JSON.
+ * Better Auth would also take a form or multipart body, which the limits did not read: a
+ * lockout dodged by changing the encoding. Such a body is refused (415) before anything is
+ * evaluated; only a provider's callback may post a form.
+ */
+function nonJsonBody(request: Request, path: string): Response | undefined {
+  if (request.method !== 'POST' || path.startsWith('/api/auth/callback/')) return undefined;
+  const type = request.headers.get('content-type');
+  if (!type || /^application\/json\b/i.test(type.trim())) return undefined;
+  const error = { code: 'VALIDATION_FAILED', message: 'Send this request as JSON (application/json).' };
+  return Response.json({ ...error, error }, { status: 415 });
 }
 
 /** Who a password-reset token belongs to, read before Better Auth consumes it. */
