@@ -120,6 +120,15 @@ describe('PATCH /api/me', () => {
     expect(await me(cookie)).toEqual(before);
   });
 
+  it("offers no way around the sanitiser through Better Auth's update-user route", async () => {
+    const { cookie } = await onboarded();
+    const response = await t.request('/api/auth/update-user', { method: 'POST', cookie, json: { name: '<img src=x onerror=alert(1)>', image: 'javascript:alert(1)' } });
+    expect(response.status).toBe(404);
+    const session = await (await t.request('/api/auth/get-session', { cookie })).json();
+    expect(session.user.name).not.toContain('onerror');
+    expect(session.user.image ?? null).toBeNull();
+  });
+
   it.each([
     ['fullName', 'a'.repeat(201), 'Text is too long (max 200 characters)'],
     ['startupName', 'b'.repeat(201), 'Text is too long (max 200 characters)'],

@@ -62,6 +62,9 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
     basePath: '/api/auth',
     secret,
     trustedOrigins: [appUrl],
+    // The profile is written through PATCH /api/me, which sanitises and refuses blocked
+    // patterns; Better Auth's own route would store a name or image unchecked.
+    disabledPaths: ['/update-user'],
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
