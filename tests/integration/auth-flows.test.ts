@@ -306,6 +306,23 @@ describe('password reset', () => {
     expect(new URL(reopened.headers.get('location') ?? '', TEST_ORIGIN).searchParams.get('error')).toBe('INVALID_TOKEN');
   });
 
+  it('a newer reset link replaces the older one: only the last e-mailed link sets a password', async () => {
+    const { email, password } = await t.signUp({ name: 'Two Links' });
+    const tokenOf = (link: string) => new URL(link).pathname.split('/').at(-1) ?? '';
+    await requestReset(email);
+    const first = await t.outbox.latest(email, 'reset-password');
+    const before = t.outbox.all().length;
+    await requestReset(email);
+    const second = await t.outbox.latest(email, 'reset-password', before);
+    expect(tokenOf(second.links[0] ?? '')).not.toBe(tokenOf(first.links[0] ?? ''));
+
+    const withOld = await t.request('/api/auth/reset-password', { method: 'POST', json: { token: tokenOf(first.links[0] ?? ''), newPassword: 'an attacker password' } });
+    expect(withOld.status).toBe(400);
+    expect((await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } })).status).toBe(200);
+    const withNew = await t.request('/api/auth/reset-password', { method: 'POST', json: { token: tokenOf(second.links[0] ?? ''), newPassword: 'the owner password' } });
+    expect(withNew.status).toBe(200);
+  });
+
   it('refuses an expired link with the same clear answer, and the password stays as it was', async () => {
     const { email, password } = await t.signUp({ name: 'Too Late' });
     await requestReset(email);

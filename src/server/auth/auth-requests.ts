@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { authUsers, authVerifications } from '../db/schema/index.ts';
 import { type AuditEvent, recordAuditEvent, recordSecurityEvent, requestContext } from '../features/audit/service.ts';
@@ -74,7 +74,8 @@ export async function handleAuthRequest(c: Context<AppBindings>): Promise<Respon
   }
   const isSignIn = c.req.method === 'POST' && path.startsWith('/api/auth/sign-in/');
   const isReset = c.req.method === 'POST' && path === '/api/auth/reset-password';
-  const body = isSignIn || isReset ? await jsonBody(c.req.raw) : {};
+  const requestsReset = c.req.method === 'POST' && path === '/api/auth/request-password-reset';
+  const body = isSignIn || isReset || requestsReset ? await jsonBody(c.req.raw) : {};
   const resetUserId = isReset && typeof body.token === 'string' ? await resetTokenOwner(c, body.token) : undefined;
   const verifiesTotp = c.req.method === 'POST' && path === '/api/auth/two-factor/verify-totp' && session.status === 'valid';
   const twoFactorWasOn = verifiesTotp ? await twoFactorEnabled(c, session.user.id) : undefined;
@@ -112,6 +113,7 @@ export async function handleAuthRequest(c: Context<AppBindings>): Promise<Respon
   }
 
   if (response.ok) {
+    if (requestsReset && typeof body.email === 'string') await keepNewestResetLink(c, body.email.trim().toLowerCase());
     if (resetUserId) {
       await recordAuditEvent(deps.db, { action: 'password_reset', adminId: resetUserId, targetUserId: resetUserId, context });
     }
@@ -165,6 +167,23 @@ function nonJsonBody(request: Request, path: string): Response | undefined {
   if (!type || /^application\/json\b/i.test(type.trim())) return undefined;
   const error = { code: 'VALIDATION_FAILED', message: 'Send this request as JSON (application/json).' };
   return Response.json({ ...error, error }, { status: 415 });
+}
+
+/**
+ * A new reset link replaces the ones sent before it: an older e-mail, forwarded or left
+ * in an inbox someone else reads, must not still open the account.
+ */
+async function keepNewestResetLink(c: Context<AppBindings>, email: string) {
+  const db = c.get('deps').db;
+  const userId = await findUserIdByEmail(db, email);
+  if (!userId) return;
+  const links = await db
+    .select({ id: authVerifications.id })
+    .from(authVerifications)
+    .where(and(like(authVerifications.identifier, 'reset-password:%'), eq(authVerifications.value, userId)))
+    .orderBy(desc(authVerifications.createdAt), desc(authVerifications.id));
+  const older = links.slice(1).map((link) => link.id);
+  if (older.length > 0) await db.delete(authVerifications).where(inArray(authVerifications.id, older));
 }
 
 /** Who a password-reset token belongs to, read before Better Auth consumes it. */
