@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import type { Language } from '../../../core/i18n/language.ts';
 import { METRIC_TARGETS, type MetricTarget, type TargetStatus, targetStatus } from '../../../core/mentor/metric-targets.ts';
+import { escapeMarkdown } from '../../../core/mentor/markdown-safety.ts';
 import { PLAYBOOK, type Play } from '../../../core/mentor/playbook.ts';
 import type { MentorContext } from '../context/build-context.ts';
 import { OFFLINE_TEXT } from './offline-text.ts';
@@ -102,7 +103,8 @@ export function offlineAnswer(input: { question: string; language: Language; con
 
   if (OUT_OF_BOUNDS.test(question)) parts.push(t.ownDataOnly);
 
-  const startup = context.facts.profile?.startupName ?? t.yourStartup;
+  // Founder text is escaped before it joins the Markdown (core/mentor/markdown-safety.ts).
+  const startup = context.facts.profile?.startupName ? escapeMarkdown(context.facts.profile.startupName) : t.yourStartup;
   parts.push(`### ${t.whereYouStand(startup)}`);
   const metrics = context.facts.metrics;
   if (!metrics || diagnosis.length === 0) {
@@ -121,18 +123,18 @@ export function offlineAnswer(input: { question: string; language: Language; con
   const [topTask] = context.facts.tasks ?? [];
   const strategy = context.facts.strategy;
   const plan = [
-    topTask ? t.topTask(topTask.hypothesis, topTask.metric, topTask.iceTotal.toFixed(2)) : null,
-    strategy ? t.strategy(strategy.version, strategy.statement) : null,
-    strategy && strategy.maximas.length > 0 ? t.maximas(strategy.maximas) : null,
+    topTask ? t.topTask(escapeMarkdown(topTask.hypothesis), topTask.metric, topTask.iceTotal.toFixed(2)) : null,
+    strategy ? t.strategy(strategy.version, escapeMarkdown(strategy.statement)) : null,
+    strategy && strategy.maximas.length > 0 ? t.maximas(strategy.maximas.map(escapeMarkdown)) : null,
   ].filter((line): line is string => line !== null);
   if (plan.length > 0) parts.push(plan.join('\n\n'));
 
   const notes = context.chunks.filter((chunk) => chunk.source === 'context-entries').slice(0, 2);
   if (notes.length > 0) {
     parts.push(`### ${t.fromYourNotes}`);
-    parts.push(notes.map((note) => `> ${bestLine(note.text, question)}`).join('\n>\n'));
+    parts.push(notes.map((note) => `> ${escapeMarkdown(bestLine(note.text, question))}`).join('\n>\n'));
   }
-  for (const note of context.facts.notes ?? []) parts.push(`- ${note}`);
+  for (const note of context.facts.notes ?? []) parts.push(`- ${escapeMarkdown(note)}`);
 
   const plays = choosePlays(question, diagnosis);
   parts.push(`### ${t.hypotheses}`);

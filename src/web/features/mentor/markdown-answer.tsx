@@ -1,9 +1,12 @@
 import Markdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { isSafeLinkHref } from '../../../core/mentor/markdown-safety.ts';
 
 /**
  * The mentor's answer as Markdown. Raw HTML in an answer is dropped, never rendered (a
- * model can be talked into writing markup); links open in a new tab without the opener.
+ * model can be talked into writing markup); so are images (an answer never needs one, and
+ * one can carry a tracking address), shown by their alt text. Links open in a new tab
+ * without the opener, and only to http(s) addresses; any other link is plain text.
  */
 export function MarkdownAnswer({ text }: { text: string }) {
   return (
@@ -12,11 +15,15 @@ export function MarkdownAnswer({ text }: { text: string }) {
         remarkPlugins={[remarkGfm]}
         skipHtml
         components={{
-          a: ({ href, children }) => (
-            <a href={href} target="_blank" rel="noopener noreferrer" className="text-primary underline underline-offset-2">
-              {children}
-            </a>
-          ),
+          img: ({ alt }) => <span>{alt}</span>,
+          a: ({ href, children }) =>
+            isSafeLinkHref(href) ? (
+              <a href={href} target="_blank" rel="noopener noreferrer" className="text-primary underline underline-offset-2">
+                {children}
+              </a>
+            ) : (
+              <span>{children}</span>
+            ),
         }}
       >
         {text}
