@@ -1,8 +1,12 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3999);
 export const BASE_URL = `http://localhost:${PORT}`;
+// The e2e server's DATA_DIR, fresh per run: tests read its outbox (e2e/support/outbox.ts).
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `rumbo-e2e-${PORT}-${Date.now()}`);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -28,6 +32,6 @@ export default defineConfig({
     url: `${BASE_URL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), APP_URL: BASE_URL, LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '100', RUMBO_ADMIN_EMAILS: 'e2e-admin@example.com,e2e-admin-reset@example.com,e2e-admin-view-as@example.com' },
+    env: { E2E_DATA_DIR: process.env.E2E_DATA_DIR, PORT: String(PORT), APP_URL: BASE_URL, LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '100', RUMBO_ADMIN_EMAILS: 'e2e-admin@example.com,e2e-admin-reset@example.com,e2e-admin-view-as@example.com' },
   },
 });

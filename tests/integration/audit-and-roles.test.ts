@@ -4,7 +4,7 @@ import { auditLogs, authVerifications, userRoles } from '../../src/server/db/sch
 import { startAuditRetentionJob } from '../../src/server/features/audit/retention-job.ts';
 import { purgeExpiredAuditLogs, recordAuditEvent } from '../../src/server/features/audit/service.ts';
 import { assignRole, currentRole, grantAdminByEmail } from '../../src/server/features/roles/service.ts';
-import { createTestApp, TEST_ORIGIN, TEST_USER_AGENT } from './support/test-app.ts';
+import { createTestApp, sessionCookie, TEST_ORIGIN, TEST_USER_AGENT } from './support/test-app.ts';
 
 /**
  * Roles (latest assignment wins, admins only on /api/admin, RUMBO_ADMIN_EMAILS) and the
@@ -54,12 +54,21 @@ describe('roles', () => {
     expect(rows[0]!.details).toMatchObject({ from: 'user', to: 'admin', via: 'cli' });
   });
 
-  it('makes an e-mail listed in RUMBO_ADMIN_EMAILS an admin when it signs up', async () => {
-    const { cookie, user } = await t.signUp({ email: ADMIN_EMAIL });
-    const me = await (await t.request('/api/me', { cookie })).json();
-    expect(me.role).toBe('admin');
-    expect((await t.request('/api/admin/overview', { cookie })).status).toBe(200);
+  it('makes an e-mail listed in RUMBO_ADMIN_EMAILS an admin only once the address is confirmed', async () => {
+    const { cookie, user, email } = await t.signUp({ email: ADMIN_EMAIL });
+    // Signing up with a listed address proves nothing: whoever typed it may not own it.
+    expect((await (await t.request('/api/me', { cookie })).json()).role).toBe('user');
+    expect((await t.request('/api/admin/overview', { cookie })).status).toBe(403);
+    expect(await auditRows('security_role_change', user.id)).toEqual([]);
+
+    const link = new URL(await t.outbox.link(email, 'confirm-email'));
+    const confirmed = await t.request(link.pathname + link.search);
+    expect(confirmed.status).toBe(302);
+    const confirmedCookie = sessionCookie(confirmed);
+    expect((await (await t.request('/api/me', { cookie: confirmedCookie })).json()).role).toBe('admin');
+    expect((await t.request('/api/admin/overview', { cookie: confirmedCookie })).status).toBe(200);
     const rows = await auditRows('security_role_change', user.id);
+    expect(rows).toHaveLength(1);
     expect(rows[0]!.details).toMatchObject({ via: 'RUMBO_ADMIN_EMAILS', to: 'admin' });
   });
 });
@@ -147,7 +156,7 @@ describe('audit log', () => {
     await attempt();
     const rows = await auditRows('security_sign_in_failures', user.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.details).toMatchObject({ email, threshold: 5, ipAddress: '203.0.113.90', userAgent: TEST_USER_AGENT });
+    expect(rows[0]!.details).toMatchObject({ email, scope: 'address', threshold: 5, ipAddress: '203.0.113.90', userAgent: TEST_USER_AGENT });
   });
 
   it('purges rows older than 90 days and keeps the rest', async () => {

@@ -1,6 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { Outbox } from './support/outbox.ts';
 import { cleanUpServerProcesses, makeDataDir, send, type ServerProcess, startServerProcess } from './support/server-process.ts';
 import { workedWeek } from '../fixtures/metrics-week.ts';
 import { weeksAgo } from './support/metrics.ts';
@@ -64,6 +66,14 @@ async function signUp(server: ServerProcess, email: string, client: string) {
   return sessionCookie(response);
 }
 
+/** Opens the confirmation link A sent to `email` (a listed admin address counts once confirmed); its session cookie. */
+async function confirmEmail(server: ServerProcess, email: string, cookie: string): Promise<string> {
+  const link = new URL(await new Outbox(path.join(server.dataDir, 'outbox')).link(email, 'confirm-email'));
+  const confirmed = await send(server, link.pathname + link.search, { cookie, redirect: 'manual' });
+  expect(confirmed.status, await confirmed.clone().text()).toBe(302);
+  return sessionCookie(confirmed);
+}
+
 async function expectSharedState(env: Record<string, string>) {
   const [a, b] = await twoInstances(env);
   const client = clientAddress();
@@ -116,7 +126,7 @@ async function expectSharedState(env: Record<string, string>) {
   // B has another founder's session cached; an admin suspending them on A ends it on B at once.
   const suspendedCookie = await signUp(a, `shared-${randomBytes(4).toString('hex')}@example.com`, clientAddress());
   const founderId = ((await (await send(b, '/api/me', { cookie: suspendedCookie })).json()) as { id: string }).id;
-  const adminCookie = await signUp(a, ADMIN_EMAIL, clientAddress());
+  const adminCookie = await confirmEmail(a, ADMIN_EMAIL, await signUp(a, ADMIN_EMAIL, clientAddress()));
   const suspended = await send(a, `/api/admin/users/${founderId}/status`, { method: 'PUT', cookie: adminCookie, json: { status: 'suspended' } });
   expect(suspended.status, await suspended.clone().text()).toBe(200);
   expect(await sessionStatusSoon(b, suspendedCookie)).toBe(401);

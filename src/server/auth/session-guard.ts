@@ -190,7 +190,7 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
     return adminSessions.length === 0 ? 'admin-session-ended' : undefined;
   }
 
-  /** Better Auth's full path: signature, expiry, the row; then the role (and RUMBO_ADMIN_EMAILS). */
+  /** Better Auth's full path: signature, expiry, the row; then the role (and RUMBO_ADMIN_EMAILS, once the address is confirmed). */
   async function load(cookie: string, request: Request): Promise<Entry | undefined> {
     const startedAt = generation;
     const result = await auth.api.getSession({ headers: request.headers, query: { disableCookieCache: true } });
@@ -210,7 +210,9 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
       return undefined;
     }
     let role = initialRole;
-    if (role !== 'admin' && adminEmails.has(user.email.toLowerCase())) {
+    // Only a confirmed address (the link in its inbox, or a provider that vouches for it)
+    // is made an admin: signing up with a listed address proves nothing.
+    if (role !== 'admin' && user.emailVerified && adminEmails.has(user.email.toLowerCase())) {
       await assignRole(db, bus, { userId: user.id, role: 'admin', assignedBy: null, via: 'RUMBO_ADMIN_EMAILS' });
       role = 'admin';
     }

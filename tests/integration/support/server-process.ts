@@ -66,7 +66,7 @@ export async function cleanUpServerProcesses(): Promise<void> {
 export async function send(
   server: ServerProcess,
   pathname: string,
-  init: { method?: string; json?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+  init: { method?: string; json?: unknown; cookie?: string; headers?: Record<string, string>; redirect?: RequestRedirect } = {},
 ): Promise<Response> {
   const headers = new Headers({ origin: server.appUrl, ...init.headers });
   if (init.cookie) headers.set('cookie', init.cookie);
@@ -75,5 +75,5 @@ export async function send(
     headers.set('content-type', 'application/json');
     body = JSON.stringify(init.json);
   }
-  return fetch(`${server.url}${pathname}`, { method: init.method ?? 'GET', headers, body, signal: AbortSignal.timeout(30_000) });
+  return fetch(`${server.url}${pathname}`, { method: init.method ?? 'GET', headers, body, redirect: init.redirect, signal: AbortSignal.timeout(30_000) });
 }
