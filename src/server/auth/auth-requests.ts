@@ -11,13 +11,17 @@ import { RATE_LIMIT_RULES } from '../rate-limit/rules.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 
 /**
- * Spec §9 "suspicious login threshold" and §5 "a 15-minute wait after too many
- * attempts": the 5th failed sign-in for one e-mail within 15 minutes is audited, and
- * that e-mail then waits out the window from any address (per-address counting is
- * Better Auth's limiter; this stops a brute force spread over many addresses).
+ * Wrong passwords lock the password route, never the owner (decision 100). Failures are
+ * counted per e-mail and client address first: the 5th in 15 minutes makes that address
+ * wait (and is audited as suspicious). Only failures from several addresses add up to
+ * the account-wide lock, which takes 20 (at least 4 addresses' worth). Magic links and
+ * password resets are not locked: the owner's inbox still gets them in, and a reset
+ * clears the account-wide count.
  */
-const SIGN_IN_FAILURES = { max: 5, windowSeconds: 15 * 60 };
-const FAILURES_PREFIX = 'sign-in-failures';
+const PAIR_FAILURES = { max: 5, windowSeconds: 15 * 60 };
+const ACCOUNT_FAILURES = { max: 20, windowSeconds: 15 * 60 };
+const PAIR_PREFIX = 'sign-in-failures';
+const ACCOUNT_PREFIX = 'sign-in-failures-account';
 
 /**
  * Successful auth calls that change an account's security, audited as they happen.
@@ -72,17 +76,21 @@ export async function handleAuthRequest(c: Context<AppBindings>): Promise<Respon
     await finishImpersonation(c, session, 'signed-out', context);
     return c.json({ success: true });
   }
-  const isSignIn = c.req.method === 'POST' && path.startsWith('/api/auth/sign-in/');
+  const isPasswordSignIn = c.req.method === 'POST' && path === '/api/auth/sign-in/email';
   const isReset = c.req.method === 'POST' && path === '/api/auth/reset-password';
   const requestsReset = c.req.method === 'POST' && path === '/api/auth/request-password-reset';
-  const body = isSignIn || isReset || requestsReset ? await jsonBody(c.req.raw) : {};
+  const body = isPasswordSignIn || isReset || requestsReset ? await jsonBody(c.req.raw) : {};
   const resetUserId = isReset && typeof body.token === 'string' ? await resetTokenOwner(c, body.token) : undefined;
   const verifiesTotp = c.req.method === 'POST' && path === '/api/auth/two-factor/verify-totp' && session.status === 'valid';
   const twoFactorWasOn = verifiesTotp ? await twoFactorEnabled(c, session.user.id) : undefined;
 
-  const email = isSignIn && typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+  const email = isPasswordSignIn && typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+  const pairKey = `${email || '-'} ${address ?? 'unknown'}`;
   if (email) {
-    const waitSeconds = await deps.limiters.blockedFor(FAILURES_PREFIX, email, SIGN_IN_FAILURES);
+    const waitSeconds = Math.max(
+      await deps.limiters.blockedFor(PAIR_PREFIX, pairKey, PAIR_FAILURES),
+      await deps.limiters.blockedFor(ACCOUNT_PREFIX, email, ACCOUNT_FAILURES),
+    );
     if (waitSeconds > 0) return rateLimited(waitSeconds);
   }
 
@@ -99,22 +107,14 @@ export async function handleAuthRequest(c: Context<AppBindings>): Promise<Respon
     return rateLimited(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 60);
   }
 
-  if (isSignIn && response.status === 401) {
-    const who = email || `ip:${address ?? 'unknown'}`;
-    await deps.limiters.consumeRule(FAILURES_PREFIX, who, SIGN_IN_FAILURES);
-    if ((await deps.limiters.blockedFor(FAILURES_PREFIX, who, SIGN_IN_FAILURES)) > 0) {
-      await recordSecurityEvent(deps, `sign-in:${who}`, {
-        action: 'sign_in_failures',
-        targetUserId: email ? ((await findUserIdByEmail(deps.db, email)) ?? null) : null,
-        context,
-        details: { email: email || null, threshold: SIGN_IN_FAILURES.max, windowMinutes: SIGN_IN_FAILURES.windowSeconds / 60 },
-      });
-    }
-  }
+  if (isPasswordSignIn && response.status === 401) await countSignInFailure(c, { email, pairKey, context });
 
   if (response.ok) {
     if (requestsReset && typeof body.email === 'string') await keepNewestResetLink(c, body.email.trim().toLowerCase());
     if (resetUserId) {
+      // The owner proved the inbox is theirs: the account-wide lock is lifted.
+      const owner = await emailOfUser(c, resetUserId);
+      if (owner) await deps.limiters.forget(ACCOUNT_PREFIX, owner, ACCOUNT_FAILURES);
       await recordAuditEvent(deps.db, { action: 'password_reset', adminId: resetUserId, targetUserId: resetUserId, context });
     }
     const enrolled = twoFactorWasOn === false && session.status === 'valid' && (await twoFactorEnabled(c, session.user.id));
@@ -124,6 +124,35 @@ export async function handleAuthRequest(c: Context<AppBindings>): Promise<Respon
     }
   }
   return response;
+}
+
+/**
+ * A wrong password: counted for the e-mail and address, and for the e-mail alone. Reaching
+ * either lock is audited once per window as suspicious (scope says which lock).
+ */
+async function countSignInFailure(c: Context<AppBindings>, { email, pairKey, context }: { email: string; pairKey: string; context: ReturnType<typeof requestContext> }) {
+  const deps = c.get('deps');
+  await deps.limiters.consumeRule(PAIR_PREFIX, pairKey, PAIR_FAILURES);
+  const pairLocked = (await deps.limiters.blockedFor(PAIR_PREFIX, pairKey, PAIR_FAILURES)) > 0;
+  let accountLocked = false;
+  if (email) {
+    await deps.limiters.consumeRule(ACCOUNT_PREFIX, email, ACCOUNT_FAILURES);
+    accountLocked = (await deps.limiters.blockedFor(ACCOUNT_PREFIX, email, ACCOUNT_FAILURES)) > 0;
+  }
+  if (!pairLocked && !accountLocked) return;
+  const scope = accountLocked ? 'account' : 'address';
+  const limit = accountLocked ? ACCOUNT_FAILURES : PAIR_FAILURES;
+  await recordSecurityEvent(deps, `sign-in:${scope}:${accountLocked ? email : pairKey}`, {
+    action: 'sign_in_failures',
+    targetUserId: email ? ((await findUserIdByEmail(deps.db, email)) ?? null) : null,
+    context,
+    details: { email: email || null, scope, threshold: limit.max, windowMinutes: limit.windowSeconds / 60 },
+  });
+}
+
+async function emailOfUser(c: Context<AppBindings>, userId: string): Promise<string | undefined> {
+  const [user] = await c.get('deps').db.select({ email: authUsers.email }).from(authUsers).where(eq(authUsers.id, userId)).limit(1);
+  return user?.email.toLowerCase();
 }
 
 async function twoFactorEnabled(c: Context<AppBindings>, userId: string): Promise<boolean> {

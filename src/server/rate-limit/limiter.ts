@@ -22,6 +22,8 @@ export type RateLimiters = {
   consumeRule: (prefix: string, key: string, rule: { max: number; windowSeconds: number }) => Promise<ConsumeResult>;
   /** How long until the key may try again under this rule, without counting an attempt (0: it may). */
   blockedFor: (prefix: string, key: string, rule: { max: number; windowSeconds: number }) => Promise<number>;
+  /** Forgets a key's attempts under a rule of consumeRule (a password reset lifts the sign-in lock). */
+  forget: (prefix: string, key: string, rule: { max: number; windowSeconds: number }) => Promise<void>;
   /** Forgets a key's attempts under a named rule (tests, and a successful sign-in). */
   reset: (name: RateLimitName, key: string) => Promise<void>;
   /**
@@ -110,6 +112,9 @@ export function createRateLimiters(shared: SharedState, scale: number, now: () =
       const state = await limiter(prefix, rule.max, rule.windowSeconds).get(key);
       if (!state || state.consumedPoints < rule.max) return 0;
       return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+    },
+    forget: async (prefix, key, rule) => {
+      await limiter(prefix, rule.max, rule.windowSeconds).delete(key);
     },
     reset: async (name, key) => {
       await named(name).delete(key);
