@@ -106,18 +106,20 @@ async function signUpWith(page: Page, say: (key: string) => string, email: strin
   await page.getByRole('button', { name: say('submit.signUp') }).click();
 }
 
-test('signing up with an address that has an account says so, with the hint to sign in or reset', async ({ page }) => {
+test('signing up with an address that has an account reveals nothing on screen; the owner gets an e-mail', async ({ page }) => {
   const email = await existingFounder(page);
   await openAuth(page, '/auth?mode=sign-up');
   await signUpWith(page, auth, email);
-  await expect(page.getByText(auth('toast.signUpError'))).toBeVisible();
-  await expect(page.getByText(auth('errors.accountExists'))).toBeVisible();
+  await expect(page.getByRole('status').getByText(auth('signUpSent.title'))).toBeVisible();
+  await expect(page.getByText(auth('signUpSent.body').replace('{{email}}', email))).toBeVisible();
+  await expect(page.getByRole('link', { name: auth('signUpSent.reset') })).toBeVisible();
   await expect(page).toHaveURL(/\/auth\?mode=sign-up$/);
+  expect(await linkFromOutbox(app.dataDir, email, 'account-exists')).toBe(`${app.url}/auth`);
   expect(await (await page.request.get(`${app.url}/api/auth/get-session`)).json()).toBeNull();
   await expectNoAxeViolations(page);
 });
 
-test('the auth page in Latin-American Spanish: validation, a failed sign-in, an existing account', async ({ page }) => {
+test('the auth page in Latin-American Spanish: validation, a failed sign-in, an existing address', async ({ page }) => {
   const es = (key: string) => text('es-LA', 'auth', key);
   await page.addInitScript(() => localStorage.setItem('rumbo_language', 'es-LA'));
   const email = await existingFounder(page);
@@ -138,8 +140,8 @@ test('the auth page in Latin-American Spanish: validation, a failed sign-in, an 
 
   await page.getByRole('button', { name: es('switch.toSignUp') }).click();
   await signUpWith(page, es, email);
-  await expect(page.getByText(es('toast.signUpError'))).toBeVisible();
-  await expect(page.getByText(es('errors.accountExists'))).toBeVisible();
+  await expect(page.getByRole('status').getByText(es('signUpSent.title'))).toBeVisible();
+  await expect(page.getByText(es('signUpSent.hint'))).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

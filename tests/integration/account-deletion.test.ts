@@ -90,6 +90,10 @@ describe('POST /api/account/delete', () => {
 
     // The address stays taken: the account and its data are kept.
     const again = await t.request('/api/auth/sign-up/email', { method: 'POST', json: { email: founder.email, password: 'correct horse battery', name: 'Again', termsAccepted: true } });
-    expect(((await again.json()) as { code: string }).code).toMatch(/^USER_ALREADY_EXISTS/);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { token: string | null }).token).toBeNull();
+    expect(sessionCookie(again)).not.toContain('session_token=');
+    // A deleted account gets no e-mail, not even the one saying someone tried its address.
+    expect(t.outbox.all().filter((message) => message.to === founder.email)).toHaveLength(mailsBefore);
   });
 });

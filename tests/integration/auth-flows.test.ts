@@ -142,14 +142,33 @@ describe('sign-up', () => {
     expect(message.text).toContain('Hola, Nuevo usuario:');
   });
 
-  it('an existing address is refused with USER_ALREADY_EXISTS (the UI hints to sign in or reset)', async () => {
-    const { email } = await t.signUp();
+  it('answers an existing address as a new sign-up, without a session, and tells only the owner by e-mail', async () => {
+    const { email } = await t.signUp({ name: 'Lucía Soto' });
+    const fresh = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { email: newEmail(), password: 'another long pass', name: 'Someone', termsAccepted: true },
+    });
+    const before = t.outbox.all().length;
     const again = await t.request('/api/auth/sign-up/email', {
       method: 'POST',
-      json: { email, password: 'another long pass', name: '', termsAccepted: true },
+      json: { email: email.toUpperCase(), password: 'another long pass', name: 'Someone', termsAccepted: true },
     });
-    expect(again.status).toBe(422);
-    expect(((await again.json()) as { code: string }).code).toMatch(/^USER_ALREADY_EXISTS/);
+    expect(again.status).toBe(fresh.status);
+    const [freshBody, againBody] = [await fresh.json(), await again.json()];
+    expect(Object.keys(againBody).sort()).toEqual(Object.keys(freshBody).sort());
+    expect(Object.keys(againBody.user).sort()).toEqual(Object.keys(freshBody.user).sort());
+    expect(againBody).toMatchObject({ token: null, user: { email, name: 'Someone', emailVerified: false } });
+    expect(sessionCookie(again)).not.toContain('session_token=');
+
+    // The owner hears of it, in their language, with a way in; nothing else changed.
+    const notice = await t.outbox.latest(email, 'account-exists', before);
+    expect(notice.subject).toBe('You already have a Rumbo account');
+    expect(notice.text).toContain('Hi Lucía Soto,');
+    expect(notice.links[0]).toBe(`${TEST_ORIGIN}/auth`);
+    expect(t.outbox.all().slice(before).filter((m) => m.to === email && m.kind === 'confirm-email')).toEqual([]);
+    expect(await t.db.select().from(authUsers).where(eq(authUsers.email, email))).toHaveLength(1);
+    const signIn = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'correct horse battery' } });
+    expect(signIn.status).toBe(200);
   });
 });
 

@@ -58,6 +58,8 @@ export function accountEmails(db: Database, mailer: Mailer) {
       return send('confirm-email', user.email, link.toString(), user.name, request);
     },
     magicLink: (email: string, url: string, request?: Request) => send('magic-link', email, url, null, request),
+    accountExists: (user: { email: string; name: string }, signInUrl: string, request?: Request) =>
+      send('account-exists', user.email, signInUrl, user.name, request),
     noAccount: (email: string, signUpUrl: string, request?: Request) => send('no-account', email, signUpUrl, null, request),
     passwordReset: (user: { email: string; name: string }, url: string, request?: Request) =>
       send('reset-password', user.email, url, user.name, request),

@@ -13,6 +13,7 @@ import { impersonationPlugin, impersonationSessionFields } from './impersonation
 import { type AuthProviders, oidcPlugins, socialProviders } from './providers.ts';
 import { refuseOverlongEmail } from './email-length.ts';
 import { cleanSignUpName } from './sign-up-name.ts';
+import { answerExistingAddress } from './sign-up-existing.ts';
 import { challengeRedirectSignIns } from './two-factor-everywhere.ts';
 import { refuseReplayedTotp } from './two-factor-replay.ts';
 import type { SessionEventBus } from '../cluster/shared-state.ts';
@@ -148,6 +149,12 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
         }
         refuseOverlongEmail(ctx.body);
         const body = cleanSignUpName(ctx.path, ctx.body);
+        if (ctx.path === '/sign-up/email') {
+          const answered = await answerExistingAddress({ ...ctx, body: body ?? ctx.body } as never, (user, request) =>
+            emails.accountExists(user, `${appUrl}/auth`, request),
+          );
+          if (answered) return answered;
+        }
         if (body) return { context: { body } };
       }),
       after: createAuthMiddleware(async (ctx) => {

@@ -6,7 +6,7 @@ import type { MailMessage } from './mailer.ts';
  * Texts live here rather than in the web locales: the browser never shows them, and
  * the server must not depend on the client bundle's files.
  */
-export type AuthEmailKind = 'confirm-email' | 'magic-link' | 'no-account' | 'reset-password';
+export type AuthEmailKind = 'account-exists' | 'confirm-email' | 'magic-link' | 'no-account' | 'reset-password';
 
 type Copy = { subject: string; greeting: (name: string) => string; body: string; action: string; expiry: string; ignore: string };
 
@@ -68,6 +68,26 @@ const COPY: Record<AuthEmailKind, Record<Language, Copy>> = {
       action: 'Crear mi cuenta',
       expiry: 'Crear una cuenta toma un minuto.',
       ignore: 'Si no fuiste tú, ignora este correo: no se creó nada.',
+    },
+  },
+  // Someone signed up with an address that has an account. The API answers as for a new
+  // account (no enumeration, decision 101); the owner learns it here, with a way back in.
+  'account-exists': {
+    en: {
+      subject: 'You already have a Rumbo account',
+      greeting: (name) => `Hi ${name},`,
+      body: 'Someone just tried to create a Rumbo account with this e-mail, but you already have one. Sign in with your password or a sign-in link, or reset your password if you forgot it.',
+      action: 'Sign in to Rumbo',
+      expiry: 'No new account was created.',
+      ignore: "If it wasn't you, ignore this e-mail: your account and password stay as they are.",
+    },
+    'es-LA': {
+      subject: 'Ya tienes una cuenta de Rumbo',
+      greeting: (name) => `Hola, ${name}:`,
+      body: 'Alguien acaba de intentar crear una cuenta de Rumbo con este correo, pero ya tienes una. Entra con tu contraseña o con un enlace de acceso, o restablece tu contraseña si la olvidaste.',
+      action: 'Entrar a Rumbo',
+      expiry: 'No se creó ninguna cuenta nueva.',
+      ignore: 'Si no fuiste tú, ignora este correo: tu cuenta y tu contraseña siguen igual.',
     },
   },
   'reset-password': {

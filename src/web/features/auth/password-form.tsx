@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -5,7 +6,7 @@ import { SignInInput, SignUpInput } from '../../../core/auth/credentials.ts';
 import { sanitize } from '../../../core/security/sanitize.ts';
 import { authClient } from './auth-client.ts';
 import { authErrorKey } from './auth-errors.ts';
-import { PrimaryButton, TextField } from './form-parts.tsx';
+import { PrimaryButton, SentNotice, TextField } from './form-parts.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
 import { formText, useValidatedSubmit } from './use-validated-submit.ts';
 
@@ -25,6 +26,9 @@ export function PasswordForm({
   onTwoFactor: () => void;
 }) {
   const { t } = useTranslation('auth');
+  // An address that has an account gets the same answer as a new one, without a session
+  // (no enumeration): the e-mail tells its owner the rest.
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const { errors, pending, onSubmit } = useValidatedSubmit<typeof SignUpInput | typeof SignInInput, Field>(
     mode === 'sign-up' ? SignUpInput : SignInInput,
     (form) => ({
@@ -35,7 +39,7 @@ export function PasswordForm({
     }),
     async (values) => {
       if (mode === 'sign-up') {
-        const { error } = await authClient.signUp.email({
+        const { data, error } = await authClient.signUp.email({
           email: values.email,
           password: values.password,
           // Sanitised here and again on the server (SPEC §10 "Sanitising").
@@ -46,7 +50,8 @@ export function PasswordForm({
           toast.error(t('toast.signUpError'), { description: t(authErrorKey('sign-up', error)) });
           return;
         }
-        onSignedUp();
+        if (data?.token === null) setSentTo(values.email);
+        else onSignedUp();
       } else {
         const { data, error } = await authClient.signIn.email({ email: values.email, password: values.password });
         if (error) {
@@ -58,6 +63,22 @@ export function PasswordForm({
       }
     },
   );
+
+  if (sentTo) {
+    return (
+      <SentNotice title={t('signUpSent.title')} body={t('signUpSent.body', { email: sentTo })}>
+        <p className="text-sm text-muted-foreground">{t('signUpSent.hint')}</p>
+        <div className="flex flex-wrap gap-4">
+          <Link to="/reset-password" className="text-sm text-primary underline-offset-4 hover:underline">
+            {t('signUpSent.reset')}
+          </Link>
+          <button type="button" onClick={() => setSentTo(null)} className="text-sm text-primary underline-offset-4 hover:underline">
+            {t('signUpSent.again')}
+          </button>
+        </div>
+      </SentNotice>
+    );
+  }
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
