@@ -244,6 +244,46 @@ test('enrol in TOTP, then sign-in asks for the code; a used code is refused; a b
   await expect(page).toHaveURL(/\/overview$/);
 });
 
+test('a trusted browser skips the code until the founder forgets it on the Security page', async ({ page }) => {
+  const email = await existingFounder(page);
+  // Two-step verification on, through the API (the test above enrols in the browser).
+  const post = (path: string, data: Record<string, unknown>) => page.request.post(`${app.url}/api/auth${path}`, { data, headers: { origin: app.url } });
+  expect((await post('/sign-in/email', { email, password })).status()).toBe(200);
+  const { totpURI, backupCodes } = await (await post('/two-factor/enable', { password })).json();
+  const totp = OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP;
+  expect((await post('/two-factor/verify-totp', { code: totp.generate() })).status()).toBe(200);
+  await page.context().clearCookies();
+
+  await signInWithPassword(page, email, password);
+  await page.getByRole('button', { name: auth('twoFactor.useBackup') }).click();
+  await page.getByLabel(auth('fields.backupCode'), { exact: true }).fill(backupCodes[0]);
+  await page.getByLabel(auth('twoFactor.trustDevice')).check();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: auth('twoFactor.verify') }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+
+  await page.goto(`${app.url}/profile/security`);
+  const trusted = page.getByRole('region', { name: twoFactor('trusted.title') });
+  await expect(trusted.getByText(twoFactor('trusted.thisBrowser'))).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The session ends (as after 8 hours); this browser signs in without the code.
+  const cookies = await page.context().cookies();
+  await page.context().clearCookies();
+  await page.context().addCookies(cookies.filter((cookie) => cookie.name.includes('trust_device')));
+  await signInWithPassword(page, email, password);
+  await expect(page).toHaveURL(/\/overview$/);
+
+  // Forgotten from the Security page: the code is asked again.
+  await page.goto(`${app.url}/profile/security`);
+  await trusted.getByRole('button', { name: new RegExp(twoFactor('trusted.forget')) }).click();
+  await expect(page.getByText(twoFactor('trusted.forgotten'))).toBeVisible();
+  await expect(trusted.getByText(twoFactor('trusted.empty'))).toBeVisible();
+  await page.context().clearCookies();
+  await signInWithPassword(page, email, password);
+  await expect(page.getByRole('heading', { name: auth('twoFactor.title') })).toBeVisible();
+});
+
 test('reset a forgotten password through the e-mailed link, which then stops working', async ({ page }) => {
   const email = await existingFounder(page);
   await openAuth(page);

@@ -9,6 +9,17 @@ import type { AppBindings } from '../http/context.ts';
 import { sessionOf } from '../http/session.ts';
 import { RATE_LIMIT_RULES } from '../rate-limit/rules.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
+import type { SessionCheck } from './session-guard.ts';
+import {
+  forgetAllTrustedDevices,
+  forgetTrustedDevice,
+  rememberTrustedDevice,
+  type TrustCookie,
+  trustCookieOf,
+  trustSentWith,
+  trustSetBy,
+  withTrustCookieCleared,
+} from './trusted-devices.ts';
 
 /**
  * Wrong passwords lock the password route, never the owner (decision 100). Failures are
@@ -94,6 +105,9 @@ export async function handleAuthRequest(c: Context<AppBindings>): Promise<Respon
     if (waitSeconds > 0) return rateLimited(waitSeconds);
   }
 
+  const trustCookie = await trustCookieOf(deps.auth);
+  const trustedBefore = trustSentWith(c.req.raw, trustCookie);
+
   const response = await deps.auth.handler(withClientIp(c.req.raw, address));
 
   if (c.req.method === 'GET' && response.status === 403) {
@@ -122,6 +136,33 @@ export async function handleAuthRequest(c: Context<AppBindings>): Promise<Respon
     if (action && session.status === 'valid') {
       await recordAuditEvent(deps.db, { action, adminId: session.user.id, targetUserId: session.user.id, context });
     }
+    return keepTrustedDevicesInStep(c, response, { session, resetUserId, trustCookie, trustedBefore });
+  }
+  return response;
+}
+
+/**
+ * The "trust this browser" cookie follows the account's security (decision 102): a new
+ * or renewed trust is recorded with its browser; signing out ends this browser's trust; a
+ * new password (changed or reset) ends every browser's.
+ */
+async function keepTrustedDevicesInStep(
+  c: Context<AppBindings>,
+  response: Response,
+  { session, resetUserId, trustCookie, trustedBefore }: { session: SessionCheck; resetUserId: string | undefined; trustCookie: TrustCookie; trustedBefore: string | undefined },
+): Promise<Response> {
+  const db = c.get('deps').db;
+  const path = c.req.path;
+  const trusted = trustSetBy(response, trustCookie);
+  if (trusted) await rememberTrustedDevice(db, { identifier: trusted, previous: trustedBefore, userAgent: c.req.header('user-agent') ?? null });
+  const newPasswordOf = resetUserId ?? (path === '/api/auth/change-password' && session.status === 'valid' ? session.user.id : undefined);
+  if (newPasswordOf) {
+    await forgetAllTrustedDevices(db, newPasswordOf);
+    return withTrustCookieCleared(response, trustCookie);
+  }
+  if (path === '/api/auth/sign-out' && session.status === 'valid' && trustedBefore) {
+    await forgetTrustedDevice(db, session.user.id, trustedBefore);
+    return withTrustCookieCleared(response, trustCookie);
   }
   return response;
 }

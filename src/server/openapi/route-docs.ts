@@ -53,6 +53,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'profile',
     body: DeleteAccountInput,
   },
+  'GET /api/account/trusted-devices': {
+    summary: 'The browsers trusted to skip the two-step check ({ devices: [{ id, userAgent, trustedAt, expiresAt, current }] })',
+    tag: 'profile',
+  },
+  'DELETE /api/account/trusted-devices/:id': { summary: 'Forget a trusted browser: its next sign-in asks for the code again (audited)', tag: 'profile' },
   'GET /api/me': { summary: 'The signed-in founder’s profile, trial and role', tag: 'profile' },
   'PATCH /api/me': { summary: 'Update profile fields and settings (sanitised)', tag: 'profile', body: ProfileUpdateInput },
   'POST /api/onboarding': { summary: 'Submit the four onboarding steps', tag: 'profile', body: OnboardingInput },

@@ -38,3 +38,23 @@ export const twoFactorUsedCodes = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.code] })],
 );
+
+/**
+ * Browsers a founder chose to trust for 30 days at the two-step check ("Trust this
+ * browser"). The trust itself is Better Auth's verification row `trust-device-…`, renewed
+ * under a new identifier at each sign-in; this keeps what the security page shows of it
+ * (which browser, since when), keyed by that identifier (src/server/auth/trusted-devices.ts).
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    identifier: text('identifier').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    /** When the founder first trusted this browser (kept across renewals). */
+    trustedAt: timestamp('trusted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('trusted_devices_user_id_idx').on(table.userId)],
+);

@@ -26,6 +26,7 @@ export type AuditEvent = {
     | 'password_reset'
     | 'two_factor_enabled'
     | 'two_factor_disabled'
+    | 'trusted_device_forgotten'
     | 'account_deleted'
     | 'impersonation_started'
     | 'impersonation_ended'

@@ -18,7 +18,10 @@ export function TwoFactorChallenge({ onVerified, onCancel }: { onVerified: () =>
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s+/g, '');
+    const form = new FormData(event.currentTarget);
+    const code = String(form.get('code') ?? '').replace(/\s+/g, '');
+    // Ended by signing out here, by a new password, or from the security page (decision 102).
+    const trustDevice = form.get('trustDevice') === 'on';
     if (!useBackup && !/^\d{6}$/.test(code)) {
       setError(t('errors.invalidCode'));
       return;
@@ -31,8 +34,8 @@ export function TwoFactorChallenge({ onVerified, onCancel }: { onVerified: () =>
     setPending(true);
     try {
       const { error: failure } = useBackup
-        ? await authClient.twoFactor.verifyBackupCode({ code })
-        : await authClient.twoFactor.verifyTotp({ code });
+        ? await authClient.twoFactor.verifyBackupCode({ code, trustDevice })
+        : await authClient.twoFactor.verifyTotp({ code, trustDevice });
       if (failure) {
         const key = authErrorKey('two-factor', failure);
         setError(t(key));
@@ -65,6 +68,13 @@ export function TwoFactorChallenge({ onVerified, onCancel }: { onVerified: () =>
         required
         error={error}
       />
+      <label className="flex items-start gap-2 text-sm">
+        <input name="trustDevice" type="checkbox" className="mt-0.5 size-4" />
+        <span>
+          {t('twoFactor.trustDevice')}
+          <span className="block text-muted-foreground">{t('twoFactor.trustDeviceHint')}</span>
+        </span>
+      </label>
       <PrimaryButton pending={pending}>{pending ? t('submit.pending') : t('twoFactor.verify')}</PrimaryButton>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { TrustedDevices } from './trusted-devices.tsx';
 import { TwoFactorSettings } from './two-factor-settings.tsx';
 
-/** /profile/security: the account's sign-in protection (two-step verification for now). */
+/** /profile/security: the account's sign-in protection: two-step verification and the browsers trusted to skip it. */
 export function SecurityPage() {
   const { t } = useTranslation('twoFactor');
   return (
@@ -11,6 +12,7 @@ export function SecurityPage() {
         <p className="mt-1 text-muted-foreground">{t('page.subtitle')}</p>
       </header>
       <TwoFactorSettings />
+      <TrustedDevices />
     </div>
   );
 }
