@@ -3,6 +3,7 @@ import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import rumbo from './eslint-rules/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/'] },
@@ -68,5 +69,11 @@ export default tseslint.config(
   {
     files: ['src/server/main.ts'],
     rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    // The layout's boundaries (eslint-rules/boundaries.js, decision 135): server features over a platform.
+    files: ['src/server/**/*.ts'],
+    plugins: { rumbo },
+    rules: { 'rumbo/boundaries': 'error' },
   },
 );

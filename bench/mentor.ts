@@ -13,6 +13,7 @@
 import { performance } from 'node:perf_hooks';
 import { aiContextEntries, aiContextFiles } from '../src/server/db/schema/index.ts';
 import { buildMentorContext } from '../src/server/ai/context/build-context.ts';
+import { CONTEXT_SOURCES } from '../src/server/features/mentor/context-sources.ts';
 import { startLoopbackModel } from '../tests/integration/support/loopback-model.ts';
 import { createTestApp } from '../tests/integration/support/test-app.ts';
 import { decadeCsv } from './lib/metrics-server.ts';
@@ -83,7 +84,7 @@ async function contextBuilder() {
   const samples: number[] = [];
   for (let run = 0; run < RUNS + WARM_UP; run++) {
     const started = performance.now();
-    const context = await buildMentorContext({ db: t.db, userId: user.id, question: 'What did we learn about churn and pricing?' });
+    const context = await buildMentorContext({ db: t.db, userId: user.id, question: 'What did we learn about churn and pricing?', sources: CONTEXT_SOURCES });
     if (run >= WARM_UP) samples.push(performance.now() - started);
     if (run === 0) {
       console.log(`context for 200 entries, 520 weeks, 5 tasks and a strategy: ${context.chunks.length} chunks kept, ${context.omitted} left out by the token budget`);

@@ -10,7 +10,7 @@ import { openSharedState } from '../src/server/cluster/shared-state.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { DataDirLockedError, lockDataDir } from '../src/server/db/data-dir-lock.ts';
 import { EnvError, parseEnv } from '../src/server/env.ts';
-import { grantAdminByEmail } from '../src/server/features/roles/service.ts';
+import { grantAdminByEmail } from '../src/server/platform/roles.ts';
 import { createLogger } from '../src/server/logger.ts';
 
 const emails = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

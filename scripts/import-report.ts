@@ -10,11 +10,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { SERVER_ASSEMBLY } from '../eslint-rules/boundaries.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SRC = path.join(ROOT, 'src');
-/** Server files whose job is to know every feature: they build the app from them. */
-const SERVER_ASSEMBLY = new Set(['src/server/app.ts', 'src/server/services.ts', 'src/server/start-server.ts', 'src/server/main.ts']);
 
 const IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
 

@@ -6,7 +6,7 @@ import { gamificationRoutes } from './features/gamification/routes.ts';
 import { authProviderRoutes } from './features/auth-providers/routes.ts';
 import { aiConsentRoutes } from './features/ai-consent/routes.ts';
 import { geoRoutes } from './features/geo/routes.ts';
-import { createGeolocator } from './features/geo/service.ts';
+import { createGeolocator } from './platform/geo.ts';
 import { metricsRoutes } from './features/metrics/routes.ts';
 import { contextRoutes } from './features/context/routes.ts';
 import { downloadRoutes } from './features/context/download-routes.ts';

@@ -3,8 +3,9 @@ import { createSessionGuard } from './auth/session-guard.ts';
 import { openSharedState } from './cluster/shared-state.ts';
 import type { Database, DatabaseDriver } from './db/client.ts';
 import type { Env } from './env.ts';
+import { createProfile } from './features/profile/service.ts';
 import { createSummaryCache } from './features/metrics/summary-cache.ts';
-import { createProfileCache } from './features/profile/profile-cache.ts';
+import { createProfileCache } from './platform/profile-cache.ts';
 import type { AppDeps } from './http/context.ts';
 import type { Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -46,6 +47,8 @@ export async function createServices(options: {
     providers: env,
     limiters,
     sessionEvents: shared.bus,
+    // Every new account gets its founder profile in the same breath.
+    onUserCreated: (user) => createProfile(db, { id: user.id, email: user.email, fullName: user.name }),
   });
   const sessions = await createSessionGuard({
     auth,

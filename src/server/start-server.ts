@@ -5,7 +5,7 @@ import { loadOrCreateSecret } from './auth/secret.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { type DataDirLock, lockDataDir } from './db/data-dir-lock.ts';
 import type { Env } from './env.ts';
-import { startAuditRetentionJob } from './features/audit/retention-job.ts';
+import { startAuditRetentionJob } from './platform/audit-retention-job.ts';
 import { startPeerSnapshotJob } from './features/metrics/peer-snapshot.ts';
 import { startImpersonationExpiryJob } from './features/impersonation/expiry-job.ts';
 import { createLogger, type Logger } from './logger.ts';

@@ -1,9 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, authVerifications, userRoles } from '../../src/server/db/schema/index.ts';
-import { startAuditRetentionJob } from '../../src/server/features/audit/retention-job.ts';
-import { purgeExpiredAuditLogs, recordAuditEvent } from '../../src/server/features/audit/service.ts';
-import { assignRole, currentRole, grantAdminByEmail } from '../../src/server/features/roles/service.ts';
+import { startAuditRetentionJob } from '../../src/server/platform/audit-retention-job.ts';
+import { purgeExpiredAuditLogs, recordAuditEvent } from '../../src/server/platform/audit.ts';
+import { assignRole, currentRole, grantAdminByEmail } from '../../src/server/platform/roles.ts';
 import { createTestApp, sessionCookie, TEST_ORIGIN, TEST_USER_AGENT } from './support/test-app.ts';
 
 /**

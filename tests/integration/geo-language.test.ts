@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countryFromAnswer, createGeolocator } from '../../src/server/features/geo/service.ts';
+import { countryFromAnswer, createGeolocator } from '../../src/server/platform/geo.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { createTestApp } from './support/test-app.ts';
 

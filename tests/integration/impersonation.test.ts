@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authSessions, users } from '../../src/server/db/schema/index.ts';
-import { endExpiredImpersonations } from '../../src/server/features/impersonation/service.ts';
-import { assignRole } from '../../src/server/features/roles/service.ts';
+import { endExpiredImpersonations } from '../../src/server/auth/impersonation.ts';
+import { assignRole } from '../../src/server/platform/roles.ts';
 import { auditRows as auditRowsOf, errorOf, signUpAdmin } from './support/accounts.ts';
 import { CookieJar } from './support/cookie-jar.ts';
 import { createTestApp, TEST_ORIGIN, TEST_USER_AGENT } from './support/test-app.ts';

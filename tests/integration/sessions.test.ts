@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLogs, authSessions } from '../../src/server/db/schema/index.ts';
-import { grantAdminByEmail } from '../../src/server/features/roles/service.ts';
+import { grantAdminByEmail } from '../../src/server/platform/roles.ts';
 import { createTestApp, sessionCookie, TEST_ORIGIN, TEST_USER_AGENT } from './support/test-app.ts';
 
 /**

@@ -13,6 +13,9 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export const StatusInput = z.object({ status: z.enum(['active', 'suspended']) }).strict();
 export type StatusInput = z.infer<typeof StatusInput>;
 
+/** An admin's change of someone's role (PUT /api/admin/users/:userId/role). */
+export const RoleInput = z.object({ role: z.enum(['user', 'admin']) }).strict();
+
 /**
  * The one rule for every e-mail Rumbo sends (auth links now, reminders later): the address
  * has no account yet (`null`: a sign-up, a "no account here" note) or an active one.

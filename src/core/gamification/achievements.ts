@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /**
  * Achievements and their thresholds (spec §9 "Achievement thresholds", SPEC §10).
  * Each is judged from a founder's numbers; once unlocked it stays unlocked.
@@ -39,3 +40,6 @@ export function earnedAchievements(stats: AchievementStats): AchievementKey[] {
     .filter((achievement) => achievement.earned)
     .map((achievement) => achievement.key);
 }
+
+/** The achievements whose unlock toast has been shown (POST /api/me/gamification/seen). */
+export const SeenInput = z.object({ badges: z.array(z.enum(ACHIEVEMENT_KEYS as [string, ...string[]])).max(ACHIEVEMENT_KEYS.length) }).strict();

@@ -45,3 +45,6 @@ export function conversationTitle(firstMessage: string): string {
   const short = oneLine.length > 60 ? `${oneLine.slice(0, 60).replace(/\s+\S*$/, '')}…` : oneLine;
   return short.slice(0, CONVERSATION_TITLE_MAX);
 }
+
+/** The form fields beside files sent into a conversation: the answer's language. */
+export const ConversationFilesFields = z.object({ language: z.enum(LANGUAGES).optional() });

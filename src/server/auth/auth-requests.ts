@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { authUsers, authVerifications } from '../db/schema/index.ts';
-import { type AuditEvent, recordAuditEvent, recordSecurityEvent, requestContext } from '../features/audit/service.ts';
-import { finishImpersonation } from '../features/impersonation/service.ts';
-import { findUserIdByEmail } from '../features/roles/service.ts';
+import { type AuditEvent, recordAuditEvent, recordSecurityEvent, requestContext } from '../platform/audit.ts';
+import { finishImpersonation } from './impersonation.ts';
+import { findUserIdByEmail } from '../platform/roles.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { AppBindings } from '../http/context.ts';
 import { sessionOf } from '../http/session.ts';

@@ -7,7 +7,6 @@ import type { Database } from '../db/client.ts';
 import { authAccounts, authSessions, authTwoFactors, authUsers, authVerifications } from '../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { createProfile } from '../features/profile/service.ts';
 import { accountEmails } from './account-emails.ts';
 import { impersonationPlugin, impersonationSessionFields } from './impersonation-plugin.ts';
 import { type AuthProviders, oidcPlugins, socialProviders } from './providers.ts';
@@ -33,6 +32,8 @@ export type AuthConfig = {
   /** Shared rate-limit counters (memory when absent) and the session-invalidation bus. */
   limiters?: RateLimiters;
   sessionEvents?: SessionEventBus;
+  /** Called once a new account's user row exists (the app creates the founder's profile). */
+  onUserCreated: (user: { id: string; email: string; name: string }) => Promise<unknown>;
 };
 
 /**
@@ -54,7 +55,7 @@ const CONFIRMATION_LINK_SECONDS = 24 * 60 * 60;
  * Better Auth, mounted at /api/auth: e-mail and password, and its magic-link, two-factor
  * and generic OAuth plugins; "view as" is a small server-only plugin of ours (decision 023).
  */
-export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, logger, mailer, providers, limiters, sessionEvents }: AuthConfig) {
+export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, logger, mailer, providers, limiters, sessionEvents, onUserCreated }: AuthConfig) {
   const emails = accountEmails(db, mailer);
   const sessionHooks = sessionDatabaseHooks(db, sessionEvents, logger);
   return betterAuth({
@@ -165,7 +166,7 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
       user: {
         create: {
           after: async (user) => {
-            await createProfile(db, { id: user.id, email: user.email, fullName: user.name });
+            await onUserCreated(user);
           },
         },
         update: { after: sessionHooks.userUpdated },

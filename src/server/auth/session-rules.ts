@@ -4,9 +4,9 @@ import { ERROR_CODES } from '../../core/errors/error-codes.ts';
 import { type EndReason, type SessionEventBus, tokenDigest } from '../cluster/shared-state.ts';
 import type { Database } from '../db/client.ts';
 import { authSessions } from '../db/schema/index.ts';
-import { accountStatus } from '../features/account/status.ts';
-import { recordAuditEvent, type RequestContext } from '../features/audit/service.ts';
-import type { Role } from '../features/roles/service.ts';
+import { accountStatus } from '../platform/account-status.ts';
+import { recordAuditEvent, type RequestContext } from '../platform/audit.ts';
+import type { Role } from '../platform/roles.ts';
 import type { Logger } from '../logger.ts';
 
 /** SPEC §10 "Access" and spec §9 "Session". */

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import type { SessionCheck } from '../auth/session-guard.ts';
-import { recordSecurityEvent, requestContext } from '../features/audit/service.ts';
+import { recordSecurityEvent, requestContext } from '../platform/audit.ts';
 import { clientAddress } from './client-address.ts';
 import type { AppBindings } from './context.ts';
 

@@ -13,7 +13,7 @@ import {
   resolveLanguage,
 } from '../../core/i18n/language.ts';
 import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../../core/prerendered-pages.ts';
-import type { Geolocator } from '../features/geo/service.ts';
+import type { Geolocator } from '../platform/geo.ts';
 import { clientAddress } from './client-address.ts';
 
 const THEME_COOKIE = 'rumbo_theme';

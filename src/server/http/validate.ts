@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AppBindings } from './context.ts';
 import type { z } from 'zod';
 import { findBlockedPatternDeep } from '../../core/security/sanitize.ts';
-import { recordSecurityEvent, requestContext } from '../features/audit/service.ts';
+import { recordSecurityEvent, requestContext } from '../platform/audit.ts';
 import { AppError } from './app-error.ts';
 import { clientAddress } from './client-address.ts';
 

@@ -1,17 +1,15 @@
 import type { z } from 'zod';
 import { WeekRecordInput } from '../../core/metrics/week-record.ts';
-import { AnalyseInput, ChatInput, ConsentInput, ContextEntryFields, ContextEntryPatch } from '../../core/mentor/mentor-schema.ts';
+import { AnalyseInput, ChatInput, ConsentInput, ContextEntryFields, ContextEntryPatch, ConversationFilesFields } from '../../core/mentor/mentor-schema.ts';
 import { StrategyDraftInput } from '../../core/mentor/strategy-draft.ts';
 import { TaskDraftInput } from '../../core/mentor/task-draft.ts';
-import { ConversationFilesFields } from '../features/mentor/routes.ts';
 import { OnboardingInput } from '../../core/onboarding/onboarding-schema.ts';
 import { ProfileUpdateInput } from '../../core/profile/profile-settings.ts';
 import { StrategyInput } from '../../core/strategy/strategy-schema.ts';
 import { CompleteTaskInput, CreateTaskInput, UpdateTaskInput } from '../../core/tasks/task-schema.ts';
-import { DeleteAccountInput, StatusInput } from '../../core/account/account-status.ts';
+import { DeleteAccountInput, RoleInput, StatusInput } from '../../core/account/account-status.ts';
 import { StartImpersonationInput } from '../../core/impersonation/impersonation.ts';
-import { RoleInput } from '../features/admin/users-routes.ts';
-import { SeenInput } from '../features/gamification/routes.ts';
+import { SeenInput } from '../../core/gamification/achievements.ts';
 
 /** What the OpenAPI document says about one route: a summary and, for writes, its body. */
 export type RouteDoc = {

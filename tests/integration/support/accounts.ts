@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { auditLogs } from '../../../src/server/db/schema/index.ts';
-import { grantAdminByEmail } from '../../../src/server/features/roles/service.ts';
+import { grantAdminByEmail } from '../../../src/server/platform/roles.ts';
 import { CookieJar } from './cookie-jar.ts';
 import type { createTestApp } from './test-app.ts';
 

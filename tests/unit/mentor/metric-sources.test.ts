@@ -3,7 +3,7 @@ import { METRIC_TARGETS, targetStatus } from '../../../src/core/mentor/metric-ta
 import { computeSeries } from '../../../src/core/metrics/formulas.ts';
 import { TARGETS, targetStatuses } from '../../../src/core/metrics/targets.ts';
 import type { MentorContext } from '../../../src/server/ai/context/build-context.ts';
-import { metricsContext, trendOf } from '../../../src/server/ai/context/metrics-source.ts';
+import { metricsContext, trendOf } from '../../../src/server/features/metrics/mentor-source.ts';
 import { offlineAnswer } from '../../../src/server/ai/offline/offline-mentor.ts';
 import { workedWeek } from '../../fixtures/metrics-week.ts';
 

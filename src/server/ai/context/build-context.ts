@@ -1,6 +1,5 @@
 import MiniSearch from 'minisearch';
 import type { Database } from '../../db/client.ts';
-import { CONTEXT_SOURCES } from './sources.ts';
 import type { ContextChunk, ContextSource, MentorFacts } from './types.ts';
 
 /** Roughly 4 characters a token for English and Spanish prose: enough to keep within a budget. */
@@ -72,9 +71,10 @@ export async function buildMentorContext(input: {
   userId: string;
   question: string;
   tokenBudget?: number;
-  sources?: readonly ContextSource[];
+  /** What to read: the mentor feature's list (features/mentor/context-sources.ts). */
+  sources: readonly ContextSource[];
 }): Promise<MentorContext> {
-  const sources = input.sources ?? CONTEXT_SOURCES;
+  const { sources } = input;
   const results = await Promise.all(sources.map((source) => source.load({ db: input.db, userId: input.userId })));
   const facts: MentorFacts = {};
   for (const result of results) mergeFacts(facts, result.facts);

@@ -5,7 +5,7 @@ import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { authUsers, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recordAuditEvent, type RequestContext } from '../audit/service.ts';
+import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
 
 /**
  * SPEC §10 "Account deletion" (decision 025): the founder confirms with their e-mail; the

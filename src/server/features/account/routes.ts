@@ -6,7 +6,7 @@ import { requireUser } from '../../http/require-user.ts';
 import { parseJsonBody } from '../../http/validate.ts';
 import { forgetTrustedDeviceById, listTrustedDevices, trustCookieOf, trustSentWith } from '../../auth/trusted-devices.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recordAuditEvent, requestContext } from '../audit/service.ts';
+import { recordAuditEvent, requestContext } from '../../platform/audit.ts';
 import { deleteAccount } from './deletion.ts';
 
 /** /api/account: what a founder does to their account as a whole (deletion, trusted browsers). */

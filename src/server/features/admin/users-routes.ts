@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { StatusInput } from '../../../core/account/account-status.ts';
+import { RoleInput, StatusInput } from '../../../core/account/account-status.ts';
 import { EMAIL_MAX_LENGTH } from '../../../core/auth/credentials.ts';
 import { AppError } from '../../http/app-error.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { fieldErrors, parseJsonBody } from '../../http/validate.ts';
 import { rateLimit } from '../../rate-limit/middleware.ts';
-import { requestContext } from '../audit/service.ts';
-import { assignRole } from '../roles/service.ts';
+import { requestContext } from '../../platform/audit.ts';
+import { assignRole } from '../../platform/roles.ts';
 import { userExists } from './service.ts';
 import { changeAccountStatus, listUsers } from './users.ts';
 
@@ -17,7 +17,6 @@ const UsersQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-export const RoleInput = z.object({ role: z.enum(['user', 'admin']) }).strict();
 
 /** /api/admin/users: find founders, change their role or status (mounted behind requireAdmin). */
 export const adminUserRoutes = new Hono<AppBindings>()

@@ -5,8 +5,8 @@ import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { userRoles, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recordAuditEvent, type RequestContext } from '../audit/service.ts';
-import { currentRole } from '../roles/service.ts';
+import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
+import { currentRole } from '../../platform/roles.ts';
 
 /**
  * The newest role assignment of the row's user, `user` without one (spec §3). Written out:

@@ -5,9 +5,9 @@ import type { Database } from '../../db/client.ts';
 import { aiContextEntries, aiContextFiles } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { SIGNED_URL_SECONDS, type StorageDriver } from '../../storage/storage.ts';
-import { assertUuid } from '../mentor/conversations.ts';
+import { assertUuid } from '../../platform/ids.ts';
 import { type IncomingFile, type SkippedFile, sortContextFiles } from './files.ts';
-import { awardPoints, recordActivity, revokePoints } from '../gamification/service.ts';
+import { awardPoints, recordActivity, revokePoints } from '../gamification/index.ts';
 
 /** AI context entries (spec §3) and their files; every query is filtered by the owner. */
 

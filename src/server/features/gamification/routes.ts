@@ -1,12 +1,10 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { ACHIEVEMENT_KEYS } from '../../../core/gamification/achievements.ts';
+import { ACHIEVEMENT_KEYS, SeenInput } from '../../../core/gamification/achievements.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseJsonBody } from '../../http/validate.ts';
 import { getGamification, markBadgesSeen } from './service.ts';
 
-export const SeenInput = z.object({ badges: z.array(z.enum(ACHIEVEMENT_KEYS as [string, ...string[]])).max(ACHIEVEMENT_KEYS.length) }).strict();
 
 /** GET /api/me/gamification; POST …/seen once the unlock toasts have been shown. */
 export const gamificationRoutes = new Hono<AppBindings>()

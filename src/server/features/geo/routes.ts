@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppBindings } from '../../http/context.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import { requireUser } from '../../http/require-user.ts';
-import type { Geolocator } from './service.ts';
+import type { Geolocator } from '../../platform/geo.ts';
 
 /** GET /api/geo → `{ country }`: prefills onboarding's country (SPEC §10); null when unknown. */
 export const geoRoutes = (geolocator: Geolocator) =>

@@ -2,7 +2,7 @@ import { Cron } from 'croner';
 import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
-import { endExpiredImpersonations } from './service.ts';
+import { endExpiredImpersonations } from '../../auth/impersonation.ts';
 
 /**
  * Every minute, ends the impersonations past their hour that no request has ended yet (an

@@ -7,8 +7,8 @@ import { requireAdmin, requireUser } from '../../http/require-user.ts';
 import { sessionOf } from '../../http/session.ts';
 import { parseJsonBody } from '../../http/validate.ts';
 import { enforceRateLimit } from '../../rate-limit/middleware.ts';
-import { requestContext } from '../audit/service.ts';
-import { beginImpersonation, finishImpersonation, impersonationTarget, isFresh, passwordMatches } from './service.ts';
+import { requestContext } from '../../platform/audit.ts';
+import { beginImpersonation, finishImpersonation, impersonationTarget, isFresh, passwordMatches } from '../../auth/impersonation.ts';
 
 /**
  * /api/impersonation: an admin's "view as" (spec §6/§7, SPEC §10 "Access", decision 023).

@@ -3,6 +3,7 @@ import type { Language } from '../../../core/i18n/language.ts';
 import type { ChatInput } from '../../../core/mentor/mentor-schema.ts';
 import { answerPieces, answeredBy } from '../../ai/answer.ts';
 import { buildMentorContext } from '../../ai/context/build-context.ts';
+import { CONTEXT_SOURCES } from './context-sources.ts';
 import type { MentorModel } from '../../ai/provider.ts';
 import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
@@ -34,7 +35,7 @@ export async function startChat(deps: ChatDeps, input: ChatInput): Promise<Respo
   const history = [...(isRetryOfUnanswered ? earlier : [...earlier, { role: 'user' as const, content: input.message }])]
     .slice(-HISTORY_MESSAGES)
     .map((m) => ({ role: m.role, content: m.content }));
-  const context = await buildMentorContext({ db, userId, question: input.message });
+  const context = await buildMentorContext({ db, userId, question: input.message, sources: CONTEXT_SOURCES });
 
   const stream = createUIMessageStream({
     execute: async ({ writer }) => {

@@ -2,8 +2,7 @@ import type { Language } from '../../../core/i18n/language.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
-import { type IncomingFile, sortContextFiles } from '../context/files.ts';
-import { createEntry } from '../context/service.ts';
+import { createEntry, type IncomingFile, sortContextFiles } from '../context/index.ts';
 import { addMessage, createConversation, findOwnedConversation } from './conversations.ts';
 
 const DESCRIPTION: Record<Language, (title: string) => string> = {

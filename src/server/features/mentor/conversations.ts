@@ -3,14 +3,9 @@ import { conversationTitle } from '../../../core/mentor/mentor-schema.ts';
 import type { Database } from '../../db/client.ts';
 import { mentorConversations, mentorMessages } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
+import { assertUuid } from '../../platform/ids.ts';
 
 /** Conversations and messages, always filtered by their owner: another founder's is a 404. */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** An id that cannot be a row's is simply not found (and never reaches the database as a bad cast). */
-export function assertUuid(id: string) {
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND');
-}
 
 export async function findOwnedConversation(db: Database, userId: string, conversationId: string) {
   assertUuid(conversationId);

@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../core/i18n/language.ts';
-import { AnalyseInput, ChatInput } from '../../../core/mentor/mentor-schema.ts';
+import { AnalyseInput, ChatInput, ConversationFilesFields } from '../../../core/mentor/mentor-schema.ts';
 import { StrategyDraftInput } from '../../../core/mentor/strategy-draft.ts';
 import { TaskDraftInput } from '../../../core/mentor/task-draft.ts';
 import { buildMentorContext } from '../../ai/context/build-context.ts';
+import { CONTEXT_SOURCES } from './context-sources.ts';
 import { draftStrategy } from '../../ai/strategy-draft.ts';
 import { draftTask } from '../../ai/task-draft.ts';
 import { mentorModelFor } from '../../ai/mentor-model.ts';
@@ -13,21 +13,20 @@ import { AppError } from '../../http/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseJsonBody } from '../../http/validate.ts';
-import { requireAiAllowed } from '../ai-consent/service.ts';
+import { requireAiAllowed } from '../ai-consent/index.ts';
 import { storageFor } from '../../storage/storage-for.ts';
-import { isMultipart, parseForm, uploadLimit } from '../context/routes.ts';
+import { isMultipart, parseForm, uploadLimit } from '../context/index.ts';
 import { analyseConversation } from './analyse.ts';
 import { addConversationFiles } from './conversation-files.ts';
 import { startChat } from './chat.ts';
 import { deleteConversation, getConversation, listConversations } from './conversations.ts';
 import { rateLimit } from '../../rate-limit/middleware.ts';
-import { recordActivity } from '../gamification/service.ts';
+import { recordActivity } from '../gamification/index.ts';
 
 const asLanguage = (value: string | null | undefined): Language =>
   LANGUAGES.includes(value as Language) ? (value as Language) : DEFAULT_LANGUAGE;
 
 /** The text fields of a chat upload: the UI language names the context entry. */
-export const ConversationFilesFields = z.object({ language: z.enum(LANGUAGES).optional() });
 
 /** Files into a conversation (`:id`), or into a new one when there is no id yet. */
 async function uploadIntoConversation(c: Context<AppBindings>, conversationId: string | null) {
@@ -87,7 +86,7 @@ export const mentorRoutes = new Hono<AppBindings>()
     const userId = c.get('user').id;
     const input = await parseJsonBody(c, TaskDraftInput);
     const profile = await requireAiAllowed(db, userId);
-    const context = await buildMentorContext({ db, userId, question: input.focus ?? '' });
+    const context = await buildMentorContext({ db, userId, question: input.focus ?? '', sources: CONTEXT_SOURCES });
     const language = input.language ?? asLanguage(profile.preferredLanguage);
     return c.json(await draftTask({ model: mentorModelFor(env), context, language, focus: input.focus }));
   })
@@ -96,7 +95,7 @@ export const mentorRoutes = new Hono<AppBindings>()
     const userId = c.get('user').id;
     const input = await parseJsonBody(c, StrategyDraftInput);
     const profile = await requireAiAllowed(db, userId);
-    const context = await buildMentorContext({ db, userId, question: input.coreProblem ?? '' });
+    const context = await buildMentorContext({ db, userId, question: input.coreProblem ?? '', sources: CONTEXT_SOURCES });
     const language = input.language ?? asLanguage(profile.preferredLanguage);
     return c.json(await draftStrategy({ model: mentorModelFor(env), context, language, own: input }));
   })

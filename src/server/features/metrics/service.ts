@@ -17,7 +17,7 @@ import { PREMIUM_TIER, tierStatus } from '../../../core/subscription/trial.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { dailyMetricSnapshots, metricSnapshots, metricWeeks, users } from '../../db/schema/index.ts';
 import { isoWeekKey } from '../../../core/gamification/streak.ts';
-import { awardPointsForEach } from '../gamification/service.ts';
+import { awardPointsForEach } from '../gamification/index.ts';
 import { AppError } from '../../http/app-error.ts';
 
 const weekColumns = {

@@ -3,7 +3,7 @@ import { OnboardingInput } from '../../../core/onboarding/onboarding-schema.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseJsonBody } from '../../http/validate.ts';
-import { getMe, resetOwnOnboarding } from '../profile/service.ts';
+import { getMe, resetOwnOnboarding } from '../profile/index.ts';
 import { completeOnboarding } from './service.ts';
 
 /**

@@ -4,7 +4,7 @@ import { tierStatus } from '../../../core/subscription/trial.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import { currentRole } from '../roles/service.ts';
+import { currentRole } from '../../platform/roles.ts';
 
 /** Made with the account (Better Auth's user-created hook); idempotent. */
 export async function createProfile(db: Database, account: { id: string; email: string; fullName?: string | null }) {
@@ -19,7 +19,7 @@ export async function createProfile(db: Database, account: { id: string; email: 
     .onConflictDoNothing({ target: users.id });
 }
 
-import type { ProfileCache, ProfileRow } from './profile-cache.ts';
+import type { ProfileCache, ProfileRow } from '../../platform/profile-cache.ts';
 
 /** The client's profile shape (API-CONTRACT `GET /api/me`). */
 function toMe(row: ProfileRow, role: string, trialDays: number) {

@@ -3,7 +3,7 @@ import type { StrategyInput, StrategyVersion } from '../../../core/strategy/stra
 import type { Database } from '../../db/client.ts';
 import { strategyVersions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import { awardPoints, recordActivity } from '../gamification/service.ts';
+import { awardPoints, recordActivity } from '../gamification/index.ts';
 
 type VersionRow = typeof strategyVersions.$inferSelect;
 

@@ -1,6 +1,6 @@
 import type { TaskMetricKey } from '../../../core/tasks/task-metrics.ts';
 import type { Database } from '../../db/client.ts';
-import { summaryOf } from '../metrics/summary-cache.ts';
+import { summaryOf } from '../metrics/index.ts';
 
 /**
  * The founder's latest value of a metric (GET /api/metrics/summary's `latest`), stored on

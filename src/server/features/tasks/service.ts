@@ -5,7 +5,7 @@ import type { TaskMetricKey } from '../../../core/tasks/task-metrics.ts';
 import type { Database } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import { awardPoints, recordActivity, revokePoints } from '../gamification/service.ts';
+import { awardPoints, recordActivity, revokePoints } from '../gamification/index.ts';
 import { latestMetricValue } from './metric-snapshot.ts';
 
 type TaskRow = typeof tasks.$inferSelect;

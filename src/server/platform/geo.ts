@@ -1,4 +1,4 @@
-import type { Logger } from '../../logger.ts';
+import type { Logger } from '../logger.ts';
 
 /**
  * The visitor's country from their IP address (SPEC §10 "Product and language"): first

@@ -1,5 +1,5 @@
-import { listTasks } from '../../features/tasks/service.ts';
-import type { ContextSource, TaskFacts } from './types.ts';
+import { listTasks } from './service.ts';
+import type { ContextSource, TaskFacts } from '../../ai/context/types.ts';
 
 /** The mentor sees the founder's best bets, not a backlog. */
 export const TOP_TASKS = 5;

@@ -1,9 +1,9 @@
-import { contextEntriesSource } from './context-entries-source.ts';
-import { metricsSource } from './metrics-source.ts';
-import { profileSource } from './profile-source.ts';
-import { strategySource } from './strategy-source.ts';
-import { tasksSource } from './tasks-source.ts';
-import type { ContextSource } from './types.ts';
+import { contextEntriesSource } from '../context/index.ts';
+import { metricsSource } from '../metrics/index.ts';
+import { profileSource } from '../profile/index.ts';
+import { strategySource } from '../strategy/index.ts';
+import { tasksSource } from '../tasks/index.ts';
+import type { ContextSource } from '../../ai/context/types.ts';
 
 /**
  * Every source of the mentor's context, in one list (SPEC §10 "AI"): the profile, the

@@ -1,7 +1,7 @@
 import { Cron } from 'croner';
-import type { Database } from '../../db/client.ts';
-import type { Logger } from '../../logger.ts';
-import { purgeExpiredAuditLogs } from './service.ts';
+import type { Database } from '../db/client.ts';
+import type { Logger } from '../logger.ts';
+import { purgeExpiredAuditLogs } from './audit.ts';
 
 /**
  * Purges audit rows past their 90 days once a day at 03:17 (server time). On several

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
-import type { ContextSource, ProfileFacts } from './types.ts';
+import type { ContextSource, ProfileFacts } from '../../ai/context/types.ts';
 
 const line = (label: string, value: string | null) => (value ? `${label}: ${value}` : null);
 

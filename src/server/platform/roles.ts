@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
-import type { SessionEventBus } from '../../cluster/shared-state.ts';
-import type { Database } from '../../db/client.ts';
-import { authUsers, userRoles } from '../../db/schema/index.ts';
-import { recordAuditEvent, type RequestContext } from '../audit/service.ts';
+import type { SessionEventBus } from '../cluster/shared-state.ts';
+import type { Database } from '../db/client.ts';
+import { authUsers, userRoles } from '../db/schema/index.ts';
+import { recordAuditEvent, type RequestContext } from './audit.ts';
 
 export type Role = 'user' | 'admin';
 

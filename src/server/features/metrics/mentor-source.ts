@@ -1,8 +1,8 @@
 import { METRIC_TARGETS, type MetricFacts, type MetricTarget, type MetricTrend } from '../../../core/mentor/metric-targets.ts';
 import type { MetricsSnapshot } from '../../../core/metrics/formulas.ts';
 import type { TargetStatus } from '../../../core/metrics/targets.ts';
-import { summaryOf } from '../../features/metrics/summary-cache.ts';
-import type { ContextSource } from './types.ts';
+import { summaryOf } from './summary-cache.ts';
+import type { ContextSource } from '../../ai/context/types.ts';
 
 /** How many recorded weeks the trend looks back over (about two months). */
 export const TREND_WEEKS = 8;

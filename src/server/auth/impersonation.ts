@@ -1,15 +1,15 @@
 import { and, eq, lte } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { FRESH_ADMIN_SESSION_MS, IMPERSONATION_MAX_MS, type ImpersonationGrant } from '../../../core/impersonation/impersonation.ts';
-import { endImpersonationSessions, endSessions, SESSION_RULES } from '../../auth/session-rules.ts';
-import type { SessionCheck } from '../../auth/session-guard.ts';
-import type { SessionEventBus } from '../../cluster/shared-state.ts';
-import type { Database } from '../../db/client.ts';
-import { authAccounts, authSessions, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { AppBindings, AppDeps } from '../../http/context.ts';
-import { recordAuditEvent, type RequestContext } from '../audit/service.ts';
-import { currentRole } from '../roles/service.ts';
+import { FRESH_ADMIN_SESSION_MS, IMPERSONATION_MAX_MS, type ImpersonationGrant } from '../../core/impersonation/impersonation.ts';
+import { endImpersonationSessions, endSessions, SESSION_RULES } from './session-rules.ts';
+import type { SessionCheck } from './session-guard.ts';
+import type { SessionEventBus } from '../cluster/shared-state.ts';
+import type { Database } from '../db/client.ts';
+import { authAccounts, authSessions, users } from '../db/schema/index.ts';
+import { AppError } from '../http/app-error.ts';
+import type { AppBindings, AppDeps } from '../http/context.ts';
+import { recordAuditEvent, type RequestContext } from '../platform/audit.ts';
+import { currentRole } from '../platform/roles.ts';
 
 type ValidSession = Extract<SessionCheck, { status: 'valid' }>;
 

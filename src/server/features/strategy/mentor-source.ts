@@ -1,5 +1,5 @@
-import { getStrategy } from '../../features/strategy/service.ts';
-import type { ContextSource } from './types.ts';
+import { getStrategy } from './service.ts';
+import type { ContextSource } from '../../ai/context/types.ts';
 
 /**
  * The current strategy (its highest version): core problem, maximas and statement.

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { aiContextEntries, aiContextFiles } from '../../db/schema/index.ts';
-import type { ContextEntryFacts, ContextSource } from './types.ts';
+import type { ContextEntryFacts, ContextSource } from '../../ai/context/types.ts';
 
 /** Each entry's file text is capped so one huge CSV cannot crowd out everything else. */
 export const ENTRY_FILE_TEXT_MAX = 6000;

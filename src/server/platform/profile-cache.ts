@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { SessionEventBus } from '../../cluster/shared-state.ts';
-import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import type { SessionEventBus } from '../cluster/shared-state.ts';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
 
 export type ProfileRow = typeof users.$inferSelect;
 

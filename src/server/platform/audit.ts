@@ -1,8 +1,8 @@
 import { lt } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { auditLogs } from '../../db/schema/index.ts';
-import type { Logger } from '../../logger.ts';
-import type { RateLimiters } from '../../rate-limit/limiter.ts';
+import type { Database } from '../db/client.ts';
+import { auditLogs } from '../db/schema/index.ts';
+import type { Logger } from '../logger.ts';
+import type { RateLimiters } from '../rate-limit/limiter.ts';
 
 /** Spec §9: audit rows are kept 90 days. */
 export const AUDIT_RETENTION_DAYS = 90;

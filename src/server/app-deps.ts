@@ -1,0 +1,33 @@
+import type { Auth } from './auth/auth.ts';
+import type { SessionGuard } from './auth/session-guard.ts';
+import type { SessionEventBus } from './cluster/shared-state.ts';
+import type { Database, DatabaseDriver } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { SummaryCache } from './features/metrics/summary-cache.ts';
+import type { Logger } from './logger.ts';
+import type { ProfileCache } from './platform/profile-cache.ts';
+import type { RateLimiters } from './rate-limit/limiter.ts';
+
+/**
+ * The services every request handler reaches through `c.get('deps')`, built once per app by
+ * services.ts. Part of the assembly: it names features' caches, which infrastructure may
+ * not import itself (docs/decisions/135-layout-and-boundaries.md).
+ */
+export type AppDeps = {
+  env: Env;
+  db: Database;
+  driver: DatabaseDriver;
+  auth: Auth;
+  logger: Logger;
+  /** The session check with its fast path (auth/session-guard.ts). */
+  sessions: SessionGuard;
+  /** Rate-limit counters, shared across instances when they run (rate-limit/). */
+  limiters: RateLimiters;
+  /** Tells every instance that sessions or a user changed. */
+  bus: SessionEventBus;
+  /** GET /api/me's profile rows, dropped whenever the user changes (profile-cache.ts). */
+  profiles: ProfileCache;
+  /** GET /api/metrics/summary's cache, dropped with the profile on the founder's writes. */
+  summaries: SummaryCache;
+};
+

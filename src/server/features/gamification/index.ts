@@ -1,0 +1,2 @@
+/** What other features use of points and activity: awards, revocations, the streak's days. */
+export { awardPoints, awardPointsForEach, recordActivity, revokePoints } from './service.ts';

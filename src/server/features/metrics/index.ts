@@ -1,0 +1,3 @@
+/** What other features use of metrics: the founder's current summary, and its source for the mentor. */
+export { summaryOf } from './summary-cache.ts';
+export { metricsSource } from './mentor-source.ts';
