@@ -54,7 +54,7 @@ test.describe('metrics dashboard', () => {
     expect(saved.status()).toBe(200);
     await page.reload();
     await expect(page.getByLabel(t('fields.startingCustomers'))).toHaveValue('105');
-    await expect(page.getByLabel(t('fields.startingRevenue'))).toHaveValue('5000');
+    await expect(page.getByLabel(t('fields.startingRevenue'))).toHaveValue('5,000.00');
 
     for (const [field, value] of Object.entries({ newCustomers: '12', lostCustomers: '3', marketingCosts: '2400', churnedRevenue: '50', expansions: '300', downgrades: '0', weeklyCosts: '9500', weeklyRevenue: '5400', cashBalance: '195000', weeklyActiveUsers: '440' })) {
       await page.getByLabel(t(`fields.${field}`), { exact: true }).fill(value);
@@ -139,7 +139,7 @@ test.describe('metrics dashboard', () => {
     await expect(dialog.getByText(tEs('import.spanishFormat'))).toBeVisible();
     await dialog.getByRole('button', { name: tEs('import.submit_one').replace('{{count}}', '1') }).click();
     await expect(page.getByText(tEs('import.done_one').replace('{{count}}', '1'))).toBeVisible();
-    await expect(page.locator(`tr[data-week="${formatWeek(key)}"]`)).toContainText('4,750.5');
+    await expect(page.locator(`tr[data-week="${formatWeek(key)}"]`)).toContainText('4.750,50');
     await expect(page.locator('tbody tr[data-week]')).toHaveCount(2);
     await expectNoAxeViolations(page);
   });

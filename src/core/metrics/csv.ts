@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { readInConvention } from '../numbers/read-number.ts';
 import { compareWeeks, formatWeek, type WeekKey } from './iso-week.ts';
 import {
   OPTIONAL_FIELDS,
@@ -60,18 +61,12 @@ const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 const SPACES = /[\s\u00A0\u202F]/g;
 
 /**
- * A cell as a number, or NaN. With decimal commas `1.234,5` is 1234.5 and `1.234` is
- * 1234 (a thousands group); otherwise `1,234.5` is 1234.5 and `1,234` is 1234.
+ * A cell as a number, or NaN, read by the shared number reader in the file's convention
+ * only: with decimal commas `1.234,5` is 1234.5 and `1.234` is 1234 (a thousands group);
+ * otherwise `1,234.5` is 1234.5 and `1,234` is 1234. Decision 110.
  */
 export function parseNumberCell(raw: string, decimalComma: boolean): number {
-  let cell = raw.trim().replace(SPACES, '');
-  if (decimalComma) {
-    if (cell.includes(',')) cell = cell.replace(/\./g, '').replace(',', '.');
-    else if (/^-?\d{1,3}(\.\d{3})+$/.test(cell)) cell = cell.replace(/\./g, '');
-  } else if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(cell)) {
-    cell = cell.replace(/,/g, '');
-  }
-  return PLAIN_NUMBER.test(cell) ? Number(cell) : Number.NaN;
+  return readInConvention(raw, decimalComma ? ',' : '.');
 }
 
 type Votes = { decimalComma: number; decimalPoint: number };

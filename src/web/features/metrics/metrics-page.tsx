@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { EDITABLE_RECENT_WEEKS, isHistoricalWeek } from '../../../core/metrics/editing-window.ts';
 import { compareWeeks, formatWeek, isoWeekOf, type WeekKey, weekFromIndex, weekIndex } from '../../../core/metrics/iso-week.ts';
 import { PREMIUM_TIER } from '../../../core/subscription/trial.ts';
-import { HTML_LANG } from '../../../core/i18n/language.ts';
-import { currentLanguage } from '../../i18n/i18n.ts';
 import { useSession } from '../auth/auth-client.ts';
 import { useMe } from '../profile/api/get-me.ts';
 import { EXPORT_URL, useSummary, useWeeks } from './api/metrics-api.ts';
@@ -16,7 +14,7 @@ import { ImportDialog } from './components/import-dialog.tsx';
 import { MetricCards } from './components/metric-cards.tsx';
 import { UpgradePrompt } from './components/upgrade-prompt.tsx';
 import { WeekForm } from './components/week-form.tsx';
-import { usesDecimalComma } from './format.ts';
+import { numberStyleOf } from './number-style.ts';
 
 /** recharts is the heaviest library here: the cards and the form render before it arrives. */
 const TrendChart = lazy(async () => ({ default: (await import('./components/trend-chart.tsx')).TrendChart }));
@@ -31,9 +29,7 @@ export function MetricsPage() {
   const [importOpen, setImportOpen] = useState(false);
   const [upgrade, setUpgrade] = useState<'history' | 'import' | null>(null);
 
-  const locale = HTML_LANG[currentLanguage()];
-  const decimalComma = usesDecimalComma(locale);
-  const currency = (me.data as { currency?: string } | undefined)?.currency ?? 'USD';
+  const numbers = numberStyleOf(me.data);
   const premium = (me.data?.effectiveUserTier ?? 1) >= PREMIUM_TIER;
   const now = new Date();
   const thisWeek = isoWeekOf(now);
@@ -96,7 +92,7 @@ export function MetricsPage() {
       ) : (
         <>
           {!hasWeeks || !summary.data.latest ? (
-            <EmptyState locale={locale} currency={currency} onImport={openImport} />
+            <EmptyState numbers={numbers} onImport={openImport} />
           ) : (
             <>
               <section aria-labelledby="cards-title">
@@ -104,10 +100,10 @@ export function MetricsPage() {
                   {t('cards.title')}
                 </h2>
                 <p className="mb-3 text-sm text-muted-foreground">{t('cards.asOf', { week: summary.data.latest.week, year: summary.data.latest.year })}</p>
-                <MetricCards snapshot={summary.data.latest} statuses={summary.data.statuses} locale={locale} currency={currency} />
+                <MetricCards snapshot={summary.data.latest} statuses={summary.data.statuses} numbers={numbers} />
               </section>
               <Suspense fallback={<div className="h-96 animate-pulse rounded-xl bg-muted" />}>
-                <TrendChart locale={locale} currency={currency} />
+                <TrendChart numbers={numbers} />
               </Suspense>
             </>
           )}
@@ -119,18 +115,19 @@ export function MetricsPage() {
               onWeekChange={(key) => setFormWeekIndex(weekIndex(key))}
               existing={existing}
               previous={previous}
-              decimalComma={decimalComma}
+              history={records}
+              numbers={numbers}
             />
           </div>
           {hasWeeks && (
             <>
-              <BenchmarksPanel premium={premium} locale={locale} />
-              <HistoryTable weeks={records} locale={locale} decimalComma={decimalComma} isLocked={isLocked} onLocked={() => setUpgrade('history')} />
+              <BenchmarksPanel premium={premium} locale={numbers.locale} />
+              <HistoryTable weeks={records} numbers={numbers} isLocked={isLocked} onLocked={() => setUpgrade('history')} />
             </>
           )}
         </>
       )}
-      <ImportDialog open={importOpen} onOpenChange={setImportOpen} locale={locale} />
+      <ImportDialog open={importOpen} onOpenChange={setImportOpen} numbers={numbers} />
     </div>
   );
 }

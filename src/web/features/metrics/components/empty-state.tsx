@@ -4,6 +4,7 @@ import { computeMetrics } from '../../../../core/metrics/formulas.ts';
 import { targetStatuses } from '../../../../core/metrics/targets.ts';
 import type { WeekRecord } from '../../../../core/metrics/week-record.ts';
 import { MetricCards } from './metric-cards.tsx';
+import type { NumberStyle } from '../number-style.ts';
 
 /** Eight weeks of an invented seed-stage startup: what the dashboard will look like. */
 const SAMPLE_WEEKS: WeekRecord[] = Array.from({ length: 8 }, (_, index) => ({
@@ -29,7 +30,7 @@ const SAMPLE_WEEKS: WeekRecord[] = Array.from({ length: 8 }, (_, index) => ({
 const sample = computeMetrics(SAMPLE_WEEKS);
 
 /** Before the first week: what Rumbo will show, and the one step to get there. */
-export function EmptyState({ locale, currency, onImport }: { locale: string; currency: string; onImport: () => void }) {
+export function EmptyState({ numbers, onImport }: { numbers: NumberStyle; onImport: () => void }) {
   const { t } = useTranslation('metrics');
   return (
     <section aria-labelledby="empty-title" className="rounded-xl border border-dashed border-border p-4 sm:p-6">
@@ -53,7 +54,7 @@ export function EmptyState({ locale, currency, onImport }: { locale: string; cur
       <div className="relative mt-6">
         <p className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t('empty.sample')}</p>
         <div className="pointer-events-none select-none">
-          <MetricCards snapshot={sample} statuses={targetStatuses(sample)} locale={locale} currency={currency} sample />
+          <MetricCards snapshot={sample} statuses={targetStatuses(sample)} numbers={numbers} sample />
         </div>
       </div>
     </section>

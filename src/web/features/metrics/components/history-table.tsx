@@ -4,16 +4,18 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { formatWeek, type WeekKey } from '../../../../core/metrics/iso-week.ts';
-import { WEEK_INPUT_FIELDS, type WeekInputField, type WeekRecord } from '../../../../core/metrics/week-record.ts';
+import { WEEK_INPUT_FIELDS, type WeekInputField, type WeekRecord, type WeekRecordInput } from '../../../../core/metrics/week-record.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { useDeleteWeek, useSaveWeek } from '../api/metrics-api.ts';
-import { plainNumber } from '../format.ts';
-import { draftFromRecord, parseDraft, type WeekDraft } from '../week-values.ts';
+import type { NumberStyle } from '../number-style.ts';
+import { useConfirmedSave, useWeekDraft } from '../week-entry.ts';
+import { draftFromRecord, emptyDraft, formatForField } from '../week-values.ts';
+import { NumberQuestion } from './number-question.tsx';
+import { PlausibilityDialog } from './plausibility-dialog.tsx';
 
 type Props = {
   weeks: WeekRecord[];
-  locale: string;
-  decimalComma: boolean;
+  numbers: NumberStyle;
   /** Weeks older than the last 4 need tier 2; a tier-1 founder is offered the upgrade instead. */
   isLocked: (key: WeekKey) => boolean;
   onLocked: () => void;
@@ -25,39 +27,37 @@ const RECENT_ROWS = 13;
 const sameWeek = (a: WeekKey, b: WeekKey | null) => b !== null && a.year === b.year && a.week === b.week;
 
 /** Every recorded week as a year-and-week table; a row turns into inputs to edit it in place. */
-export function HistoryTable({ weeks, locale, decimalComma, isLocked, onLocked }: Props) {
+export function HistoryTable({ weeks, numbers, isLocked, onLocked }: Props) {
   const { t } = useTranslation('metrics');
-  const format = plainNumber(locale);
   const [editing, setEditing] = useState<WeekKey | null>(null);
-  const [draft, setDraft] = useState<WeekDraft | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<WeekInputField, string>>>({});
+  const row = useWeekDraft(emptyDraft, numbers);
   const [deleting, setDeleting] = useState<WeekKey | null>(null);
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? weeks : weeks.slice(0, RECENT_ROWS);
   const save = useSaveWeek();
   const remove = useDeleteWeek();
-
-  const asTyped = (value: number | null) => (value === null ? '' : decimalComma ? String(value).replace('.', ',') : String(value));
+  const confirmed = useConfirmedSave(weeks, persist);
 
   function startEditing(record: WeekRecord) {
     if (isLocked(record)) return onLocked();
     setEditing({ year: record.year, week: record.week });
-    setDraft(draftFromRecord(record, asTyped));
-    setErrors({});
+    row.reset(draftFromRecord(record, numbers));
   }
 
-  async function saveRow() {
-    if (!editing || !draft) return;
-    const parsed = parseDraft(draft, decimalComma);
-    setErrors(parsed.errors);
-    if (!parsed.input) return;
+  async function persist(key: WeekKey, input: WeekRecordInput) {
     try {
-      await save.mutateAsync({ key: editing, input: parsed.input });
-      toast.success(t('form.saved', { week: formatWeek(editing) }));
+      await save.mutateAsync({ key, input });
+      toast.success(t('form.saved', { week: formatWeek(key) }));
       setEditing(null);
     } catch (error) {
       showErrorToast(error, t('form.saveError'));
     }
+  }
+
+  async function saveRow() {
+    if (!editing) return;
+    const parsed = row.check();
+    if (parsed.input) await confirmed.request(editing, parsed.input);
   }
 
   async function confirmDelete() {
@@ -109,17 +109,18 @@ export function HistoryTable({ weeks, locale, decimalComma, isLocked, onLocked }
                     </th>
                     {WEEK_INPUT_FIELDS.map((field) => (
                       <td key={field} className="px-2 py-1 text-right tabular-nums">
-                        {isEditing && draft ? (
+                        {isEditing ? (
                           <input
                             aria-label={t('history.cellLabel', { field: t(`fields.${field}`), week: label })}
-                            aria-invalid={Boolean(errors[field])}
+                            aria-invalid={Boolean(row.errors[field] ?? row.questions[field])}
                             inputMode="decimal"
-                            value={draft[field]}
-                            onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
-                            className="h-8 w-24 rounded border border-input bg-background px-2 text-right"
+                            value={row.draft[field]}
+                            onChange={(event) => row.change(field, event.target.value)}
+                            onBlur={() => row.blur(field)}
+                            className="h-8 w-28 rounded border border-input bg-background px-2 text-right"
                           />
                         ) : (
-                          format(record[field])
+                          formatForField(field, record[field], numbers)
                         )}
                       </td>
                     ))}
@@ -155,14 +156,27 @@ export function HistoryTable({ weeks, locale, decimalComma, isLocked, onLocked }
                       )}
                     </td>
                   </tr>
-                  {isEditing && Object.keys(errors).length > 0 && (
+                  {isEditing && (
                     <tr>
-                      <td colSpan={WEEK_INPUT_FIELDS.length + 2} className="pb-2 text-destructive" role="alert">
-                        {Object.entries(errors).map(([field, message]) => (
-                          <span key={field} className="mr-4 inline-block">
-                            {t('history.fieldError', { field: t(`fields.${field}`), message: t(message) })}
-                          </span>
-                        ))}
+                      <td colSpan={WEEK_INPUT_FIELDS.length + 2} className="p-0">
+                        {/* Sticky so a question stays in view however far the row scrolls sideways. */}
+                        <div aria-live="polite" className="sticky left-0 w-[calc(100vw-5rem)] max-w-xl">
+                          {Object.entries(row.questions).map(([field, readings]) => (
+                            <div key={field} className="pb-2">
+                              <p className="text-sm font-medium">{t(`fields.${field}`)}</p>
+                              <NumberQuestion typed={row.draft[field as WeekInputField]} readings={readings} numbers={numbers} onAnswer={(value) => row.answer(field as WeekInputField, value)} />
+                            </div>
+                          ))}
+                          {Object.keys(row.errors).length > 0 && (
+                            <p className="pb-2 text-destructive" role="alert">
+                              {Object.entries(row.errors).map(([field, message]) => (
+                                <span key={field} className="mr-4 inline-block">
+                                  {t('history.fieldError', { field: t(`fields.${field}`), message: t(message) })}
+                                </span>
+                              ))}
+                            </p>
+                          )}
+                        </div>
                       </td>
                     </tr>
                   )}
@@ -192,6 +206,7 @@ export function HistoryTable({ weeks, locale, decimalComma, isLocked, onLocked }
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
+      <PlausibilityDialog changes={confirmed.pending?.changes ?? null} numbers={numbers} onConfirm={confirmed.confirm} onCancel={confirmed.cancel} />
     </section>
   );
 }

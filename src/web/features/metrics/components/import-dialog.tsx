@@ -6,18 +6,21 @@ import { toast } from 'sonner';
 import { type CsvParseResult, type CsvRowError, parseWeeksCsv } from '../../../../core/metrics/csv.ts';
 import { latestRecordableWeek } from '../../../../core/metrics/editing-window.ts';
 import { formatWeek } from '../../../../core/metrics/iso-week.ts';
+import type { WeekInputField } from '../../../../core/metrics/week-record.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
 import { importRowErrors, useImportCsv } from '../api/metrics-api.ts';
-import { plainNumber } from '../format.ts';
+import type { NumberStyle } from '../number-style.ts';
+import { formatForField } from '../week-values.ts';
 
 /** The server refuses request bodies over 1 MB; ten years of weeks take about 80 KB. */
 const MAX_FILE_BYTES = 1024 * 1024;
 const PREVIEW_ROWS = 8;
+const PREVIEW_FIELDS = ['weeklyRevenue', 'startingCustomers', 'cashBalance'] as const satisfies readonly WeekInputField[];
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; locale: string };
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; numbers: NumberStyle };
 
 /** Pick a CSV, see the weeks it holds (or every bad row), then import it all at once. */
-export function ImportDialog({ open, onOpenChange, locale }: Props) {
+export function ImportDialog({ open, onOpenChange, numbers }: Props) {
   const { t } = useTranslation('metrics');
   const id = useId();
   const [fileName, setFileName] = useState<string | null>(null);
@@ -27,7 +30,6 @@ export function ImportDialog({ open, onOpenChange, locale }: Props) {
   const [serverErrors, setServerErrors] = useState<CsvRowError[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const importCsv = useImportCsv();
-  const format = plainNumber(locale);
 
   function reset() {
     setFileName(null);
@@ -120,18 +122,18 @@ export function ImportDialog({ open, onOpenChange, locale }: Props) {
                     <thead>
                       <tr className="border-b border-border text-left">
                         <th scope="col" className="py-1 pr-2">{t('history.week')}</th>
-                        <th scope="col" className="px-2 py-1 text-right">{t('fields.weeklyRevenue')}</th>
-                        <th scope="col" className="px-2 py-1 text-right">{t('fields.startingCustomers')}</th>
-                        <th scope="col" className="px-2 py-1 text-right">{t('fields.cashBalance')}</th>
+                        {PREVIEW_FIELDS.map((field) => (
+                          <th key={field} scope="col" className="px-2 py-1 text-right">{t(`fields.${field}`)}</th>
+                        ))}
                       </tr>
                     </thead>
                     <tbody>
                       {records.slice(-PREVIEW_ROWS).reverse().map((record) => (
                         <tr key={formatWeek(record)} className="border-b border-border last:border-0">
                           <th scope="row" className="py-1 pr-2 text-left font-normal tabular-nums">{formatWeek(record)}</th>
-                          <td className="px-2 py-1 text-right tabular-nums">{format(record.weeklyRevenue)}</td>
-                          <td className="px-2 py-1 text-right tabular-nums">{format(record.startingCustomers)}</td>
-                          <td className="px-2 py-1 text-right tabular-nums">{format(record.cashBalance)}</td>
+                          {PREVIEW_FIELDS.map((field) => (
+                            <td key={field} className="px-2 py-1 text-right tabular-nums">{formatForField(field, record[field], numbers)}</td>
+                          ))}
                         </tr>
                       ))}
                     </tbody>

@@ -3,6 +3,7 @@ import type { MetricKey, MetricsSnapshot } from '../../../../core/metrics/formul
 import { TARGETS, type TargetStatus, type TargetedMetric } from '../../../../core/metrics/targets.ts';
 import { cn } from '../../../lib/cn.ts';
 import { METRIC_UNITS, metricFormatter, targetSign } from '../format.ts';
+import type { NumberStyle } from '../number-style.ts';
 import { StatusBadge, STATUS_STYLES } from './status-badge.tsx';
 
 /** The cards of the dashboard, in the spec's order (§1, §3 "Metrics"). */
@@ -42,20 +43,19 @@ function noteFor(key: MetricKey, snapshot: MetricsSnapshot): string | null {
 type Props = {
   snapshot: MetricsSnapshot;
   statuses: Record<TargetedMetric, TargetStatus | null> | null;
-  locale: string;
-  currency: string;
+  numbers: NumberStyle;
   /** Sample data in the empty state: shown, but marked as not the founder's. */
   sample?: boolean;
 };
 
-export function MetricCards({ snapshot, statuses, locale, currency, sample = false }: Props) {
+export function MetricCards({ snapshot, statuses, numbers, sample = false }: Props) {
   const { t } = useTranslation('metrics');
-  const count = metricFormatter('count', locale, currency);
+  const count = metricFormatter('count', numbers);
   return (
     <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label={t(sample ? 'empty.sampleCards' : 'cards.label')}>
       {CARD_METRICS.map((key) => {
         const unit = METRIC_UNITS[key];
-        const format = metricFormatter(unit, locale, currency);
+        const format = metricFormatter(unit, numbers);
         const status = isTargeted(key) ? (statuses?.[key] ?? null) : null;
         const note = noteFor(key, snapshot);
         const target = isTargeted(key) ? TARGETS[key] : null;
@@ -82,7 +82,7 @@ export function MetricCards({ snapshot, statuses, locale, currency, sample = fal
             </p>
             {target && (
               <p className="mt-1 text-xs text-muted-foreground">
-                {t('cards.target', { sign: targetSign(target), value: metricFormatter(unit, locale, currency)(target.threshold) })}
+                {t('cards.target', { sign: targetSign(target), value: metricFormatter(unit, numbers)(target.threshold) })}
               </p>
             )}
             {note && (

@@ -8,6 +8,7 @@ import { TARGETS } from '../../../../core/metrics/targets.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useSummarySeries } from '../api/metrics-api.ts';
 import { METRIC_UNITS, metricFormatter } from '../format.ts';
+import type { NumberStyle } from '../number-style.ts';
 
 export const CHART_METRICS = [
   'mrr',
@@ -28,10 +29,10 @@ export const CHART_METRICS = [
 ] as const satisfies readonly MetricKey[];
 type ChartMetric = (typeof CHART_METRICS)[number];
 
-type Props = { locale: string; currency: string };
+type Props = { numbers: NumberStyle };
 
 /** A metric's trend over the chosen range (calendar weeks, cut by the server), with its target drawn in when it has one. */
-export function TrendChart({ locale, currency }: Props) {
+export function TrendChart({ numbers }: Props) {
   const { t } = useTranslation('metrics');
   const id = useId();
   const [metric, setMetric] = useState<ChartMetric>('mrr');
@@ -39,8 +40,8 @@ export function TrendChart({ locale, currency }: Props) {
   const summary = useSummarySeries(range);
   const points = (summary.data?.series ?? []).map((point) => ({ ...point, label: formatWeek(point) }));
   const unit = METRIC_UNITS[metric];
-  const axisFormat = metricFormatter(unit, locale, currency, true);
-  const valueFormat = metricFormatter(unit, locale, currency);
+  const axisFormat = metricFormatter(unit, numbers, true);
+  const valueFormat = metricFormatter(unit, numbers);
   const target = Object.hasOwn(TARGETS, metric) ? TARGETS[metric as keyof typeof TARGETS] : null;
   const last = points.at(-1);
 

@@ -1,13 +1,17 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { formatWeek, type WeekKey } from '../../../../core/metrics/iso-week.ts';
-import { OPTIONAL_FIELDS, type WeekInputField, type WeekRecord } from '../../../../core/metrics/week-record.ts';
+import { OPTIONAL_FIELDS, type WeekInputField, type WeekRecord, type WeekRecordInput } from '../../../../core/metrics/week-record.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { useSaveWeek } from '../api/metrics-api.ts';
-import { draftFromPreviousWeek, draftFromRecord, parseDraft, type WeekDraft } from '../week-values.ts';
+import type { NumberStyle } from '../number-style.ts';
+import { useConfirmedSave, useWeekDraft } from '../week-entry.ts';
+import { draftFromPreviousWeek, draftFromRecord, type FieldErrors } from '../week-values.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
+import { NumberQuestion } from './number-question.tsx';
+import { PlausibilityDialog } from './plausibility-dialog.tsx';
 
 /** The form's fields in groups a founder thinks in. */
 export const FIELD_GROUPS: { key: string; fields: WeekInputField[] }[] = [
@@ -25,39 +29,46 @@ type Props = {
   onWeekChange: (week: WeekKey) => void;
   existing: WeekRecord | undefined;
   previous: WeekRecord | undefined;
-  decimalComma: boolean;
+  /** Every recorded week: the plausibility check compares against the ones before this week. */
+  history: WeekRecord[];
+  numbers: NumberStyle;
 };
 
 /** The current week's entry form: prefilled from last week where that helps, validated like the server does. */
-export function WeekForm({ week, weekChoices, onWeekChange, existing, previous, decimalComma }: Props) {
+export function WeekForm({ week, weekChoices, onWeekChange, existing, previous, history, numbers }: Props) {
   const { t } = useTranslation('metrics');
   const id = useId();
-  // Typed-in text is what the founder sees; grouping separators would fight their typing.
-  const asTyped = (value: number | null) => (value === null ? '' : decimalComma ? String(value).replace('.', ',') : String(value));
-  const [draft, setDraft] = useState<WeekDraft>(() => (existing ? draftFromRecord(existing, asTyped) : draftFromPreviousWeek(previous, asTyped)));
-  const [errors, setErrors] = useState<Partial<Record<WeekInputField, string>>>({});
+  const form = useWeekDraft(() => (existing ? draftFromRecord(existing, numbers) : draftFromPreviousWeek(previous, numbers)), numbers);
   const save = useSaveWeek();
+  const confirmed = useConfirmedSave(history, persist);
+  const questionCount = Object.keys(form.questions).length;
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = parseDraft(draft, decimalComma);
-    setErrors(parsed.errors);
-    if (!parsed.input) {
-      const first = Object.keys(parsed.errors)[0];
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
+  async function persist(key: WeekKey, input: WeekRecordInput) {
     try {
-      await save.mutateAsync({ key: week, input: parsed.input });
-      toast.success(t('form.saved', { week: formatWeek(week) }));
+      await save.mutateAsync({ key, input });
+      toast.success(t('form.saved', { week: formatWeek(key) }));
     } catch (error) {
       if (error instanceof ApiError && Array.isArray(error.details)) {
-        const fromServer: Partial<Record<WeekInputField, string>> = {};
+        const fromServer: FieldErrors = {};
         for (const detail of error.details as { field: string; message: string }[]) fromServer[detail.field as WeekInputField] = detail.message;
-        setErrors(fromServer);
+        form.setErrors(fromServer);
       }
       showErrorToast(error, t('form.saveError'));
     }
+  }
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = form.check();
+    if (!parsed.input) {
+      // A question first: its answer may settle the errors of the fields around it.
+      const question = Object.keys(parsed.questions)[0];
+      const first = Object.keys(parsed.errors)[0];
+      if (question) document.getElementById(`${id}-${question}-choice`)?.focus();
+      else if (first) document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    await confirmed.request(week, parsed.input);
   }
 
   return (
@@ -90,7 +101,8 @@ export function WeekForm({ week, weekChoices, onWeekChange, existing, previous, 
           <fieldset key={group.key} className="grid gap-3">
             <legend className="mb-1 text-sm font-semibold text-muted-foreground">{t(`groups.${group.key}`)}</legend>
             {group.fields.map((field) => {
-              const error = errors[field];
+              const error = form.errors[field];
+              const question = form.questions[field];
               return (
                 <div key={field}>
                   <label htmlFor={`${id}-${field}`} className="text-sm font-medium">
@@ -102,8 +114,9 @@ export function WeekForm({ week, weekChoices, onWeekChange, existing, previous, 
                     name={field}
                     inputMode="decimal"
                     autoComplete="off"
-                    value={draft[field]}
-                    onChange={(event) => setDraft((current) => ({ ...current, [field]: event.target.value }))}
+                    value={form.draft[field]}
+                    onChange={(event) => form.change(field, event.target.value)}
+                    onBlur={() => form.blur(field)}
                     aria-invalid={Boolean(error)}
                     aria-describedby={`${id}-${field}-help${error ? ` ${id}-${field}-error` : ''}`}
                     className="mt-1 block h-10 w-full rounded-md border border-input bg-background px-3 text-base tabular-nums"
@@ -116,13 +129,24 @@ export function WeekForm({ week, weekChoices, onWeekChange, existing, previous, 
                       {t(error)}
                     </p>
                   )}
+                  <div aria-live="polite">
+                    {question && (
+                      <NumberQuestion
+                        typed={form.draft[field]}
+                        readings={question}
+                        numbers={numbers}
+                        onAnswer={(value) => form.answer(field, value)}
+                        firstChoiceId={`${id}-${field}-choice`}
+                      />
+                    )}
+                  </div>
                 </div>
               );
             })}
           </fieldset>
         ))}
       </div>
-      <div className="mt-6 flex items-center gap-3">
+      <div className="mt-6 flex flex-wrap items-center gap-3">
         <button
           type="submit"
           disabled={save.isPending}
@@ -130,7 +154,11 @@ export function WeekForm({ week, weekChoices, onWeekChange, existing, previous, 
         >
           {t(save.isPending ? 'form.saving' : 'form.save')}
         </button>
+        <p role="status" className="text-sm text-destructive">
+          {questionCount > 0 ? t('entry.answerFirst', { count: questionCount }) : ''}
+        </p>
       </div>
+      <PlausibilityDialog changes={confirmed.pending?.changes ?? null} numbers={numbers} onConfirm={confirmed.confirm} onCancel={confirmed.cancel} />
     </form>
   );
 }
