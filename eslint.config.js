@@ -71,8 +71,8 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
-    // The layout's boundaries (eslint-rules/boundaries.js, decision 135): server features over a platform.
-    files: ['src/server/**/*.ts'],
+    // The layout's boundaries (eslint-rules/boundaries.js, decision 135): features over shared layers, on both sides.
+    files: ['src/server/**/*.ts', 'src/web/**/*.{ts,tsx}'],
     plugins: { rumbo },
     rules: { 'rumbo/boundaries': 'error' },
   },

@@ -6,7 +6,8 @@ import path from 'node:path';
  * - a server feature reaches another feature only through its published `index.ts`;
  * - server infrastructure (anything outside `src/server/features/` but the files that
  *   assemble the app) never imports a feature;
- * - a web feature never imports another feature (what two share lives in lib/ or components/).
+ * - a web feature never imports another feature (what two share lives in lib/ or components/),
+ *   and lib/, components/ and i18n/ import no feature: only app/ (the router) knows them all.
  * `npm run imports` reports the same figures for the whole tree, loops included.
  */
 
@@ -15,6 +16,7 @@ export const SERVER_ASSEMBLY = new Set(['src/server/app.ts', 'src/server/app-dep
 
 const SERVER_FEATURE = /^src\/server\/features\/([^/]+)\/(.+)$/;
 const WEB_FEATURE = /^src\/web\/features\/([^/]+)\//;
+const WEB_SHARED = /^src\/web\/(lib|components|i18n)\//;
 
 /** What is wrong with importing `target` from `file` (both repository paths), or undefined. */
 export function boundaryBreach(file, target) {
@@ -24,10 +26,11 @@ export function boundaryBreach(file, target) {
     if (from) return from[1] !== to[1] && to[2] !== 'index.ts' ? 'serverCrossFeature' : undefined;
     return SERVER_ASSEMBLY.has(file) ? undefined : 'serverInfraToFeature';
   }
-  const fromWeb = WEB_FEATURE.exec(file);
   const toWeb = WEB_FEATURE.exec(target);
-  if (fromWeb && toWeb && fromWeb[1] !== toWeb[1]) return 'webCrossFeature';
-  return undefined;
+  if (!toWeb) return undefined;
+  const fromWeb = WEB_FEATURE.exec(file);
+  if (fromWeb) return fromWeb[1] !== toWeb[1] ? 'webCrossFeature' : undefined;
+  return WEB_SHARED.test(file) ? 'webSharedToFeature' : undefined;
 }
 
 /** @type {import('eslint').Rule.RuleModule} */
@@ -40,6 +43,7 @@ const rule = {
       serverCrossFeature: "A server feature reaches another only through its index.ts ('{{target}}').",
       serverInfraToFeature: "Server infrastructure must not import a feature ('{{target}}'): move what it needs into platform/, or pass it in from the assembly.",
       webCrossFeature: "A web feature must not import another feature ('{{target}}'): move what both need into lib/ or components/.",
+      webSharedToFeature: "lib/, components/ and i18n/ serve every feature and import none ('{{target}}').",
     },
   },
   create(context) {

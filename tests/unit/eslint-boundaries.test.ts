@@ -13,6 +13,8 @@ describe('rumbo/boundaries', () => {
     expect(boundaryBreach('src/server/features/tasks/service.ts', 'src/server/platform/audit.ts')).toBeUndefined();
     expect(boundaryBreach('src/web/features/tasks/tasks-page.tsx', 'src/web/features/strategy/api.ts')).toBe('webCrossFeature');
     expect(boundaryBreach('src/web/features/tasks/tasks-page.tsx', 'src/web/lib/api-client.ts')).toBeUndefined();
+    expect(boundaryBreach('src/web/lib/sign-out.ts', 'src/web/features/mentor/mentor-page.tsx')).toBe('webSharedToFeature');
+    expect(boundaryBreach('src/web/app/routes.tsx', 'src/web/features/mentor/mentor-page.tsx')).toBeUndefined();
   });
 
   it('reports them through ESLint on real import statements', () => {
@@ -28,6 +30,7 @@ describe('rumbo/boundaries', () => {
         { code: "import { awardPoints } from '../gamification/service.ts';", filename: `${cwd}/src/server/features/tasks/service.ts`, errors: [{ messageId: 'serverCrossFeature' }] },
         { code: "export { summaryOf } from '../features/metrics/index.ts';", filename: `${cwd}/src/server/http/context.ts`, errors: [{ messageId: 'serverInfraToFeature' }] },
         { code: "const api = import('../strategy/api.ts');", filename: `${cwd}/src/web/features/tasks/tasks-page.tsx`, errors: [{ messageId: 'webCrossFeature' }] },
+        { code: "import { MentorPage } from '../features/mentor/mentor-page.tsx';", filename: `${cwd}/src/web/lib/sign-out.ts`, errors: [{ messageId: 'webSharedToFeature' }] },
       ],
     });
   });

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useSession } from '../features/auth/auth-client.ts';
+import { useSession } from '../lib/auth-client.ts';
 import { useEmailConfirmedToast } from '../features/auth/use-email-confirmed-toast.ts';
-import { useMe } from '../features/profile/api/get-me.ts';
-import { useProfileLanguage } from '../features/profile/profile-language.tsx';
+import { useMe } from '../lib/api/get-me.ts';
+import { useProfileLanguage } from '../components/profile/profile-language.tsx';
 import { QueryProvider } from './query.tsx';
 
 /**

@@ -97,7 +97,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'profile/security',
-        lazy: async () => ({ Component: (await import('../features/two-factor/security-page.tsx')).SecurityPage }),
+        lazy: async () => ({ Component: (await import('../features/profile/security/security-page.tsx')).SecurityPage }),
       },
       {
         path: 'admin',

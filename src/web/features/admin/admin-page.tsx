@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { toast } from 'sonner';
 import { apiFetch } from '../../lib/api-client.ts';
-import { useSession } from '../auth/auth-client.ts';
-import { useMe } from '../profile/api/get-me.ts';
+import { useSession } from '../../lib/auth-client.ts';
+import { useMe } from '../../lib/api/get-me.ts';
 import { UsersSection } from './users/users-section.tsx';
 
 /** The admin areas still to come (the admin dashboard issue); Users is here already. */

@@ -6,9 +6,9 @@ import { toast } from 'sonner';
 import { CONTEXT_TYPES, type ContextType } from '../../../core/mentor/mentor-schema.ts';
 import { TEXT_MAX } from '../../../core/security/validate.ts';
 import { apiFetch } from '../../lib/api-client.ts';
-import { gamificationQueryKey } from '../gamification/api.ts';
+import { gamificationQueryKey } from '../../lib/api/gamification-api.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
-import { CONTEXT_FILE_ACCEPT, fileErrorKey } from './file-reasons.ts';
+import { CONTEXT_FILE_ACCEPT, fileErrorKey } from '../../lib/file-reasons.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 
 type ContextFile = { id: string; name: string; mediaType: string; sizeBytes: number; hasText: boolean };

@@ -2,7 +2,7 @@ import { CircleAlert, LoaderCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { authClient } from './auth-client.ts';
+import { authClient } from '../../lib/auth-client.ts';
 import { safeRedirect } from './auth-errors.ts';
 import { welcomeToast } from './auth-page.tsx';
 

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { SignInInput, SignUpInput } from '../../../core/auth/credentials.ts';
 import { sanitize } from '../../../core/security/sanitize.ts';
-import { authClient } from './auth-client.ts';
+import { authClient } from '../../lib/auth-client.ts';
 import { authErrorKey } from './auth-errors.ts';
-import { PrimaryButton, SentNotice, TextField } from './form-parts.tsx';
+import { PrimaryButton, SentNotice, TextField } from '../../components/form/form-parts.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
 import { formText, useValidatedSubmit } from './use-validated-submit.ts';
 

@@ -2,9 +2,9 @@ import { KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { authClient } from './auth-client.ts';
+import { authClient } from '../../lib/auth-client.ts';
 import { authErrorKey } from './auth-errors.ts';
-import { SecondaryButton } from './form-parts.tsx';
+import { SecondaryButton } from '../../components/form/form-parts.tsx';
 import { callbackUrls } from './magic-link-form.tsx';
 
 type Providers = { google: boolean; oidc: { id: string; name: string } | null };

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { EmailSchema, PASSWORD_MIN_LENGTH } from '../../../core/auth/credentials.ts';
-import { authClient } from './auth-client.ts';
+import { authClient } from '../../lib/auth-client.ts';
 import { authErrorKey } from './auth-errors.ts';
-import { PrimaryButton, SentNotice, TextField } from './form-parts.tsx';
+import { PrimaryButton, SentNotice, TextField } from '../../components/form/form-parts.tsx';
 import { formText, useValidatedSubmit } from './use-validated-submit.ts';
 
 const RequestInput = z.object({ email: EmailSchema });

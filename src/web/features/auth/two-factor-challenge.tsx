@@ -2,9 +2,9 @@ import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { authClient } from './auth-client.ts';
+import { authClient } from '../../lib/auth-client.ts';
 import { authErrorKey } from './auth-errors.ts';
-import { PrimaryButton, TextField } from './form-parts.tsx';
+import { PrimaryButton, TextField } from '../../components/form/form-parts.tsx';
 
 /**
  * The second step of a password sign-in for an account with two-step verification:

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { fieldErrors } from './form-parts.tsx';
+import { fieldErrors } from '../../components/form/form-parts.tsx';
 
 /**
  * The auth forms' submit: read the form, check it with the same zod schema the

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { gamificationQueryKey, markBadgesSeen, useGamification } from './api.ts';
+import { gamificationQueryKey, markBadgesSeen, useGamification } from '../../lib/api/gamification-api.ts';
 
 /**
  * Announces achievements unlocked since the founder last looked (wherever they were

@@ -2,7 +2,7 @@ import { Eye, LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/i18n.ts';
-import { useImpersonation, useReturnToAdmin } from './use-impersonation.ts';
+import { useImpersonation, useReturnToAdmin } from '../../lib/use-impersonation.ts';
 
 /**
  * While an admin views the app as a founder (SPEC §10 "Access"): a banner above every page,

@@ -6,14 +6,14 @@ import { MESSAGE_MAX } from '../../../core/mentor/mentor-schema.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
-import { CONTEXT_FILE_ACCEPT } from '../ai-context/file-reasons.ts';
-import { useSession } from '../auth/auth-client.ts';
+import { CONTEXT_FILE_ACCEPT } from '../../lib/file-reasons.ts';
+import { useSession } from '../../lib/auth-client.ts';
 import { ConversationList } from './conversation-list.tsx';
 import { MessageBubble } from './message-bubble.tsx';
 import { conversationsQuery } from './mentor-api.ts';
 import { starterQuestions } from './starter-questions.ts';
 import { useMentorChat } from './use-mentor-chat.ts';
-import { useSummary } from '../metrics/api/metrics-api.ts';
+import { useSummary } from '../../lib/api/metrics-api.ts';
 import { HTML_LANG } from '../../../core/i18n/language.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 

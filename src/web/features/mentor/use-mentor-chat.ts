@@ -5,10 +5,10 @@ import { toast } from 'sonner';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
-import { fileErrorKey } from '../ai-context/file-reasons.ts';
-import { gamificationQueryKey } from '../gamification/api.ts';
-import { useAiGate } from './ai-gate.tsx';
-import { VISITED_FLAG, WELCOMED_FLAG, readFlag, writeFlag } from './chat-flags.ts';
+import { fileErrorKey } from '../../lib/file-reasons.ts';
+import { gamificationQueryKey } from '../../lib/api/gamification-api.ts';
+import { useAiGate } from '../../components/ai-gate.tsx';
+import { VISITED_FLAG, WELCOMED_FLAG, readFlag, writeFlag } from '../../lib/chat-flags.ts';
 import type { ChatMessage } from './chat-message.ts';
 import {
   analyseConversation,

@@ -9,15 +9,15 @@ import { SwitchField } from '../../components/form/fields.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
-import { DangerZone } from '../account/danger-zone.tsx';
-import { useSession } from '../auth/auth-client.ts';
-import { ProgressCard } from '../gamification/progress-card.tsx';
-import { TwoFactorSettings } from '../two-factor/two-factor-settings.tsx';
-import { type Me, useMe } from './api/get-me.ts';
-import { useAiConsent, useResetOnboarding, useUpdateMe } from './api/update-me.ts';
-import { showProfileError } from './profile-error.ts';
-import { ProfileField, type ProfileFieldName } from './profile-field.tsx';
-import { type FieldErrors, errorsFromApi, errorsFromZod } from './profile-options.ts';
+import { DangerZone } from './danger-zone.tsx';
+import { useSession } from '../../lib/auth-client.ts';
+import { ProgressCard } from '../../components/progress-card.tsx';
+import { TwoFactorSettings } from './security/two-factor-settings.tsx';
+import { type Me, useMe } from '../../lib/api/get-me.ts';
+import { useAiConsent, useResetOnboarding, useUpdateMe } from '../../lib/api/update-me.ts';
+import { showProfileError } from '../../lib/profile-error.ts';
+import { ProfileField, type ProfileFieldName } from '../../components/profile/profile-field.tsx';
+import { type FieldErrors, errorsFromApi, errorsFromZod } from '../../lib/profile-options.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 
 /** The profile's sections and their fields, in the order the founder reads them. */

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { SESSION_POLL_INTERVAL_MS, type SessionCheckResult, startSessionWatch } from '../../../core/session/session-watch.ts';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
-import { useReturnToAdmin } from '../impersonation/use-impersonation.ts';
-import { signOutAndClear } from './sign-out.ts';
+import { useReturnToAdmin } from '../../lib/use-impersonation.ts';
+import { signOutAndClear } from '../../lib/sign-out.ts';
 
 /** GET /api/session: valid, or which rule ended it; offline is not a verdict. */
 async function checkSession(): Promise<SessionCheckResult> {

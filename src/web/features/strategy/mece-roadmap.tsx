@@ -1,7 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { type StrategyVersion, buildRoadmap } from '../../../core/strategy/strategy-schema.ts';
-import { useTasks } from '../tasks/api.ts';
+import { useTasks } from '../../lib/api/tasks-api.ts';
 
 /**
  * The MECE roadmap (spec §2): core problem → maximas → the tasks serving each. Maximas

@@ -5,13 +5,13 @@ import { toast } from 'sonner';
 import { STRATEGY_STEPS, StrategyInput, type StrategyStep, type StrategyVersion, isStepComplete } from '../../../core/strategy/strategy-schema.ts';
 import { cn } from '../../lib/cn.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
-import { PageWithProgress } from '../gamification/progress-card.tsx';
-import { Modal } from '../tasks/form-controls.tsx';
-import { useRestoreVersion, useSaveStrategy, useStrategy, useStrategyVersions } from './api.ts';
+import { PageWithProgress } from '../../components/progress-card.tsx';
+import { Modal } from '../../components/form/form-controls.tsx';
+import { useRestoreVersion, useSaveStrategy, useStrategy, useStrategyVersions } from '../../lib/api/strategy-api.ts';
 import { MeceRoadmap } from './mece-roadmap.tsx';
 import { type StrategyDraft, StrategyStepFields } from './strategy-steps.tsx';
 import { StrategySuggestion } from './strategy-suggestion.tsx';
-import { intlLocale } from '../tasks/format.ts';
+import { intlLocale } from '../../lib/format.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 
 const draftOf = (version: StrategyVersion): StrategyDraft => ({

@@ -9,7 +9,7 @@ import {
   STATEMENT_MIN,
   type StrategyStep,
 } from '../../../core/strategy/strategy-schema.ts';
-import { Field, describedBy, inputClass } from '../tasks/form-controls.tsx';
+import { Field, describedBy, inputClass } from '../../components/form/form-controls.tsx';
 import { buttonClass } from '../../components/form/buttons.ts';
 
 export type StrategyDraft = { coreProblem: string; maximas: string[]; statement: string };

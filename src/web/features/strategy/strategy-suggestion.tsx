@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { StrategyDraft } from '../../../core/mentor/strategy-draft.ts';
 import type { StrategyStep } from '../../../core/strategy/strategy-schema.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
-import { useMentorDraft } from '../mentor/use-mentor-draft.tsx';
+import { useMentorDraft } from '../../lib/use-mentor-draft.tsx';
 
-import { requestStrategyDraft } from './api.ts';
+import { requestStrategyDraft } from '../../lib/api/strategy-api.ts';
 import type { StrategyDraft as BuilderDraft } from './strategy-steps.tsx';
 import { buttonClass } from '../../components/form/buttons.ts';
 

@@ -8,8 +8,8 @@ import { TASK_METRIC_KEYS } from '../../../core/tasks/task-metrics.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
-import { useMentorDraft } from '../mentor/use-mentor-draft.tsx';
-import { newIdempotencyKey, requestTaskDraft, useCreateTask, useTasks } from './api.ts';
+import { useMentorDraft } from '../../lib/use-mentor-draft.tsx';
+import { newIdempotencyKey, requestTaskDraft, useCreateTask, useTasks } from '../../lib/api/tasks-api.ts';
 import { EMPTY_TASK_FORM, TaskForm, type TaskFormValues, serverFieldErrors } from './task-form.tsx';
 import { buttonClass } from '../../components/form/buttons.ts';
 

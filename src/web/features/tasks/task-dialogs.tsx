@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Task } from '../../../core/tasks/task-schema.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
-import { useCompleteTask, useUpdateTask } from './api.ts';
-import { Field, Modal, describedBy, inputClass } from './form-controls.tsx';
+import { useCompleteTask, useUpdateTask } from '../../lib/api/tasks-api.ts';
+import { Field, Modal, describedBy, inputClass } from '../../components/form/form-controls.tsx';
 import { TaskForm, type TaskFormValues, serverFieldErrors } from './task-form.tsx';
 import { buttonClass } from '../../components/form/buttons.ts';
 

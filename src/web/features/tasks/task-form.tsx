@@ -5,9 +5,9 @@ import { formatIceTotal, iceTotal } from '../../../core/tasks/ice.ts';
 import { CreateTaskInput, HYPOTHESIS_MIN, WHY_RELEVANT_MIN } from '../../../core/tasks/task-schema.ts';
 import { TASK_METRIC_KEYS } from '../../../core/tasks/task-metrics.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { Field, describedBy, inputClass } from './form-controls.tsx';
+import { Field, describedBy, inputClass } from '../../components/form/form-controls.tsx';
 import { fieldErrorKeys, validationKey } from './validation-message.ts';
-import { intlLocale } from './format.ts';
+import { intlLocale } from '../../lib/format.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 
 export type TaskFormValues = {

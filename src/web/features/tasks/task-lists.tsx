@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatIceTotal } from '../../../core/tasks/ice.ts';
 import type { Task } from '../../../core/tasks/task-schema.ts';
-import { useLatestMetrics, useTasks } from './api.ts';
-import { intlLocale } from './format.ts';
+import { useLatestMetrics, useTasks } from '../../lib/api/tasks-api.ts';
+import { intlLocale } from '../../lib/format.ts';
 import { CompleteDialog, EditDialog } from './task-dialogs.tsx';
 import { buttonClass } from '../../components/form/buttons.ts';
 

@@ -2,8 +2,8 @@ import { CalendarCheck, ListChecks, PlusCircle } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageWithProgress } from '../gamification/progress-card.tsx';
-import { useStrategy } from '../strategy/api.ts';
+import { PageWithProgress } from '../../components/progress-card.tsx';
+import { useStrategy } from '../../lib/api/strategy-api.ts';
 import { CreateTab } from './create-tab.tsx';
 import { ActiveTab, DoneTab } from './task-lists.tsx';
 

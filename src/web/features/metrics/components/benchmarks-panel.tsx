@@ -2,7 +2,7 @@ import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { BENCHMARK_BANDS, BENCHMARK_METRIC_KEYS, type BenchmarkBand } from '../../../../core/metrics/benchmarks.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useBenchmarks } from '../api/metrics-api.ts';
+import { useBenchmarks } from '../../../lib/api/metrics-api.ts';
 import { UpgradePrompt } from './upgrade-prompt.tsx';
 
 /** The three bands as shares of the bar: a quarter, a half, a quarter. */

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { formatWeek, type WeekKey } from '../../../../core/metrics/iso-week.ts';
 import { WEEK_INPUT_FIELDS, type WeekInputField, type WeekRecord, type WeekRecordInput } from '../../../../core/metrics/week-record.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
-import { useDeleteWeek, useSaveWeek } from '../api/metrics-api.ts';
+import { useDeleteWeek, useSaveWeek } from '../../../lib/api/metrics-api.ts';
 import type { NumberStyle } from '../number-style.ts';
 import { useConfirmedSave, useWeekDraft } from '../week-entry.ts';
 import { draftFromRecord, emptyDraft, formatForField } from '../week-values.ts';

@@ -8,7 +8,7 @@ import { latestRecordableWeek } from '../../../../core/metrics/editing-window.ts
 import { formatWeek } from '../../../../core/metrics/iso-week.ts';
 import type { WeekInputField } from '../../../../core/metrics/week-record.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
-import { importRowErrors, useImportCsv } from '../api/metrics-api.ts';
+import { importRowErrors, useImportCsv } from '../../../lib/api/metrics-api.ts';
 import type { NumberStyle } from '../number-style.ts';
 import { formatForField } from '../week-values.ts';
 

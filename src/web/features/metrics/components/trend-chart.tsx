@@ -6,7 +6,7 @@ import { formatWeek } from '../../../../core/metrics/iso-week.ts';
 import { SUMMARY_RANGES, type SummaryRange } from '../../../../core/metrics/summary-range.ts';
 import { TARGETS } from '../../../../core/metrics/targets.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useSummarySeries } from '../api/metrics-api.ts';
+import { useSummarySeries } from '../../../lib/api/metrics-api.ts';
 import { METRIC_UNITS, metricFormatter } from '../format.ts';
 import type { NumberStyle } from '../number-style.ts';
 

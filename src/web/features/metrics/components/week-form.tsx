@@ -5,7 +5,7 @@ import { formatWeek, type WeekKey } from '../../../../core/metrics/iso-week.ts';
 import { OPTIONAL_FIELDS, type WeekInputField, type WeekRecord, type WeekRecordInput } from '../../../../core/metrics/week-record.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
-import { useSaveWeek } from '../api/metrics-api.ts';
+import { useSaveWeek } from '../../../lib/api/metrics-api.ts';
 import type { NumberStyle } from '../number-style.ts';
 import { useConfirmedSave, useWeekDraft } from '../week-entry.ts';
 import { draftFromPreviousWeek, draftFromRecord, type FieldErrors } from '../week-values.ts';

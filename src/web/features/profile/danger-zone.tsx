@@ -8,7 +8,7 @@ import { TextField } from '../../components/form/fields.tsx';
 import { Modal, ModalActions } from '../../components/modal.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-toast.ts';
-import { signOutAndClear } from '../session/sign-out.ts';
+import { signOutAndClear } from '../../lib/sign-out.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 
 /**

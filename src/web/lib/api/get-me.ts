@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Language } from '../../../../core/i18n/language.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
+import type { Language } from '../../../core/i18n/language.ts';
+import { apiFetch } from '../api-client.ts';
 
 /** The signed-in founder's profile (GET /api/me, API-CONTRACT "Profile and onboarding"). */
 export type Me = {

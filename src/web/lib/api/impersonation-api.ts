@@ -1,5 +1,5 @@
 import type { ImpersonationGrant } from '../../../core/impersonation/impersonation.ts';
-import { apiFetch } from '../../lib/api-client.ts';
+import { apiFetch } from '../api-client.ts';
 
 /** POST /api/impersonation: view the app as a founder (the password when the admin's sign-in is not recent). */
 export function startImpersonation(targetUserId: string, password?: string) {

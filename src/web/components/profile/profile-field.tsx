@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { PROFILE_TEXT_LIMITS } from '../../../core/profile/profile-fields.ts';
 import { cleanText } from '../../../core/security/sanitize.ts';
-import { type CharacterCount, ChoiceField, SelectField, SwitchField, TextField } from '../../components/form/fields.tsx';
-import { useProfileOptions } from './profile-options.ts';
+import { type CharacterCount, ChoiceField, SelectField, SwitchField, TextField } from '../form/fields.tsx';
+import { useProfileOptions } from '../../lib/profile-options.ts';
 
 /** Every profile field a founder fills in, in onboarding and on the profile page alike. */
 export type ProfileFieldName =

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileUpdateInput } from '../../../../core/profile/profile-settings.ts';
-import { sanitizeDeep } from '../../../../core/security/sanitize.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { useSession } from '../../auth/auth-client.ts';
+import type { ProfileUpdateInput } from '../../../core/profile/profile-settings.ts';
+import { sanitizeDeep } from '../../../core/security/sanitize.ts';
+import { apiFetch } from '../api-client.ts';
+import { useSession } from '../auth-client.ts';
 import { type Me, meQueryKey } from './get-me.ts';
 
 /** What the form sends: the schema's input (strings as typed; the server sanitises again). */

@@ -3,8 +3,8 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { authClient, useSession } from '../auth/auth-client.ts';
-import { PrimaryButton, SecondaryButton, TextField } from '../auth/form-parts.tsx';
+import { authClient, useSession } from '../../../lib/auth-client.ts';
+import { PrimaryButton, SecondaryButton, TextField } from '../../../components/form/form-parts.tsx';
 
 type PasswordAction = 'enable' | 'disable' | 'codes';
 type Step =

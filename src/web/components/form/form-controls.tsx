@@ -60,4 +60,4 @@ export function describedBy(id: string, parts: { hint?: boolean; count?: boolean
 }
 
 /** The app's modal dialog (moved to components/ when the admin and profile pages needed it too). */
-export { Modal } from '../../components/modal.tsx';
+export { Modal } from '../modal.tsx';

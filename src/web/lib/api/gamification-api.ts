@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Gamification } from '../../../core/gamification/gamification-types.ts';
-import { apiFetch } from '../../lib/api-client.ts';
+import { apiFetch } from '../api-client.ts';
 
 export const gamificationQueryKey = ['gamification'] as const;
 

@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { LANGUAGE_STORAGE_KEY, type Language, isLanguage } from '../../../core/i18n/language.ts';
-import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { LanguageSwitcher } from '../language-switcher.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import i18next from 'i18next';
-import { useSession } from '../auth/auth-client.ts';
-import { useImpersonation } from '../impersonation/use-impersonation.ts';
-import { useMe } from './api/get-me.ts';
-import { patchMe } from './api/update-me.ts';
+import { useSession } from '../../lib/auth-client.ts';
+import { useImpersonation } from '../../lib/use-impersonation.ts';
+import { useMe } from '../../lib/api/get-me.ts';
+import { patchMe } from '../../lib/api/update-me.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { meQueryKey } from './api/get-me.ts';
+import { meQueryKey } from '../../lib/api/get-me.ts';
 
 function storedChoice(): string | null {
   try {

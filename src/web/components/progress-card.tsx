@@ -1,9 +1,9 @@
 import { Award, Flame, Lock, type LucideIcon, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../lib/cn.ts';
-import { useGamification } from './api.ts';
-import { intlLocale } from '../tasks/format.ts';
+import { cn } from '../lib/cn.ts';
+import { useGamification } from '../lib/api/gamification-api.ts';
+import { intlLocale } from '../lib/format.ts';
 
 function Stat({ icon: Icon, label, testId, children }: { icon: LucideIcon; label: string; testId?: string; children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { showErrorToast } from '../../lib/error-toast.ts';
-import { useAiGate } from './ai-gate.tsx';
+import { showErrorToast } from './error-toast.ts';
+import { useAiGate } from '../components/ai-gate.tsx';
 
 type Texts = { pending: string; ready: string; readyOffline: string; failed: string };
 

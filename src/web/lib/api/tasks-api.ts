@@ -3,8 +3,8 @@ import type { Language } from '../../../core/i18n/language.ts';
 import type { TaskDraft } from '../../../core/mentor/task-draft.ts';
 import type { CreateTaskInput, Task, TaskStatus, UpdateTaskInput } from '../../../core/tasks/task-schema.ts';
 import type { TaskMetricKey } from '../../../core/tasks/task-metrics.ts';
-import { apiFetch } from '../../lib/api-client.ts';
-import { gamificationQueryKey } from '../gamification/api.ts';
+import { apiFetch } from '../api-client.ts';
+import { gamificationQueryKey } from './gamification-api.ts';
 
 export const tasksQueryOptions = (status: TaskStatus) =>
   queryOptions({

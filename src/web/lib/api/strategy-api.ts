@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StrategyInput, StrategyVersion } from '../../../core/strategy/strategy-schema.ts';
 import type { StrategyDraft, StrategyDraftInput } from '../../../core/mentor/strategy-draft.ts';
-import { apiFetch } from '../../lib/api-client.ts';
-import { gamificationQueryKey } from '../gamification/api.ts';
+import { apiFetch } from '../api-client.ts';
+import { gamificationQueryKey } from './gamification-api.ts';
 
 export const strategyQueryOptions = () =>
   queryOptions({ queryKey: ['strategy', 'current'], queryFn: () => apiFetch<StrategyVersion>('/api/strategy') });

@@ -3,11 +3,11 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { ApiError } from '../../lib/api-client.ts';
-import { errorMessage } from '../../lib/error-toast.ts';
-import { refreshSession, useSession } from '../auth/auth-client.ts';
-import { signOutAndClear } from '../session/sign-out.ts';
-import { startImpersonation, stopImpersonation } from './api.ts';
+import { ApiError } from './api-client.ts';
+import { errorMessage } from './error-toast.ts';
+import { refreshSession, useSession } from './auth-client.ts';
+import { signOutAndClear } from './sign-out.ts';
+import { startImpersonation, stopImpersonation } from './api/impersonation-api.ts';
 
 /** The "view as" this browser's session is, if any: whose view, and until when. */
 export function useImpersonation() {

@@ -1,6 +1,6 @@
-import { authClient } from '../auth/auth-client.ts';
-import { CHAT_SESSION_FLAGS } from '../mentor/chat-flags.ts';
-import { clearAllDrafts } from '../onboarding/onboarding-draft.ts';
+import { authClient } from './auth-client.ts';
+import { CHAT_SESSION_FLAGS } from './chat-flags.ts';
+import { clearAllDrafts } from './onboarding-draft.ts';
 
 /** Forgets what this tab kept for the signed-in founder. */
 function clearSessionFlags() {

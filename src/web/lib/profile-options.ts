@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { HTML_LANG } from '../../../core/i18n/language.ts';
-import { COUNTRY_CODES, CURRENCIES, FOUNDER_TYPES, STARTUP_PHASES, TEAM_SIZES } from '../../../core/profile/profile-fields.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import type { Option } from '../../components/form/fields.tsx';
+import { HTML_LANG } from '../../core/i18n/language.ts';
+import { COUNTRY_CODES, CURRENCIES, FOUNDER_TYPES, STARTUP_PHASES, TEAM_SIZES } from '../../core/profile/profile-fields.ts';
+import { ApiError } from './api-client.ts';
+import type { Option } from '../components/form/fields.tsx';
 
 /** The translated choices of the profile's enumerations (API-CONTRACT "Values"). */
 export function useProfileOptions() {

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { toast } from 'sonner';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from './api-client.ts';
 
 /**
  * Spec §8, for every write of the founder's profile (the profile page and onboarding):

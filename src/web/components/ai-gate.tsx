@@ -3,9 +3,9 @@ import { Dialog } from 'radix-ui';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ApiError, apiFetch } from '../../lib/api-client.ts';
-import { showErrorToast } from '../../lib/error-toast.ts';
-import { buttonClass } from '../../components/form/buttons.ts';
+import { ApiError, apiFetch } from '../lib/api-client.ts';
+import { showErrorToast } from '../lib/error-toast.ts';
+import { buttonClass } from './form/buttons.ts';
 
 type Ask = { kind: 'consent' | 'enable'; retry: () => Promise<void> };
 

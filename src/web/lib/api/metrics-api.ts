@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MetricBenchmark, BenchmarkScope } from '../../../../core/metrics/benchmarks.ts';
-import type { CsvRowError } from '../../../../core/metrics/csv.ts';
-import type { MetricKey, MetricsSnapshot } from '../../../../core/metrics/formulas.ts';
-import type { WeekKey } from '../../../../core/metrics/iso-week.ts';
-import type { SummaryRange } from '../../../../core/metrics/summary-range.ts';
-import type { Target, TargetStatus, TargetedMetric } from '../../../../core/metrics/targets.ts';
-import type { WeekRecord, WeekRecordInput } from '../../../../core/metrics/week-record.ts';
-import { ApiError, apiFetch } from '../../../lib/api-client.ts';
-import { gamificationQueryKey } from '../../gamification/api.ts';
-import { isErrorBody } from '../../../../core/errors/error-codes.ts';
+import type { MetricBenchmark, BenchmarkScope } from '../../../core/metrics/benchmarks.ts';
+import type { CsvRowError } from '../../../core/metrics/csv.ts';
+import type { MetricKey, MetricsSnapshot } from '../../../core/metrics/formulas.ts';
+import type { WeekKey } from '../../../core/metrics/iso-week.ts';
+import type { SummaryRange } from '../../../core/metrics/summary-range.ts';
+import type { Target, TargetStatus, TargetedMetric } from '../../../core/metrics/targets.ts';
+import type { WeekRecord, WeekRecordInput } from '../../../core/metrics/week-record.ts';
+import { ApiError, apiFetch } from '../api-client.ts';
+import { gamificationQueryKey } from './gamification-api.ts';
+import { isErrorBody } from '../../../core/errors/error-codes.ts';
 
 /** The metrics API (API-CONTRACT "Metrics"): one place for its calls, keys and invalidation. */
 export type SeriesPoint = WeekKey & Record<MetricKey, number | null>;

@@ -2,10 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MonitorSmartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { browserName } from '../../../core/security/user-agent.ts';
-import { apiFetch } from '../../lib/api-client.ts';
-import { showErrorToast } from '../../lib/error-toast.ts';
-import { intlLocale } from '../tasks/format.ts';
+import { browserName } from '../../../../core/security/user-agent.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { showErrorToast } from '../../../lib/error-toast.ts';
+import { intlLocale } from '../../../lib/format.ts';
 
 type TrustedDevice = { id: string; userAgent: string | null; trustedAt: string; expiresAt: string; current: boolean };
 

@@ -2,9 +2,9 @@ import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { cn } from '../../lib/cn.ts';
-import { showErrorToast } from '../../lib/error-toast.ts';
-import { signOutAndClear } from './sign-out.ts';
+import { cn } from '../lib/cn.ts';
+import { showErrorToast } from '../lib/error-toast.ts';
+import { signOutAndClear } from '../lib/sign-out.ts';
 
 /**
  * 'Sign out': ends the session, clears what this browser kept for the founder, goes to /auth.
