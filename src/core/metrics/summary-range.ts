@@ -23,3 +23,6 @@ export function withinRange<Point extends WeekKey>(series: readonly Point[], ran
   const first = weekIndex(latest) - weeks + 1;
   return series.filter((point) => weekIndex(point) >= first);
 }
+
+/** GET /api/metrics/summary's query: `?range=12w|6m|1y|all`. */
+export const SummaryQuery = z.object({ range: SummaryRangeParam });

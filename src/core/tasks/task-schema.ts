@@ -64,6 +64,9 @@ export type CompleteTaskInput = z.infer<typeof CompleteTaskInput>;
 export const TASK_STATUSES = ['active', 'done'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
+/** GET /api/tasks's query: `?status=active|done` (active when absent). */
+export const TaskListQuery = z.object({ status: z.enum(TASK_STATUSES, { error: 'Status must be active or done' }).default('active') });
+
 /** A task as the API answers it. */
 export type Task = {
   id: string;

@@ -13,6 +13,22 @@ export function fieldErrors(error: z.ZodError) {
   return error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
 }
 
+/** The query string, validated like a body: 400 VALIDATION_FAILED naming the fields. */
+export function parseQuery<T extends z.ZodType>(c: Context<AppBindings>, schema: T): z.infer<T> {
+  return parsed(schema, c.req.query());
+}
+
+/** The path's parameters, validated like a body: 400 VALIDATION_FAILED naming the fields. */
+export function parseParams<T extends z.ZodType>(c: Context<AppBindings>, schema: T): z.infer<T> {
+  return parsed(schema, c.req.param());
+}
+
+function parsed<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new AppError('VALIDATION_FAILED', { details: fieldErrors(result.error) });
+  return result.data;
+}
+
 /**
  * Reads and validates a JSON body with a shared `core` schema. Malformed JSON and
  * invalid fields answer 400 VALIDATION_FAILED before anything is written. A string
@@ -52,7 +68,5 @@ export async function parseJsonBody<T extends z.ZodType>(c: Context<AppBindings>
       details: [{ field: where, message: 'Security violation' }],
     });
   }
-  const result = schema.safeParse(body);
-  if (!result.success) throw new AppError('VALIDATION_FAILED', { details: fieldErrors(result.error) });
-  return result.data;
+  return parsed(schema, body);
 }

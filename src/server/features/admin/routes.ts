@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireAdmin, requireUser } from '../../http/require-user.ts';
-import { fieldErrors } from '../../http/validate.ts';
+import { parseQuery } from '../../http/validate.ts';
 import { adminOverview, listAuditLogs } from './service.ts';
 import { adminUserRoutes } from './users-routes.ts';
 
@@ -20,8 +19,6 @@ export const adminRoutes = new Hono<AppBindings>()
   .use(requireUser, requireAdmin)
   .get('/overview', async (c) => c.json(await adminOverview(c.get('deps').db)))
   .get('/audit-logs', async (c) => {
-    const query = AuditQuery.safeParse(c.req.query());
-    if (!query.success) throw new AppError('VALIDATION_FAILED', { details: fieldErrors(query.error) });
-    return c.json({ entries: await listAuditLogs(c.get('deps').db, query.data) });
+    return c.json({ entries: await listAuditLogs(c.get('deps').db, parseQuery(c, AuditQuery)) });
   })
   .route('/users', adminUserRoutes);

@@ -5,7 +5,7 @@ import { EMAIL_MAX_LENGTH } from '../../../core/auth/credentials.ts';
 import { AppError } from '../../http/app-error.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
-import { fieldErrors, parseJsonBody } from '../../http/validate.ts';
+import { parseJsonBody, parseQuery } from '../../http/validate.ts';
 import { rateLimit } from '../../rate-limit/middleware.ts';
 import { requestContext } from '../../platform/audit.ts';
 import { assignRole } from '../../platform/roles.ts';
@@ -21,9 +21,8 @@ const UsersQuery = z.object({
 /** /api/admin/users: find founders, change their role or status (mounted behind requireAdmin). */
 export const adminUserRoutes = new Hono<AppBindings>()
   .get('/', async (c) => {
-    const query = UsersQuery.safeParse(c.req.query());
-    if (!query.success) throw new AppError('VALIDATION_FAILED', { details: fieldErrors(query.error) });
-    return c.json({ users: await listUsers(c.get('deps').db, { search: query.data.search || undefined, limit: query.data.limit }) });
+    const query = parseQuery(c, UsersQuery);
+    return c.json({ users: await listUsers(c.get('deps').db, { search: query.search || undefined, limit: query.limit }) });
   })
   .put('/:userId/role', rateLimit('adminRoleAssignment'), async (c) => {
     const { db, bus } = c.get('deps');

@@ -1,18 +1,14 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { SummaryRangeParam } from '../../../core/metrics/summary-range.ts';
+import { SummaryQuery } from '../../../core/metrics/summary-range.ts';
 import { WeekKeySchema, WeekRecordInput } from '../../../core/metrics/week-record.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
-import { fieldErrors, parseJsonBody } from '../../http/validate.ts';
+import { parseJsonBody, parseParams, parseQuery } from '../../http/validate.ts';
 import { deleteWeek, exportCsv, importCsv, listWeeks, peerBenchmarks, saveWeek } from './service.ts';
 
-function weekParam(c: Context<AppBindings>) {
-  const result = WeekKeySchema.safeParse({ year: c.req.param('year'), week: c.req.param('week') });
-  if (!result.success) throw new AppError('VALIDATION_FAILED', { details: fieldErrors(result.error) });
-  return result.data;
-}
+const weekParam = (c: Context<AppBindings>) => parseParams(c, WeekKeySchema);
 
 const tierContext = (c: Context<AppBindings>) => ({ trialDays: c.get('deps').env.trialDays });
 
@@ -30,9 +26,8 @@ export const metricsRoutes = new Hono<AppBindings>()
     return c.body(null, 204);
   })
   .get('/summary', async (c) => {
-    const range = SummaryRangeParam.safeParse(c.req.query('range'));
-    if (!range.success) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'range', message: range.error.issues[0]!.message }] });
-    return c.body(await c.get('deps').summaries.body(c.get('deps').db, c.get('user').id, range.data), 200, { 'content-type': 'application/json' });
+    const { range } = parseQuery(c, SummaryQuery);
+    return c.body(await c.get('deps').summaries.body(c.get('deps').db, c.get('user').id, range), 200, { 'content-type': 'application/json' });
   })
   .get('/benchmarks', async (c) => c.json(await peerBenchmarks(c.get('deps').db, c.get('user').id, tierContext(c))))
   .get('/export.csv', async (c) => {

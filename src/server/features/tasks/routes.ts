@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CompleteTaskInput, CreateTaskInput, TASK_STATUSES, UpdateTaskInput } from '../../../core/tasks/task-schema.ts';
+import { CompleteTaskInput, CreateTaskInput, TaskListQuery, UpdateTaskInput } from '../../../core/tasks/task-schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
-import { parseJsonBody } from '../../http/validate.ts';
+import { parseJsonBody, parseQuery } from '../../http/validate.ts';
 import { takeRateLimit } from '../../rate-limit/middleware.ts';
 import { completeTask, createTask, deleteTask, findTaskByIdempotencyKey, getTask, listTasks, updateTask } from './service.ts';
 
@@ -47,11 +47,7 @@ export const taskRoutes = new Hono<AppBindings>()
     return c.json(result.task, result.created ? 201 : 200);
   })
   .get('/', async (c) => {
-    const parsed = z.enum(TASK_STATUSES).default('active').safeParse(c.req.query('status'));
-    if (!parsed.success) {
-      throw new AppError('VALIDATION_FAILED', { details: [{ field: 'status', message: 'Status must be active or done' }] });
-    }
-    const status = parsed.data;
+    const { status } = parseQuery(c, TaskListQuery);
     return c.json(await listTasks(c.get('deps').db, c.get('user').id, status));
   })
   .get('/:id', async (c) => c.json(await getTask(c.get('deps').db, c.get('user').id, c.req.param('id'))))
