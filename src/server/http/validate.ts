@@ -18,7 +18,7 @@ export function fieldErrors(error: z.ZodError) {
  * invalid fields answer 400 VALIDATION_FAILED before anything is written. A string
  * that still carries a blocked pattern (script tag, javascript: URI, inline handler…)
  * was not sent by our forms, which sanitise first: the whole request is refused with
- * 400 SECURITY_VIOLATION (SPEC §10 "Sanitising").
+ * 400 SECURITY_VIOLATION (docs/product.md#sanitising).
  */
 export async function parseJsonBody<T extends z.ZodType>(c: Context<AppBindings>, schema: T): Promise<z.infer<T>> {
   let text: string;
@@ -37,7 +37,7 @@ export async function parseJsonBody<T extends z.ZodType>(c: Context<AppBindings>
   const blocked = findBlockedPatternDeep(body);
   if (blocked) {
     const where = blocked.path || 'body';
-    // Audited (at most 10 rows per source in 5 minutes, spec §9), then refused.
+    // Audited (at most 10 rows per source in 5 minutes: docs/product.md#rate-limits), then refused.
     const address = clientAddress(c);
     const userId = c.get('user')?.id ?? null;
     await recordSecurityEvent(c.get('deps'), `violation:${userId ?? address ?? 'unknown'}`, {
