@@ -38,7 +38,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Boundaries (STYLE.md §13): core is pure; web talks to the server only over HTTP.
+    // Boundaries (docs/principles.md#simple-and-elegant): core is pure; web talks to the server only over HTTP.
     files: ['src/core/**'],
     rules: {
       'no-restricted-imports': [

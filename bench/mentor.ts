@@ -1,5 +1,5 @@
 /**
- * Mentor benchmarks (issue 7), printed, never asserted:
+ * Mentor benchmarks (docs/benchmarks.md), printed, never asserted:
  * 1. Server overhead from request to the first streamed answer byte, with an
  *    OpenAI-compatible model on loopback that answers at once (goal: under 30 ms median).
  *    It covers the session check, consent gate, storing the question, building the

@@ -1,7 +1,7 @@
 /**
  * CSV import of 520 weekly rows (ten years), server-side (the import service: parse,
  * validate every row, upsert, refresh the snapshot, award the weeks and the day in the
- * same transaction) and as a whole request. Goal (issue 5): under 300 ms server-side.
+ * same transaction) and as a whole request. Goal (docs/benchmarks.md): under 300 ms server-side.
  *
  * A fresh founder's first import is measured apart from re-imports: only the first
  * writes 520 ledger rows and judges achievements on them; a re-import finds every week

@@ -1,6 +1,6 @@
 /**
  * The peer benchmark query with 100,000 startups × 52 weeks seeded on PostgreSQL
- * (issue 5: under 200 ms). Prints the seeding time, the daily snapshot's refresh
+ * (goal: under 200 ms, docs/benchmarks.md). Prints the seeding time, the daily snapshot's refresh
  * (decision 046), the query's plan (EXPLAIN ANALYZE) and the time of
  * GET /api/metrics/benchmarks' service call.
  *

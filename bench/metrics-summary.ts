@@ -2,7 +2,7 @@
  * GET /api/metrics/summary for a founder with 10 years of weekly records: server time
  * per request, then throughput and latency with autocannon (50 connections, loopback)
  * next to a bare Hono route returning fixed JSON in the same run (the framework
- * ceiling). Goal (issue 5): ≥ 25 % of the ceiling, p99 under 25 ms.
+ * ceiling). Goal (docs/benchmarks.md): ≥ 25 % of the ceiling, p99 under 25 ms.
  *
  *   node bench/metrics-summary.ts [--seconds 10]
  *   DATABASE_URL=postgres://… node bench/metrics-summary.ts

@@ -1,5 +1,5 @@
 /**
- * The cost of the session check (issue 3 benchmark): an authenticated GET /api/me on
+ * The cost of the session check (docs/benchmarks.md): an authenticated GET /api/me on
  * the real server against a bare Hono route, measured in the same run with autocannon
  * on loopback at 50 connections. Goal: at least 25 % of the bare route's throughput.
  *

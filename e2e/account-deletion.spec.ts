@@ -4,7 +4,7 @@ import { FOUNDER_PASSWORD, signUpFounder } from './support/founder.ts';
 import { text } from './support/locales.ts';
 import { waitForApp } from './support/ready.ts';
 
-/** SPEC §10 "Account deletion" from the profile's danger zone (decision 025). */
+/** Account deletion (docs/product.md#account-states) from the profile's danger zone (decision 025). */
 const profile = (key: string) => text('en', 'profile', key);
 const auth = (key: string) => text('en', 'auth', key);
 

@@ -3,8 +3,8 @@ import { expectNoAxeViolations, signUpFounder } from './support/founder.ts';
 import { text } from './support/locales.ts';
 
 /**
- * Spec §6: an admin can mark their own onboarding not completed and walk through it
- * again, with their answers prefilled. RUMBO_ADMIN_EMAILS in playwright.config.ts makes
+ * An admin can mark their own onboarding not completed and walk through it again
+ * (docs/product.md#roles), with their answers prefilled. RUMBO_ADMIN_EMAILS in playwright.config.ts makes
  * e2e-admin-reset@example.com an admin; a founder never sees the button.
  */
 test('an admin walks through onboarding again from the profile, answers kept', async ({ page }) => {

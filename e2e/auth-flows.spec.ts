@@ -9,7 +9,7 @@ import { linkFromOutbox } from './support/outbox.ts';
 import { waitForApp } from './support/ready.ts';
 
 /**
- * Every way in (spec §2, issue 3): these tests run their own server, configured with a
+ * Every way in (docs/accounts.md): these tests run their own server, configured with a
  * real OpenID provider on loopback, and read e-mails from that server's outbox.
  */
 const auth = (key: string) => text('en', 'auth', key);

@@ -4,7 +4,7 @@ import { signUpFounder, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
 
 /**
- * An admin views the app as a founder and comes back (SPEC §10 "Access", decision 023).
+ * An admin views the app as a founder and comes back (docs/product.md#impersonation, decision 023).
  * RUMBO_ADMIN_EMAILS in playwright.config.ts makes e2e-admin-view-as@example.com an admin.
  */
 const admin = (key: string) => text('en', 'admin', key);

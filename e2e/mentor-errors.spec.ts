@@ -6,7 +6,7 @@ import { text } from './support/locales.ts';
 import { waitForApp } from './support/ready.ts';
 
 /**
- * What the founder is told when an AI action fails (spec §8 "Chat", "Tasks", "Strategy").
+ * What the founder is told when an AI action fails (docs/product.md#toasts).
  * The server is real (offline mentor); only the one call under test is made to fail, with
  * the server's own 500 body or a dropped connection, then let through again.
  */

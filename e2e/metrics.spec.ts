@@ -69,7 +69,7 @@ test.describe('metrics dashboard', () => {
     await expect(cards.locator('[data-metric=churnRate]')).toContainText(t('status.off'));
     await expect(cards.locator('[data-metric=paybackWeeks]')).toContainText(t('status.on'));
     await expect(cards.locator('[data-metric=churnRate]')).toContainText('Target < 0.7%');
-    // The growth targets of spec §9: users grew 400 → 440 in a week (10 %, on target); revenue growth needs 8 weeks.
+    // The growth targets (docs/product.md#metric-targets): users grew 400 → 440 in a week (10 %, on target); revenue growth needs 8 weeks.
     const userGrowth = cards.locator('[data-metric=userGrowth]');
     await expect(userGrowth).toContainText('10%');
     await expect(userGrowth).toContainText(t('status.on'));

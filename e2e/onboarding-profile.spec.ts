@@ -161,7 +161,7 @@ for (const language of ['en', 'es-LA'] as const) {
       await expect(assistance).not.toBeChecked();
       expect((await (await page.request.get('/api/me')).json()).aiAssistanceEnabled).toBe(false);
 
-      // Field-level limits (spec §9) before anything is sent: a count near the limit, the message past it.
+      // Field-level limits (docs/product.md#input-limits) before anything is sent: a count near the limit, the message past it.
       const startupName = page.getByLabel(label('startupName'));
       await startupName.fill('x'.repeat(250));
       await expect(startupName).toHaveValue('x'.repeat(250));

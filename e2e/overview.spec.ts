@@ -6,8 +6,8 @@ import { signUpFounder, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
 
 /*
- * The Overview's cards read endpoints other features serve (API-CONTRACT.md); the
- * contract's shapes are served here through page.route to see every card light up at
+ * The Overview's cards read endpoints other features serve (docs/product.md#api);
+ * their shapes are served here through page.route to see every card light up at
  * once, and a failing endpoint to see its card say so.
  */
 const t = (namespace: string, key: string) => text('en', namespace, key);

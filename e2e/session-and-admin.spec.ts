@@ -4,9 +4,9 @@ import { text } from './support/locales.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
 /**
- * SPEC §10 in the browser: the periodic session check ends a session the server has
- * ended, with the reason; /admin is for admins only (RUMBO_ADMIN_EMAILS in
- * playwright.config.ts makes e2e-admin@example.com one).
+ * In the browser: the periodic session check ends a session the server has ended, with
+ * the reason (docs/product.md#sessions); /admin is for admins only (docs/product.md#roles;
+ * RUMBO_ADMIN_EMAILS in playwright.config.ts makes e2e-admin@example.com one).
  */
 
 const signUpAndOnboard = (page: Page, email = uniqueEmail('session')) =>

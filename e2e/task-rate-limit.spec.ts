@@ -4,7 +4,7 @@ import { FOUNDER_PASSWORD, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
 import { waitForApp } from './support/ready.ts';
 
-/** Task creation at its real limit (SPEC §10: 10 an hour), on a server of its own. */
+/** Task creation at its real limit (10 an hour: docs/product.md#rate-limits), on a server of its own. */
 let strict: AppServer;
 test.beforeAll(async () => {
   strict = await startAppServer({ env: { RATE_LIMIT_SCALE: '1' } });

@@ -34,7 +34,7 @@ for (const language of ['en', 'es-LA'] as const) {
     });
 
     test('creates, edits and completes a task, earning points', async ({ page }) => {
-      // 'Goals' and 'Hypothesis' are this page (spec §2 redirects).
+      // 'Goals' and 'Hypothesis' are this page (docs/product.md#signed-in-area).
       await page.goto('/goals');
       await expect(page).toHaveURL(/\/high-performance-tasks$/);
       await expect(page.getByRole('heading', { level: 1, name: tasks('title') })).toBeVisible();

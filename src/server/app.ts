@@ -72,7 +72,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', refuseWritesWhileImpersonating);
   // Better Auth limits its own routes (rate-limit/auth-rules.ts).
   app.on(['GET', 'POST'], '/api/auth/*', handleAuthRequest);
-  // Every feature route: SPEC §10's general limit.
+  // Every feature route: the general limit (docs/product.md#rate-limits).
   app.use('/api/*', generalRateLimit, forgetUserAfterWrites);
   app.route('/api/session', sessionRoutes);
   app.route('/api/admin', adminRoutes);

@@ -64,7 +64,7 @@ const EnvSchema = z.object({
     .transform((value) => value.split(',').map((url) => url.trim()).filter(Boolean))
     .pipe(z.array(z.url({ protocol: /^https?$/ })))
     .default([]),
-  /** How long each geolocation service may take (spec §7: 5 s). */
+  /** How long each geolocation service may take (5 s: docs/product.md#geolocation). */
   GEO_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, LM Studio, OpenRouter), e.g. http://localhost:11434/v1. */
   AI_BASE_URL: z.url().optional(),

@@ -2,7 +2,7 @@ import { EnvError, parseEnv } from './env.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { startServer } from './start-server.ts';
 
-// The only place that reads process.env (STYLE.md: the environment is parsed once).
+// The only place that reads process.env (docs/code-style.md#environment: the environment is parsed once).
 try {
   const env = parseEnv(process.env);
   const server = await startServer(env);

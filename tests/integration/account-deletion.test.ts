@@ -5,7 +5,7 @@ import { askForMagicLink, auditRows, errorOf, mailsTo } from './support/accounts
 import { createTestApp, sessionCookie, TEST_ORIGIN, TEST_USER_AGENT } from './support/test-app.ts';
 
 /**
- * SPEC §10 "Account deletion" (decision 025): confirmed by typing the e-mail; the account
+ * Account deletion (docs/product.md#account-states, decision 025): confirmed by typing the e-mail; the account
  * is marked deleted and its data kept; every session ends; it gets no e-mail, cannot sign
  * in and cannot get sign-in or reset links; audited as security_account_deleted.
  */

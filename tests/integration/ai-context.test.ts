@@ -186,7 +186,7 @@ describe('AI context entries', () => {
     expect(await points()).toBe(10);
   });
 
-  it('limits uploads to 20 an hour per founder (spec §9), and another founder is unaffected', async () => {
+  it('limits uploads to 20 an hour per founder, and another founder is unaffected', async () => {
     const { cookie } = await t.signUp();
     for (let i = 0; i < 20; i++) expect((await post(cookie, form({ type: 'learnings', description: `Note ${i + 1}` }))).status).toBe(201);
     const refused = await post(cookie, form({ type: 'learnings', description: 'One too many' }));

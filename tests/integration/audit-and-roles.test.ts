@@ -139,7 +139,7 @@ describe('audit log', () => {
     expect(row!.details).toMatchObject({ path: '/api/onboarding', field: 'industry', userAgent: TEST_USER_AGENT, origin: TEST_ORIGIN });
   });
 
-  it('keeps at most 10 security events per source in 5 minutes (spec §9)', async () => {
+  it('keeps at most 10 security events per source in 5 minutes', async () => {
     const { cookie, user } = await t.signUp();
     for (let attempt = 0; attempt < 13; attempt++) {
       const response = await t.request('/api/me', { method: 'PATCH', cookie, json: { preferredLanguage: 'javascript:alert(1)' } });
@@ -187,7 +187,7 @@ describe('audit log', () => {
 describe('password resets', () => {
   it('records a completed reset against the account whose token it was', async () => {
     const { user, email } = await t.signUp();
-    // The reset e-mail lands with the mail issue; its token is this row.
+    // The token a reset e-mail would carry is this row.
     const token = `reset-token-${Date.now()}`;
     await t.db.insert(authVerifications).values({
       id: `verification-${Date.now()}`,

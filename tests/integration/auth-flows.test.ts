@@ -59,7 +59,7 @@ describe('sign-up', () => {
     expect(malformed.status).toBe(400);
   });
 
-  it('takes an address of 254 characters (spec §9) and refuses one of 255, creating nothing', async () => {
+  it('takes an address of 254 characters and refuses one of 255, creating nothing', async () => {
     // A local part of 64 (the most RFC 5321 allows) and labels of at most 63.
     const address = (length: number) => {
       const domain = `${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(length - 64 - 1 - 63 - 1 - 63 - 1 - 4)}.com`;

@@ -9,7 +9,7 @@ describe('limits on e-mailed links', () => {
   });
   afterAll(() => strict.close());
 
-  it('sends at most 3 magic links and 3 reset links an hour to one client (spec §9)', async () => {
+  it('sends at most 3 magic links and 3 reset links an hour to one client', async () => {
     const { email } = await strict.signUp();
     for (const [path, body] of [
       ['/api/auth/sign-in/magic-link', { email, callbackURL: '/auth/callback' }],

@@ -43,7 +43,7 @@ afterAll(async () => {
 const logger = createLogger('silent');
 const noEmbedded = async () => null;
 
-describe('the geolocation chain (spec §7, SPEC §10)', () => {
+describe('the geolocation chain: the embedded database, then the configured services in order', () => {
   it('resolves countries from the embedded database, offline', async () => {
     const geo = createGeolocator({ services: [], timeoutMs: 100, logger });
     expect(await geo.countryOf('8.8.8.8')).toBe('US');

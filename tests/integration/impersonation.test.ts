@@ -8,7 +8,7 @@ import { CookieJar } from './support/cookie-jar.ts';
 import { createTestApp, TEST_ORIGIN, TEST_USER_AGENT } from './support/test-app.ts';
 
 /**
- * An admin's "view as" (SPEC §10 "Access", decision 023): admins only, never of an admin,
+ * An admin's "view as" (docs/product.md#impersonation, decision 023): admins only, never of an admin,
  * from a fresh session, 3 an hour, at most 60 minutes, audited at start and at end, read
  * only, and it leaves the founder's own sessions and the session rules alone.
  */

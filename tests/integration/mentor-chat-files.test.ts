@@ -6,7 +6,7 @@ import { makePdf, TINY_PNG } from '../support/make-pdf.ts';
 import { readUiStream, startLoopbackModel, type LoopbackModel } from './support/loopback-model.ts';
 import { createTestApp } from './support/test-app.ts';
 
-/** File upload into a conversation on /talk-rumbo (issue 7 item 5, decision 090). */
+/** File upload into a conversation on /talk-rumbo (decision 090). */
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Upload = { name: string; bytes: Uint8Array };

@@ -399,7 +399,7 @@ describe('a model that hangs', () => {
   });
 });
 
-describe('the AI limit (spec §9, here scaled to 3 an hour)', () => {
+describe('the AI limit (60 an hour, here scaled to 3)', () => {
   it('refuses the next question with 429 and Retry-After, and counts the chat as the day’s activity', async () => {
     const t = await createTestApp({ RATE_LIMIT_SCALE: '0.05' });
     try {

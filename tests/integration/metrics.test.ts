@@ -97,7 +97,7 @@ describe('GET /api/metrics/summary', () => {
     expect(summary.targets.churnRate).toEqual({ direction: 'below', threshold: 0.007 });
   });
 
-  it('computes every metric on the server from the records (METRICS.md worked check 1)', async () => {
+  it('computes every metric on the server from the records (worked check 1)', async () => {
     const { cookie } = await t.signUp();
     await put(cookie, weeksAgo(0), workedWeek);
     const { latest, series, statuses, targets } = await (await t.request('/api/metrics/summary', { cookie })).json();
@@ -145,7 +145,7 @@ describe('GET /api/metrics/summary', () => {
   });
 });
 
-describe('METRICS.md worked checks beyond the first, through the API', () => {
+describe('the worked checks beyond the first, through the API', () => {
   const summaryOf = async (cookie: string) => (await t.request('/api/metrics/summary', { cookie })).json();
   /** Imports `weeks` (oldest first) ending this week, each the worked week changed by `change(index)`. */
   async function importWeeks(cookie: string, count: number, change: (index: number) => Partial<typeof workedWeek>) {

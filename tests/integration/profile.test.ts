@@ -35,7 +35,7 @@ describe('GET /api/me', () => {
     expect(profile).toMatchObject({ email, userTier: 1, isInTrial: true, effectiveUserTier: 2, role: 'user', aiConsent: false, aiAssistanceEnabled: true, emailMondayHour: '09:00', emailFridayHour: '17:00', currency: 'USD' });
   });
 
-  it('ends the trial 14 days after sign-up (SPEC §10)', async () => {
+  it('ends the trial 14 days after sign-up', async () => {
     const { cookie, user } = await t.signUp();
     // Written behind the app's back, so it tells the profile cache as a job would (decision 020).
     const signedUpDaysAgo = async (days: number) => {
@@ -210,7 +210,7 @@ describe('POST /api/ai/consent', () => {
   });
 });
 
-describe('POST /api/onboarding/reset (spec §6)', () => {
+describe('POST /api/onboarding/reset: an admin walks through onboarding again', () => {
   it('is refused to a founder who is not an admin, changing nothing', async () => {
     const { cookie } = await onboarded();
     const response = await t.request('/api/onboarding/reset', { method: 'POST', cookie });

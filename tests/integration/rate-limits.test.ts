@@ -6,7 +6,7 @@ import { rateLimit } from '../../src/server/rate-limit/middleware.ts';
 import { createTestApp, sessionCookie } from './support/test-app.ts';
 
 /**
- * Spec §9's limits at their real size (RATE_LIMIT_SCALE 1): 429 RATE_LIMITED with
+ * The limits of docs/product.md#rate-limits at their real size (RATE_LIMIT_SCALE 1): 429 RATE_LIMITED with
  * Retry-After and the wait message; keyed by user, or by the socket's address, which a
  * forged X-Forwarded-For cannot change unless the socket is a trusted proxy.
  */
@@ -178,7 +178,7 @@ describe('password reset: 3 requests per hour', () => {
   });
 });
 
-describe('general API limit (SPEC §10): 100 writes per 15 minutes per founder', () => {
+describe('general API limit: 100 writes per 15 minutes per founder', () => {
   it('refuses the 101st write with Retry-After and the wait message, for that founder only', async () => {
     const ana = await t.signUp();
     const beto = await t.signUp();

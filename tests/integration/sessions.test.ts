@@ -5,7 +5,7 @@ import { grantAdminByEmail } from '../../src/server/platform/roles.ts';
 import { createTestApp, sessionCookie, TEST_ORIGIN, TEST_USER_AGENT } from './support/test-app.ts';
 
 /**
- * SPEC §10 sessions: bound to the browser's user agent, 8 hours at most, admins end
+ * Sessions (docs/product.md#sessions): bound to the browser's user agent, 8 hours at most, admins end
  * after 30 idle minutes, at most 3 per founder; sign-out, revocation and role changes
  * take effect on the very next request although sessions are cached (fast path).
  */

@@ -126,7 +126,7 @@ describe('creating a task', () => {
   });
 });
 
-describe('the creation limit (SPEC §10: 10 tasks an hour)', () => {
+describe('the creation limit: 10 tasks an hour', () => {
   it('refuses the 11th task within the hour with Rate limit exceeded, and keeps the first ten', async () => {
     const { cookie } = await t.signUp();
     for (let i = 0; i < 10; i++) expect((await createTask(cookie)).status).toBe(201);

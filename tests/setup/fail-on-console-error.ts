@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// A test that logs console.error fails (STYLE.md §12): silent errors are bugs.
+// A test that logs console.error fails (docs/principles.md#honest-tests): silent errors are bugs.
 let errors: unknown[][] = [];
 beforeEach(() => {
   errors = [];

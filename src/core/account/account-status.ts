@@ -3,7 +3,7 @@ import { EmailSchema } from '../auth/credentials.ts';
 
 /**
  * An account's standing (`users.status`): active; suspended by an admin until reactivated;
- * deleted by its founder, for good (data retained, spec §4). Only an active account signs
+ * deleted by its founder, for good (data retained; docs/product.md#account-states). Only an active account signs
  * in or receives e-mail.
  */
 export const ACCOUNT_STATUSES = ['active', 'suspended', 'deleted'] as const;
@@ -25,7 +25,7 @@ export function receivesEmail(status: string | null): boolean {
   return status === null || status === 'active';
 }
 
-/** POST /api/account/delete: the founder types their e-mail to confirm (SPEC §10 "Account deletion"). */
+/** POST /api/account/delete: the founder types their e-mail to confirm (docs/product.md#account-states). */
 export const DeleteAccountInput = z.object({ email: EmailSchema }).strict();
 export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>;
 

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { EMAIL_MAX } from '../security/validate.ts';
 
 /**
- * Sign-in and sign-up rules (spec §5 "Forms"), shared by the /auth form and the server.
+ * Sign-in and sign-up rules (docs/product.md#forms), shared by the /auth form and the server.
  * Messages are translation keys; the UI shows `t(message)`.
  */
 export const PASSWORD_MIN_LENGTH = 8;
-/** Spec §9: 254 characters; the server refuses longer ones too (src/server/auth/email-length.ts). */
+/** 254 characters (docs/product.md#input-limits); the server refuses longer ones too (src/server/auth/email-length.ts). */
 export const EMAIL_MAX_LENGTH = EMAIL_MAX;
 
 export const EmailSchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 /**
- * Achievements and their thresholds (spec §9 "Achievement thresholds", SPEC §10).
+ * Achievements and their thresholds (docs/product.md#achievements).
  * Each is judged from a founder's numbers; once unlocked it stays unlocked.
  */
 export type AchievementStats = {

@@ -1,7 +1,7 @@
 import type { AchievementKey } from './achievements.ts';
 import type { PointsEvent } from './points.ts';
 
-/** GET /api/me/gamification (API-CONTRACT "Gamification"). */
+/** GET /api/me/gamification (docs/tasks-strategy-gamification.md). */
 export type Gamification = {
   points: number;
   level: number;

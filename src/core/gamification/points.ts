@@ -1,5 +1,5 @@
 /**
- * What earns points (spec §9 "Pricing and points"). Every award is a ledger row keyed by
+ * What earns points (docs/product.md#points). Every award is a ledger row keyed by
  * (user, event, source id), so each event counts once. `metrics-saved` earns nothing but
  * is recorded so that Metrics Master can be judged from the ledger.
  */
@@ -18,7 +18,7 @@ export const POINTS_EVENTS = Object.keys(POINTS_BY_EVENT) as PointsEvent[];
 
 export const POINTS_PER_LEVEL = 100;
 
-/** Level = 1 + floor(points / 100) (SPEC §10); negative totals cannot happen but stay at 1. */
+/** Level = 1 + floor(points / 100) (docs/product.md#levels); negative totals cannot happen but stay at 1. */
 export function levelFor(points: number): number {
   return 1 + Math.floor(Math.max(0, points) / POINTS_PER_LEVEL);
 }

@@ -1,7 +1,7 @@
 import { type CalendarDay, addDays } from './calendar-day.ts';
 
 /**
- * The daily streak (SPEC §10): consecutive calendar days, in the founder's time zone,
+ * The daily streak (docs/product.md#streak): consecutive calendar days, in the founder's time zone,
  * with at least one meaningful action. The current streak still counts when today has
  * no action yet but yesterday had one: the day is not over.
  */

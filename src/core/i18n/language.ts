@@ -1,5 +1,5 @@
 /**
- * Which language a visitor gets (spec §9, SPEC §10 "Product and language"), as pure
+ * Which language a visitor gets (docs/product.md#language), as pure
  * functions shared by the browser (detection) and the server (prerendered pages,
  * geolocation, e-mails).
  */
@@ -13,7 +13,7 @@ export const LANGUAGE_STORAGE_KEY = 'rumbo_language';
 /** The `lang` attribute for each app language; es-419 is Latin-American Spanish. */
 export const HTML_LANG: Record<Language, string> = { en: 'en', 'es-LA': 'es-419' };
 
-/** Countries whose visitors get es-LA when nothing else says (spec §9). */
+/** Countries whose visitors get es-LA when nothing else says. */
 export const ES_LA_COUNTRIES: ReadonlySet<string> = new Set([
   'MX', 'GT', 'SV', 'HN', 'NI', 'CR', 'PA', 'CO', 'VE', 'EC', 'PE', 'BO', 'PY', 'UY', 'AR', 'CL', 'BR',
 ]);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * "View as" (SPEC §10 "Access", decision 023): an admin sees the app as a founder for at
+ * "View as" (docs/product.md#impersonation, decision 023): an admin sees the app as a founder for at
  * most an hour, starting only from a fresh admin session.
  */
 export const IMPERSONATION_MAX_MS = 60 * 60 * 1000;
@@ -21,7 +21,7 @@ export const StartImpersonationInput = z
   .strict();
 export type StartImpersonationInput = z.infer<typeof StartImpersonationInput>;
 
-/** The answer of POST /api/impersonation (spec §7 "secure-admin-impersonation", camelCase). */
+/** The answer of POST /api/impersonation (camelCase). */
 export type ImpersonationGrant = {
   adminUserId: string;
   targetUserId: string;

@@ -9,7 +9,7 @@ export const ChatInput = z
   .object({
     conversationId: z.uuid().optional(),
     message: safeText(MESSAGE_MAX),
-    /** The UI language: the mentor answers in it (issue 7 "language follows the UI"). */
+    /** The UI language: the mentor answers in it (docs/mentor.md#where-answers-come-from). */
     language: z.enum(LANGUAGES).optional(),
     /** Retry of a failed answer: the last user message is answered again, not stored twice. */
     retry: z.boolean().optional(),
@@ -24,11 +24,11 @@ export const AnalyseInput = z.object({ language: z.enum(LANGUAGES).optional() })
 /**
  * Analysing a conversation in which the founder has said nothing yet (none, or only files
  * shared): 400 VALIDATION_FAILED with this message on `conversationId`; the UI says it in
- * the founder's language ('No conversation to analyse', spec §8 "Chat").
+ * the founder's language ('No conversation to analyse', docs/product.md#toasts).
  */
 export const NO_CONVERSATION_TO_ANALYSE = 'No conversation to analyse';
 
-/** The five AI context types (API-CONTRACT "Values"), in the spec's order. */
+/** The five AI context types, in the order of docs/product.md#values. */
 export const CONTEXT_TYPES = ['goals-strategy', 'hypotheses-results', 'metrics-financials', 'learnings', 'challenges'] as const;
 export type ContextType = (typeof CONTEXT_TYPES)[number];
 

@@ -1,10 +1,10 @@
 import { classify, TARGETS, type Target, type TargetedMetric, type TargetStatus } from '../metrics/targets.ts';
 
 /**
- * The spec §9 targets as the offline mentor reads them. The thresholds, directions and
- * the on / near / off judgement are the metrics feature's (src/core/metrics/targets.ts,
- * METRICS.md "Targets and status"): one source of truth, so the mentor never disagrees
- * with the dashboard's traffic light. This file only adds what the mentor needs to
+ * The metric targets (docs/product.md#metric-targets) as the offline mentor reads them.
+ * The thresholds, directions and the on / near / off judgement are the metrics feature's
+ * (src/core/metrics/targets.ts): one source of truth, so the mentor never disagrees with
+ * the dashboard's traffic light. This file only adds what the mentor needs to
  * explain itself: the unit each number is written in and the order it lists them in.
  */
 export type MetricKey = TargetedMetric;

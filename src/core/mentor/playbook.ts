@@ -1,9 +1,9 @@
 import type { MetricKey } from './metric-targets.ts';
 
 /**
- * The offline mentor's playbook (SPEC §10 "AI"): plays a founder can run this week, each
+ * The offline mentor's playbook (docs/product.md#mentor-context): plays a founder can run this week, each
  * written as a testable hypothesis with an ICE estimate (1-10 each; total = I × C × E / 100,
- * spec §5). Keywords in both languages let retrieval match a question in either.
+ * docs/product.md#forms). Keywords in both languages let retrieval match a question in either.
  */
 export const PLAYBOOK_AREAS = ['acquisition', 'activation', 'retention', 'revenue', 'pricing', 'fundraising', 'hiring', 'focus'] as const;
 export type PlaybookArea = (typeof PLAYBOOK_AREAS)[number];

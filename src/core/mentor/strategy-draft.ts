@@ -4,9 +4,9 @@ import { TEXT_MAX } from '../security/validate.ts';
 import { CORE_PROBLEM_MIN, MAXIMA_MIN, MAXIMAS_MAX_COUNT, MAXIMAS_MIN_COUNT, STATEMENT_MIN } from '../strategy/strategy-schema.ts';
 
 /**
- * A strategy suggestion from the mentor (issue 7 "strategy suggestions"): the three steps
+ * A strategy suggestion from the mentor (docs/mentor.md#strategy-suggestions): the three steps
  * of the Strategy builder, filled in for the founder to edit before saving. Its limits
- * are the builder's (SPEC §10), so a draft left as it is can be saved as it is.
+ * are the builder's (docs/product.md#forms), so a draft left as it is can be saved as it is.
  */
 export const StrategyDraft = z.object({
   coreProblem: z.string().trim().min(CORE_PROBLEM_MIN).max(TEXT_MAX),

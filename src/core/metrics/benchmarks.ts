@@ -1,7 +1,7 @@
 import type { MetricKey } from './formulas.ts';
 
 /**
- * Peer benchmarks (tier 2; SPEC §10 "Metrics"): where a founder's latest metrics
+ * Peer benchmarks (tier 2; docs/product.md#peer-benchmarks): where a founder's latest metrics
  * rank among anonymous peers of the same phase, as a coarse band (bottom quarter,
  * middle half, top quarter) read from a daily snapshot (decision 046). k-anonymity:
  * nothing is shown for a metric unless at least MIN_PEERS peers contribute a value.

@@ -2,7 +2,7 @@ import { weekIndex } from './iso-week.ts';
 import type { WeekRecord } from './week-record.ts';
 
 /**
- * Every metric of METRICS.md as pure functions over a founder's weekly records,
+ * Every metric of docs/product.md#metric-formulas as pure functions over a founder's weekly records,
  * shared by the server (which never trusts numbers a client computed) and the
  * dashboard. A metric whose denominator is 0 or whose inputs are missing is null.
  */
@@ -50,7 +50,7 @@ export type MetricsSnapshot = {
   quickRatio: number | null;
 };
 
-/** The metric keys a task or a chart can refer to (API-CONTRACT: `latest`'s numeric keys). */
+/** The metric keys a task or a chart can refer to (the numeric keys of the summary's `latest`). */
 export const METRIC_KEYS = [
   'cac',
   'ndr',

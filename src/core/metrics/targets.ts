@@ -1,7 +1,7 @@
 import type { MetricKey, MetricsSnapshot } from './formulas.ts';
 
 /**
- * The spec's metric targets (§9, as METRICS.md states them) and the traffic light
+ * The metric targets (docs/product.md#metric-targets) and the traffic light
  * every card shows: on target, near (within 20 % of the threshold, on the wrong
  * side) or off target.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidIsoWeek } from './iso-week.ts';
 
 /**
- * The historical week record (spec §3; API-CONTRACT "Metrics"), shared by the entry
+ * The historical week record (docs/product.md#week-record), shared by the entry
  * form, the history table, CSV import and PUT /api/metrics/weeks/:year/:week.
  * Messages are `metrics` translation keys the UI translates.
  */

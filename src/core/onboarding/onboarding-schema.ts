@@ -15,8 +15,8 @@ import {
 export { FOUNDER_TYPES, STARTUP_PHASES, TEAM_SIZES } from '../profile/profile-fields.ts';
 
 /**
- * The onboarding answers (spec §2 "Onboarding", §5 "Onboarding"; API-CONTRACT "Values"),
- * shared by the 4-step form and POST /api/onboarding. Every text is sanitised (spec §5)
+ * The onboarding answers (docs/product.md#onboarding; rules in docs/product.md#forms, keys
+ * in docs/product.md#values), shared by the 4-step form and POST /api/onboarding. Every text is sanitised
  * before it is validated. Industry, team size and phase are
  * required; every other answer is optional and stored as null when empty.
  */

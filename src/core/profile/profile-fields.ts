@@ -3,17 +3,17 @@ import { TEXT_MAX, TITLE_MAX, URL_MAX } from '../security/validate.ts';
 
 /**
  * Value schemas shared by onboarding (POST /api/onboarding) and profile edits
- * (PATCH /api/me), so both validate every field the same way (API-CONTRACT "Values").
+ * (PATCH /api/me), so both validate every field the same way (docs/product.md#values).
  */
 export const TEAM_SIZES = ['1', '2-5', '5-10', '11+'] as const;
 export const STARTUP_PHASES = ['mvp', 'early-growth', 'scaling'] as const;
 export const FOUNDER_TYPES = ['technical', 'business', 'vibe-coder', 'others'] as const;
 
 /**
- * The most characters each free-text answer may hold (spec §9): names are titles (200), the
- * longer answers texts (5000; spec §5's 'Text is too long (max 5000 characters)'), URLs the
- * text limit. Spec §9's long text (10000) is for long writing: completion notes and mentor
- * messages (decision 035). Shared by both schemas and the form's counters.
+ * The most characters each free-text answer may hold (docs/product.md#input-limits):
+ * names are titles (200), the longer answers texts (5000; 'Text is too long (max 5000
+ * characters)'), URLs the text limit. The long text (10000) is for long writing:
+ * completion notes and mentor messages (decision 035). Shared by both schemas and the form's counters.
  */
 export const PROFILE_TEXT_LIMITS = {
   fullName: TITLE_MAX,
@@ -30,7 +30,7 @@ export const PROFILE_TEXT_LIMITS = {
 export const DEFAULT_MONDAY_HOUR = '09:00';
 export const DEFAULT_FRIDAY_HOUR = '17:00';
 
-/** Money is in one currency per startup (SPEC §10 "Metrics"); these are the ones offered. */
+/** Money is in one currency per startup (docs/product.md#values); these are the ones offered. */
 export const CURRENCIES = ['USD', 'MXN', 'COP', 'ARS', 'CLP', 'PEN', 'BRL', 'UYU', 'PYG', 'BOB', 'GTQ', 'CRC', 'DOP', 'EUR', 'GBP', 'CAD'] as const;
 
 /** ISO 3166-1 alpha-2 codes of the countries offered (names come from Intl.DisplayNames). */

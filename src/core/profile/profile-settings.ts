@@ -13,7 +13,8 @@ import {
 } from './profile-fields.ts';
 
 /**
- * Everything a founder may change in PATCH /api/me (API-CONTRACT "Profile and onboarding"):
+ * Everything a founder may change in PATCH /api/me
+ * (docs/onboarding-and-profile.md#profile-profile-and-patch-apime):
  * the profile fields with onboarding's validation, and the settings. Every field is
  * optional; absent means unchanged. Industry, team size and phase stay required once
  * answered: they can change but not be emptied.

@@ -1,5 +1,5 @@
 /**
- * Uploaded file checks (spec §5 "Files", §9 "Input"). The type comes from the content's
+ * Uploaded file checks (docs/product.md#files). The type comes from the content's
  * first bytes, never from the name or the declared type, which the sender controls.
  *
  * Text (plain text, CSV) is content that decodes as UTF-8 and holds no control characters

@@ -1,5 +1,5 @@
 /**
- * Generic text sanitising (spec §5 "Generic text sanitising", §10 "Sanitising").
+ * Generic text sanitising (docs/product.md#sanitising).
  *
  * The output is plain text, stored as typed and rendered escaped by React. What counts
  * as dangerous, precisely (each definition is a regular expression, exported below, and
@@ -58,7 +58,7 @@ export const SCRIPT_SCHEME = new RegExp(`(?:${spaced('javascript')}|${spaced('vb
 export const DATA_URI = new RegExp(`\\b${spaced('data')}[\\t\\n]*:[ \\t\\n]*(?:${MEDIA_TOP_LEVEL_TYPES.map(spaced).join('|')})[\\t\\n]*/`, 'i');
 /** Handler attribute inside an open tag; the `handler` group is the attribute name and `=`. */
 export const EVENT_HANDLER = /<[a-z][^<>]*?[\s/"'](?<handler>on[a-z]+\s*=)/i;
-/** Tags the server refuses outright (spec §5 "blocked patterns"). */
+/** Tags the server refuses outright (docs/product.md#sanitising). */
 export const BLOCKED_TAG = /<\/?(?:script|iframe|object|embed|form)\b/i;
 
 const BLOCKED_PATTERNS = [BLOCKED_TAG, SCRIPT_SCHEME, DATA_URI, EVENT_HANDLER];
@@ -264,7 +264,7 @@ function cut(text: string, max: number): string {
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max).trimEnd();
 }
 
-/** Spec §5 generic text sanitising: idempotent, never throws, at most 10000 characters. */
+/** Generic text sanitising: idempotent, never throws, at most 10000 characters. */
 export function sanitize(input: string): string {
   return cut(cleanText(input), SANITIZE_MAX_LENGTH);
 }
@@ -282,7 +282,7 @@ function firstBlocked(text: string): string | null {
 }
 
 /**
- * The first blocked pattern (spec §10: script, iframe, object, embed or form tags;
+ * The first blocked pattern (script, iframe, object, embed or form tags;
  * `javascript:`/`vbscript:` schemes; data URIs; inline event handlers) in a raw string,
  * also once non-printable characters are dropped (`<scr\0ipt`), or null. Plain markup such
  * as `<b>` is not blocked: it is stripped. `findBlockedPattern(sanitize(x))` is always null.

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { cleanText, findBlockedPattern, normalizeCharacters } from './sanitize.ts';
 
 /**
- * Input validation (spec §5 "Input validation", §9 "Input"), shared by forms and routes.
- * Every value is sanitised first (`sanitize.ts`) and the clean value is what passes on.
- * Messages are the spec's English texts.
+ * Input validation, shared by forms and routes. Every value is sanitised first
+ * (`sanitize.ts`) and the clean value is what passes on. Limits are those of
+ * docs/product.md#input-limits; messages are the English texts of
+ * docs/product.md#validation-messages.
  *
  * Lengths are counted on the sanitised text before the 10000-character cut, so an over-long
  * text is reported, never silently shortened. URLs, which the spec gives no limit, use the
@@ -98,7 +99,7 @@ export function validateUrl(value: string): ValidationResult {
   return { ok: true, value: typed };
 }
 
-/** Validates one value of a spec §9 input type; the clean value on success. */
+/** Validates one value of an input type (docs/product.md#input-limits); the clean value on success. */
 export function validate(type: InputType, value: string): ValidationResult {
   if (typeof value !== 'string') return fail(VALIDATION_MESSAGES.empty);
   switch (type) {
@@ -123,7 +124,7 @@ function checked(check: (value: string) => ValidationResult) {
 
 /**
  * The optional form of `checked`: absent stays absent (`undefined`), and null, '' or text
- * that is empty once sanitised becomes null (spec §5: optional answers are stored null).
+ * that is empty once sanitised becomes null (optional answers are stored null: docs/product.md#forms).
  */
 function optionalChecked(check: (value: string) => ValidationResult) {
   return z

@@ -1,5 +1,5 @@
 /**
- * The browser's periodic session check (SPEC §10): every 5 minutes, every 2 for admins.
+ * The browser's periodic session check (docs/product.md#sessions): every 5 minutes, every 2 for admins.
  * Pure scheduling, so tests drive it with fake timers and any check function.
  */
 export const SESSION_POLL_INTERVAL_MS = { user: 5 * 60 * 1000, admin: 2 * 60 * 1000 } as const;

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { TEXT_MAX, safeText } from '../security/validate.ts';
 
 /**
- * The strategy builder (spec §2, §5 "Strategy"; SPEC §10): a core problem, 1–5 maximas
- * (3–5 suggested) and a strategy statement. Character minimums are SPEC §10's.
+ * The strategy builder (docs/product.md#forms): a core problem, 1–5 maximas
+ * (3–5 suggested) and a strategy statement, each with its character minimum.
  */
 export const CORE_PROBLEM_MIN = 20;
 export const MAXIMA_MIN = 10;
@@ -34,7 +34,7 @@ export const StrategyInput = z
   .strict();
 export type StrategyInput = z.infer<typeof StrategyInput>;
 
-/** The builder's steps, each of which must be complete before the next (spec §5). */
+/** The builder's steps, each of which must be complete before the next. */
 export const STRATEGY_STEPS = ['coreProblem', 'maximas', 'statement'] as const;
 export type StrategyStep = (typeof STRATEGY_STEPS)[number];
 
@@ -67,7 +67,7 @@ export type StrategyVersion = {
   savedAt: string | null;
 };
 
-/** The MECE roadmap (spec §2): each maxima with its tasks, and the gaps flagged. */
+/** The MECE roadmap (docs/product.md#strategy-builder): each maxima with its tasks, and the gaps flagged. */
 export type RoadmapInput<T extends { maximaIndex: number | null }> = { maximas: string[]; tasks: T[] };
 
 export function buildRoadmap<T extends { maximaIndex: number | null }>({ maximas, tasks }: RoadmapInput<T>) {

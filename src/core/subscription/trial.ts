@@ -1,5 +1,5 @@
 /**
- * The pricing promise (SPEC §10 "Trial and tiers"): a new account has tier-2 features
+ * The pricing promise (docs/product.md#tiers-and-trial): a new account has tier-2 features
  * for its first TRIAL_DAYS days, then its own tier. 0 trial days turns the trial off.
  */
 export const FREE_TIER = 1;

@@ -1,5 +1,5 @@
 /**
- * ICE scoring (spec §5 "Task"): impact, confidence and ease are whole numbers 1–10;
+ * ICE scoring (docs/product.md#forms): impact, confidence and ease are whole numbers 1–10;
  * the total is impact × confidence × ease / 100, so it runs from 0.01 to 10.
  */
 export const ICE_MIN = 1;
@@ -19,7 +19,7 @@ export function iceTotal({ impact, confidence, ease }: IceScores): number {
   return Math.round(impact * confidence * ease) / 100;
 }
 
-/** The total as SPEC §10 shows it: one decimal. */
+/** The total as the app shows it: one decimal. */
 export function formatIceTotal(total: number, locale = 'en'): string {
   return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(total);
 }

@@ -2,7 +2,7 @@ import type { MetricKey } from '../metrics/formulas.ts';
 
 /**
  * The metrics a task can move: the headline keys of GET /api/metrics/summary's `latest`
- * (API-CONTRACT "Values"), a subset of the metrics feature's own keys.
+ * (docs/product.md#values), a subset of the metrics feature's own keys.
  */
 export const TASK_METRIC_KEYS = [
   'cac',

@@ -4,7 +4,7 @@ import { ICE_MAX, ICE_MIN } from './ice.ts';
 import { TASK_METRIC_KEYS } from './task-metrics.ts';
 
 /**
- * A high-performance task as the form and POST/PATCH /api/tasks take it (spec §5 "Task").
+ * A high-performance task as the form and POST/PATCH /api/tasks take it (docs/product.md#forms).
  * Messages are the interface texts; the UI maps them to translations.
  */
 export const HYPOTHESIS_MIN = 20;

@@ -7,7 +7,7 @@ import { retryingFetch } from './retrying-fetch.ts';
 /** A configured model and the limits every call to it uses; null means the offline mentor answers. */
 export type MentorModel = { model: LanguageModel; label: string; timeoutMs: number };
 
-/** Builds the configured provider once at start (SPEC §10 "AI": chosen by configuration). */
+/** Builds the configured provider once at start (docs/product.md#mentor-context: chosen by configuration). */
 export function createMentorModel(config: AiProviderConfig, options: { retryDelayMs?: number } = {}): MentorModel | null {
   if (config.kind === 'offline') return null;
   const fetch = retryingFetch({ maxRetries: config.maxRetries, timeoutMs: config.timeoutMs, baseDelayMs: options.retryDelayMs });

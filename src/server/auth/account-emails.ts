@@ -13,7 +13,7 @@ import { authUsers, users } from '../db/schema/index.ts';
 import { type AuthEmailKind, authEmail } from '../mail/auth-emails.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
-/** Where the confirmation link lands once Better Auth has verified it (spec §7). */
+/** Where the confirmation link lands once Better Auth has verified it (docs/product.md#e-mail). */
 export const EMAIL_CONFIRMED_PATH = '/overview?email_confirmed=true';
 
 /** The language of the request: the visitor's stored choice (cookie), then the browser. */

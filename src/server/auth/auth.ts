@@ -43,7 +43,7 @@ export type AuthConfig = {
  */
 export const CLIENT_IP_HEADER = 'x-rumbo-client-ip';
 
-/** Spec §9: a session lasts at most 8 hours. */
+/** A session lasts at most 8 hours (docs/product.md#sessions). */
 const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 /** Link lifetimes (decision 011): short for links that sign in, a day to confirm an address. */
@@ -119,7 +119,7 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
       disableSessionRefresh: true,
       additionalFields: impersonationSessionFields,
     },
-    // Spec §9 login 5 / 15 min, password reset 3 / 60 min (src/server/rate-limit/).
+    // Login 5 / 15 min, password reset 3 / 60 min (docs/product.md#rate-limits, src/server/rate-limit/).
     rateLimit: betterAuthRateLimit(rateLimitScale, limiters),
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
@@ -136,12 +136,12 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/two-factor/verify-totp') await refuseReplayedTotp(db, ctx as never);
-        // Spec §5: a sign-in password has at least 8 characters. A shorter one is refused with
+        // A sign-in password has at least 8 characters (docs/product.md#forms). A shorter one is refused with
         // the very answer a wrong password gets, whether or not the e-mail has an account.
         if (ctx.path === '/sign-in/email' && String((ctx.body as { password?: unknown })?.password ?? '').length < PASSWORD_MIN_LENGTH) {
           throw APIError.from('UNAUTHORIZED', BASE_ERROR_CODES.INVALID_EMAIL_OR_PASSWORD);
         }
-        // Spec §3 "Sign-up metadata": the terms must be accepted, whatever the client.
+        // The terms must be accepted, whatever the client (docs/product.md#founder-profile).
         if (ctx.path === '/sign-up/email' && (ctx.body as { termsAccepted?: unknown })?.termsAccepted !== true) {
           throw new APIError('BAD_REQUEST', {
             code: 'TERMS_NOT_ACCEPTED',

@@ -2,7 +2,8 @@ import { APIError } from 'better-auth/api';
 import { EMAIL_MAX, VALIDATION_MESSAGES } from '../../core/security/validate.ts';
 
 /**
- * Spec §9 caps an e-mail address at 254 characters (also RFC 5321's limit for a path).
+ * An e-mail address is at most 254 characters (docs/product.md#input-limits; also RFC 5321's
+ * limit for a path).
  * Better Auth checks only the shape, so every auth request that carries an address (sign-up,
  * sign-in, links, confirmation) is refused here first with 400 INVALID_EMAIL: nothing is
  * created and nothing is mailed. The /auth form never sends a longer one (EmailSchema).

@@ -13,7 +13,7 @@ import { currentRole } from '../platform/roles.ts';
 
 type ValidSession = Extract<SessionCheck, { status: 'valid' }>;
 
-/** The founder to view as: one that exists and is not an admin (SPEC §10). */
+/** The founder to view as: one that exists and is not an admin (docs/product.md#impersonation). */
 export async function impersonationTarget(db: Database, targetUserId: string) {
   const [target] = await db.select({ id: users.id, status: users.status }).from(users).where(eq(users.id, targetUserId)).limit(1);
   if (!target) throw new AppError('NOT_FOUND');

@@ -9,7 +9,7 @@ import { recordAuditEvent, type RequestContext } from '../platform/audit.ts';
 import type { Role } from '../platform/roles.ts';
 import type { Logger } from '../logger.ts';
 
-/** SPEC §10 "Access" and spec §9 "Session". */
+/** The rules of docs/product.md#sessions. */
 export const SESSION_RULES = {
   maxAgeMs: 8 * 60 * 60 * 1000,
   adminIdleMs: 30 * 60 * 1000,
@@ -47,7 +47,7 @@ export async function endSessions(db: Database, bus: SessionEventBus | undefined
 }
 
 /**
- * Ends the user's oldest sessions beyond the newest three (SPEC §10). An admin viewing the
+ * Ends the user's oldest sessions beyond the newest three (docs/product.md#sessions). An admin viewing the
  * app as the founder is not one of the founder's sessions: it neither counts nor is ended.
  */
 export async function enforceConcurrentLimit(db: Database, bus: SessionEventBus | undefined, userId: string): Promise<string[]> {
@@ -76,7 +76,7 @@ export type ImpersonationEndReason =
 
 type ImpersonationRow = { id: string; userId: string; impersonatedBy: string | null; createdAt: Date };
 
-/** The `security_impersonation_ended` row (SPEC §10: audited at start and at end). */
+/** The `security_impersonation_ended` row (audited at start and at end: docs/product.md#impersonation). */
 async function recordImpersonationEnd(db: Database, row: ImpersonationRow, reason: ImpersonationEndReason, context?: RequestContext, now = new Date()) {
   const startedAt = new Date(row.createdAt);
   await recordAuditEvent(

@@ -7,7 +7,7 @@ const NAMED_SIGN_UPS = new Set(['/sign-up/email', '/sign-in/magic-link']);
 
 /**
  * The optional full name given at sign-up becomes the profile's `full_name`, so it gets
- * the same treatment as every profile write (spec §5, SPEC §10 "Sanitising"): a blocked
+ * the same treatment as every profile write (docs/product.md#sanitising): a blocked
  * pattern refuses the request with SECURITY_VIOLATION, plain markup is stripped, and it
  * is at most a title's length. Returns the body to use, or null when there is no name.
  */

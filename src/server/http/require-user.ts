@@ -27,7 +27,7 @@ export const requireUser = createMiddleware<AppBindings>(async (c, next) => {
   await next();
 });
 
-/** After requireUser: admins only (403 FORBIDDEN for everyone else; SPEC §10). */
+/** After requireUser: admins only (403 FORBIDDEN for everyone else; docs/product.md#roles). */
 export const requireAdmin = createMiddleware<AppBindings>(async (c, next) => {
   if (c.get('role') !== 'admin') throw new AppError('FORBIDDEN');
   await next();

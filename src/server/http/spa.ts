@@ -93,7 +93,7 @@ function countryWithinBudget(geolocator: Geolocator, address: string | undefined
 
 /**
  * Stored choice (cookie), then the browser's first language; only when neither says
- * anything is the visitor's country looked up (SPEC §10), so most requests never pay for it.
+ * anything is the visitor's country looked up (docs/product.md#language), so most requests never pay for it.
  * The signed-in founder's preferred_language is applied by the app once the profile loads.
  */
 async function visitorLanguage(c: Context, geolocator: Geolocator): Promise<Language> {

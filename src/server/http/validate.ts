@@ -34,7 +34,7 @@ function parsed<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
  * invalid fields answer 400 VALIDATION_FAILED before anything is written. A string
  * that still carries a blocked pattern (script tag, javascript: URI, inline handler…)
  * was not sent by our forms, which sanitise first: the whole request is refused with
- * 400 SECURITY_VIOLATION (SPEC §10 "Sanitising").
+ * 400 SECURITY_VIOLATION (docs/product.md#sanitising).
  */
 export async function parseJsonBody<T extends z.ZodType>(c: Context<AppBindings>, schema: T): Promise<z.infer<T>> {
   let text: string;
@@ -53,7 +53,7 @@ export async function parseJsonBody<T extends z.ZodType>(c: Context<AppBindings>
   const blocked = findBlockedPatternDeep(body);
   if (blocked) {
     const where = blocked.path || 'body';
-    // Audited (at most 10 rows per source in 5 minutes, spec §9), then refused.
+    // Audited (at most 10 rows per source in 5 minutes: docs/product.md#rate-limits), then refused.
     const address = clientAddress(c);
     const userId = c.get('user')?.id ?? null;
     await recordSecurityEvent(c.get('deps'), `violation:${userId ?? address ?? 'unknown'}`, {

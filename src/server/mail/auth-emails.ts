@@ -10,7 +10,7 @@ export type AuthEmailKind = 'account-exists' | 'confirm-email' | 'magic-link' | 
 
 type Copy = { subject: string; greeting: (name: string) => string; body: string; action: string; expiry: string; ignore: string };
 
-/** Spec §7 send-confirmation-email: the name defaults to 'New User'. */
+/** The confirmation e-mail's name defaults to 'New User' (docs/product.md#e-mail). */
 const DEFAULT_NAME: Record<Language, string> = { en: 'New User', 'es-LA': 'Nuevo usuario' };
 
 const COPY: Record<AuthEmailKind, Record<Language, Copy>> = {

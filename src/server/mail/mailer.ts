@@ -14,7 +14,7 @@ export type MailMessage = {
 };
 
 export type Mailer = {
-  /** Sends or files the message. Never throws: a failed send is logged (spec §7). */
+  /** Sends or files the message. Never throws: a failed send is logged (docs/product.md#e-mail). */
   send: (message: MailMessage) => Promise<boolean>;
   mode: 'smtp' | 'outbox';
 };

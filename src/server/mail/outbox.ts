@@ -5,7 +5,7 @@ import path from 'node:path';
  * The outbox: with no SMTP server configured, every message is written here as a raw
  * RFC 5322 message (`.eml`, openable by any mail client). Names start with the UTC
  * time and a per-process sequence number, so `ls` lists them in the order they were
- * sent and a script can read the newest one (API-CONTRACT "Running").
+ * sent and a script can read the newest one (docs/product.md#api).
  */
 let sequence = 0;
 

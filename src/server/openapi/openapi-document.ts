@@ -42,7 +42,7 @@ function operation(path: string, doc: RouteDoc): Operation {
   return op;
 }
 
-/** The OpenAPI 3.1 document served at /api/openapi.json (API-CONTRACT). */
+/** The OpenAPI 3.1 document served at /api/openapi.json (docs/product.md#api). */
 export function buildOpenApiDocument(appUrl: string) {
   const paths: Record<string, Record<string, Operation>> = {};
   for (const [key, doc] of Object.entries({ ...ROUTE_DOCS, ...AUTH_ROUTE_DOCS })) {

@@ -65,7 +65,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/metrics/weeks': { summary: 'Every recorded week, newest first', tag: 'metrics' },
   'PUT /api/metrics/weeks/:year/:week': { summary: 'Record or replace an ISO week (older than the last 4: tier 2)', tag: 'metrics', body: WeekRecordInput },
   'DELETE /api/metrics/weeks/:year/:week': { summary: 'Delete a week (older than the last 4: tier 2)', tag: 'metrics' },
-  'GET /api/metrics/summary': { summary: 'Latest computed metrics, series (?range=12w|6m|1y|all, default 1y) and targets (METRICS.md)', tag: 'metrics' },
+  'GET /api/metrics/summary': { summary: 'Latest computed metrics, series (?range=12w|6m|1y|all, default 1y) and targets', tag: 'metrics' },
   'GET /api/metrics/benchmarks': { summary: 'Tier 2: which quarter of 5+ anonymous peers, from a daily snapshot', tag: 'metrics' },
   'GET /api/metrics/export.csv': { summary: 'Every week as CSV', tag: 'metrics' },
   'POST /api/metrics/import': { summary: 'Tier 2: import weeks from CSV, all or nothing', tag: 'metrics', bodyType: 'text/csv' },
@@ -109,7 +109,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 };
 
 /**
- * Better Auth serves these under its /api/auth/* wildcard (API-CONTRACT "Auth"); they
+ * Better Auth serves these under its /api/auth/* wildcard (docs/accounts.md); they
  * are listed by hand because the app sees only the wildcard.
  */
 export const AUTH_ROUTE_DOCS: Record<string, RouteDoc> = {

@@ -4,10 +4,10 @@ import { auditLogs } from '../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
 import type { RateLimiters } from '../rate-limit/limiter.ts';
 
-/** Spec §9: audit rows are kept 90 days. */
+/** Audit rows are kept 90 days (docs/product.md#audit-log). */
 export const AUDIT_RETENTION_DAYS = 90;
 
-/** Where a request came from, as the audit row's details record it (spec §3). */
+/** Where a request came from, as the audit row's details record it. */
 export type RequestContext = { userAgent: string | null; origin: string | null; ipAddress: string | null };
 
 export function requestContext(request: Request, ipAddress?: string): RequestContext {
@@ -44,7 +44,7 @@ export function auditActionType(action: string): string {
   return action.startsWith('security_') ? action : `security_${action}`;
 }
 
-/** Writes one `audit_logs` row (spec §3): security_ prefix, timestamp, user agent and origin. */
+/** Writes one `audit_logs` row (docs/product.md#audit-log): security_ prefix, timestamp, user agent and origin. */
 export async function recordAuditEvent(db: Database, event: AuditEvent, now = new Date()): Promise<void> {
   await db.insert(auditLogs).values({
     actionType: auditActionType(event.action),
@@ -63,7 +63,7 @@ export async function recordAuditEvent(db: Database, event: AuditEvent, now = ne
 
 /**
  * For events a stranger can trigger at will (refused payloads, failed sign-ins, stolen
- * cookies): at most 10 rows per source in 5 minutes (spec §9 "security event logging");
+ * cookies): at most 10 rows per source in 5 minutes (docs/product.md#rate-limits);
  * beyond that the event is only logged, so nobody can flood the table.
  */
 export async function recordSecurityEvent(

@@ -1,11 +1,11 @@
 import type { Logger } from '../logger.ts';
 
 /**
- * The visitor's country from their IP address (SPEC §10 "Product and language"): first
+ * The visitor's country from their IP address (docs/product.md#geolocation): first
  * the embedded database (`geoip-country`, offline, no address leaves the server), then
  * the optional external services, in order, each given `timeoutMs`; the first that
- * answers with a country code wins (spec §7 "IP geolocation"). Failures fall quietly to
- * the next source (spec §8). Answers are cached per address.
+ * answers with a country code wins. Failures fall quietly to
+ * the next source. Answers are cached per address.
  */
 export type Geolocator = { countryOf(address: string | undefined): Promise<string | null> };
 

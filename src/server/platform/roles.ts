@@ -6,7 +6,7 @@ import { recordAuditEvent, type RequestContext } from './audit.ts';
 
 export type Role = 'user' | 'admin';
 
-/** The newest assignment wins; no assignment means `user` (spec §3 "User role"). */
+/** The newest assignment wins; no assignment means `user` (docs/product.md#roles). */
 export async function currentRole(db: Database, userId: string): Promise<Role> {
   const [latest] = await db
     .select({ role: userRoles.role })

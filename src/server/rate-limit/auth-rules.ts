@@ -9,7 +9,7 @@ type Rule = { window: number; max: number };
  * matching entry, so exact paths come before the wildcards that would also match them.
  */
 const AUTH_PATH_RULES: [path: string, rule: 'login' | 'passwordReset' | 'twoFactorSettings'][] = [
-  // Each of these sends an e-mail: spec §9's password-reset limit, 3 per hour.
+  // Each of these sends an e-mail: the password-reset limit, 3 per hour (docs/product.md#rate-limits).
   ['/request-password-reset', 'passwordReset'],
   ['/forget-password', 'passwordReset'],
   ['/sign-in/magic-link', 'passwordReset'],
@@ -21,7 +21,7 @@ const AUTH_PATH_RULES: [path: string, rule: 'login' | 'passwordReset' | 'twoFact
 ];
 
 /**
- * Better Auth's limiter for its own routes (spec §9: login 5 / 15 min, password reset
+ * Better Auth's limiter for its own routes (docs/product.md#rate-limits: login 5 / 15 min, password reset
  * 3 / 60 min; everything else of /api/auth at the general 100 / 15 min), counting in
  * our shared store so several instances enforce one limit (shared-state.ts).
  */

@@ -41,7 +41,7 @@ export async function takeRateLimit(c: Context<AppBindings>, name: RateLimitName
 }
 
 /**
- * One of spec §9's limits as route middleware, e.g. `.post('/', rateLimit('taskCreate'), …)`.
+ * One of the limits of docs/product.md#rate-limits as route middleware, e.g. `.post('/', rateLimit('taskCreate'), …)`.
  * Counts per signed-in user (per address for anonymous requests), across instances.
  */
 export function rateLimit(name: RateLimitName) {
@@ -51,7 +51,7 @@ export function rateLimit(name: RateLimitName) {
   });
 }
 
-/** SPEC §10's general API limit on every /api request: writes 100 / 15 min, reads 1000 / 15 min. */
+/** The general API limit (docs/product.md#rate-limits) on every /api request: writes 100 / 15 min, reads 1000 / 15 min. */
 export const generalRateLimit = createMiddleware<AppBindings>(async (c, next) => {
   await enforceRateLimit(c, WRITE_METHODS.has(c.req.method) ? 'apiWrite' : 'apiRead');
   await next();

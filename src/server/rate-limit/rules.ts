@@ -1,5 +1,5 @@
 /**
- * Every rate limit of spec §9 and SPEC §10, in one table. `login` and `passwordReset`
+ * Every rate limit of docs/product.md#rate-limits, in one table. `login` and `passwordReset`
  * are enforced by Better Auth's limiter on its own routes (auth-storage.ts counts them
  * in the same store); the others by the `rateLimit(name)` middleware.
  */
@@ -22,17 +22,17 @@ export function waitText(retryAfterSeconds: number): string {
 const tooMany = (seconds: number) => `Too many attempts. ${waitText(seconds)}`;
 
 export const RATE_LIMIT_RULES = {
-  /** Spec §9 login 5 / 15 min, with the 15-minute wait (Better Auth, /sign-in/*). */
+  /** Login 5 / 15 min, with the 15-minute wait (Better Auth, /sign-in/*). */
   login: { max: 5, windowSeconds: 15 * MINUTE, message: tooMany },
-  /** Spec §9 password reset 3 / 60 min (Better Auth, reset requests). */
+  /** Password reset 3 / 60 min (Better Auth, reset requests). */
   passwordReset: { max: 3, windowSeconds: 60 * MINUTE, message: tooMany },
   /** Enrolling, turning off or renewing two-step codes: each checks the password (decision 013). */
   twoFactorSettings: { max: 10, windowSeconds: 15 * MINUTE, message: tooMany },
-  /** SPEC §10: the general API limit counts each user's writes… */
+  /** The general API limit counts each user's writes… */
   apiWrite: { max: 100, windowSeconds: 15 * MINUTE, message: tooMany },
   /** …and reads are allowed ten times as many. */
   apiRead: { max: 1000, windowSeconds: 15 * MINUTE, message: tooMany },
-  /** SPEC §10: 10 tasks an hour, 'Rate limit exceeded'. */
+  /** 10 tasks an hour, 'Rate limit exceeded'. */
   taskCreate: {
     max: 10,
     windowSeconds: 60 * MINUTE,
@@ -40,13 +40,13 @@ export const RATE_LIMIT_RULES = {
   },
   /** Mentor chat and AI generation (decision 021): 60 an hour. */
   aiRequest: { max: 60, windowSeconds: 60 * MINUTE, message: tooMany },
-  /** Spec §9 file upload 20 / 60 min. */
+  /** File upload 20 / 60 min. */
   fileUpload: { max: 20, windowSeconds: 60 * MINUTE, message: tooMany },
-  /** Spec §9 admin limits. */
+  /** Admin limits. */
   adminImpersonation: { max: 3, windowSeconds: 60 * MINUTE, message: tooMany },
   adminRoleAssignment: { max: 5, windowSeconds: 60 * MINUTE, message: tooMany },
   adminStatusChange: { max: 10, windowSeconds: 60 * MINUTE, message: tooMany },
-  /** Spec §9 security event logging 10 / 5 min: beyond it, events are only logged. */
+  /** Security event logging 10 / 5 min: beyond it, events are only logged. */
   securityEventLogging: { max: 10, windowSeconds: 5 * MINUTE, message: tooMany },
 } as const satisfies Record<string, RateLimitRule>;
 

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
  * and this keeps the landing page's JavaScript within its budget (npm run audit:web).
  */
 
-/** Query defaults from spec §9 "Data": stale after 5 minutes, at most 2 retries. */
+/** Query defaults (docs/product.md#browser-cache): stale after 5 minutes, at most 2 retries. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -7,7 +7,7 @@ import { useProfileLanguage } from '../components/profile/profile-language.tsx';
 import { QueryProvider } from './query.tsx';
 
 /**
- * Guards the protected area (spec §2): nothing while auth loads, /auth when signed
+ * Guards the protected area (docs/product.md#signed-in-area): nothing while auth loads, /auth when signed
  * out (coming back here after sign-in), /onboarding until onboarding is completed.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {

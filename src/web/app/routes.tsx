@@ -3,7 +3,7 @@ import type { SectionKey } from '../features/shell/section-page.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
 
 /**
- * Every route of the app (spec §2). Pages load lazily, so the landing page downloads
+ * Every route of the app (docs/product.md#screens). Pages load lazily, so the landing page downloads
  * only what it shows; the protected area loads its shell, guard and TanStack Query
  * provider on first visit.
  */

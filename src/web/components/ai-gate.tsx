@@ -12,7 +12,7 @@ type Ask = { kind: 'consent' | 'enable'; retry: () => Promise<void> };
 /**
  * Every AI action runs through `guard`: when the server answers AI_CONSENT_REQUIRED or
  * AI_DISABLED, a dialog asks the founder, saves the answer and retries the original
- * action (SPEC §10 "AI"). Other errors are the caller's.
+ * action (docs/product.md#ai-consent). Other errors are the caller's.
  */
 async function runGuarded<T>(action: () => Promise<T>, setAsk: (ask: Ask) => void): Promise<T | undefined> {
   try {

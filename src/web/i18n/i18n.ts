@@ -19,7 +19,7 @@ const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../l
 export const NAMESPACES = ['common', 'errors', 'marketing', 'auth', 'shell', 'session', 'admin', 'profile', 'onboarding', 'overview', 'metrics', 'tasks', 'strategy', 'gamification', 'twoFactor', 'mentor', 'aiContext', 'impersonation'] as const;
 export const DEFAULT_NAMESPACE = 'common';
 
-const MAX_LOAD_ATTEMPTS = 5; // spec §8: translation loading is retried up to 5 times
+const MAX_LOAD_ATTEMPTS = 5; // translation loading is retried up to 5 times (docs/product.md#language)
 
 async function loadNamespace(language: string, namespace: string) {
   const load = localeFiles[`../locales/${language}/${namespace}.json`];
@@ -48,8 +48,8 @@ const chunkBackend: BackendModule = {
 };
 
 /**
- * Detector names are i18next-browser-languagedetector's. Spec §9's order is local storage,
- * browser language, page language tag; the server already resolves the browser language
+ * Detector names are i18next-browser-languagedetector's. The order (docs/product.md#language)
+ * is local storage, browser language, page language tag; the server already resolves the browser language
  * (Accept-Language, first choice only) and, failing that, the visitor's country into the
  * page's `lang` (src/server/http/spa.ts), so the tag carries both (decision 031).
  */

@@ -1,4 +1,4 @@
-/** Session flags of the chat (spec §4), cleared on sign-out by the app shell. */
+/** Session flags of the chat (docs/product.md#talk-to-the-mentor), cleared on sign-out by the app shell. */
 export const WELCOMED_FLAG = 'rumbo_chat_welcomed';
 export const VISITED_FLAG = 'rumbo_chat_page_visited';
 

@@ -1,6 +1,6 @@
 import { FILE_MESSAGES } from '../../core/security/files.ts';
 
-/** What the file pickers for AI context files offer (spec §5 "Context": PDF, CSV, images). */
+/** What the file pickers for AI context files offer (PDF, CSV, images: docs/product.md#files). */
 export const CONTEXT_FILE_ACCEPT = '.pdf,.csv,image/png,image/jpeg,image/gif,image/webp,application/pdf,text/csv';
 
 /**

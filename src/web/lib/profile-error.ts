@@ -3,7 +3,8 @@ import { toast } from 'sonner';
 import { ApiError } from './api-client.ts';
 
 /**
- * Spec §8, for every write of the founder's profile (the profile page and onboarding):
+ * For every write of the founder's profile, on the profile page and in onboarding
+ * (docs/product.md#toasts):
  * 'Error updating profile', with 'Security validation failed. Please try again.' when the
  * server reports a security violation, else 'An error occurred while updating your profile.'.
  */

@@ -6,7 +6,7 @@ import { COUNTRY_CODES, CURRENCIES, FOUNDER_TYPES, STARTUP_PHASES, TEAM_SIZES } 
 import { ApiError } from './api-client.ts';
 import type { Option } from '../components/form/fields.tsx';
 
-/** The translated choices of the profile's enumerations (API-CONTRACT "Values"). */
+/** The translated choices of the profile's enumerations (docs/product.md#values). */
 export function useProfileOptions() {
   const { t, i18n } = useTranslation('profile');
   const language = HTML_LANG[i18n.resolvedLanguage === 'es-LA' ? 'es-LA' : 'en'];
@@ -50,7 +50,7 @@ const MESSAGE_KEYS: Record<string, string> = {
   'Invalid currency': 'validation.currency',
 };
 
-/** A schema's English message (spec §5) in the founder's language. */
+/** A schema's English message (docs/product.md#validation-messages) in the founder's language. */
 export function translateFieldMessage(t: TFunction, message: string): string {
   const tooLong = /^Text is too long \(max (\d+) characters\)$/.exec(message);
   if (tooLong) return t('profile:validation.tooLong', { max: Number(tooLong[1]) });

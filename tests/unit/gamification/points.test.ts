@@ -3,7 +3,7 @@ import { achievementProgress, earnedAchievements } from '../../../src/core/gamif
 import { POINTS_BY_EVENT, levelFor, levelProgress } from '../../../src/core/gamification/points.ts';
 
 describe('points', () => {
-  it('are spec §9 amounts', () => {
+  it('are the amounts of the points table', () => {
     expect(POINTS_BY_EVENT).toMatchObject({
       'context-added': 10,
       'referral-code-created': 5,

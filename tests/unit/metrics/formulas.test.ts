@@ -12,7 +12,7 @@ import type { WeekRecord } from '../../../src/core/metrics/week-record.ts';
 import { weekFromIndex, weekIndex } from '../../../src/core/metrics/iso-week.ts';
 import { workedWeek as workedInputs } from '../../fixtures/metrics-week.ts';
 
-/** METRICS.md worked check 1, without the optional fields. */
+/** Worked check 1 of docs/product.md#worked-checks, without the optional fields. */
 const workedWeek: WeekRecord = { year: 2026, week: 10, ...workedInputs, dailyActiveUsers: null, monthlyActiveUsers: null, arpu: null };
 
 /** `count` consecutive weeks ending at 2026-W10, each `change`d from the worked week. */
@@ -25,7 +25,7 @@ function weeks(count: number, change: (index: number) => Partial<WeekRecord> = (
   }));
 }
 
-describe('METRICS.md worked check 1: one week', () => {
+describe('worked check 1: one week', () => {
   const m = computeMetrics([workedWeek]);
   it('computes every metric by hand', () => {
     expect(m.endingCustomers).toBe(105);

@@ -17,7 +17,7 @@ const SAMPLES = {
 } as const;
 
 describe('checkFile', () => {
-  it('lists the spec §9 types', () => {
+  it('knows JPEG, PNG, GIF, WebP, PDF, plain text and JSON, up to 10 MB', () => {
     expect([...ALLOWED_TYPES].sort()).toEqual(['application/json', 'application/pdf', 'image/gif', 'image/jpeg', 'image/png', 'image/webp', 'text/plain']);
     expect(MAX_FILE_BYTES).toBe(10 * 1024 * 1024);
   });

@@ -18,7 +18,7 @@ import {
 
 const messageOf = (result: ReturnType<typeof validate>) => (result.ok ? null : result.message);
 
-describe('validate: spec §5 messages', () => {
+describe('validate: the validation messages', () => {
   it('refuses what is empty after sanitising', () => {
     for (const type of ['text', 'longText', 'title', 'email', 'url'] as const) {
       expect(messageOf(validate(type, ''))).toBe('Input cannot be empty');
@@ -27,7 +27,7 @@ describe('validate: spec §5 messages', () => {
     }
   });
 
-  it('limits each text type (spec §9: 5000, 10000, 200, 254)', () => {
+  it('limits each text type: text 5000, long text 10000, title 200, e-mail 254', () => {
     expect(TEXT_MAX).toBe(5000);
     expect(LONG_TEXT_MAX).toBe(10_000);
     expect(TITLE_MAX).toBe(200);

@@ -18,7 +18,7 @@ function watch(results: SessionCheckResult[], intervalMs: () => number) {
 }
 
 describe('the session validity poll', () => {
-  it('checks every 5 minutes for founders and every 2 for admins (SPEC §10)', async () => {
+  it('checks every 5 minutes for founders and every 2 for admins', async () => {
     expect(SESSION_POLL_INTERVAL_MS).toEqual({ user: 5 * MINUTE, admin: 2 * MINUTE });
     const founder = watch([], () => SESSION_POLL_INTERVAL_MS.user);
     await vi.advanceTimersByTimeAsync(5 * MINUTE - 1);

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { extractText } from 'unpdf';
 
 /**
- * Text for the mentor from an uploaded file (issue 7): PDF pages through unpdf, CSV rows
+ * Text for the mentor from an uploaded file: PDF pages through unpdf, CSV rows
  * through papaparse. Big files are cut with a note rather than failing; a PDF without a
  * text layer (a scan) yields null, and the entry's description carries it.
  */

@@ -2,7 +2,7 @@ import type { MetricFacts } from '../../../core/mentor/metric-targets.ts';
 import type { Database } from '../../db/client.ts';
 
 /**
- * The mentor's context is assembled from sources (SPEC §10 "AI": profile, latest metrics
+ * The mentor's context is assembled from sources (docs/product.md#mentor-context: profile, latest metrics
  * against targets, active tasks, current strategy, AI context entries). Each source reads
  * only the signed-in founder's rows (`userId`) and returns:
  * - `chunks`: text for the model, ranked by relevance to the question and cut to a budget;

@@ -7,7 +7,7 @@ import type { MentorContext } from '../context/build-context.ts';
 import { OFFLINE_TEXT } from './offline-text.ts';
 
 /**
- * The offline mentor (SPEC §10 "AI"): answers when no model is configured. It is a
+ * The offline mentor (docs/product.md#mentor-context): answers when no model is configured. It is a
  * deterministic advisor, not a language model, and says so: the same question on the same
  * data gives the same answer. It reads the same context as the model would, diagnoses the
  * metrics against the spec's targets and proposes ICE-scored hypotheses from the playbook,

@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { users } from './profile.ts';
 
 /**
- * The mentor's memory (issue 7): conversations with their messages, and the founder's
+ * The mentor's memory: conversations with their messages, and the founder's
  * AI context entries with their files. Every row carries `user_id`: services filter on
  * it in every query, so another founder's row is simply not found (404).
  */
@@ -49,7 +49,7 @@ export const mentorMessages = pgTable(
   (table) => [index('mentor_messages_conversation_idx').on(table.conversationId, table.createdAt)],
 );
 
-/** Spec §3 "AI context entry"; `type` is one of the API's five keys. */
+/** An AI context entry (docs/product.md#ai-context); `type` is one of the API's five keys. */
 export const aiContextEntries = pgTable(
   'ai_context_entries',
   {

@@ -5,7 +5,7 @@ import { users } from './profile.ts';
 const money = (name: string) => numeric(name, { precision: 16, scale: 2, mode: 'number' });
 
 /**
- * One row per founder per ISO week (spec §3 "Historical week record"). The inputs
+ * One row per founder per ISO week (docs/product.md#week-record). The inputs
  * only: every metric is computed from them (src/core/metrics), never stored as typed.
  */
 export const metricWeeks = pgTable(

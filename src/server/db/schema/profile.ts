@@ -12,8 +12,8 @@ import {
 import { authUsers } from './auth.ts';
 
 /**
- * The founder's profile (spec §3 "User profile"), one row per account, created with
- * the account. Enumerations are stored as the API's stable keys (API-CONTRACT "Values").
+ * The founder's profile (docs/product.md#founder-profile), one row per account, created with
+ * the account. Enumerations are stored as the API's stable keys (docs/product.md#values).
  */
 export const users = pgTable('users', {
   id: text('id')
@@ -23,7 +23,7 @@ export const users = pgTable('users', {
   fullName: text('full_name'),
   lastName: text('last_name'),
   nickname: text('nickname'),
-  /** 1 = free, 2 = premium (spec §3 "Subscription"). The trial is derived from createdAt. */
+  /** 1 = free, 2 = premium (docs/product.md#tiers-and-trial). The trial is derived from createdAt. */
   userTier: smallint('user_tier').notNull().default(1),
   coreProblemStatement: text('core_problem_statement'),
   industry: text('industry'),
@@ -41,7 +41,7 @@ export const users = pgTable('users', {
   onboardingData: jsonb('onboarding_data'),
   /**
    * active | suspended | deleted (core/account/account-status.ts). An admin suspends and
-   * reactivates; deletion marks, never erases (spec §4).
+   * reactivates; deletion marks, never erases (docs/product.md#account-states).
    */
   status: text('status').notNull().default('active'),
   emailMondayHour: text('email_monday_hour').notNull().default('09:00'),
@@ -52,7 +52,7 @@ export const users = pgTable('users', {
   currency: text('currency').notNull().default('USD'),
   /** IANA time zone, e.g. America/Mexico_City. */
   timeZone: text('time_zone'),
-  /** When AI consent was granted; null means not granted (SPEC §10 "AI"). */
+  /** When AI consent was granted; null means not granted (docs/product.md#ai-consent). */
   aiConsentAt: timestamp('ai_consent_at', { withTimezone: true }),
   aiAssistanceEnabled: boolean('ai_assistance_enabled').notNull().default(true),
   benchmarkSharing: boolean('benchmark_sharing').notNull().default(true),
@@ -62,7 +62,7 @@ export const users = pgTable('users', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Role assignments; the newest row for a user wins, no row means `user` (spec §3). */
+/** Role assignments; the newest row for a user wins, no row means `user` (docs/product.md#roles). */
 export const userRoles = pgTable(
   'user_roles',
   {
@@ -79,8 +79,8 @@ export const userRoles = pgTable(
 );
 
 /**
- * Security-relevant events (spec §3 "Audit log"). `actionType` is always prefixed
- * `security_`; rows are kept 90 days (spec §9), pruned by a scheduled job.
+ * Security-relevant events (docs/product.md#audit-log). `actionType` is always prefixed
+ * `security_`; rows are kept 90 days, pruned by a scheduled job.
  */
 export const auditLogs = pgTable(
   'audit_logs',

@@ -16,7 +16,8 @@ import {
 import { users } from './profile.ts';
 
 /**
- * High-performance tasks, the versioned strategy and the points ledger (issue 6).
+ * High-performance tasks, the versioned strategy and the points ledger
+ * (docs/tasks-strategy-gamification.md).
  * Every row belongs to one founder (`user_id`) and is reachable only by them.
  */
 
@@ -27,7 +28,7 @@ export const tasks = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** active | done (spec §4 "Tasks"). */
+    /** active | done (docs/product.md#tasks). */
     status: text('status', { enum: ['active', 'done'] }).notNull().default('active'),
     hypothesis: text('hypothesis').notNull(),
     whyRelevant: text('why_relevant').notNull(),
@@ -56,7 +57,7 @@ export const tasks = pgTable(
   ],
 );
 
-/** Every saved strategy; the highest version is the current one (spec §4 "Strategy"). */
+/** Every saved strategy; the highest version is the current one (docs/product.md#strategy-builder). */
 export const strategyVersions = pgTable(
   'strategy_versions',
   {
@@ -76,7 +77,7 @@ export const strategyVersions = pgTable(
 );
 
 /**
- * The points ledger (SPEC §10): who, why, how many, when. The unique key makes every
+ * The points ledger (docs/product.md#points): who, why, how many, when. The unique key makes every
  * award idempotent by its event id, even under concurrent requests; an award undone
  * (its source deleted the same day) keeps its row with `revoked_at` set, so it is
  * neither counted nor awarded again.

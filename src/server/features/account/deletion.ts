@@ -8,7 +8,7 @@ import { AppError } from '../../http/app-error.ts';
 import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
 
 /**
- * SPEC §10 "Account deletion" (decision 025): the founder confirms with their e-mail; the
+ * Account deletion (docs/product.md#account-states, decision 025): the founder confirms with their e-mail; the
  * account is marked deleted (every row kept), every session ends on every instance, no
  * e-mail goes to it again (receivesEmail), and it can no longer sign in or get links.
  * Audited as security_account_deleted. Billing, when it arrives, cancels here too.

@@ -12,7 +12,7 @@ const AuditQuery = z.object({
 });
 
 /**
- * /api/admin/*: admins only (403 FORBIDDEN for everyone else; SPEC §10). Each area of the
+ * /api/admin/*: admins only (403 FORBIDDEN for everyone else; docs/product.md#roles). Each area of the
  * admin dashboard is a router of its own here (users now; analytics, feedback, settings later).
  */
 export const adminRoutes = new Hono<AppBindings>()

@@ -2,7 +2,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditLogs, authUsers, users } from '../../db/schema/index.ts';
 
-/** The admin dashboard's first figures (more arrive with the admin issue). */
+/** The admin dashboard's first figures (the rest is planned: docs/product.md#planned). */
 export async function adminOverview(db: Database) {
   const [users] = await db.select({ total: count() }).from(authUsers);
   return { users: users?.total ?? 0 };

@@ -9,7 +9,7 @@ import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
 import { currentRole } from '../../platform/roles.ts';
 
 /**
- * The newest role assignment of the row's user, `user` without one (spec §3). Written out:
+ * The newest role assignment of the row's user, `user` without one (docs/product.md#roles). Written out:
  * Drizzle leaves columns unqualified inside a select list, which this correlated query cannot have.
  */
 const latestRole = sql<'user' | 'admin'>`coalesce((select r.role from ${userRoles} r where r.user_id = "users"."id" order by r.assigned_at desc, r.id desc limit 1), 'user')`;

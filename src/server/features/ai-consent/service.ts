@@ -4,7 +4,7 @@ import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 
 /**
- * Grants (timestamped) or revokes AI consent (SPEC §10 "AI"). Revoking clears the
+ * Grants (timestamped) or revokes AI consent (docs/product.md#ai-consent). Revoking clears the
  * timestamp, so the next AI call asks again.
  */
 export async function setAiConsent(db: Database, userId: string, granted: boolean) {

@@ -1,7 +1,7 @@
 import { checkFile, FILE_MESSAGES, fileSizeMessage, MAX_FILE_BYTES, type AllowedType } from '../../../core/security/files.ts';
 
 /**
- * Which uploaded files an AI context entry keeps (spec §5 "Context"): PDF, CSV or images,
+ * Which uploaded files an AI context entry keeps (docs/product.md#files): PDF, CSV or images,
  * 10 MB in total per entry. Each refused file is reported with the spec's message and the
  * others are kept ('some files skipped'). CSV is text whose name ends in .csv: the content
  * must be text (magic bytes), the name says which text. A PDF or an image named `.csv` is

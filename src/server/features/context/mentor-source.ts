@@ -5,7 +5,7 @@ import type { ContextEntryFacts, ContextSource } from '../../ai/context/types.ts
 /** Each entry's file text is capped so one huge CSV cannot crowd out everything else. */
 export const ENTRY_FILE_TEXT_MAX = 6000;
 
-/** The founder's AI context entries (spec §3), with the text extracted from their files. */
+/** The founder's AI context entries (docs/product.md#ai-context), with the text extracted from their files. */
 export const contextEntriesSource: ContextSource = {
   name: 'context-entries',
   async load({ db, userId }) {

@@ -60,7 +60,7 @@ export async function parseForm<T extends z.ZodType>(c: Context<AppBindings>, sc
 
 const storage = (c: Context<AppBindings>) => storageFor(c.get('deps'));
 
-/** AI context entries (API-CONTRACT "AI context and mentor"). */
+/** AI context entries (docs/mentor.md). */
 export const contextRoutes = new Hono<AppBindings>()
   .use(requireUser)
   .get('/', async (c) => c.json({ entries: await listEntries(c.get('deps').db, c.get('user').id) }))

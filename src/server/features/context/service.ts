@@ -9,7 +9,7 @@ import { assertUuid } from '../../platform/ids.ts';
 import { type IncomingFile, type SkippedFile, sortContextFiles } from './files.ts';
 import { awardPoints, recordActivity, revokePoints } from '../gamification/index.ts';
 
-/** AI context entries (spec §3) and their files; every query is filtered by the owner. */
+/** AI context entries (docs/product.md#ai-context) and their files; every query is filtered by the owner. */
 
 type EntryRow = typeof aiContextEntries.$inferSelect;
 type FileRow = typeof aiContextFiles.$inferSelect;
@@ -90,7 +90,7 @@ export async function createEntry(
     await removeStored(storage, rows.map((row) => row.storageKey));
     throw error;
   }
-  // +10 for adding context (spec §9), once per entry; saved conversation insights count too.
+  // +10 for adding context (docs/product.md#points), once per entry; saved conversation insights count too.
   await awardPoints(db, { userId, event: 'context-added', sourceId: entryId });
   await recordActivity(db, userId);
   const entry = await findOwnedEntry(db, userId, entryId);
@@ -132,7 +132,7 @@ export async function deleteEntry(db: Database, storage: StorageDriver, userId: 
   const files = await entryFiles(db, [entryId]);
   await db.delete(aiContextEntries).where(and(eq(aiContextEntries.id, entryId), eq(aiContextEntries.userId, userId)));
   await removeStored(storage, files.map((file) => file.storageKey));
-  // Deleted the same day it was added: its points go too (SPEC §10).
+  // Deleted the same day it was added: its points go too (docs/product.md#points).
   await revokePoints(db, { userId, event: 'context-added', sourceId: entryId });
 }
 

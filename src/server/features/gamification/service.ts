@@ -8,7 +8,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { activityDays, pointsLedger, userAchievements, users } from '../../db/schema/index.ts';
 
 /**
- * The points ledger and gamification (spec §9, SPEC §10). Other features call
+ * The points ledger and gamification (docs/product.md#points). Other features call
  * `awardPoints` (or `awardPointsForEach` for many sources at once), `revokePoints` and
  * `recordActivity`; each is safe to call twice and under concurrent requests, because
  * the database's unique keys decide, not a read followed by a write. Each takes the

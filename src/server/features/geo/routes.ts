@@ -4,6 +4,6 @@ import { clientAddress } from '../../http/client-address.ts';
 import { requireUser } from '../../http/require-user.ts';
 import type { Geolocator } from '../../platform/geo.ts';
 
-/** GET /api/geo → `{ country }`: prefills onboarding's country (SPEC §10); null when unknown. */
+/** GET /api/geo → `{ country }`: prefills onboarding's country (docs/product.md#geolocation); null when unknown. */
 export const geoRoutes = (geolocator: Geolocator) =>
   new Hono<AppBindings>().use(requireUser).get('/', async (c) => c.json({ country: await geolocator.countryOf(clientAddress(c)) }));

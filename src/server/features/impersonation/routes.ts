@@ -11,7 +11,7 @@ import { requestContext } from '../../platform/audit.ts';
 import { beginImpersonation, finishImpersonation, impersonationTarget, isFresh, passwordMatches } from '../../auth/impersonation.ts';
 
 /**
- * /api/impersonation: an admin's "view as" (spec §6/§7, SPEC §10 "Access", decision 023).
+ * /api/impersonation: an admin's "view as" (docs/product.md#impersonation, decision 023).
  * POST starts it (admins only, never of an admin, from a fresh session, 3 an hour);
  * DELETE ends it and returns to the admin's own view, also after it expired by itself.
  */

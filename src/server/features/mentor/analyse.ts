@@ -40,7 +40,7 @@ async function modelInsights(model: MentorModel, title: string, messages: Messag
 }
 
 /**
- * Analyse conversation (issue 7): turns a conversation into insights saved as an AI context
+ * Analyse conversation (docs/mentor.md): turns a conversation into insights saved as an AI context
  * entry ('learnings'). With a model, the model summarises; if it fails, the offline summary
  * is saved instead, so the founder's click is never wasted.
  */

@@ -6,7 +6,7 @@ import { tasksSource } from '../tasks/index.ts';
 import type { ContextSource } from '../../ai/context/types.ts';
 
 /**
- * Every source of the mentor's context, in one list (SPEC §10 "AI"): the profile, the
+ * Every source of the mentor's context, in one list (docs/product.md#mentor-context): the profile, the
  * latest metrics against targets with their trend (its `facts.metrics` is what the
  * offline mentor diagnoses) and the current strategy are pinned with the profile; the top
  * active tasks and the AI context entries are ranked by relevance to the question.

@@ -14,8 +14,8 @@ const DESCRIPTION: Record<Language, (title: string) => string> = {
 export const fileNote = (names: string[]) => `📎 ${names.join(', ')}`;
 
 /**
- * File upload into a conversation (issue 7 item 5, decision 090). The files go through the
- * AI context pipeline (spec §5 "Context": PDF, CSV or images, 10 MB in total, magic bytes,
+ * File upload into a conversation (decision 090). The files go through the
+ * AI context pipeline (docs/product.md#files: PDF, CSV or images, 10 MB in total, magic bytes,
  * text extraction) as one entry with origin `conversation` linked to the conversation, so
  * the mentor's next answer reads their text like any context note. The conversation gets a
  * short note so a reload shows the upload. Refused files are reported with the spec's reason

@@ -45,9 +45,9 @@ async function uploadIntoConversation(c: Context<AppBindings>, conversationId: s
 }
 
 /**
- * The mentor (API-CONTRACT "AI context and mentor"). Chat needs AI consent and the AI
+ * The mentor (docs/mentor.md). Chat needs AI consent and the AI
  * assistance preference; reading and deleting past conversations does not (they are the
- * founder's own records). Every call to a model counts against the AI limit (spec §9).
+ * founder's own records). Every call to a model counts against the AI limit (docs/product.md#rate-limits).
  */
 export const mentorRoutes = new Hono<AppBindings>()
   .use(requireUser)

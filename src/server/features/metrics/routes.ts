@@ -12,7 +12,7 @@ const weekParam = (c: Context<AppBindings>) => parseParams(c, WeekKeySchema);
 
 const tierContext = (c: Context<AppBindings>) => ({ trialDays: c.get('deps').env.trialDays });
 
-/** The founder's weekly records, metrics, CSV and peer benchmarks (API-CONTRACT "Metrics"); always their own. */
+/** The founder's weekly records, metrics, CSV and peer benchmarks (docs/metrics.md#api); always their own. */
 export const metricsRoutes = new Hono<AppBindings>()
   .use(requireUser)
   .get('/weeks', async (c) => c.json(await listWeeks(c.get('deps').db, c.get('user').id)))

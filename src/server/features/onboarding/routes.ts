@@ -8,7 +8,7 @@ import { completeOnboarding } from './service.ts';
 
 /**
  * POST /api/onboarding: the four steps' answers, for the signed-in founder.
- * POST /api/onboarding/reset: an admin marks their own onboarding not completed (spec §6).
+ * POST /api/onboarding/reset: an admin marks their own onboarding not completed (docs/product.md#roles).
  */
 export const onboardingRoutes = new Hono<AppBindings>()
   .use(requireUser)

@@ -21,7 +21,7 @@ export async function createProfile(db: Database, account: { id: string; email: 
 
 import type { ProfileCache, ProfileRow } from '../../platform/profile-cache.ts';
 
-/** The client's profile shape (API-CONTRACT `GET /api/me`). */
+/** The client's profile shape (docs/onboarding-and-profile.md#profile-profile-and-patch-apime). */
 function toMe(row: ProfileRow, role: string, trialDays: number) {
   const { deletedAt, termsAcceptedAt, ...fields } = row;
   const tier = tierStatus({ userTier: row.userTier, createdAt: row.createdAt }, trialDays);
@@ -80,8 +80,8 @@ export async function updateMe(db: Database, userId: string, input: ProfileUpdat
 }
 
 /**
- * Spec §6: an admin can mark their own onboarding not completed and walk through it
- * again. The answers stay (the form starts from them); only the flag changes.
+ * An admin can mark their own onboarding not completed and walk through it again
+ * (docs/product.md#roles). The answers stay (the form starts from them); only the flag changes.
  */
 export async function resetOwnOnboarding(db: Database, userId: string, trialDays: number) {
   if ((await currentRole(db, userId)) !== 'admin') throw new AppError('FORBIDDEN');

@@ -6,7 +6,7 @@ import { requireUser } from '../../http/require-user.ts';
 import { parseJsonBody } from '../../http/validate.ts';
 import { getStrategy, listVersions, restoreVersion, saveStrategy } from './service.ts';
 
-/** /api/strategy (API-CONTRACT "Strategy"): the current version, saving, history, restore. */
+/** /api/strategy (docs/tasks-strategy-gamification.md): the current version, saving, history, restore. */
 export const strategyRoutes = new Hono<AppBindings>()
   .use(requireUser)
   .get('/', async (c) => c.json(await getStrategy(c.get('deps').db, c.get('user').id)))

@@ -18,7 +18,7 @@ function toVersion(row: VersionRow): StrategyVersion {
   };
 }
 
-/** The one award for saving a strategy (spec §9: 20 points with the Strategy Master badge). */
+/** The one award for saving a strategy (20 points with the Strategy Master badge: docs/product.md#points). */
 const STRATEGY_AWARD_SOURCE = 'first-strategy';
 
 async function latestRow(db: Database, userId: string) {
@@ -76,7 +76,7 @@ export async function saveStrategy(db: Database, userId: string, input: Strategy
   return toVersion(saved);
 }
 
-/** Restoring an old version saves its content again as a new version (SPEC §10). */
+/** Restoring an old version saves its content again as a new version (docs/product.md#strategy-builder). */
 export async function restoreVersion(db: Database, userId: string, version: number) {
   const [row] = await db
     .select()

@@ -21,8 +21,8 @@ function idempotencyKey(header: string | undefined): string | null {
 }
 
 /**
- * /api/tasks (API-CONTRACT "Tasks"). Creation is rate-limited to 10 tasks an hour per user
- * (SPEC §10): what is counted is tasks made, so a refused (400) submission or a replayed one
+ * /api/tasks (docs/tasks-strategy-gamification.md). Creation is rate-limited to 10 tasks an hour per user
+ * (docs/product.md#rate-limits): what is counted is tasks made, so a refused (400) submission or a replayed one
  * (same Idempotency-Key, answered with the task already made) takes nothing from the allowance.
  */
 export const taskRoutes = new Hono<AppBindings>()

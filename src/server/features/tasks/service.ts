@@ -114,7 +114,7 @@ export async function getTask(db: Database, userId: string, id: string) {
   return toTask(await findOwnTask(db, userId, id));
 }
 
-/** Only active tasks can be edited (spec §4); the ICE total follows the new scores. */
+/** Only active tasks can be edited (docs/product.md#tasks); the ICE total follows the new scores. */
 export async function updateTask(db: Database, userId: string, id: string, changes: UpdateTaskInput) {
   const current = await findOwnTask(db, userId, id);
   if (current.status !== 'active') {

@@ -50,7 +50,7 @@ export function AppShell() {
   const session = useSession();
   const me = useMe(session.data?.user.id);
   const impersonation = useImpersonation();
-  // SPEC §10: the session is re-checked every 5 minutes (2 for admins, and while an admin views as a founder).
+  // The session is re-checked every 5 minutes (2 for admins, and while an admin views as a founder): docs/product.md#sessions.
   useSessionWatch(impersonation ? 'admin' : me.data?.role, session.data?.session.id);
   return (
     <div className="flex min-h-dvh flex-col">

@@ -14,7 +14,7 @@ import {
   Users,
 } from 'lucide-react';
 
-/** The protected area's navigation (spec §2 "Navigation labels"), in display order. */
+/** The protected area's navigation (docs/product.md#signed-in-area), in display order. */
 export type NavItem = { to: string; labelKey: string; icon: LucideIcon; adminOnly?: boolean };
 
 export const NAV_ITEMS: readonly NavItem[] = [

@@ -19,7 +19,7 @@ function storedChoice(): string | null {
 }
 
 /**
- * After sign-in (spec §4 "Language"): a stored choice wins; else the profile's
+ * After sign-in (docs/product.md#language): a stored choice wins; else the profile's
  * preferred_language is applied (without storing it, so the profile stays the source).
  */
 export function useProfileLanguage() {
@@ -32,7 +32,7 @@ export function useProfileLanguage() {
   }, [preferred]);
 }
 
-/** The language switcher of the signed-in area: the choice is also saved to the profile (SPEC §10). */
+/** The language switcher of the signed-in area: the choice is also saved to the profile (docs/product.md#language). */
 export function ProfileLanguageSwitcher() {
   const queryClient = useQueryClient();
   const userId = useSession().data?.user.id;

@@ -35,7 +35,7 @@ function AdminOverview() {
   );
 }
 
-/** Sends a non-admin back to /overview with 'You are not authorized…' (SPEC §10). */
+/** Sends a non-admin back to /overview with 'You are not authorized…' (docs/product.md#roles). */
 function NotAuthorized() {
   const { t } = useTranslation('errors');
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * Maps Better Auth's answers to the spec's messages (§8 "Area messages"), as
+ * Maps Better Auth's answers to the messages of docs/product.md#toasts, as
  * translation keys of the `auth` namespace. Sign-in never says whether the e-mail
  * exists: a wrong password and an unknown address read the same.
  */

@@ -12,7 +12,7 @@ import { TwoFactorChallenge } from './two-factor-challenge.tsx';
 const tabClass =
   'flex-1 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm';
 
-/** The spec's welcome after sign-up (§8 success toasts). */
+/** The welcome after sign-up (docs/product.md#toasts). */
 export function welcomeToast(t: (key: string) => string) {
   toast.success(t('toast.signUpSuccess'), { description: t('toast.signUpWelcome') });
 }

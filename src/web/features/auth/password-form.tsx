@@ -42,7 +42,7 @@ export function PasswordForm({
         const { data, error } = await authClient.signUp.email({
           email: values.email,
           password: values.password,
-          // Sanitised here and again on the server (SPEC §10 "Sanitising").
+          // Sanitised here and again on the server (docs/product.md#sanitising).
           name: sanitize('fullName' in values ? (values.fullName ?? '') : ''),
           termsAccepted: true,
         } as Parameters<typeof authClient.signUp.email>[0]);

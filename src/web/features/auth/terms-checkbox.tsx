@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The sign-up terms box (spec §3 "Sign-up metadata"); unticked, the server refuses too. */
+/** The sign-up terms box (docs/product.md#founder-profile); unticked, the server refuses too. */
 export function TermsCheckbox({ error }: { error?: string | undefined }) {
   const { t } = useTranslation('auth');
   const id = useId();

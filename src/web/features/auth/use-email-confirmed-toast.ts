@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 
 /**
- * The confirmation e-mail's link lands on /overview?email_confirmed=true (spec §7):
+ * The confirmation e-mail's link lands on /overview?email_confirmed=true (docs/product.md#e-mail):
  * say thanks once and drop the flag, so a reload or a shared URL does not repeat it.
  */
 export function useEmailConfirmedToast() {

@@ -5,7 +5,7 @@ import { currentLanguage } from '../../i18n/i18n.ts';
 import { useImpersonation, useReturnToAdmin } from '../../lib/use-impersonation.ts';
 
 /**
- * While an admin views the app as a founder (SPEC §10 "Access"): a banner above every page,
+ * While an admin views the app as a founder (docs/product.md#impersonation): a banner above every page,
  * announced politely, with the way back as its first focusable control. At the hour's end
  * the app goes back to the admin's view by itself.
  */

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 
 type FeatureId = 'overview' | 'metrics' | 'tasks' | 'strategy' | 'context' | 'mentor' | 'community' | 'referrals';
 
-/** One card per product area (spec §1). `premium` marks areas whose best part is tier 2. */
+/** One card per product area (docs/product.md#what-rumbo-does). `premium` marks areas whose best part is tier 2. */
 const FEATURES: readonly { id: FeatureId; icon: LucideIcon; premium?: boolean }[] = [
   { id: 'overview', icon: LayoutDashboard },
   { id: 'metrics', icon: ChartLine },

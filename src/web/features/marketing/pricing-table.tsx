@@ -11,7 +11,7 @@ const BILLING_PERIODS: readonly BillingPeriod[] = ['monthly', 'yearly'];
 export const SIGN_UP_PATH = '/auth?mode=sign-up';
 
 /**
- * The two plans (spec §6 tiers, §9 prices) with a monthly/yearly switch.
+ * The two plans (docs/product.md#pricing) with a monthly/yearly switch.
  * `headingLevel` keeps the page outline in order: h3 under the landing's "Pricing" h2,
  * h2 directly under the pricing page's h1.
  */

@@ -32,7 +32,7 @@ export const METRIC_UNITS: Record<MetricKey, MetricUnit> = {
 export type Formatter = (value: number | null) => string;
 
 /**
- * A metric value for people: '—' when it cannot be computed (SPEC §10), never 0 or ∞.
+ * A metric value for people: '—' when it cannot be computed (docs/product.md#metric-conventions), never 0 or ∞.
  * The language gives the words and the currency's place, the founder's convention the
  * marks (USD 198.900 for a Chilean, USD 198,900 for a Mexican; decision 110).
  */

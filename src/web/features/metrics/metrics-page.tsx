@@ -19,7 +19,7 @@ import { numberStyleOf } from './number-style.ts';
 /** recharts is the heaviest library here: the cards and the form render before it arrives. */
 const TrendChart = lazy(async () => ({ default: (await import('./components/trend-chart.tsx')).TrendChart }));
 
-/** /metrics: the founder's instrument panel (spec §2 "Metrics dashboard"). */
+/** /metrics: the founder's instrument panel (docs/product.md#metrics-dashboard). */
 export function MetricsPage() {
   const { t } = useTranslation('metrics');
   const session = useSession();

@@ -49,7 +49,7 @@ function stepErrors(errors: FieldErrors, step: number): FieldErrors {
 }
 
 /**
- * The 4-step onboarding (spec §2) for the signed-in founder. Once submitted, the welcome
+ * The 4-step onboarding (docs/product.md#onboarding) for the signed-in founder. Once submitted, the welcome
  * shows at /onboarding?welcome, so a reload shows it again; a founder who completed
  * onboarding and comes back to /onboarding goes to the Overview.
  */
@@ -103,7 +103,7 @@ function OnboardingForm({ userId, me, onCompleted }: { userId: string; me: Me | 
   const firstRender = useRef(true);
   const { step, answers } = draft;
 
-  // Geolocation prefills the country (SPEC §10) when nothing was chosen yet.
+  // Geolocation prefills the country (docs/product.md#geolocation) when nothing was chosen yet.
   const geo = useQuery({
     queryKey: ['geo'],
     queryFn: () => apiFetch<{ country: string | null }>('/api/geo'),

@@ -9,7 +9,7 @@ const NEXT_STEPS = [
   { to: '/high-performance-tasks?draft=first', key: 'task', icon: ListChecks },
 ] as const;
 
-/** After onboarding (spec §2): chat with the mentor, configure metrics, or generate the first task. */
+/** After onboarding (docs/product.md#onboarding): chat with the mentor, configure metrics, or generate the first task. */
 export function Welcome({ name }: { name: string | null }) {
   const { t } = useTranslation('onboarding');
   const heading = useRef<HTMLHeadingElement>(null);

@@ -20,7 +20,7 @@ const STATUS_COLOUR: Record<TargetStatus, { border: string; dot: string }> = {
   off: { border: 'border-destructive', dot: 'bg-destructive' },
 };
 
-/** The Overview (spec §1): who, what's next, and how the startup is doing. */
+/** The Overview (docs/product.md#overview): who, what's next, and how the startup is doing. */
 export function OverviewPage() {
   const { t } = useTranslation(['overview', 'profile']);
   const me = useMe(useSession().data?.user.id).data;

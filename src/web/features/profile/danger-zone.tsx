@@ -12,7 +12,7 @@ import { signOutAndClear } from '../../lib/sign-out.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 
 /**
- * Deleting the account (SPEC §10 "Account deletion"), confirmed by typing the e-mail.
+ * Deleting the account (docs/product.md#account-states), confirmed by typing the e-mail.
  * Its place is the Subscription page's danger zone; until that page exists it closes the
  * profile page (decision 025).
  */

@@ -35,7 +35,7 @@ function valuesOf(me: Me): Values {
   return Object.fromEntries(FORM_FIELDS.map((field) => [field, typeof me[field] === 'boolean' ? me[field] : ((me[field] as string | null) ?? '')]));
 }
 
-/** Profile settings (/profile, spec §2 and §3). */
+/** Profile settings (/profile: docs/product.md#profile). */
 export function ProfilePage() {
   const { t } = useTranslation('profile');
   const me = useMe(useSession().data?.user.id);
@@ -79,7 +79,7 @@ function SettingsSection({ id, title, body, children }: { id: string; title: str
   );
 }
 
-/** The language applies at once and is saved to preferred_language (SPEC §10). */
+/** The language applies at once and is saved to preferred_language (docs/product.md#language). */
 function LanguageSection() {
   const { t } = useTranslation('profile');
   const update = useUpdateMe();
@@ -158,7 +158,7 @@ const PREFERENCES = [
   { field: 'benchmarkSharing', key: 'benchmarks' },
 ] as const;
 
-/** AI consent and the 'AI assistance' automation preference (SPEC §10 "AI"), with what they mean. */
+/** AI consent and the 'AI assistance' automation preference (docs/product.md#ai-consent), with what they mean. */
 function AiSection({ me }: { me: Me }) {
   const { t } = useTranslation('profile');
   const consent = useAiConsent();
@@ -198,7 +198,7 @@ function AiSection({ me }: { me: Me }) {
   );
 }
 
-/** Spec §6: an admin can reset their own onboarding and walk through it again. */
+/** An admin can reset their own onboarding and walk through it again (docs/product.md#roles). */
 function AdminSection() {
   const { t } = useTranslation('profile');
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { type StrategyVersion, buildRoadmap } from '../../../core/strategy/strat
 import { useTasks } from '../../lib/api/tasks-api.ts';
 
 /**
- * The MECE roadmap (spec §2): core problem → maximas → the tasks serving each. Maximas
+ * The MECE roadmap (docs/product.md#strategy-builder): core problem → maximas → the tasks serving each. Maximas
  * with no task and tasks serving no maxima are flagged, so gaps and strays show.
  */
 export function MeceRoadmap({ strategy }: { strategy: StrategyVersion }) {

@@ -201,7 +201,7 @@ function Versions({ current, onRestored }: { current: StrategyVersion; onRestore
   );
 }
 
-/** /strategy-builder: the 3-step builder, its versions and the MECE roadmap (spec §2). */
+/** /strategy-builder: the 3-step builder, its versions and the MECE roadmap (docs/product.md#strategy-builder). */
 export function StrategyPage() {
   const { t } = useTranslation('strategy');
   const strategy = useStrategy();

@@ -22,7 +22,7 @@ const TEXT_STEPS = {
   statement: { field: 'statement', id: 'statement', min: STATEMENT_MIN },
 } as const;
 
-/** One step's fields; each shows its character minimum with a live count (spec §5). */
+/** One step's fields; each shows its character minimum with a live count (docs/product.md#forms). */
 export function StrategyStepFields({
   step,
   draft,

@@ -96,7 +96,7 @@ export function CreateTab({ maximas, onCreated }: { maximas: string[]; onCreated
           } catch (error) {
             const fields = serverFieldErrors(error);
             if (fields) return fields;
-            // SPEC §10: 'Rate limit exceeded', and how long to wait before creating another.
+            // 'Rate limit exceeded', and how long to wait before creating another (docs/product.md#rate-limits).
             showErrorToast(error, error instanceof ApiError && error.code === 'RATE_LIMITED' ? t('create.rateLimited') : t('create.error'));
             return null;
           }

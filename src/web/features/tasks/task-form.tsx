@@ -62,7 +62,7 @@ export function serverFieldErrors(error: unknown): Record<string, string> | null
 }
 
 /**
- * The task form of the Create tab and the edit dialog (spec §2, §5 "Task"): hypothesis,
+ * The task form of the Create tab and the edit dialog (docs/product.md#forms): hypothesis,
  * why it matters, the metric and its target, the maxima it serves, and ICE sliders with a
  * live total.
  */

@@ -9,7 +9,7 @@ import { ActiveTab, DoneTab } from './task-lists.tsx';
 
 type Tab = 'create' | 'active' | 'done';
 
-/** /high-performance-tasks: Create, Active (by ICE) and Done (spec §2 "Tasks page"). */
+/** /high-performance-tasks: Create, Active (by ICE) and Done (docs/product.md#tasks). */
 export function TasksPage() {
   const { t } = useTranslation('tasks');
   const [tab, setTab] = useState<Tab>('create');

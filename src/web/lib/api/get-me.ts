@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Language } from '../../../core/i18n/language.ts';
 import { apiFetch } from '../api-client.ts';
 
-/** The signed-in founder's profile (GET /api/me, API-CONTRACT "Profile and onboarding"). */
+/** The signed-in founder's profile (GET /api/me: docs/onboarding-and-profile.md#profile-profile-and-patch-apime). */
 export type Me = {
   id: string;
   email: string;

@@ -10,7 +10,7 @@ import { ApiError, apiFetch } from '../api-client.ts';
 import { gamificationQueryKey } from './gamification-api.ts';
 import { isErrorBody } from '../../../core/errors/error-codes.ts';
 
-/** The metrics API (API-CONTRACT "Metrics"): one place for its calls, keys and invalidation. */
+/** The metrics API (docs/metrics.md#api): one place for its calls, keys and invalidation. */
 export type SeriesPoint = WeekKey & Record<MetricKey, number | null>;
 export type MetricsSummary = {
   latest: MetricsSnapshot | null;

@@ -8,7 +8,7 @@ import { type Me, meQueryKey } from './get-me.ts';
 /** What the form sends: the schema's input (strings as typed; the server sanitises again). */
 export type ProfileChanges = { [K in keyof ProfileUpdateInput]?: ProfileUpdateInput[K] | string | boolean | null };
 
-/** PATCH /api/me. The typed text is sanitised here first (SPEC §10 "Sanitising"). */
+/** PATCH /api/me. The typed text is sanitised here first (docs/product.md#sanitising). */
 export function patchMe(changes: ProfileChanges) {
   return apiFetch<Me>('/api/me', { method: 'PATCH', body: JSON.stringify(sanitizeDeep(changes)) });
 }
@@ -23,7 +23,7 @@ export function useUpdateMe() {
   });
 }
 
-/** POST /api/ai/consent `{ granted }` (API-CONTRACT "AI context and mentor"). */
+/** POST /api/ai/consent `{ granted }` (docs/product.md#ai-consent). */
 export function useAiConsent() {
   const queryClient = useQueryClient();
   const userId = useSession().data?.user.id;
@@ -34,7 +34,7 @@ export function useAiConsent() {
   });
 }
 
-/** POST /api/onboarding/reset: an admin walks through onboarding again (spec §6). */
+/** POST /api/onboarding/reset: an admin walks through onboarding again (docs/product.md#roles). */
 export function useResetOnboarding() {
   const queryClient = useQueryClient();
   const userId = useSession().data?.user.id;

@@ -6,7 +6,7 @@ import { METRIC_UNITS, metricFormatter, targetSign } from '../format.ts';
 import type { NumberStyle } from '../number-style.ts';
 import { StatusBadge, STATUS_STYLES } from './status-badge.tsx';
 
-/** The cards of the dashboard, in the spec's order (§1, §3 "Metrics"). */
+/** The cards of the dashboard, in the order of docs/product.md#metric-formulas. */
 export const CARD_METRICS = [
   'mrr',
   'weeklyRecurringRevenue',

@@ -2,7 +2,7 @@ import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
-/** What a tier-1 founder sees instead of a tier-2 feature (SPEC §10 "Trial and tiers"). */
+/** What a tier-1 founder sees instead of a tier-2 feature (docs/product.md#tiers-and-trial). */
 export function UpgradePrompt({ feature, onDismiss }: { feature: 'history' | 'import' | 'benchmarks'; onDismiss?: () => void }) {
   const { t } = useTranslation('metrics');
   return (
