@@ -4,7 +4,7 @@ import { tierStatus } from '../../../core/subscription/trial.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import { currentRole } from '../../platform/roles.ts';
+import { currentRole, type Role } from '../../platform/roles.ts';
 
 /** Made with the account (Better Auth's user-created hook); idempotent. */
 export async function createProfile(db: Database, account: { id: string; email: string; fullName?: string | null }) {
@@ -22,7 +22,7 @@ export async function createProfile(db: Database, account: { id: string; email: 
 import type { ProfileCache, ProfileRow } from '../../platform/profile-cache.ts';
 
 /** The client's profile shape (docs/onboarding-and-profile.md#profile-profile-and-patch-apime). */
-function toMe(row: ProfileRow, role: string, trialDays: number) {
+function toMe(row: ProfileRow, role: Role, trialDays: number) {
   const { deletedAt, termsAcceptedAt, ...fields } = row;
   const tier = tierStatus({ userTier: row.userTier, createdAt: row.createdAt }, trialDays);
   return {
@@ -48,14 +48,14 @@ export async function getMe(db: Database, userId: string, trialDays: number): Pr
 }
 
 /** The serialised answer for a cached row, per role: the row object is shared until the cache drops it. */
-const serialised = new WeakMap<ProfileRow, { role: string; json: string }>();
+const serialised = new WeakMap<ProfileRow, { role: Role; json: string }>();
 
 /**
  * GET /api/me's fast path: the role from the session check, the row from the profile cache,
  * and the JSON text made once per cached row (the busiest authenticated read serialises
  * nothing on a hit). The trial flags it carries are as fresh as the cache (seconds).
  */
-export async function getMeJsonCached(db: Database, profiles: ProfileCache, userId: string, role: string, trialDays: number): Promise<string> {
+export async function getMeJsonCached(db: Database, profiles: ProfileCache, userId: string, role: Role, trialDays: number): Promise<string> {
   const row = await profiles.get(db, userId);
   if (!row) throw new AppError('NOT_FOUND');
   const known = serialised.get(row);
