@@ -10,6 +10,7 @@ import {
 import { type CsvRowError, parseWeeksCsv, weeksToCsv } from '../../../core/metrics/csv.ts';
 import { computeMetrics, computeSeries, METRIC_KEYS, type MetricsSnapshot } from '../../../core/metrics/formulas.ts';
 import { isFutureWeek, isHistoricalWeek, latestRecordableWeek } from '../../../core/metrics/editing-window.ts';
+import { weeksStillNeeded } from '../../../core/metrics/history-needs.ts';
 import type { WeekKey } from '../../../core/metrics/iso-week.ts';
 import { TARGETS, targetStatuses } from '../../../core/metrics/targets.ts';
 import type { WeekRecord, WeekRecordInput } from '../../../core/metrics/week-record.ts';
@@ -193,7 +194,10 @@ function toSignificant(value: number | null): number | null {
 
 type SeriesPoint = WeekKey & Record<string, number | null>;
 
-/** Every metric now, as it stood each week, and the targets it is judged against. */
+/**
+ * Every metric now, as it stood each week, the targets it is judged against, and how many
+ * more weeks the metrics that need history still need (decision 112).
+ */
 export async function metricsSummary(db: Database, userId: string) {
   const records = await listWeeks(db, userId, 'oldest');
   const series = computeSeries(records);
@@ -201,6 +205,7 @@ export async function metricsSummary(db: Database, userId: string) {
   return {
     latest,
     statuses: latest ? targetStatuses(latest) : null,
+    needsWeeks: weeksStillNeeded(records),
     series: series.map((snapshot) => {
       const point: SeriesPoint = { year: snapshot.year, week: snapshot.week };
       for (const key of METRIC_KEYS) point[key] = toSignificant(snapshot[key]);

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { MetricBenchmark, BenchmarkScope } from '../../../../core/metrics/benchmarks.ts';
 import type { CsvRowError } from '../../../../core/metrics/csv.ts';
 import type { MetricKey, MetricsSnapshot } from '../../../../core/metrics/formulas.ts';
+import type { WeeksNeeded } from '../../../../core/metrics/history-needs.ts';
 import type { WeekKey } from '../../../../core/metrics/iso-week.ts';
 import type { SummaryRange } from '../../../../core/metrics/summary-range.ts';
 import type { Target, TargetStatus, TargetedMetric } from '../../../../core/metrics/targets.ts';
@@ -15,6 +16,8 @@ export type SeriesPoint = WeekKey & Record<MetricKey, number | null>;
 export type MetricsSummary = {
   latest: MetricsSnapshot | null;
   statuses: Record<TargetedMetric, TargetStatus | null> | null;
+  /** Metrics still short of the history they need, and by how many weeks (absent from older servers). */
+  needsWeeks?: WeeksNeeded;
   series: SeriesPoint[];
   targets: Record<TargetedMetric, Target>;
 };
