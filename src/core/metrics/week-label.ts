@@ -9,6 +9,7 @@ import { isoWeekStart, type WeekKey } from './iso-week.ts';
 const DATE_LOCALES: Record<Language, string> = { en: 'en-GB', 'es-LA': 'es-419' };
 
 const dayFormats = new Map<Language, Intl.DateTimeFormat>();
+const shortDayFormats = new Map<Language, Intl.DateTimeFormat>();
 const monthFormats = new Map<Language, Intl.DateTimeFormat>();
 
 function cached(formats: Map<Language, Intl.DateTimeFormat>, language: Language, options: Intl.DateTimeFormatOptions) {
@@ -23,6 +24,11 @@ function cached(formats: Map<Language, Intl.DateTimeFormat>, language: Language,
 /** A day (read in UTC): "2 Nov 2026" / "2 nov 2026". */
 export function formatDay(date: Date, language: Language): string {
   return cached(dayFormats, language, { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+}
+
+/** A day without its year, for a chart's axis: "2 Nov" / "2 nov". */
+export function formatShortDay(date: Date, language: Language): string {
+  return cached(shortDayFormats, language, { day: 'numeric', month: 'short' }).format(date);
 }
 
 /** The calendar month of a day (read in UTC): "Nov 2026" / "nov 2026". */

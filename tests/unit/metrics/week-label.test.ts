@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatMonth, weekStartDay } from '../../../src/core/metrics/week-label.ts';
+import { formatDay, formatMonth, formatShortDay, weekStartDay } from '../../../src/core/metrics/week-label.ts';
 
 describe('dates a founder reads', () => {
   it('names the Monday an ISO week starts on, day first in both languages', () => {
@@ -16,5 +16,6 @@ describe('dates a founder reads', () => {
     expect(formatDay(new Date('2027-01-18T00:00:00Z'), 'en')).toBe('18 Jan 2027');
     expect(formatMonth(new Date('2026-11-01T00:00:00Z'), 'es-LA')).toBe('nov 2026');
     expect(formatMonth(new Date('2026-11-01T00:00:00Z'), 'en')).toBe('Nov 2026');
+    expect(formatShortDay(new Date('2026-11-02T00:00:00Z'), 'es-LA')).toBe('2 nov');
   });
 });
