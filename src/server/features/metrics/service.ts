@@ -100,7 +100,7 @@ function snapshotRow(userId: string, m: MetricsSnapshot) {
 }
 
 /** Rewrites the founder's benchmark row from their latest weeks (or removes it when none are left). */
-async function refreshSnapshot(tx: Executor, userId: string) {
+export async function refreshSnapshot(tx: Executor, userId: string) {
   const recent = (await listWeeks(tx, userId, 'newest', SNAPSHOT_LOOKBACK_WEEKS)).reverse();
   if (recent.length === 0) {
     await tx.delete(metricSnapshots).where(eq(metricSnapshots.userId, userId));
@@ -129,7 +129,7 @@ const weekReplacements = sql.join(
  * ten years of weeks bind and plan in a fraction of the time, and JSON numbers reach
  * the numeric columns exactly.
  */
-async function upsertWeeks(tx: Executor, userId: string, records: readonly WeekRecord[]) {
+export async function upsertWeeks(tx: Executor, userId: string, records: readonly WeekRecord[]) {
   if (records.length === 0) return;
   const rows = JSON.stringify(records.map((record) => Object.fromEntries(WEEK_KEYS.map((key) => [key, record[key]]))));
   await tx.execute(sql`
