@@ -44,9 +44,9 @@ export function ChangeChips({ metric, series, numbers }: { metric: MetricKey; se
         return (
           <li key={span} className="inline-flex items-center gap-1" data-change={span} data-tone={change.tone}>
             <Arrow aria-hidden="true" className={cn('size-3.5', TONE_TEXT[change.tone])} />
-            <span className={cn('font-medium tabular-nums', TONE_TEXT[change.tone])}>{text(change)}</span>
+            <span className={cn('font-medium tabular-nums', TONE_TEXT[change.tone])}>{text(change)}</span>{' '}
             <span className="text-muted-foreground">{t(`change.span${span}`)}</span>
-            {change.tone !== 'flat' && <span className="sr-only">{t(`change.verdict.${change.tone}`)}</span>}
+            {change.tone !== 'flat' && <span className="sr-only">{` ${t(`change.verdict.${change.tone}`)}`}</span>}
           </li>
         );
       })}
