@@ -3,6 +3,7 @@ import { formatWeek, isoWeekOf, weekFromIndex, weekIndex } from '../src/core/met
 import { workedWeek } from '../tests/fixtures/metrics-week.ts';
 import { expectNoAxeViolations, signUpFounder, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
+import { theWeekOf, weekOf } from './support/weeks.ts';
 import { waitForApp } from './support/ready.ts';
 
 type Language = 'en' | 'es-LA';
@@ -70,7 +71,7 @@ test.describe('typing numbers in the founder\'s convention', () => {
 
     await field('cashBalance').fill('198.900,50');
     await page.getByRole('button', { name: t('form.save') }).click();
-    await expect(page.getByText(fill(t('form.saved'), { week: formatWeek(weeksAgo(0)) }))).toBeVisible();
+    await expect(page.getByText(fill(t('form.saved'), { week: weekOf(weeksAgo(0), 'es-LA') }))).toBeVisible();
     const saved = (await (await page.request.get('/api/metrics/weeks')).json()) as { cashBalance: number }[];
     expect(saved[0]!.cashBalance).toBe(198900.5);
 
@@ -92,7 +93,7 @@ test.describe('typing numbers in the founder\'s convention', () => {
     for (const [name, value] of Object.entries(thisWeekFigures)) await field(name).fill(value);
     await field('cashBalance').fill('198,900.50');
     await page.getByRole('button', { name: t('form.save') }).click();
-    await expect(page.getByText(fill(t('form.saved'), { week: formatWeek(weeksAgo(0)) }))).toBeVisible();
+    await expect(page.getByText(fill(t('form.saved'), { week: weekOf(weeksAgo(0), 'es-LA') }))).toBeVisible();
     await expect(page.locator(`tr[data-week="${formatWeek(weeksAgo(0))}"]`)).toContainText('198,900.50');
   });
 
@@ -108,12 +109,12 @@ test.describe('typing numbers in the founder\'s convention', () => {
     await expectNoAxeViolations(page);
     // Nothing is blocked: the founder confirms and the week is saved as typed.
     await sure.getByRole('button', { name: t('plausibility.confirm') }).click();
-    await expect(page.getByText(fill(t('form.saved'), { week: formatWeek(weeksAgo(0)) }))).toBeVisible();
+    await expect(page.getByText(fill(t('form.saved'), { week: weekOf(weeksAgo(0), 'en') }))).toBeVisible();
 
     // Editing last week's revenue in the history: ten times the weeks before it, plus one.
     const label = formatWeek(weeksAgo(1));
-    await page.getByRole('button', { name: fill(t('history.edit'), { week: label }) }).click();
-    const revenue = page.getByLabel(`${t('fields.weeklyRevenue')}, ${label}`);
+    await page.getByRole('button', { name: fill(t('history.edit'), { week: theWeekOf(weeksAgo(1)) }) }).click();
+    const revenue = page.getByLabel(`${t('fields.weeklyRevenue')}, ${weekOf(weeksAgo(1))}`);
     await expect(revenue).toHaveValue('5,000.00');
     await revenue.fill('50001');
     await page.getByRole('button', { name: t('history.save'), exact: true }).click();

@@ -8,6 +8,7 @@ import { type AppServer, startAppServer } from './support/app-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { FOUNDER_PASSWORD, signUpFounder, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
+import { theWeekOf, weekOf } from './support/weeks.ts';
 import { waitForApp } from './support/ready.ts';
 
 const t = (key: string) => text('en', 'metrics', key);
@@ -113,17 +114,17 @@ test('after the trial, a week older than the last 4 is locked: editing or deleti
       const oldRow = page.locator(`tr[data-week="${oldLabel}"]`);
       await expect(oldRow).toBeVisible();
       // The recent week opens for editing on the free tier.
-      await expect(page.getByRole('button', { name: t('history.edit').replace('{{week}}', formatWeek(thisWeek)) })).toBeVisible();
+      await expect(page.getByRole('button', { name: t('history.edit').replace('{{week}}', theWeekOf(thisWeek)) })).toBeVisible();
 
-      await oldRow.getByRole('button', { name: t('history.editLocked').replace('{{week}}', oldLabel) }).click();
+      await oldRow.getByRole('button', { name: t('history.editLocked').replace('{{week}}', theWeekOf(old)) }).click();
       await expect(page.getByText(t('upgrade.history.title'))).toBeVisible();
       await expect(page.getByRole('link', { name: t('upgrade.cta') }).first()).toHaveAttribute('href', '/pricing');
-      await expect(page.getByLabel(`${t('fields.weeklyRevenue')}, ${oldLabel}`)).toHaveCount(0);
+      await expect(page.getByLabel(`${t('fields.weeklyRevenue')}, ${weekOf(old)}`)).toHaveCount(0);
       await expectNoAxeViolations(page);
       await page.getByRole('button', { name: t('upgrade.dismiss') }).click();
       await expect(page.getByText(t('upgrade.history.title'))).toHaveCount(0);
 
-      await oldRow.getByRole('button', { name: t('history.delete').replace('{{week}}', oldLabel) }).click();
+      await oldRow.getByRole('button', { name: t('history.delete').replace('{{week}}', theWeekOf(old)) }).click();
       await expect(page.getByText(t('upgrade.history.title'))).toBeVisible();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       // Nothing was changed behind the prompt.

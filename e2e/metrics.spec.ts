@@ -6,6 +6,7 @@ import { workedWeek } from '../tests/fixtures/metrics-week.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { signUpFounder as signUpOnboarded, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
+import { theWeekOf, weekOf } from './support/weeks.ts';
 
 const weeksAgo = (offset: number) => weekFromIndex(weekIndex(isoWeekOf(new Date())) - offset);
 const t = (key: string, language: 'en' | 'es-LA' = 'en') => text(language, 'metrics', key);
@@ -60,7 +61,7 @@ test.describe('metrics dashboard', () => {
       await page.getByLabel(t(`fields.${field}`), { exact: true }).fill(value);
     }
     await page.getByRole('button', { name: t('form.save') }).click();
-    await expect(page.getByText(t('form.saved').replace('{{week}}', formatWeek(weeksAgo(0))))).toBeVisible();
+    await expect(page.getByText(t('form.saved').replace('{{week}}', weekOf(weeksAgo(0))))).toBeVisible();
 
     const cards = page.getByRole('list', { name: t('cards.label') });
     const mrr = cards.locator('[data-metric=mrr]');
@@ -88,8 +89,8 @@ test.describe('metrics dashboard', () => {
 
     // Inline edit in the history table.
     const lastLabel = formatWeek(lastWeek);
-    await page.getByRole('button', { name: t('history.edit').replace('{{week}}', lastLabel) }).click();
-    const cell = page.getByLabel(`${t('fields.weeklyRevenue')}, ${lastLabel}`);
+    await page.getByRole('button', { name: t('history.edit').replace('{{week}}', theWeekOf(lastWeek)) }).click();
+    const cell = page.getByLabel(`${t('fields.weeklyRevenue')}, ${weekOf(lastWeek)}`);
     await cell.fill('5100');
     await page.getByRole('button', { name: t('history.save'), exact: true }).click();
     await expect(page.locator(`tr[data-week="${lastLabel}"]`)).toContainText('5,100');
@@ -154,12 +155,12 @@ test.describe('metrics dashboard', () => {
     const label = formatWeek(weeksAgo(1));
     await expect(page.locator('tbody tr[data-week]')).toHaveCount(2);
 
-    await page.getByRole('button', { name: t('history.delete').replace('{{week}}', label) }).click();
-    const confirm = page.getByRole('dialog', { name: t('history.confirmTitle').replace('{{week}}', label) });
+    await page.getByRole('button', { name: t('history.delete').replace('{{week}}', theWeekOf(weeksAgo(1))) }).click();
+    const confirm = page.getByRole('dialog', { name: t('history.confirmTitle').replace('{{week}}', theWeekOf(weeksAgo(1))) });
     await expect(confirm).toContainText(t('history.confirmBody'));
     await expectNoAxeViolations(page);
     await confirm.getByRole('button', { name: t('history.confirmDelete') }).click();
-    await expect(page.getByText(t('history.deleted').replace('{{week}}', label))).toBeVisible();
+    await expect(page.getByText(t('history.deleted').replace('{{week}}', weekOf(weeksAgo(1))))).toBeVisible();
     await expect(page.locator(`tr[data-week="${label}"]`)).toHaveCount(0);
 
     await page.reload();

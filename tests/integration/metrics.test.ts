@@ -100,7 +100,7 @@ describe('GET /api/metrics/summary', () => {
   it('computes every metric on the server from the records (worked check 1)', async () => {
     const { cookie } = await t.signUp();
     await put(cookie, weeksAgo(0), workedWeek);
-    const { latest, series, statuses, targets } = await (await t.request('/api/metrics/summary', { cookie })).json();
+    const { latest, series, statuses, targets, needsWeeks } = await (await t.request('/api/metrics/summary', { cookie })).json();
     expect(latest).toMatchObject({ ...weeksAgo(0), cac: 200, churnRate: 0.05, weeklyBurnRate: 4000, runwayWeeks: 50, cashBalance: 200000, activeUsers: 400, weeklyRecurringRevenue: 5000 });
     expect(latest.mrr).toBeCloseTo(21666.67, 2);
     expect(latest.arpc).toBeCloseTo(206.35, 2);
@@ -112,6 +112,8 @@ describe('GET /api/metrics/summary', () => {
     expect(series).toHaveLength(1);
     expect(statuses).toMatchObject({ paybackWeeks: 'on', ndr: 'on', runwayWeeks: 'on', churnRate: 'off', ltvToCac: 'near', revenueGrowth: null });
     expect(Object.keys(targets).sort()).toEqual(['churnRate', 'ltvToCac', 'ndr', 'paybackWeeks', 'revenueGrowth', 'runwayWeeks', 'userGrowth']);
+    // One week: the metrics that need history say how many more weeks (decision 112).
+    expect(needsWeeks).toEqual({ ndr: 12, revenueGrowth: 7, userGrowth: 1, ltv: 3, ltvToCac: 3 });
   });
 
   it('answers null, never 0 or Infinity, for zero denominators', async () => {

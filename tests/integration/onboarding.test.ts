@@ -45,6 +45,19 @@ describe('POST /api/onboarding', () => {
     expect(me.onboardingData).toMatchObject({ startupName: 'Tiendita AI', industry: 'Retail software' });
   });
 
+  it('stores the currency asked with the country, refuses one not offered, and keeps USD when none is sent', async () => {
+    const { cookie } = await t.signUp();
+    const refused = await t.request('/api/onboarding', { method: 'POST', cookie, json: { ...answers, currency: 'DOGE' } });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.details).toContainEqual({ field: 'currency', message: 'Invalid currency' });
+    expect((await t.request('/api/onboarding', { method: 'POST', cookie, json: { ...answers, currency: 'COP' } })).status).toBe(200);
+    expect(await (await t.request('/api/me', { cookie })).json()).toMatchObject({ country: 'CO', currency: 'COP' });
+
+    const other = await t.signUp();
+    expect((await t.request('/api/onboarding', { method: 'POST', cookie: other.cookie, json: answers })).status).toBe(200);
+    expect((await (await t.request('/api/me', { cookie: other.cookie })).json()).currency).toBe('USD');
+  });
+
   it('stores the optional startup name, webpage and customer information as null when sent empty', async () => {
     const { cookie } = await t.signUp();
     const response = await t.request('/api/onboarding', {

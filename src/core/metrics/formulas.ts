@@ -216,10 +216,16 @@ export function burnMultiple(records: readonly WeekRecord[], burn: number): numb
   return (burn * WEEKS_PER_MONTH) / netNewMrr;
 }
 
+/**
+ * Weekly revenue from new customers: what the week ended with beyond the starting revenue
+ * kept and expanded. Never negative: a drop the records do not explain is not "new".
+ */
+export function newRevenue(w: WeekRecord): number {
+  return Math.max(0, w.weeklyRevenue - (w.startingRevenue - w.churnedRevenue - w.downgrades + w.expansions));
+}
+
 /** Revenue gained (new + expansion) per dollar lost (churn + downgrades). */
 export function quickRatio(window: readonly WeekRecord[]): number | null {
-  const newRevenue = (w: WeekRecord) =>
-    Math.max(0, w.weeklyRevenue - (w.startingRevenue - w.churnedRevenue - w.downgrades + w.expansions));
   return ratio(
     sum(window, (w) => newRevenue(w) + w.expansions),
     sum(window, (w) => w.churnedRevenue + w.downgrades),

@@ -18,6 +18,7 @@ export function inConvention(format: Intl.NumberFormat, convention: { decimal: s
 /** The fraction digits a field is shown with: money with its currency's (198.900,00), counts and percentages as they are. */
 function digitsOf(kind: NumberKind): Intl.NumberFormatOptions {
   if (kind.unit === 'money') return { minimumFractionDigits: currencyDigits(kind.currency), maximumFractionDigits: 2 };
+  if (kind.unit === 'rate') return { maximumFractionDigits: 10 };
   return { maximumFractionDigits: 2 };
 }
 

@@ -21,7 +21,7 @@ export type NumberText =
   | { kind: 'number'; readings: Reading[] };
 
 /** What a field holds, which decides the symbols it accepts and which readings fit it. */
-export type NumberKind = { unit: 'count' } | { unit: 'money'; currency: string } | { unit: 'percent' };
+export type NumberKind = { unit: 'count' } | { unit: 'money'; currency: string } | { unit: 'percent' } | { unit: 'rate' };
 
 const SIGN = /^[-\u2212]/;
 const EXPONENT = /^[-\u2212]?\d+([.,]\d+)?e[-+]?\d+$/i;
@@ -132,6 +132,8 @@ export const hasAtMostDecimals = (value: number, digits: number) => Number(value
  * decimals, so `1.234` is 1234 but `198.900` (198.9 or 198,900) stays a question.
  */
 function fits(reading: Reading, kind: NumberKind): boolean {
+  // An exchange rate may have any number of decimals (1 CLP = 0.00105 USD): both readings fit.
+  if (kind.unit === 'rate') return true;
   const digits = kind.unit === 'count' ? 0 : kind.unit === 'money' ? currencyDigits(kind.currency) : 2;
   if (digits === 0) return reading.fractionDigits === 0;
   return hasAtMostDecimals(reading.value, digits) && (kind.unit !== 'percent' || Math.abs(reading.value) <= 100);

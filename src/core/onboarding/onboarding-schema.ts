@@ -6,6 +6,7 @@ import {
   PROFILE_TEXT_LIMITS,
   STARTUP_PHASES,
   TEAM_SIZES,
+  currency,
   hour,
   optionalCountry,
   optionalFounderType,
@@ -27,6 +28,8 @@ export const OnboardingInput = z
     lastName: optionalSafeText(PROFILE_TEXT_LIMITS.lastName),
     nickname: optionalSafeText(PROFILE_TEXT_LIMITS.nickname),
     country: optionalCountry(),
+    // Asked with the country, which pre-selects it; absent keeps the profile's (USD by default).
+    currency: currency().optional(),
     // Step 2: the startup
     startupName: optionalSafeText(PROFILE_TEXT_LIMITS.startupName),
     industry: safeText(PROFILE_TEXT_LIMITS.industry),
@@ -48,7 +51,7 @@ export type OnboardingInput = z.infer<typeof OnboardingInput>;
 
 /** The fields of each step, in order: the form validates a step before moving on. */
 export const ONBOARDING_STEPS = [
-  ['fullName', 'lastName', 'nickname', 'country'],
+  ['fullName', 'lastName', 'nickname', 'country', 'currency'],
   ['startupName', 'industry', 'teamSize', 'startupPhase', 'startupWebpageUrl', 'linkedinLink'],
   ['customerInformation', 'founderCharacteristics'],
   ['emailRemindersEnabled', 'emailMondayHour', 'emailFridayHour', 'timeZone'],

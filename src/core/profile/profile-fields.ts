@@ -32,6 +32,24 @@ export const DEFAULT_FRIDAY_HOUR = '17:00';
 
 /** Money is in one currency per startup (docs/product.md#values); these are the ones offered. */
 export const CURRENCIES = ['USD', 'MXN', 'COP', 'ARS', 'CLP', 'PEN', 'BRL', 'UYU', 'PYG', 'BOB', 'GTQ', 'CRC', 'DOP', 'EUR', 'GBP', 'CAD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** The euro area and the countries that use the euro as their own. */
+const EURO_COUNTRIES = 'AD AT BE CY DE EE ES FI FR GR HR IE IT LT LU LV MC ME MT NL PT SI SK SM VA XK'.split(' ');
+const COUNTRY_CURRENCIES: Partial<Record<string, Currency>> = {
+  MX: 'MXN', CO: 'COP', AR: 'ARS', CL: 'CLP', PE: 'PEN', BR: 'BRL', UY: 'UYU', PY: 'PYG', BO: 'BOB', GT: 'GTQ', CR: 'CRC', DO: 'DOP',
+  GB: 'GBP', CA: 'CAD',
+  ...Object.fromEntries(EURO_COUNTRIES.map((country) => [country, 'EUR' as const])),
+};
+
+/**
+ * The currency onboarding pre-selects for a country (decision 115): its own when Rumbo offers
+ * it (MXN for Mexico, COP, ARS, CLP, PEN, BRL…), else USD, which dollarised Ecuador, El
+ * Salvador and Panama use and the rest of the world's startups most often invoice in.
+ */
+export function currencyForCountry(country: string | null | undefined): Currency {
+  return (country && COUNTRY_CURRENCIES[country.toUpperCase()]) || 'USD';
+}
 
 /** ISO 3166-1 alpha-2 codes of the countries offered (names come from Intl.DisplayNames). */
 export const COUNTRY_CODES = (

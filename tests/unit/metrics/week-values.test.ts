@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DECIMAL_COMMA, DECIMAL_POINT } from '../../../src/core/numbers/convention.ts';
-import type { NumberStyle } from '../../../src/web/features/metrics/number-style.ts';
+import type { NumberStyle } from '../../../src/web/lib/number-style.ts';
 import { draftFromPreviousWeek, draftFromRecord, parseDraft, tidyField, type WeekDraft } from '../../../src/web/features/metrics/week-values.ts';
 import { workedWeek } from '../../fixtures/metrics-week.ts';
 

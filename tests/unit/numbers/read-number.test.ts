@@ -71,6 +71,15 @@ describe('reading a typed number', () => {
     expect(readField('62.500', percent, DECIMAL_COMMA)).toEqual({ status: 'value', value: 62.5 });
   });
 
+  it('reads an exchange rate with any decimals, and asks about 1.234 since either could be a rate', () => {
+    const rate: NumberKind = { unit: 'rate' };
+    expect(readField('0,00105', rate, DECIMAL_COMMA)).toEqual({ status: 'value', value: 0.00105 });
+    expect(readField('18.2', rate, DECIMAL_COMMA)).toEqual({ status: 'value', value: 18.2 });
+    expect(readField('4.000', rate, DECIMAL_COMMA)).toEqual({ status: 'ambiguous', readings: [4000, 4] });
+    expect(readField('1,234', rate, DECIMAL_POINT)).toEqual({ status: 'ambiguous', readings: [1234, 1.234] });
+    expect(formatField(0.00105, rate, DECIMAL_COMMA)).toBe('0,00105');
+  });
+
   it('lists both readings of the ambiguous shape and one of every other', () => {
     expect(readNumber('198.900')).toEqual({
       kind: 'number',

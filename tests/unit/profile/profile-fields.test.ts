@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_CODES, isTimeZone } from '../../../src/core/profile/profile-fields.ts';
+import { COUNTRY_CODES, CURRENCIES, currencyForCountry, isTimeZone } from '../../../src/core/profile/profile-fields.ts';
 import { ES_LA_COUNTRIES } from '../../../src/core/i18n/language.ts';
 
 describe('profile values', () => {
@@ -14,5 +14,21 @@ describe('profile values', () => {
     for (const country of ES_LA_COUNTRIES) expect(COUNTRY_CODES).toContain(country);
     expect(new Set(COUNTRY_CODES).size).toBe(COUNTRY_CODES.length);
     for (const code of COUNTRY_CODES) expect(code).toMatch(/^[A-Z]{2}$/);
+  });
+
+  it('pre-selects the currency of the country, else USD', () => {
+    expect(currencyForCountry('MX')).toBe('MXN');
+    expect(currencyForCountry('CL')).toBe('CLP');
+    expect(currencyForCountry('CO')).toBe('COP');
+    expect(currencyForCountry('AR')).toBe('ARS');
+    expect(currencyForCountry('PE')).toBe('PEN');
+    expect(currencyForCountry('BR')).toBe('BRL');
+    expect(currencyForCountry('ES')).toBe('EUR');
+    // Dollarised, or a currency Rumbo does not offer: USD.
+    expect(currencyForCountry('EC')).toBe('USD');
+    expect(currencyForCountry('VE')).toBe('USD');
+    expect(currencyForCountry('US')).toBe('USD');
+    expect(currencyForCountry(null)).toBe('USD');
+    for (const code of COUNTRY_CODES) expect(CURRENCIES).toContain(currencyForCountry(code));
   });
 });

@@ -1,4 +1,4 @@
-import { doublePrecision, integer, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './profile.ts';
 
 /** Money to the cent, read back as a JS number (exact for amounts below 10^13). */
@@ -84,3 +84,26 @@ export const dailyMetricSnapshots = pgTable('daily_metric_snapshots', {
   ...benchmarkColumns(),
   takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Every change of a founder's currency (decision 114): only relabelled, or every past amount
+ * converted at the rate they entered, with how many weeks that rewrote. Kept as long as the
+ * account, unlike audit rows (90 days): it explains the history's numbers.
+ */
+export const currencyChanges = pgTable(
+  'currency_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromCurrency: text('from_currency').notNull(),
+    toCurrency: text('to_currency').notNull(),
+    mode: text('mode', { enum: ['relabel', 'convert'] }).notNull(),
+    /** 1 `fromCurrency` = `rate` `toCurrency`; null for a relabel. */
+    rate: doublePrecision('rate'),
+    weeksConverted: integer('weeks_converted').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('currency_changes_user_idx').on(table.userId, table.createdAt.desc())],
+);

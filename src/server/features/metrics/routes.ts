@@ -1,18 +1,20 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
+import { CurrencyChangeInput } from '../../../core/metrics/currency-change.ts';
 import { SummaryQuery } from '../../../core/metrics/summary-range.ts';
 import { WeekKeySchema, WeekRecordInput } from '../../../core/metrics/week-record.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseJsonBody, parseParams, parseQuery } from '../../http/validate.ts';
+import { changeCurrency, listCurrencyChanges } from './currency.ts';
 import { deleteWeek, exportCsv, importCsv, listWeeks, peerBenchmarks, saveWeek } from './service.ts';
 
 const weekParam = (c: Context<AppBindings>) => parseParams(c, WeekKeySchema);
 
 const tierContext = (c: Context<AppBindings>) => ({ trialDays: c.get('deps').env.trialDays });
 
-/** The founder's weekly records, metrics, CSV and peer benchmarks (docs/metrics.md#api); always their own. */
+/** The founder's weekly records, metrics, CSV, peer benchmarks and currency changes (docs/metrics.md#api); always their own. */
 export const metricsRoutes = new Hono<AppBindings>()
   .use(requireUser)
   .get('/weeks', async (c) => c.json(await listWeeks(c.get('deps').db, c.get('user').id)))
@@ -38,6 +40,11 @@ export const metricsRoutes = new Hono<AppBindings>()
       'cache-control': 'no-store',
     });
   })
+  .post('/currency', async (c) => {
+    const input = await parseJsonBody(c, CurrencyChangeInput);
+    return c.json(await changeCurrency(c.get('deps').db, c.get('user').id, input), 201);
+  })
+  .get('/currency-changes', async (c) => c.json(await listCurrencyChanges(c.get('deps').db, c.get('user').id)))
   .post('/import', async (c) => {
     const type = c.req.header('content-type') ?? '';
     if (!/^text\/(csv|plain)\b/i.test(type)) {

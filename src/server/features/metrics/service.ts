@@ -10,6 +10,7 @@ import {
 import { type CsvRowError, parseWeeksCsv, weeksToCsv } from '../../../core/metrics/csv.ts';
 import { computeMetrics, computeSeries, METRIC_KEYS, type MetricsSnapshot } from '../../../core/metrics/formulas.ts';
 import { isFutureWeek, isHistoricalWeek, latestRecordableWeek } from '../../../core/metrics/editing-window.ts';
+import { weeksStillNeeded } from '../../../core/metrics/history-needs.ts';
 import type { WeekKey } from '../../../core/metrics/iso-week.ts';
 import { TARGETS, targetStatuses } from '../../../core/metrics/targets.ts';
 import type { WeekRecord, WeekRecordInput } from '../../../core/metrics/week-record.ts';
@@ -99,7 +100,7 @@ function snapshotRow(userId: string, m: MetricsSnapshot) {
 }
 
 /** Rewrites the founder's benchmark row from their latest weeks (or removes it when none are left). */
-async function refreshSnapshot(tx: Executor, userId: string) {
+export async function refreshSnapshot(tx: Executor, userId: string) {
   const recent = (await listWeeks(tx, userId, 'newest', SNAPSHOT_LOOKBACK_WEEKS)).reverse();
   if (recent.length === 0) {
     await tx.delete(metricSnapshots).where(eq(metricSnapshots.userId, userId));
@@ -128,7 +129,7 @@ const weekReplacements = sql.join(
  * ten years of weeks bind and plan in a fraction of the time, and JSON numbers reach
  * the numeric columns exactly.
  */
-async function upsertWeeks(tx: Executor, userId: string, records: readonly WeekRecord[]) {
+export async function upsertWeeks(tx: Executor, userId: string, records: readonly WeekRecord[]) {
   if (records.length === 0) return;
   const rows = JSON.stringify(records.map((record) => Object.fromEntries(WEEK_KEYS.map((key) => [key, record[key]]))));
   await tx.execute(sql`
@@ -193,7 +194,10 @@ function toSignificant(value: number | null): number | null {
 
 type SeriesPoint = WeekKey & Record<string, number | null>;
 
-/** Every metric now, as it stood each week, and the targets it is judged against. */
+/**
+ * Every metric now, as it stood each week, the targets it is judged against, and how many
+ * more weeks the metrics that need history still need (decision 112).
+ */
 export async function metricsSummary(db: Database, userId: string) {
   const records = await listWeeks(db, userId, 'oldest');
   const series = computeSeries(records);
@@ -201,6 +205,7 @@ export async function metricsSummary(db: Database, userId: string) {
   return {
     latest,
     statuses: latest ? targetStatuses(latest) : null,
+    needsWeeks: weeksStillNeeded(records),
     series: series.map((snapshot) => {
       const point: SeriesPoint = { year: snapshot.year, week: snapshot.week };
       for (const key of METRIC_KEYS) point[key] = toSignificant(snapshot[key]);

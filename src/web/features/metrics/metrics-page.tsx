@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITABLE_RECENT_WEEKS, isHistoricalWeek } from '../../../core/metrics/editing-window.ts';
 import { compareWeeks, formatWeek, isoWeekOf, type WeekKey, weekFromIndex, weekIndex } from '../../../core/metrics/iso-week.ts';
+import { type WeekRecord } from '../../../core/metrics/week-record.ts';
 import { PREMIUM_TIER } from '../../../core/subscription/trial.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { useMe } from '../../lib/api/get-me.ts';
@@ -12,12 +13,25 @@ import { EmptyState } from './components/empty-state.tsx';
 import { HistoryTable } from './components/history-table.tsx';
 import { ImportDialog } from './components/import-dialog.tsx';
 import { MetricCards } from './components/metric-cards.tsx';
+import { PastWeekDialog } from './components/past-week-dialog.tsx';
 import { UpgradePrompt } from './components/upgrade-prompt.tsx';
 import { WeekForm } from './components/week-form.tsx';
-import { numberStyleOf } from './number-style.ts';
+import { useDates } from './dates.ts';
+import { numberStyleOf } from '../../lib/number-style.ts';
 
 /** recharts is the heaviest library here: the cards and the form render before it arrives. */
 const TrendChart = lazy(async () => ({ default: (await import('./components/trend-chart.tsx')).TrendChart }));
+const MrrMovementsChart = lazy(async () => ({ default: (await import('./components/mrr-movements-chart.tsx')).MrrMovementsChart }));
+const chartSkeleton = <div className="h-96 animate-pulse rounded-xl bg-muted" />;
+
+/** Brings the week form into view with its week chosen, for the keyboard as for the eye. */
+function showWeekForm() {
+  requestAnimationFrame(() => {
+    const form = document.getElementById('week-form');
+    form?.scrollIntoView({ block: 'start' });
+    form?.querySelector('select')?.focus({ preventScroll: true });
+  });
+}
 
 /** /metrics: the founder's instrument panel (docs/product.md#metrics-dashboard). */
 export function MetricsPage() {
@@ -26,21 +40,30 @@ export function MetricsPage() {
   const me = useMe(session.data?.user.id);
   const weeks = useWeeks();
   const summary = useSummary();
+  const dates = useDates();
   const [importOpen, setImportOpen] = useState(false);
+  const [pastWeekOpen, setPastWeekOpen] = useState(false);
   const [upgrade, setUpgrade] = useState<'history' | 'import' | null>(null);
 
   const numbers = numberStyleOf(me.data);
   const premium = (me.data?.effectiveUserTier ?? 1) >= PREMIUM_TIER;
   const now = new Date();
   const thisWeek = isoWeekOf(now);
-  // The form records this week by default; the 3 before it can be caught up too (decision 041).
-  const recentWeeks = Array.from({ length: EDITABLE_RECENT_WEEKS }, (_, back) => weekFromIndex(weekIndex(thisWeek) - back));
+  // The form records this week by default; the 3 before it can be caught up too (decision 041),
+  // and any earlier week chosen with "Add a past week".
   const [formWeekIndex, setFormWeekIndex] = useState(weekIndex(thisWeek));
+  const recentIndexes = Array.from({ length: EDITABLE_RECENT_WEEKS }, (_, back) => weekIndex(thisWeek) - back);
+  const weekChoices = [...new Set([...recentIndexes, formWeekIndex])].sort((a, b) => b - a).map(weekFromIndex);
   const formWeek = weekFromIndex(formWeekIndex);
   const isLocked = (key: WeekKey) => !premium && isHistoricalWeek(key, now);
   const openImport = () => (premium ? setImportOpen(true) : setUpgrade('import'));
+  const pickPastWeek = (key: WeekKey) => {
+    if (isLocked(key)) return setUpgrade('history');
+    setFormWeekIndex(weekIndex(key));
+    showWeekForm();
+  };
 
-  const records = weeks.data ?? [];
+  const records: WeekRecord[] = weeks.data ?? [];
   const existing = records.find((record) => compareWeeks(record, formWeek) === 0);
   const previous = records.find((record) => compareWeeks(record, formWeek) < 0);
   const hasWeeks = records.length > 0;
@@ -99,11 +122,20 @@ export function MetricsPage() {
                 <h2 id="cards-title" className="sr-only">
                   {t('cards.title')}
                 </h2>
-                <p className="mb-3 text-sm text-muted-foreground">{t('cards.asOf', { week: summary.data.latest.week, year: summary.data.latest.year })}</p>
-                <MetricCards snapshot={summary.data.latest} statuses={summary.data.statuses} numbers={numbers} />
+                <p className="mb-3 text-sm text-muted-foreground">{t('cards.asOf', { week: dates.weekStart(summary.data.latest) })}</p>
+                <MetricCards
+                  snapshot={summary.data.latest}
+                  statuses={summary.data.statuses}
+                  series={summary.data.series}
+                  needsWeeks={summary.data.needsWeeks}
+                  numbers={numbers}
+                />
               </section>
-              <Suspense fallback={<div className="h-96 animate-pulse rounded-xl bg-muted" />}>
+              <Suspense fallback={chartSkeleton}>
                 <TrendChart numbers={numbers} />
+              </Suspense>
+              <Suspense fallback={chartSkeleton}>
+                <MrrMovementsChart records={records} numbers={numbers} />
               </Suspense>
             </>
           )}
@@ -111,8 +143,9 @@ export function MetricsPage() {
             <WeekForm
               key={`${formatWeek(formWeek)}-${existing ? 'edit' : 'new'}-${previous ? formatWeek(previous) : 'none'}`}
               week={formWeek}
-              weekChoices={recentWeeks}
+              weekChoices={weekChoices}
               onWeekChange={(key) => setFormWeekIndex(weekIndex(key))}
+              onEarlierWeek={() => setPastWeekOpen(true)}
               existing={existing}
               previous={previous}
               history={records}
@@ -122,12 +155,13 @@ export function MetricsPage() {
           {hasWeeks && (
             <>
               <BenchmarksPanel premium={premium} locale={numbers.locale} />
-              <HistoryTable weeks={records} numbers={numbers} isLocked={isLocked} onLocked={() => setUpgrade('history')} />
+              <HistoryTable weeks={records} numbers={numbers} isLocked={isLocked} onLocked={() => setUpgrade('history')} onAddPastWeek={() => setPastWeekOpen(true)} />
             </>
           )}
         </>
       )}
       <ImportDialog open={importOpen} onOpenChange={setImportOpen} numbers={numbers} />
+      <PastWeekDialog open={pastWeekOpen} onOpenChange={setPastWeekOpen} onPick={pickPastWeek} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { WeekKey } from '../../../core/metrics/iso-week.ts';
 import { type ImplausibleChange, implausibleChanges } from '../../../core/metrics/plausibility.ts';
 import type { WeekInputField, WeekRecord, WeekRecordInput } from '../../../core/metrics/week-record.ts';
-import type { NumberStyle } from './number-style.ts';
+import type { NumberStyle } from '../../lib/number-style.ts';
 import { type FieldErrors, type FieldQuestions, formatForField, parseDraft, readDraftField, tidyField, type WeekDraft } from './week-values.ts';
 
 /**

@@ -2,7 +2,7 @@ import { endingCustomers } from '../../../core/metrics/formulas.ts';
 import { COUNT_FIELDS, WEEK_INPUT_FIELDS, type WeekInputField, type WeekRecord, WeekRecordInput } from '../../../core/metrics/week-record.ts';
 import { formatField } from '../../../core/numbers/format-number.ts';
 import { type FieldNumber, type NumberKind, readField } from '../../../core/numbers/read-number.ts';
-import type { NumberStyle } from './number-style.ts';
+import type { NumberStyle } from '../../lib/number-style.ts';
 
 /** What the form holds: the text the founder typed, per field. */
 export type WeekDraft = Record<WeekInputField, string>;

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { ONBOARDING_STEPS, OnboardingInput } from '../../../core/onboarding/onboarding-schema.ts';
-import { DEFAULT_FRIDAY_HOUR, DEFAULT_MONDAY_HOUR } from '../../../core/profile/profile-fields.ts';
+import { currencyForCountry, DEFAULT_FRIDAY_HOUR, DEFAULT_MONDAY_HOUR } from '../../../core/profile/profile-fields.ts';
 import { sanitizeDeep } from '../../../core/security/sanitize.ts';
 
 import { Logo } from '../../components/logo.tsx';
@@ -32,6 +32,8 @@ function initialDraft(me: Me | undefined): Draft {
     step: 0,
     answers: {
       fullName: from('fullName'), lastName: from('lastName'), nickname: from('nickname'), country: from('country'),
+      // A founder walking through again keeps their currency; a new one gets their country's.
+      currency: me?.onboardingCompleted ? me.currency : currencyForCountry(from('country')),
       startupName: from('startupName'), industry: from('industry'), teamSize: from('teamSize'), startupPhase: from('startupPhase'),
       startupWebpageUrl: from('startupWebpageUrl'), linkedinLink: from('linkedinLink'),
       customerInformation: from('customerInformation'), founderCharacteristics: from('founderCharacteristics'),
@@ -112,7 +114,9 @@ function OnboardingForm({ userId, me, onCompleted }: { userId: string; me: Me | 
   });
   useEffect(() => {
     const country = geo.data?.country;
-    if (country) setDraft((current) => (current.answers.country ? current : { ...current, answers: { ...current.answers, country } }));
+    if (country) {
+      setDraft((current) => (current.answers.country ? current : { ...current, answers: { ...current.answers, country, currency: currencyForCountry(country) } }));
+    }
   }, [geo.data, setDraft]);
 
   // Each new step is announced by moving focus to its heading (not on the first render).
@@ -139,7 +143,9 @@ function OnboardingForm({ userId, me, onCompleted }: { userId: string; me: Me | 
   });
 
   const setAnswer = (field: string, value: string | boolean) => {
-    setDraft((current) => ({ ...current, answers: { ...current.answers, [field]: value } }));
+    // The country pre-selects its currency (decision 115); the founder can still choose another.
+    const currency: Answers = field === 'country' && typeof value === 'string' ? { currency: currencyForCountry(value) } : {};
+    setDraft((current) => ({ ...current, answers: { ...current.answers, [field]: value, ...currency } }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
   const goTo = (next: number) => setDraft((current) => ({ ...current, step: next }));

@@ -1,10 +1,15 @@
 import { ArrowRight, BarChart3, Compass, ListChecks, MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { cashOutDate } from '../../../core/metrics/cash-out.ts';
+import type { HistoryMetric } from '../../../core/metrics/history-needs.ts';
+import { formatDay, weekStartDay } from '../../../core/metrics/week-label.ts';
 import { HTML_LANG } from '../../../core/i18n/language.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/auth-client.ts';
+import { type MetricUnit, metricFormatter } from '../../lib/metric-format.ts';
+import { numberStyleOf } from '../../lib/number-style.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { AchievementsSummary } from './achievements-summary.tsx';
 import { useActiveTasks, useMetricsSummary, useStrategy } from './api/resources.ts';
@@ -12,7 +17,15 @@ import { OverviewCard, cardState } from './card.tsx';
 import type { TargetStatus, TargetedMetric } from '../../../core/metrics/targets.ts';
 
 type KeyMetric = 'mrr' | TargetedMetric;
-const KEY_METRICS: readonly KeyMetric[] = ['mrr', 'runwayWeeks', 'churnRate', 'ndr', 'ltvToCac', 'paybackWeeks'];
+/** The key metrics and their units: written exactly as the Metrics page writes them (decision 113). */
+const KEY_METRICS: Partial<Record<KeyMetric, MetricUnit>> = {
+  mrr: 'money',
+  runwayWeeks: 'weeks',
+  churnRate: 'percent',
+  ndr: 'percent',
+  ltvToCac: 'multiple',
+  paybackWeeks: 'weeks',
+};
 /** The colour is a dot and a border; the text stays the foreground colour, so it always reads. */
 const STATUS_COLOUR: Record<TargetStatus, { border: string; dot: string }> = {
   on: { border: 'border-primary', dot: 'bg-primary' },
@@ -89,27 +102,13 @@ function NextBestActions() {
   );
 }
 
-function formatMetric(key: KeyMetric, value: number | null | undefined, locale: string, currency: string): string {
-  if (value === null || value === undefined) return '—';
-  switch (key) {
-    case 'mrr':
-      return new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 }).format(value);
-    case 'churnRate':
-      return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value);
-    case 'ndr':
-      return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value);
-    case 'ltvToCac':
-      return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value)}:1`;
-    default:
-      return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
-  }
-}
-
 function KeyMetricsCard() {
   const { t } = useTranslation('overview');
   const summary = useMetricsSummary();
-  const currency = useMe(useSession().data?.user.id).data?.currency ?? 'USD';
+  const numbers = numberStyleOf(useMe(useSession().data?.user.id).data);
+  const language = currentLanguage();
   const latest = summary.data?.latest;
+  const cashOut = latest ? cashOutDate(latest, latest.runwayWeeks) : null;
   return (
     <OverviewCard
       id="metrics"
@@ -120,22 +119,29 @@ function KeyMetricsCard() {
     >
       {latest ? (
         <>
-          <p className="text-xs text-muted-foreground">{t('metrics.week', { year: latest.year, week: latest.week })}</p>
+          <p className="text-xs text-muted-foreground">{t('metrics.week', { date: weekStartDay(latest, language) })}</p>
           <dl className="mt-2 grid grid-cols-2 gap-3">
-            {KEY_METRICS.map((key) => {
-              const status = key === 'mrr' ? null : (summary.data?.statuses?.[key] ?? null);
+            {(Object.entries(KEY_METRICS) as [KeyMetric, MetricUnit][]).map(([key, unit]) => {
+              // A metric short of its history shows how many weeks it needs, not a badge (decision 112).
+              const missingWeeks = summary.data?.needsWeeks?.[key as HistoryMetric];
+              const status = key === 'mrr' || missingWeeks ? null : (summary.data?.statuses?.[key] ?? null);
               const notBurning = key === 'runwayWeeks' && latest.runwayStatus === 'not-burning';
+              const value = metricFormatter(unit, numbers)(latest[key]);
               return (
-                <div key={key} className="rounded-md bg-muted p-3">
+                <div key={key} className="rounded-md bg-muted p-3" data-metric={key}>
                   <dt className="text-xs text-muted-foreground">{t(`metrics.names.${key}`)}</dt>
-                  <dd className="mt-1 text-lg font-semibold tabular-nums">
-                    {notBurning ? t('metrics.notBurning') : formatMetric(key, latest[key], HTML_LANG[currentLanguage()], currency)}
+                  <dd className={cn('mt-1 text-lg font-semibold tabular-nums', missingWeeks && 'text-muted-foreground')}>
+                    {notBurning ? t('metrics.notBurning') : unit === 'multiple' && latest[key] !== null ? `${value}:1` : value}
                   </dd>
                   {status ? (
                     <dd className={cn('mt-1 inline-flex items-center gap-1.5 rounded border px-1.5 py-0.5 text-xs font-medium', STATUS_COLOUR[status].border)}>
                       <span aria-hidden="true" className={cn('size-2 rounded-full', STATUS_COLOUR[status].dot)} />
                       {t(`metrics.status.${status}`)} · {t(`metrics.targets.${key}`)}
                     </dd>
+                  ) : null}
+                  {missingWeeks ? <dd className="mt-1 text-xs text-muted-foreground">{t('metrics.needsWeeks', { count: missingWeeks })}</dd> : null}
+                  {key === 'runwayWeeks' && cashOut ? (
+                    <dd className="mt-1 text-xs">{t(cashOut.beyondHorizon ? 'metrics.cashOutBeyond' : 'metrics.cashOut', { date: formatDay(cashOut.date, language) })}</dd>
                   ) : null}
                 </div>
               );

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { RotateCcw, Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,11 @@ import { DangerZone } from './danger-zone.tsx';
 import { useSession } from '../../lib/auth-client.ts';
 import { ProgressCard } from '../../components/progress-card.tsx';
 import { TwoFactorSettings } from './security/two-factor-settings.tsx';
+import { type CurrencyChange, summaryQuery } from '../../lib/api/metrics-api.ts';
+import { numberStyleOf } from '../../lib/number-style.ts';
 import { type Me, useMe } from '../../lib/api/get-me.ts';
+import { CurrencyChangeDialog } from './currency-change-dialog.tsx';
+import { CurrencyChanges } from './currency-changes.tsx';
 import { useAiConsent, useResetOnboarding, useUpdateMe } from '../../lib/api/update-me.ts';
 import { showProfileError } from '../../lib/profile-error.ts';
 import { ProfileField, type ProfileFieldName } from '../../components/profile/profile-field.tsx';
@@ -37,7 +42,8 @@ function valuesOf(me: Me): Values {
 
 /** Profile settings (/profile: docs/product.md#profile). */
 export function ProfilePage() {
-  const { t } = useTranslation('profile');
+  // The metrics texts load with the page: the currency dialog asks about an ambiguous rate with them.
+  const { t } = useTranslation(['profile', 'metrics']);
   const me = useMe(useSession().data?.user.id);
   if (me.isError) {
     return (
@@ -96,11 +102,25 @@ function LanguageSection() {
 
 function ProfileForm({ me }: { me: Me }) {
   const { t } = useTranslation('profile');
+  const queryClient = useQueryClient();
   const update = useUpdateMe();
+  const numbers = numberStyleOf(me);
   const [values, setValues] = useState<Values>(() => valuesOf(me));
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [currencyChange, setCurrencyChange] = useState<{ from: string; to: string } | null>(null);
 
-  function onSubmit(event: FormEvent) {
+  function saveProfile(changes: Values, success = t('toast.success')) {
+    update.mutate(changes, {
+      onSuccess: () => toast.success(success),
+      onError: (error) => {
+        const fieldErrors = errorsFromApi(t, error);
+        if (fieldErrors) setErrors(fieldErrors);
+        showProfileError(t, error);
+      },
+    });
+  }
+
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const parsed = ProfileUpdateInput.safeParse(values);
     if (!parsed.success) {
@@ -110,45 +130,60 @@ function ProfileForm({ me }: { me: Me }) {
       return;
     }
     setErrors({});
-    update.mutate(values, {
-      onSuccess: () => toast.success(t('toast.success')),
-      onError: (error) => {
-        const fieldErrors = errorsFromApi(t, error);
-        if (fieldErrors) setErrors(fieldErrors);
-        showProfileError(t, error);
-      },
-    });
+    // A new currency with weeks recorded asks what happens to them first (decision 114);
+    // when the weeks cannot be checked, it asks too: a question never corrupts a number.
+    const currency = values.currency;
+    if (typeof currency === 'string' && currency !== me.currency) {
+      const hasWeeks = await queryClient.fetchQuery(summaryQuery('12w')).then((summary) => summary.latest !== null, () => true);
+      if (hasWeeks) return setCurrencyChange({ from: me.currency, to: currency });
+    }
+    saveProfile(values);
+  }
+
+  /** The currency is changed (and recorded) by the metrics route; the rest of the form saves as usual. */
+  function onCurrencyChanged(change: CurrencyChange) {
+    const { currency: _changed, ...rest } = values;
+    const done =
+      change.mode === 'convert'
+        ? t('currencyChange.doneConvert', { count: change.weeksConverted, to: change.toCurrency })
+        : t('currencyChange.doneRelabel', { to: change.toCurrency });
+    saveProfile(rest, done);
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-8" aria-label={t('formLabel')}>
-      {SECTIONS.map((section) => (
-        <SettingsSection key={section.key} id={section.key} title={t(`sections.${section.key}.title`)} body={t(`sections.${section.key}.body`, { defaultValue: '' }) || undefined}>
-          {section.fields.map((field) => (
-            <ProfileField
-              key={field}
-              name={field}
-              value={values[field] ?? ''}
-              onChange={(value) => {
-                setValues((current) => ({ ...current, [field]: value }));
-                setErrors((current) => ({ ...current, [field]: undefined }));
-              }}
-              error={errors[field]}
-            />
-          ))}
-        </SettingsSection>
-      ))}
-      <div className="sticky bottom-0 -mx-1 flex justify-end bg-background/90 px-1 py-3 backdrop-blur">
-        <button
-          type="submit"
-          disabled={update.isPending}
-          className={buttonClass.primary}
-        >
-          <Save aria-hidden="true" className="size-4" />
-          {update.isPending ? t('saving') : t('save')}
-        </button>
-      </div>
-    </form>
+    <>
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-8" aria-label={t('formLabel')}>
+        {SECTIONS.map((section) => (
+          <SettingsSection key={section.key} id={section.key} title={t(`sections.${section.key}.title`)} body={t(`sections.${section.key}.body`, { defaultValue: '' }) || undefined}>
+            {section.fields.map((field) => (
+              <ProfileField
+                key={field}
+                name={field}
+                value={values[field] ?? ''}
+                onChange={(value) => {
+                  setValues((current) => ({ ...current, [field]: value }));
+                  setErrors((current) => ({ ...current, [field]: undefined }));
+                }}
+                error={errors[field]}
+              />
+            ))}
+            {section.key === 'region' && <CurrencyChanges numbers={numbers} />}
+          </SettingsSection>
+        ))}
+        <div className="sticky bottom-0 -mx-1 flex justify-end bg-background/90 px-1 py-3 backdrop-blur">
+          <button
+            type="submit"
+            disabled={update.isPending}
+            className={buttonClass.primary}
+          >
+            <Save aria-hidden="true" className="size-4" />
+            {update.isPending ? t('saving') : t('save')}
+          </button>
+        </div>
+      </form>
+      {/* Outside the form: the dialog's own submit must not bubble (through the portal) into the profile's. */}
+      <CurrencyChangeDialog change={currencyChange} numbers={numbers} onCancel={() => setCurrencyChange(null)} onChanged={onCurrencyChanged} />
+    </>
   );
 }
 

@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MetricBenchmark, BenchmarkScope } from '../../../core/metrics/benchmarks.ts';
 import type { CsvRowError } from '../../../core/metrics/csv.ts';
+import type { CurrencyChangeInput } from '../../../core/metrics/currency-change.ts';
 import type { MetricKey, MetricsSnapshot } from '../../../core/metrics/formulas.ts';
+import type { WeeksNeeded } from '../../../core/metrics/history-needs.ts';
 import type { WeekKey } from '../../../core/metrics/iso-week.ts';
 import type { SummaryRange } from '../../../core/metrics/summary-range.ts';
 import type { Target, TargetStatus, TargetedMetric } from '../../../core/metrics/targets.ts';
@@ -15,6 +17,8 @@ export type SeriesPoint = WeekKey & Record<MetricKey, number | null>;
 export type MetricsSummary = {
   latest: MetricsSnapshot | null;
   statuses: Record<TargetedMetric, TargetStatus | null> | null;
+  /** Metrics still short of the history they need, and by how many weeks (absent from older servers). */
+  needsWeeks?: WeeksNeeded;
   series: SeriesPoint[];
   targets: Record<TargetedMetric, Target>;
 };
@@ -57,6 +61,31 @@ export const useBenchmarks = (enabled: boolean) => useQuery({ ...benchmarksQuery
 function useInvalidateMetrics() {
   const client = useQueryClient();
   return () => Promise.all([client.invalidateQueries({ queryKey: metricsKey }), client.invalidateQueries({ queryKey: gamificationQueryKey })]);
+}
+
+/** A recorded change of currency (POST /api/metrics/currency, decision 114). */
+export type CurrencyChange = {
+  id: string;
+  fromCurrency: string;
+  toCurrency: string;
+  mode: 'relabel' | 'convert';
+  rate: number | null;
+  weeksConverted: number;
+  createdAt: string;
+};
+
+export const currencyChangesQuery = queryOptions({
+  queryKey: [...metricsKey, 'currency-changes'],
+  queryFn: () => apiFetch<CurrencyChange[]>('/api/metrics/currency-changes'),
+});
+
+/** Relabels or converts the founder's numbers; every metrics view and the profile (its currency) are read again. */
+export function useChangeCurrency() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CurrencyChangeInput) => apiFetch<CurrencyChange>('/api/metrics/currency', { method: 'POST', body: JSON.stringify(input) }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: metricsKey }), client.invalidateQueries({ queryKey: ['me'] })]),
+  });
 }
 
 export function useSaveWeek() {

@@ -1,10 +1,11 @@
 import { LineChart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { computeMetrics } from '../../../../core/metrics/formulas.ts';
+import { computeSeries } from '../../../../core/metrics/formulas.ts';
+import { weeksStillNeeded } from '../../../../core/metrics/history-needs.ts';
 import { targetStatuses } from '../../../../core/metrics/targets.ts';
 import type { WeekRecord } from '../../../../core/metrics/week-record.ts';
 import { MetricCards } from './metric-cards.tsx';
-import type { NumberStyle } from '../number-style.ts';
+import type { NumberStyle } from '../../../lib/number-style.ts';
 
 /** Eight weeks of an invented seed-stage startup: what the dashboard will look like. */
 const SAMPLE_WEEKS: WeekRecord[] = Array.from({ length: 8 }, (_, index) => ({
@@ -27,7 +28,9 @@ const SAMPLE_WEEKS: WeekRecord[] = Array.from({ length: 8 }, (_, index) => ({
   grossMarginPct: 78,
   arpu: 9.5,
 }));
-const sample = computeMetrics(SAMPLE_WEEKS);
+const sampleSeries = computeSeries(SAMPLE_WEEKS);
+const sample = sampleSeries.at(-1)!;
+const sampleNeeds = weeksStillNeeded(SAMPLE_WEEKS);
 
 /** Before the first week: what Rumbo will show, and the one step to get there. */
 export function EmptyState({ numbers, onImport }: { numbers: NumberStyle; onImport: () => void }) {
@@ -54,7 +57,7 @@ export function EmptyState({ numbers, onImport }: { numbers: NumberStyle; onImpo
       <div className="relative mt-6">
         <p className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t('empty.sample')}</p>
         <div className="pointer-events-none select-none">
-          <MetricCards snapshot={sample} statuses={targetStatuses(sample)} numbers={numbers} sample />
+          <MetricCards snapshot={sample} statuses={targetStatuses(sample)} series={sampleSeries} needsWeeks={sampleNeeds} numbers={numbers} sample />
         </div>
       </div>
     </section>

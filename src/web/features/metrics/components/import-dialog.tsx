@@ -9,7 +9,7 @@ import { formatWeek } from '../../../../core/metrics/iso-week.ts';
 import type { WeekInputField } from '../../../../core/metrics/week-record.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
 import { importRowErrors, useImportCsv } from '../../../lib/api/metrics-api.ts';
-import type { NumberStyle } from '../number-style.ts';
+import type { NumberStyle } from '../../../lib/number-style.ts';
 import { formatForField } from '../week-values.ts';
 
 /** The server refuses request bodies over 1 MB; ten years of weeks take about 80 KB. */

@@ -1,9 +1,17 @@
+import { Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { cashOutDate } from '../../../../core/metrics/cash-out.ts';
 import type { MetricKey, MetricsSnapshot } from '../../../../core/metrics/formulas.ts';
+import type { WeeksNeeded } from '../../../../core/metrics/history-needs.ts';
+import { recentValues } from '../../../../core/metrics/metric-change.ts';
 import { TARGETS, type TargetStatus, type TargetedMetric } from '../../../../core/metrics/targets.ts';
 import { cn } from '../../../lib/cn.ts';
-import { METRIC_UNITS, metricFormatter, targetSign } from '../format.ts';
-import type { NumberStyle } from '../number-style.ts';
+import type { SeriesPoint } from '../../../lib/api/metrics-api.ts';
+import { useDates } from '../dates.ts';
+import { METRIC_UNITS, metricFormatter, targetSign } from '../../../lib/metric-format.ts';
+import type { NumberStyle } from '../../../lib/number-style.ts';
+import { ChangeChips } from './change-chips.tsx';
+import { Sparkline } from './sparkline.tsx';
 import { StatusBadge, STATUS_STYLES } from './status-badge.tsx';
 
 /** The cards of the dashboard, in the order of docs/product.md#metric-formulas. */
@@ -25,6 +33,9 @@ export const CARD_METRICS = [
   'userGrowth',
 ] as const satisfies readonly MetricKey[];
 
+/** A sparkline covers the last 12 calendar weeks. */
+const SPARKLINE_WEEKS = 12;
+
 const isTargeted = (key: MetricKey): key is TargetedMetric => Object.hasOwn(TARGETS, key);
 
 /** The line under a value that says what kind of number it is (projected, without margin…). */
@@ -43,43 +54,80 @@ function noteFor(key: MetricKey, snapshot: MetricsSnapshot): string | null {
 type Props = {
   snapshot: MetricsSnapshot;
   statuses: Record<TargetedMetric, TargetStatus | null> | null;
+  /** The last weeks' metrics, oldest first: each card's changes and sparkline. */
+  series: readonly SeriesPoint[];
+  /** Metrics still short of the history they need: grey, with how many weeks, instead of a badge. */
+  needsWeeks: WeeksNeeded | undefined;
   numbers: NumberStyle;
   /** Sample data in the empty state: shown, but marked as not the founder's. */
   sample?: boolean;
 };
 
-export function MetricCards({ snapshot, statuses, numbers, sample = false }: Props) {
+/** A card's value as words and numbers: "50 weeks", "4.1 : 1", "$5,000 / wk". */
+function useValueText(numbers: NumberStyle) {
   const { t } = useTranslation('metrics');
+  return (key: MetricKey, snapshot: MetricsSnapshot) => {
+    const unit = METRIC_UNITS[key];
+    const format = metricFormatter(unit, numbers);
+    const value = snapshot[key];
+    if (key === 'runwayWeeks' && snapshot.runwayStatus === 'not-burning') return t('notes.profitable');
+    if (unit === 'weeks') return t('units.weeks', { value: format(value), count: Math.round(value ?? 0) });
+    if (unit === 'multiple') return t('units.multiple', { value: format(value) });
+    if (unit === 'moneyPerWeek') return t('units.perWeek', { value: format(value) });
+    return format(value);
+  };
+}
+
+/** What the sparkline says to a screen reader: where the 12 weeks started and ended. */
+function useSparklineLabel() {
+  const { t } = useTranslation('metrics');
+  return (values: (number | null)[], format: (value: number | null) => string) => {
+    const known = values.filter((value) => value !== null);
+    return t('cards.sparkline', { count: SPARKLINE_WEEKS, first: format(known[0] ?? null), last: format(known.at(-1) ?? null) });
+  };
+}
+
+export function MetricCards({ snapshot, statuses, series, needsWeeks, numbers, sample = false }: Props) {
+  const { t } = useTranslation('metrics');
+  const dates = useDates();
+  const valueText = useValueText(numbers);
+  const sparklineLabel = useSparklineLabel();
   const count = metricFormatter('count', numbers);
+  const cashOut = cashOutDate(snapshot, snapshot.runwayWeeks);
   return (
     <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label={t(sample ? 'empty.sampleCards' : 'cards.label')}>
       {CARD_METRICS.map((key) => {
         const unit = METRIC_UNITS[key];
-        const format = metricFormatter(unit, numbers);
-        const status = isTargeted(key) ? (statuses?.[key] ?? null) : null;
+        const missingWeeks = (needsWeeks as Partial<Record<MetricKey, number>> | undefined)?.[key];
+        const status = isTargeted(key) && !missingWeeks ? (statuses?.[key] ?? null) : null;
         const note = noteFor(key, snapshot);
         const target = isTargeted(key) ? TARGETS[key] : null;
+        const recent = recentValues(series, key, SPARKLINE_WEEKS);
         return (
           <li
             key={key}
-            className={cn('rounded-xl border border-border border-l-4 bg-card p-4', status ? STATUS_STYLES[status].border : 'border-l-border')}
+            className={cn('flex flex-col rounded-xl border border-border border-l-4 bg-card p-4', status ? STATUS_STYLES[status].border : 'border-l-border')}
             data-metric={key}
+            data-pending={missingWeeks ? 'true' : undefined}
           >
             <div className="flex items-start justify-between gap-2">
               <h3 className="text-sm font-medium text-muted-foreground">{t(`metrics.${key}`)}</h3>
               {status && <StatusBadge status={status} />}
+              {missingWeeks ? (
+                <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs font-medium whitespace-nowrap text-muted-foreground">
+                  <Hourglass aria-hidden="true" className="size-3.5" />
+                  {t('cards.needsWeeks', { count: missingWeeks })}
+                </span>
+              ) : null}
             </div>
-            <p className="mt-2 text-2xl font-semibold tabular-nums">
-              {key === 'runwayWeeks' && snapshot.runwayStatus === 'not-burning'
-                ? t('notes.profitable')
-                : unit === 'weeks'
-                  ? t('units.weeks', { value: format(snapshot[key]), count: Math.round(snapshot[key] ?? 0) })
-                  : unit === 'multiple'
-                    ? t('units.multiple', { value: format(snapshot[key]) })
-                    : unit === 'moneyPerWeek'
-                      ? t('units.perWeek', { value: format(snapshot[key]) })
-                      : format(snapshot[key])}
-            </p>
+            <p className={cn('mt-2 text-2xl font-semibold tabular-nums', missingWeeks && 'text-muted-foreground')}>{valueText(key, snapshot)}</p>
+            <Sparkline values={recent} label={sparklineLabel(recent, metricFormatter(unit, numbers))} />
+            <ChangeChips metric={key} series={series} numbers={numbers} />
+            {key === 'runwayWeeks' && cashOut && (
+              <p className="mt-1 text-sm font-medium" data-testid="cash-out">
+                {t(cashOut.beyondHorizon ? 'cards.cashOutBeyond' : 'cards.cashOut', { date: dates.day(cashOut.date) })}
+              </p>
+            )}
             {target && (
               <p className="mt-1 text-xs text-muted-foreground">
                 {t('cards.target', { sign: targetSign(target), value: metricFormatter(unit, numbers)(target.threshold) })}

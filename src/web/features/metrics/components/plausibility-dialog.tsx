@@ -3,7 +3,8 @@ import type { ImplausibleChange } from '../../../../core/metrics/plausibility.ts
 import { inConvention } from '../../../../core/numbers/format-number.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { Modal, ModalActions } from '../../../components/modal.tsx';
-import type { NumberStyle } from '../number-style.ts';
+import { moneyFormatter } from '../../../lib/metric-format.ts';
+import type { NumberStyle } from '../../../lib/number-style.ts';
 
 type Props = {
   changes: ImplausibleChange[] | null;
@@ -17,7 +18,7 @@ export function PlausibilityDialog({ changes, numbers, onConfirm, onCancel }: Pr
   const { t } = useTranslation('metrics');
   const number = (options: Intl.NumberFormatOptions) => inConvention(new Intl.NumberFormat(numbers.locale, options), numbers.convention);
   // To the cent: a misplaced separator must show (USD 198,90, not USD 199).
-  const money = number({ style: 'currency', currency: numbers.currency, maximumFractionDigits: 2 });
+  const money = moneyFormatter(numbers);
   const customers = number({ maximumFractionDigits: 0 });
   // Three significant digits: a collapsed runway reads 0,0497 weeks, not 0.
   const weeks = number({ maximumSignificantDigits: 3 });

@@ -2,13 +2,15 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { MetricKey } from '../../../../core/metrics/formulas.ts';
-import { formatWeek } from '../../../../core/metrics/iso-week.ts';
+import { isoWeekStart } from '../../../../core/metrics/iso-week.ts';
 import { SUMMARY_RANGES, type SummaryRange } from '../../../../core/metrics/summary-range.ts';
 import { TARGETS } from '../../../../core/metrics/targets.ts';
-import { cn } from '../../../lib/cn.ts';
 import { useSummarySeries } from '../../../lib/api/metrics-api.ts';
-import { METRIC_UNITS, metricFormatter } from '../format.ts';
-import type { NumberStyle } from '../number-style.ts';
+import { useDates } from '../dates.ts';
+import { METRIC_UNITS, metricFormatter } from '../../../lib/metric-format.ts';
+import type { NumberStyle } from '../../../lib/number-style.ts';
+import { AXIS_TICK, ChartSection, TOOLTIP_STYLE, tooltipLabel } from './chart-section.tsx';
+import { ToggleGroup } from './toggle-group.tsx';
 
 export const CHART_METRICS = [
   'mrr',
@@ -28,6 +30,7 @@ export const CHART_METRICS = [
   'userGrowth',
 ] as const satisfies readonly MetricKey[];
 type ChartMetric = (typeof CHART_METRICS)[number];
+const RANGES = Object.keys(SUMMARY_RANGES) as SummaryRange[];
 
 type Props = { numbers: NumberStyle };
 
@@ -38,7 +41,10 @@ export function TrendChart({ numbers }: Props) {
   const [metric, setMetric] = useState<ChartMetric>('mrr');
   const [range, setRange] = useState<SummaryRange>('12w');
   const summary = useSummarySeries(range);
-  const points = (summary.data?.series ?? []).map((point) => ({ ...point, label: formatWeek(point) }));
+  const dates = useDates();
+  // The axis names each week's Monday ("2 Nov"), or its month over a year or more; the tooltip and caption the whole week.
+  const tick = range === '12w' || range === '6m' ? dates.shortDay : dates.month;
+  const points = (summary.data?.series ?? []).map((point) => ({ ...point, tick: tick(isoWeekStart(point)), label: dates.week(point), day: dates.weekStart(point) }));
   const unit = METRIC_UNITS[metric];
   const axisFormat = metricFormatter(unit, numbers, true);
   const valueFormat = metricFormatter(unit, numbers);
@@ -46,25 +52,10 @@ export function TrendChart({ numbers }: Props) {
   const last = points.at(-1);
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-border bg-card p-4 sm:p-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          {t('charts.title')}
-        </h2>
-        <div role="group" aria-label={t('charts.range')} className="inline-flex rounded-md border border-border p-0.5">
-          {(Object.keys(SUMMARY_RANGES) as SummaryRange[]).map((key) => (
-            <button
-              key={key}
-              type="button"
-              aria-pressed={range === key}
-              onClick={() => setRange(key)}
-              className={cn('rounded px-2.5 py-1 text-sm', range === key ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted')}
-            >
-              {t(`charts.ranges.${key}`)}
-            </button>
-          ))}
-        </div>
-      </div>
+    <ChartSection
+      title={t('charts.title')}
+      controls={<ToggleGroup label={t('charts.range')} options={RANGES} value={range} onChange={setRange} optionLabel={(key) => t(`charts.ranges.${key}`)} />}
+    >
       <label htmlFor={`${id}-metric`} className="mt-4 block text-sm font-medium">
         {t('charts.metric')}
       </label>
@@ -85,11 +76,12 @@ export function TrendChart({ numbers }: Props) {
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
               <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
-              <XAxis dataKey="label" tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }} minTickGap={24} />
-              <YAxis tickFormatter={(value: number) => axisFormat(value)} tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }} width={64} />
+              <XAxis dataKey="tick" tick={AXIS_TICK} minTickGap={24} />
+              <YAxis tickFormatter={(value: number) => axisFormat(value)} tick={AXIS_TICK} width={64} />
               <Tooltip
+                labelFormatter={tooltipLabel}
                 formatter={(value) => [valueFormat(typeof value === 'number' ? value : null), t(`metrics.${metric}`)]}
-                contentStyle={{ background: 'var(--card)', border: '1px solid var(--border)', color: 'var(--card-foreground)' }}
+                contentStyle={TOOLTIP_STYLE}
               />
               {target && (
                 <ReferenceLine
@@ -105,10 +97,10 @@ export function TrendChart({ numbers }: Props) {
         </div>
         <figcaption className="mt-2 text-sm text-muted-foreground">
           {last
-            ? t('charts.caption', { metric: t(`metrics.${metric}`), count: points.length, value: valueFormat(last[metric]), week: last.label })
+            ? t('charts.caption', { metric: t(`metrics.${metric}`), count: points.length, value: valueFormat(last[metric]), week: last.day })
             : t('charts.noData')}
         </figcaption>
       </figure>
-    </section>
+    </ChartSection>
   );
 }

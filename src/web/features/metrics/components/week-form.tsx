@@ -6,11 +6,12 @@ import { OPTIONAL_FIELDS, type WeekInputField, type WeekRecord, type WeekRecordI
 import { ApiError } from '../../../lib/api-client.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { useSaveWeek } from '../../../lib/api/metrics-api.ts';
-import type { NumberStyle } from '../number-style.ts';
+import { useDates } from '../dates.ts';
+import type { NumberStyle } from '../../../lib/number-style.ts';
 import { useConfirmedSave, useWeekDraft } from '../week-entry.ts';
 import { draftFromPreviousWeek, draftFromRecord, type FieldErrors } from '../week-values.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
-import { NumberQuestion } from './number-question.tsx';
+import { NumberQuestion } from '../../../components/number-question.tsx';
 import { PlausibilityDialog } from './plausibility-dialog.tsx';
 
 /** The form's fields in groups a founder thinks in. */
@@ -27,6 +28,8 @@ type Props = {
   /** The weeks the form can record (this week first). */
   weekChoices: WeekKey[];
   onWeekChange: (week: WeekKey) => void;
+  /** Opens the picker for a week before the ones offered. */
+  onEarlierWeek: () => void;
   existing: WeekRecord | undefined;
   previous: WeekRecord | undefined;
   /** Every recorded week: the plausibility check compares against the ones before this week. */
@@ -35,9 +38,10 @@ type Props = {
 };
 
 /** The current week's entry form: prefilled from last week where that helps, validated like the server does. */
-export function WeekForm({ week, weekChoices, onWeekChange, existing, previous, history, numbers }: Props) {
+export function WeekForm({ week, weekChoices, onWeekChange, onEarlierWeek, existing, previous, history, numbers }: Props) {
   const { t } = useTranslation('metrics');
   const id = useId();
+  const dates = useDates();
   const form = useWeekDraft(() => (existing ? draftFromRecord(existing, numbers) : draftFromPreviousWeek(previous, numbers)), numbers);
   const save = useSaveWeek();
   const confirmed = useConfirmedSave(history, persist);
@@ -46,7 +50,7 @@ export function WeekForm({ week, weekChoices, onWeekChange, existing, previous, 
   async function persist(key: WeekKey, input: WeekRecordInput) {
     try {
       await save.mutateAsync({ key, input });
-      toast.success(t('form.saved', { week: formatWeek(key) }));
+      toast.success(t('form.saved', { week: dates.week(key) }));
     } catch (error) {
       if (error instanceof ApiError && Array.isArray(error.details)) {
         const fromServer: FieldErrors = {};
@@ -75,7 +79,7 @@ export function WeekForm({ week, weekChoices, onWeekChange, existing, previous, 
     <form noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`} className="rounded-xl border border-border bg-card p-4 sm:p-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={`${id}-title`} className="text-lg font-semibold">
-          {t(existing ? 'form.titleEdit' : 'form.title', { week: week.week, year: week.year })}
+          {t(existing ? 'form.titleEdit' : 'form.title', { week: dates.weekStart(week) })}
         </h2>
         <label className="flex items-center gap-2 text-sm">
           {t('form.week')}
@@ -89,11 +93,14 @@ export function WeekForm({ week, weekChoices, onWeekChange, existing, previous, 
           >
             {weekChoices.map((choice, index) => (
               <option key={formatWeek(choice)} value={formatWeek(choice)}>
-                {t(index === 0 ? 'form.thisWeek' : 'form.weekOption', { week: choice.week, year: choice.year })}
+                {index === 0 ? t('form.thisWeek', { date: dates.weekStart(choice) }) : dates.week(choice)}
               </option>
             ))}
           </select>
         </label>
+        <button type="button" onClick={onEarlierWeek} className={buttonClass.ghost}>
+          {t('pastWeek.earlier')}
+        </button>
       </div>
       <p className="mt-1 text-sm text-muted-foreground">{t(previous && !existing ? 'form.prefilled' : 'form.hint')}</p>
       <div className="mt-4 grid gap-6 md:grid-cols-2">

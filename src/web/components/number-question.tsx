@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatUnambiguous } from '../../../../core/numbers/format-number.ts';
-import { buttonClass } from '../../../components/form/buttons.ts';
-import type { NumberStyle } from '../number-style.ts';
+import { formatUnambiguous } from '../../core/numbers/format-number.ts';
+import { buttonClass } from './form/buttons.ts';
+import type { NumberStyle } from '../lib/number-style.ts';
 
 type Props = {
   /** What the founder typed, quoted back to them. */

@@ -1,7 +1,7 @@
-import { HTML_LANG } from '../../../core/i18n/language.ts';
-import { type NumberConvention, numberConvention } from '../../../core/numbers/convention.ts';
-import { currentLanguage } from '../../i18n/i18n.ts';
-import type { Me } from '../../lib/api/get-me.ts';
+import { HTML_LANG } from '../../core/i18n/language.ts';
+import { type NumberConvention, numberConvention } from '../../core/numbers/convention.ts';
+import { currentLanguage } from '../i18n/i18n.ts';
+import type { Me } from './api/get-me.ts';
 
 /** How the metrics page writes numbers: the language's words and signs, the founder's marks and currency. */
 export type NumberStyle = { locale: string; convention: NumberConvention; currency: string };
