@@ -91,6 +91,7 @@ export function decadeCsv(count = 520): string {
     monthlyActiveUsers: 800 + 3 * i,
     grossMarginPct: 75,
     arpu: 10.25,
+    monthlyRevenue: null,
   }));
   return weeksToCsv(weeks);
 }

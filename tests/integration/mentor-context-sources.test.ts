@@ -18,7 +18,7 @@ const RUNWAY_125 = { ...workedWeek, cashBalance: 500_000 };
 
 type Founder = { cookie: string };
 
-async function record(t: TestApp, { cookie }: Founder, weeksBack: number, week: Record<string, number>) {
+async function record(t: TestApp, { cookie }: Founder, weeksBack: number, week: Record<string, number | null>) {
   expect((await t.request(weekPath(weeksAgo(weeksBack)), { method: 'PUT', cookie, json: week })).status).toBe(200);
 }
 

@@ -307,7 +307,7 @@ describe('CSV export and import', () => {
     const stored = await weeksOf(a.cookie);
     expect(stored).toEqual(edges.map((week, offset) => ({ ...weeksAgo(offset), ...week })));
     const csv = await (await t.request('/api/metrics/export.csv', { cookie: a.cookie })).text();
-    expect(csv).toContain(',62.25,0.01\r\n');
+    expect(csv).toContain(',62.25,0.01,\r\n');
     const b = await t.signUp();
     expect((await importCsv(b.cookie, csv)).status).toBe(200);
     expect(await weeksOf(b.cookie)).toEqual(stored);

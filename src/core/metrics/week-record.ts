@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidIsoWeek } from './iso-week.ts';
+import { weeklyFromMonthly } from './revenue-period.ts';
 
 /**
  * The historical week record (docs/product.md#week-record), shared by the entry
@@ -28,8 +29,11 @@ export const WEEK_INPUT_FIELDS = [
 ] as const;
 export type WeekInputField = (typeof WEEK_INPUT_FIELDS)[number];
 
-/** Every CSV column, in export order (the round trip depends on it). */
-export const WEEK_CSV_COLUMNS = ['year', 'week', ...WEEK_INPUT_FIELDS] as const;
+/**
+ * Every CSV column, in export order (the round trip depends on it): the key, the inputs,
+ * then the monthly revenue a week's revenue was derived from, when it was (decision 116).
+ */
+export const WEEK_CSV_COLUMNS = ['year', 'week', ...WEEK_INPUT_FIELDS, 'monthlyRevenue'] as const;
 
 /** Counts of people: whole and never negative. */
 export const COUNT_FIELDS = [
@@ -101,7 +105,7 @@ const percent = z
   .max(100, 'validation.percent')
   .refine(hasAtMostCents, 'validation.percentDecimals');
 
-export const WeekRecordInput = z
+const WeekRecordFields = z
   .object({
     newCustomers: count,
     marketingCosts: money,
@@ -112,16 +116,28 @@ export const WeekRecordInput = z
     expansions: money,
     downgrades: money,
     weeklyCosts: money,
-    weeklyRevenue: money,
+    /** Required, unless `monthlyRevenue` is given: then it is derived (or must agree). */
+    weeklyRevenue: money.optional(),
     cashBalance: signedMoney,
     dailyActiveUsers: count.nullable().default(null),
     weeklyActiveUsers: count,
     monthlyActiveUsers: count.nullable().default(null),
     grossMarginPct: percent.nullable().default(null),
     arpu: money.nullable().default(null),
+    /**
+     * The monthly revenue (MRR) the founder typed, when they typed it monthly: the week's
+     * revenue is derived from it (× 12 ÷ 52, to the cent) and it is kept so the form shows
+     * back exactly what was typed (decision 116).
+     */
+    monthlyRevenue: money.nullable().default(null),
   })
   .strict()
   .superRefine((record, context) => {
+    if (record.weeklyRevenue === undefined) {
+      if (record.monthlyRevenue === null) context.addIssue({ code: 'custom', path: ['weeklyRevenue'], message: 'validation.required' });
+    } else if (record.monthlyRevenue !== null && record.weeklyRevenue !== weeklyFromMonthly(record.monthlyRevenue)) {
+      context.addIssue({ code: 'custom', path: ['weeklyRevenue'], message: 'validation.monthlyMismatch' });
+    }
     // Revenue that left cannot exceed the revenue the week started with.
     if (record.churnedRevenue + record.downgrades > record.startingRevenue + 1e-9) {
       context.addIssue({ code: 'custom', path: ['churnedRevenue'], message: 'validation.churnAboveStart' });
@@ -131,6 +147,15 @@ export const WeekRecordInput = z
       context.addIssue({ code: 'custom', path: ['lostCustomers'], message: 'validation.lostAboveCustomers' });
     }
   });
+
+/**
+ * A week's inputs (PUT body, CSV row, form). Sent with `monthlyRevenue` and without
+ * `weeklyRevenue`, the weekly figure is derived from the monthly one.
+ */
+export const WeekRecordInput = WeekRecordFields.transform((record) => ({
+  ...record,
+  weeklyRevenue: record.weeklyRevenue ?? weeklyFromMonthly(record.monthlyRevenue ?? 0),
+}));
 export type WeekRecordInput = z.infer<typeof WeekRecordInput>;
 
 /**

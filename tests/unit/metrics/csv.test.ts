@@ -13,7 +13,7 @@ describe('export', () => {
     const csv = weeksToCsv([record(2026, 2), record(2026, 1, { arpu: null })]);
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(header);
-    expect(lines[1]).toBe('2026,1,10,2000,100,5,4800,100,250,50,9000,5000,200000,120,400,900,80,');
+    expect(lines[1]).toBe('2026,1,10,2000,100,5,4800,100,250,50,9000,5000,200000,120,400,900,80,,');
     expect(lines[2]!.startsWith('2026,2,')).toBe(true);
   });
   it('escapes text that starts like a formula, but keeps negative numbers as numbers', () => {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { DECIMAL_COMMA, DECIMAL_POINT } from '../../../src/core/numbers/convention.ts';
 import type { NumberStyle } from '../../../src/web/lib/number-style.ts';
-import { draftFromPreviousWeek, draftFromRecord, parseDraft, tidyField, type WeekDraft } from '../../../src/web/features/metrics/week-values.ts';
+import {
+  derivedWeeklyRevenue,
+  draftFromPreviousWeek,
+  draftFromRecord,
+  parseDraft,
+  revenuePeriodOf,
+  tidyField,
+  type WeekDraft,
+  withRevenuePeriod,
+} from '../../../src/web/features/metrics/week-values.ts';
 import { workedWeek } from '../../fixtures/metrics-week.ts';
 
 const chilean: NumberStyle = { locale: 'es-419', convention: DECIMAL_COMMA, currency: 'USD' };
@@ -51,5 +60,80 @@ describe('the week form\'s numbers', () => {
     expect(tidyField(typed({ cashBalance: '1.234,567' }), 'cashBalance', chilean)).toBe('1.234,567');
     expect(tidyField(typed({ cashBalance: '198.900' }), 'cashBalance', chilean)).toBe('198.900');
     expect(tidyField(typed({ cashBalance: 'mucho' }), 'cashBalance', chilean)).toBe('mucho');
+  });
+});
+
+describe('a new week from the week before', () => {
+  it('carries what usually stays put, starts the week\'s movements at 0, and leaves cash and active users to type', () => {
+    expect(draftFromPreviousWeek(record, chilean)).toEqual({
+      startingCustomers: '105',
+      startingRevenue: '5.000,00',
+      weeklyRevenue: '5.000,00',
+      weeklyCosts: '9.000,00',
+      marketingCosts: '2.000,00',
+      grossMarginPct: '80',
+      arpu: '12,50',
+      newCustomers: '0',
+      lostCustomers: '0',
+      churnedRevenue: '0,00',
+      expansions: '0,00',
+      downgrades: '0,00',
+      cashBalance: '',
+      weeklyActiveUsers: '',
+      dailyActiveUsers: '',
+      monthlyActiveUsers: '',
+      monthlyRevenue: '',
+    });
+  });
+
+  it('typing only cash and active users saves a week where nothing else changed', () => {
+    const draft = { ...draftFromPreviousWeek(record, chilean), cashBalance: '195.000,00', weeklyActiveUsers: '410' };
+    expect(parseDraft(draft, chilean).input).toEqual({
+      ...workedWeek,
+      startingCustomers: 105,
+      startingRevenue: 5000,
+      newCustomers: 0,
+      lostCustomers: 0,
+      churnedRevenue: 0,
+      expansions: 0,
+      downgrades: 0,
+      cashBalance: 195000,
+      weeklyActiveUsers: 410,
+      dailyActiveUsers: null,
+      monthlyActiveUsers: null,
+    });
+  });
+});
+
+describe('revenue typed per month', () => {
+  const monthly = { ...record, weeklyRevenue: 2307.69, monthlyRevenue: 10000 };
+
+  it('records the week\'s share and keeps the month exactly as typed', () => {
+    const draft = withRevenuePeriod(typed({ weeklyRevenue: '' }), 'month', chilean);
+    expect(parseDraft({ ...draft, monthlyRevenue: '10.000,00' }, chilean).input).toMatchObject({ weeklyRevenue: 2307.69, monthlyRevenue: 10000 });
+    expect(derivedWeeklyRevenue({ ...draft, monthlyRevenue: '10.000,00' }, chilean)).toBe(2307.69);
+    // Shown back: the month the founder typed, not 9.999,99.
+    expect(draftFromRecord(monthly, chilean)).toMatchObject({ monthlyRevenue: '10.000,00', weeklyRevenue: '2.307,69' });
+    expect(revenuePeriodOf(draftFromPreviousWeek(monthly, chilean))).toBe('month');
+    expect(draftFromPreviousWeek(monthly, chilean)).toMatchObject({ monthlyRevenue: '10.000,00', weeklyRevenue: '', startingRevenue: '2.307,69' });
+  });
+
+  it('switching between week and month keeps a week\'s figure exactly', () => {
+    const weekly = typed({ weeklyRevenue: '5.000,00' });
+    const asMonth = withRevenuePeriod(weekly, 'month', chilean);
+    expect(asMonth).toMatchObject({ monthlyRevenue: '21.666,67', weeklyRevenue: '' });
+    expect(parseDraft(asMonth, chilean).input).toMatchObject({ weeklyRevenue: 5000, monthlyRevenue: 21666.67 });
+    expect(withRevenuePeriod(asMonth, 'week', chilean)).toMatchObject({ weeklyRevenue: '5.000,00', monthlyRevenue: '' });
+  });
+
+  it('a weekly figure edited over a monthly one (the history table) wins; an untouched one keeps the month', () => {
+    const row = draftFromRecord(monthly, chilean);
+    expect(parseDraft(row, chilean).input).toMatchObject({ weeklyRevenue: 2307.69, monthlyRevenue: 10000 });
+    expect(parseDraft({ ...row, weeklyRevenue: '2.500,00' }, chilean).input).toMatchObject({ weeklyRevenue: 2500, monthlyRevenue: null });
+  });
+
+  it('asks about an ambiguous month as about any amount', () => {
+    const draft = { ...withRevenuePeriod(typed({}), 'month', mexican), monthlyRevenue: '1,500' };
+    expect(parseDraft(draft, mexican)).toMatchObject({ input: null, questions: { monthlyRevenue: [1500, 1.5] } });
   });
 });

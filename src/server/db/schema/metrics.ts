@@ -32,6 +32,8 @@ export const metricWeeks = pgTable(
     monthlyActiveUsers: integer('monthly_active_users'),
     grossMarginPct: numeric('gross_margin_pct', { precision: 5, scale: 2, mode: 'number' }),
     arpu: money('arpu'),
+    /** The monthly revenue the week's revenue was derived from, when the founder typed it monthly (decision 116). */
+    monthlyRevenue: money('monthly_revenue'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { CurrencyChangeInput } from '../../../core/metrics/currency-change.ts';
+import { decodeCsvBytes } from '../../../core/metrics/csv-table.ts';
 import { SummaryQuery } from '../../../core/metrics/summary-range.ts';
 import { WeekKeySchema, WeekRecordInput } from '../../../core/metrics/week-record.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -11,6 +12,20 @@ import { changeCurrency, listCurrencyChanges } from './currency.ts';
 import { deleteWeek, exportCsv, importCsv, listWeeks, peerBenchmarks, saveWeek } from './service.ts';
 
 const weekParam = (c: Context<AppBindings>) => parseParams(c, WeekKeySchema);
+
+/**
+ * A CSV body as text: in the charset its type declares when that is not UTF-8, otherwise
+ * as its bytes say (UTF-8, UTF-16 with a mark, or the Latin-1 of older spreadsheets).
+ */
+function csvText(bytes: Uint8Array, type: string): string {
+  const charset = /charset="?([\w-]+)/i.exec(type)?.[1]?.toLowerCase();
+  if (!charset || charset === 'utf-8' || charset === 'utf8') return decodeCsvBytes(bytes).text;
+  try {
+    return new TextDecoder(charset).decode(bytes);
+  } catch {
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'body', message: 'import.notCsv' }] });
+  }
+}
 
 const tierContext = (c: Context<AppBindings>) => ({ trialDays: c.get('deps').env.trialDays });
 
@@ -50,6 +65,6 @@ export const metricsRoutes = new Hono<AppBindings>()
     if (!/^text\/(csv|plain)\b/i.test(type)) {
       throw new AppError('VALIDATION_FAILED', { details: [{ field: 'body', message: 'import.notCsv' }] });
     }
-    const text = await c.req.text();
+    const text = csvText(new Uint8Array(await c.req.arrayBuffer()), type);
     return c.json(await importCsv(c.get('deps').db, c.get('user').id, text, tierContext(c)));
   });

@@ -40,6 +40,7 @@ const weekColumns = {
   monthlyActiveUsers: metricWeeks.monthlyActiveUsers,
   grossMarginPct: metricWeeks.grossMarginPct,
   arpu: metricWeeks.arpu,
+  monthlyRevenue: metricWeeks.monthlyRevenue,
 };
 
 async function effectiveTier(db: Database, userId: string, trialDays: number, now: Date): Promise<number> {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { WeekKey } from '../../../core/metrics/iso-week.ts';
 import { type ImplausibleChange, implausibleChanges } from '../../../core/metrics/plausibility.ts';
-import type { WeekInputField, WeekRecord, WeekRecordInput } from '../../../core/metrics/week-record.ts';
+import type { WeekRecord, WeekRecordInput } from '../../../core/metrics/week-record.ts';
 import type { NumberStyle } from '../../lib/number-style.ts';
-import { type FieldErrors, type FieldQuestions, formatForField, parseDraft, readDraftField, tidyField, type WeekDraft } from './week-values.ts';
+import { type DraftField, type FieldErrors, type FieldQuestions, formatForField, parseDraft, readDraftField, tidyField, type WeekDraft } from './week-values.ts';
 
 /**
  * A week being typed, shared by the entry form and the history table's row edit: the
@@ -14,7 +14,7 @@ export function useWeekDraft(initial: () => WeekDraft, style: NumberStyle) {
   const [draft, setDraft] = useState<WeekDraft>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   // Fields whose question shows: asked when the founder leaves them or saves, not while typing.
-  const [asked, setAsked] = useState<ReadonlySet<WeekInputField>>(new Set());
+  const [asked, setAsked] = useState<ReadonlySet<DraftField>>(new Set());
 
   const questions: FieldQuestions = {};
   for (const field of asked) {
@@ -22,23 +22,23 @@ export function useWeekDraft(initial: () => WeekDraft, style: NumberStyle) {
     if (read.status === 'ambiguous') questions[field] = read.readings;
   }
 
-  const without = (field: WeekInputField) => (current: ReadonlySet<WeekInputField>) => new Set([...current].filter((other) => other !== field));
+  const without = (field: DraftField) => (current: ReadonlySet<DraftField>) => new Set([...current].filter((other) => other !== field));
 
   return {
     draft,
     errors,
     setErrors,
     questions,
-    change(field: WeekInputField, text: string) {
+    change(field: DraftField, text: string) {
       setDraft((current) => ({ ...current, [field]: text }));
       setAsked(without(field));
     },
-    blur(field: WeekInputField) {
+    blur(field: DraftField) {
       if (readDraftField(draft, field, style).status === 'ambiguous') setAsked((current) => new Set([...current, field]));
       else setDraft((current) => ({ ...current, [field]: tidyField(current, field, style) }));
     },
     /** The founder's choice, written so that it reads one way only (`198.900,00`). */
-    answer(field: WeekInputField, value: number) {
+    answer(field: DraftField, value: number) {
       setDraft((current) => ({ ...current, [field]: formatForField(field, value, style) }));
       setAsked(without(field));
       setErrors(({ [field]: _answered, ...rest }) => rest);
@@ -47,7 +47,7 @@ export function useWeekDraft(initial: () => WeekDraft, style: NumberStyle) {
     check() {
       const parsed = parseDraft(draft, style);
       setErrors(parsed.errors);
-      setAsked(new Set(Object.keys(parsed.questions) as WeekInputField[]));
+      setAsked(new Set(Object.keys(parsed.questions) as DraftField[]));
       return parsed;
     },
     reset(next: WeekDraft) {

@@ -27,6 +27,7 @@ const SAMPLE_WEEKS: WeekRecord[] = Array.from({ length: 8 }, (_, index) => ({
   monthlyActiveUsers: 900 + index * 40,
   grossMarginPct: 78,
   arpu: 9.5,
+  monthlyRevenue: null,
 }));
 const sampleSeries = computeSeries(SAMPLE_WEEKS);
 const sample = sampleSeries.at(-1)!;

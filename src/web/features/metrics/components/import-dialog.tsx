@@ -1,16 +1,19 @@
-import { Upload } from 'lucide-react';
+import { Download, Upload } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { type CsvParseResult, type CsvRowError, parseWeeksCsv } from '../../../../core/metrics/csv.ts';
+import { type CsvRowError, type CsvTable, csvTemplate, type DecodedFile, decodeCsvBytes, type ImportPlan, importTable, parseWeeksCsv, readCsvTable, suggestImport, weeksToCsv } from '../../../../core/metrics/csv.ts';
 import { latestRecordableWeek } from '../../../../core/metrics/editing-window.ts';
 import { formatWeek } from '../../../../core/metrics/iso-week.ts';
+import { LANGUAGES } from '../../../../core/i18n/language.ts';
 import type { WeekInputField } from '../../../../core/metrics/week-record.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
 import { importRowErrors, useImportCsv } from '../../../lib/api/metrics-api.ts';
 import type { NumberStyle } from '../../../lib/number-style.ts';
 import { formatForField } from '../week-values.ts';
+import { ImportMapping } from './import-mapping.tsx';
 
 /** The server refuses request bodies over 1 MB; ten years of weeks take about 80 KB. */
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -19,54 +22,76 @@ const PREVIEW_FIELDS = ['weeklyRevenue', 'startingCustomers', 'cashBalance'] as 
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; numbers: NumberStyle };
 
-/** Pick a CSV, see the weeks it holds (or every bad row), then import it all at once. */
+/** The template to fill in, in each language, as a link's download. */
+const templateHref = (language: (typeof LANGUAGES)[number]) => `data:text/csv;charset=utf-8,${encodeURIComponent(csvTemplate(language))}`;
+
+/**
+ * Pick a CSV (any columns, either language, weeks or months; decision 117), check how its
+ * columns are read, see the weeks it holds (or every bad row), then import it all at once.
+ */
 export function ImportDialog({ open, onOpenChange, numbers }: Props) {
   const { t } = useTranslation('metrics');
   const id = useId();
   const [fileName, setFileName] = useState<string | null>(null);
-  const [text, setText] = useState<string | null>(null);
-  const [parsed, setParsed] = useState<CsvParseResult | null>(null);
+  const [file, setFile] = useState<{ decoded: DecodedFile; table: CsvTable | null } | null>(null);
+  const [plan, setPlan] = useState<ImportPlan | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<CsvRowError[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const importCsv = useImportCsv();
+  const parsed = useMemo(() => {
+    if (!file) return null;
+    // A file with no line of content: the reader's own 'empty file' answer.
+    if (!file.table || !plan) return parseWeeksCsv('');
+    return importTable(file.table, { notAfter: latestRecordableWeek(new Date()), plan });
+  }, [file, plan]);
 
   function reset() {
     setFileName(null);
-    setText(null);
-    setParsed(null);
+    setFile(null);
+    setPlan(null);
     setFileError(null);
     setServerErrors([]);
     setProgress(null);
   }
 
-  async function onFile(file: File | undefined) {
+  async function onFile(chosen: File | undefined) {
     reset();
-    if (!file) return;
-    setFileName(file.name);
-    if (file.size > MAX_FILE_BYTES) {
+    if (!chosen) return;
+    setFileName(chosen.name);
+    if (chosen.size > MAX_FILE_BYTES) {
       setFileError('import.fileTooLarge');
       return;
     }
-    const content = await file.text();
-    setText(content);
-    const result = parseWeeksCsv(content, { notAfter: latestRecordableWeek(new Date()) });
-    setParsed(result);
-    if (result.errors.length > 0) toast.error(t('import.error'), { description: t('import.rowErrors', { count: result.errors.length }) });
+    const decoded = decodeCsvBytes(new Uint8Array(await chosen.arrayBuffer()));
+    const table = readCsvTable(decoded.text);
+    const suggested = table ? suggestImport(table, currentLanguage()) : null;
+    setFile({ decoded, table });
+    setPlan(suggested);
+    const result = table && suggested ? importTable(table, { notAfter: latestRecordableWeek(new Date()), plan: suggested }) : null;
+    if (!result || result.errors.length > 0) toast.error(t('import.error'), { description: t('import.rowErrors', { count: result?.errors.length ?? 1 }) });
+  }
+
+  function changePlan(next: ImportPlan) {
+    setServerErrors([]);
+    setPlan(next);
   }
 
   async function onImport() {
-    if (!text) return;
+    if (!parsed || parsed.records.length === 0) return;
+    const lines = parsed.lines;
     setServerErrors([]);
     setProgress(0);
     try {
-      const { imported } = await importCsv.mutateAsync({ text, onProgress: setProgress });
+      // The weeks as read here, in Rumbo's own format: the server checks every one again.
+      const { imported } = await importCsv.mutateAsync({ text: weeksToCsv(parsed.records), onProgress: setProgress });
       toast.success(t('import.done', { count: imported }));
       reset();
       onOpenChange(false);
     } catch (error) {
       setProgress(null);
-      setServerErrors(importRowErrors(error));
+      // The server names rows of the file it was sent: name the founder's lines instead.
+      setServerErrors(importRowErrors(error).map((rowError) => ({ ...rowError, row: lines[rowError.row - 2] ?? rowError.row })));
       toast.error(t('import.error'), { description: errorMessage(error) });
     }
   }
@@ -74,6 +99,7 @@ export function ImportDialog({ open, onOpenChange, numbers }: Props) {
   const errors = serverErrors.length > 0 ? serverErrors : (parsed?.errors ?? []);
   const records = parsed?.records ?? [];
   const canImport = parsed !== null && parsed.errors.length === 0 && records.length > 0 && !importCsv.isPending;
+  const zeroed = parsed?.zeroed ?? [];
 
   return (
     <Dialog.Root
@@ -85,9 +111,17 @@ export function ImportDialog({ open, onOpenChange, numbers }: Props) {
     >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[min(94vw,40rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-card p-6 shadow-lg">
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[min(94vw,46rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-card p-6 shadow-lg">
           <Dialog.Title className="text-lg font-semibold">{t('import.title')}</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-muted-foreground">{t('import.description')}</Dialog.Description>
+          <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+            {LANGUAGES.map((language) => (
+              <a key={language} href={templateHref(language)} download={`rumbo-template-${language}.csv`} className="inline-flex items-center gap-1.5 underline underline-offset-4">
+                <Download aria-hidden="true" className="size-4" />
+                {t(`import.template.${language}`)}
+              </a>
+            ))}
+          </p>
 
           <label htmlFor={`${id}-file`} className="mt-4 flex cursor-pointer flex-col items-center gap-2 rounded-lg border border-dashed border-border p-6 text-center hover:bg-muted">
             <Upload aria-hidden="true" className="size-6 text-muted-foreground" />
@@ -104,6 +138,8 @@ export function ImportDialog({ open, onOpenChange, numbers }: Props) {
 
           <div aria-live="polite" className="mt-4 space-y-3">
             {fileError && <p className="text-sm text-destructive">{t(fileError)}</p>}
+            {file?.decoded.encoding === 'windows-1252' && <p className="text-xs text-muted-foreground">{t('import.latin1')}</p>}
+            {file?.table && plan && <ImportMapping table={file.table} plan={plan} onChange={changePlan} locale={numbers.locale} />}
             {parsed && errors.length === 0 && records.length > 0 && (
               <div>
                 <p className="text-sm font-medium">
@@ -139,6 +175,9 @@ export function ImportDialog({ open, onOpenChange, numbers }: Props) {
                     </tbody>
                   </table>
                 </div>
+                {zeroed.length > 0 && (
+                  <p className="mt-2 text-xs text-muted-foreground">{t('import.zeroed', { fields: zeroed.map((field) => t(`fields.${field}`)).join(', ') })}</p>
+                )}
                 <p className="mt-2 text-xs text-muted-foreground">{t('import.replaces')}</p>
               </div>
             )}

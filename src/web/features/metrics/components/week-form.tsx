@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { formatWeek, type WeekKey } from '../../../../core/metrics/iso-week.ts';
@@ -9,7 +9,18 @@ import { useSaveWeek } from '../../../lib/api/metrics-api.ts';
 import { useDates } from '../dates.ts';
 import type { NumberStyle } from '../../../lib/number-style.ts';
 import { useConfirmedSave, useWeekDraft } from '../week-entry.ts';
-import { draftFromPreviousWeek, draftFromRecord, type FieldErrors } from '../week-values.ts';
+import {
+  type DraftField,
+  derivedWeeklyRevenue,
+  draftFromPreviousWeek,
+  draftFromRecord,
+  type FieldErrors,
+  formatForField,
+  REVENUE_PERIODS,
+  type RevenuePeriod,
+  revenuePeriodOf,
+  withRevenuePeriod,
+} from '../week-values.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { NumberQuestion } from '../../../components/number-question.tsx';
 import { PlausibilityDialog } from './plausibility-dialog.tsx';
@@ -42,7 +53,11 @@ export function WeekForm({ week, weekChoices, onWeekChange, onEarlierWeek, exist
   const { t } = useTranslation('metrics');
   const id = useId();
   const dates = useDates();
-  const form = useWeekDraft(() => (existing ? draftFromRecord(existing, numbers) : draftFromPreviousWeek(previous, numbers)), numbers);
+  const form = useWeekDraft(() => {
+    const draft = existing ? draftFromRecord(existing, numbers) : draftFromPreviousWeek(previous, numbers);
+    return withRevenuePeriod(draft, revenuePeriodOf(draft), numbers);
+  }, numbers);
+  const [revenuePeriod, setRevenuePeriod] = useState<RevenuePeriod>(() => revenuePeriodOf(form.draft));
   const save = useSaveWeek();
   const confirmed = useConfirmedSave(history, persist);
   const questionCount = Object.keys(form.questions).length;
@@ -54,7 +69,7 @@ export function WeekForm({ week, weekChoices, onWeekChange, onEarlierWeek, exist
     } catch (error) {
       if (error instanceof ApiError && Array.isArray(error.details)) {
         const fromServer: FieldErrors = {};
-        for (const detail of error.details as { field: string; message: string }[]) fromServer[detail.field as WeekInputField] = detail.message;
+        for (const detail of error.details as { field: string; message: string }[]) fromServer[detail.field as DraftField] = detail.message;
         form.setErrors(fromServer);
       }
       showErrorToast(error, t('form.saveError'));
@@ -69,10 +84,64 @@ export function WeekForm({ week, weekChoices, onWeekChange, onEarlierWeek, exist
       const question = Object.keys(parsed.questions)[0];
       const first = Object.keys(parsed.errors)[0];
       if (question) document.getElementById(`${id}-${question}-choice`)?.focus();
-      else if (first) document.getElementById(`${id}-${first}`)?.focus();
+      else if (first) document.getElementById(`${id}-${shownField(first as DraftField)}`)?.focus();
       return;
     }
     await confirmed.request(week, parsed.input);
+  }
+
+  /** In monthly mode the revenue input is the monthly one, and the week's revenue errors show under it. */
+  function shownField(field: DraftField): DraftField {
+    return field === 'weeklyRevenue' && revenuePeriod === 'month' ? 'monthlyRevenue' : field;
+  }
+
+  function switchRevenuePeriod(period: RevenuePeriod) {
+    setRevenuePeriod(period);
+    form.reset(withRevenuePeriod(form.draft, period, numbers));
+  }
+
+  function renderField(field: DraftField) {
+    const error = form.errors[field] ?? (field === 'monthlyRevenue' ? form.errors.weeklyRevenue : undefined);
+    const question = form.questions[field];
+    return (
+      <>
+        <label htmlFor={`${id}-${field}`} className="text-sm font-medium">
+          {t(`fields.${field}`)}
+          {optional.has(field) && <span className="ml-1 font-normal text-muted-foreground">{t('form.optional')}</span>}
+        </label>
+        <input
+          id={`${id}-${field}`}
+          name={field}
+          inputMode="decimal"
+          autoComplete="off"
+          value={form.draft[field]}
+          onChange={(event) => form.change(field, event.target.value)}
+          onBlur={() => form.blur(field)}
+          aria-invalid={Boolean(error)}
+          aria-describedby={`${id}-${field}-help${error ? ` ${id}-${field}-error` : ''}`}
+          className="mt-1 block h-10 w-full rounded-md border border-input bg-background px-3 text-base tabular-nums"
+        />
+        <p id={`${id}-${field}-help`} className="mt-1 text-xs text-muted-foreground">
+          {t(`help.${field}`)}
+        </p>
+        {error && (
+          <p id={`${id}-${field}-error`} className="mt-1 text-sm text-destructive">
+            {t(error)}
+          </p>
+        )}
+        <div aria-live="polite">
+          {question && (
+            <NumberQuestion
+              typed={form.draft[field]}
+              readings={question}
+              numbers={numbers}
+              onAnswer={(value) => form.answer(field, value)}
+              firstChoiceId={`${id}-${field}-choice`}
+            />
+          )}
+        </div>
+      </>
+    );
   }
 
   return (
@@ -107,49 +176,21 @@ export function WeekForm({ week, weekChoices, onWeekChange, onEarlierWeek, exist
         {FIELD_GROUPS.map((group) => (
           <fieldset key={group.key} className="grid gap-3">
             <legend className="mb-1 text-sm font-semibold text-muted-foreground">{t(`groups.${group.key}`)}</legend>
-            {group.fields.map((field) => {
-              const error = form.errors[field];
-              const question = form.questions[field];
-              return (
+            {group.fields.map((field) =>
+              field === 'weeklyRevenue' ? (
                 <div key={field}>
-                  <label htmlFor={`${id}-${field}`} className="text-sm font-medium">
-                    {t(`fields.${field}`)}
-                    {optional.has(field) && <span className="ml-1 font-normal text-muted-foreground">{t('form.optional')}</span>}
-                  </label>
-                  <input
-                    id={`${id}-${field}`}
-                    name={field}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    value={form.draft[field]}
-                    onChange={(event) => form.change(field, event.target.value)}
-                    onBlur={() => form.blur(field)}
-                    aria-invalid={Boolean(error)}
-                    aria-describedby={`${id}-${field}-help${error ? ` ${id}-${field}-error` : ''}`}
-                    className="mt-1 block h-10 w-full rounded-md border border-input bg-background px-3 text-base tabular-nums"
-                  />
-                  <p id={`${id}-${field}-help`} className="mt-1 text-xs text-muted-foreground">
-                    {t(`help.${field}`)}
-                  </p>
-                  {error && (
-                    <p id={`${id}-${field}-error`} className="mt-1 text-sm text-destructive">
-                      {t(error)}
+                  <RevenuePeriodSwitch period={revenuePeriod} onChange={switchRevenuePeriod} />
+                  {renderField(shownField(field))}
+                  {revenuePeriod === 'month' && (
+                    <p aria-live="polite" className="mt-1 text-sm tabular-nums">
+                      {t('form.derivedWeekly', { value: formatForField('weeklyRevenue', derivedWeeklyRevenue(form.draft, numbers), numbers) || '—' })}
                     </p>
                   )}
-                  <div aria-live="polite">
-                    {question && (
-                      <NumberQuestion
-                        typed={form.draft[field]}
-                        readings={question}
-                        numbers={numbers}
-                        onAnswer={(value) => form.answer(field, value)}
-                        firstChoiceId={`${id}-${field}-choice`}
-                      />
-                    )}
-                  </div>
                 </div>
-              );
-            })}
+              ) : (
+                <div key={field}>{renderField(field)}</div>
+              ),
+            )}
           </fieldset>
         ))}
       </div>
@@ -167,5 +208,24 @@ export function WeekForm({ week, weekChoices, onWeekChange, onEarlierWeek, exist
       </div>
       <PlausibilityDialog changes={confirmed.pending?.changes ?? null} numbers={numbers} onConfirm={confirmed.confirm} onCancel={confirmed.cancel} />
     </form>
+  );
+}
+
+/** "Revenue: per week | per month": a founder who thinks in MRR types the month and Rumbo records the week. */
+function RevenuePeriodSwitch({ period, onChange }: { period: RevenuePeriod; onChange: (period: RevenuePeriod) => void }) {
+  const { t } = useTranslation('metrics');
+  const id = useId();
+  return (
+    <div role="radiogroup" aria-labelledby={id} className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <span id={id} className="text-muted-foreground">
+        {t('form.revenuePeriod')}
+      </span>
+      {REVENUE_PERIODS.map((option) => (
+        <label key={option} className="inline-flex items-center gap-1.5">
+          <input type="radio" name={`${id}-period`} value={option} checked={period === option} onChange={() => onChange(option)} className="size-4 accent-primary" />
+          {t(`form.revenuePer.${option}`)}
+        </label>
+      ))}
+    </div>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "metric_weeks" ADD COLUMN "monthly_revenue" numeric(16, 2);
