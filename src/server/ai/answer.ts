@@ -1,5 +1,6 @@
 import { type ModelMessage, streamText } from 'ai';
 import type { Language } from '../../core/i18n/language.ts';
+import type { KnownNumber } from '../../core/mentor/number-check.ts';
 import type { MentorContext } from './context/build-context.ts';
 import { mentorInstructions } from './mentor-prompt.ts';
 import { offlineAnswer, streamPieces } from './offline/offline-mentor.ts';
@@ -14,18 +15,27 @@ export type AnswerInput = {
   abortSignal?: AbortSignal;
 };
 
+/**
+ * What answering produces, in order: pieces of the answer's text, and numbers the answer
+ * may state because the mentor worked them out from the founder's data (the offline
+ * mentor's arithmetic), besides those of the context.
+ */
+export type AnswerEvent = { type: 'text'; text: string } | { type: 'known'; numbers: KnownNumber[] };
+
 /** Who answered, stored with the message: the model's name or `offline`. */
 export const answeredBy = (model: MentorModel | null) => model?.label ?? 'offline';
 
 /**
- * The mentor's answer as text pieces, from the configured model or the offline mentor.
- * A provider error is thrown (after the retries in retrying-fetch), never swallowed, so
- * the caller can tell the founder and keep their message.
+ * The mentor's answer, from the configured model or the offline mentor. A provider error is
+ * thrown (after the retries in retrying-fetch), never swallowed, so the caller can tell the
+ * founder and keep their message.
  */
-export async function* answerPieces(input: AnswerInput): AsyncGenerator<string> {
+export async function* answerEvents(input: AnswerInput): AsyncGenerator<AnswerEvent> {
   const question = input.history.at(-1)?.content ?? '';
   if (!input.model) {
-    for (const piece of streamPieces(offlineAnswer({ question, language: input.language, context: input.context }))) yield piece;
+    const answer = offlineAnswer({ question, language: input.language, context: input.context });
+    yield { type: 'known', numbers: answer.numbers };
+    for (const piece of streamPieces(answer.text)) yield { type: 'text', text: piece };
     return;
   }
   const messages: ModelMessage[] = input.history.map((message) => ({ role: message.role, content: message.content }));
@@ -40,7 +50,7 @@ export async function* answerPieces(input: AnswerInput): AsyncGenerator<string> 
     onError: () => {},
   });
   for await (const part of result.fullStream) {
-    if (part.type === 'text-delta') yield part.text;
+    if (part.type === 'text-delta') yield { type: 'text', text: part.text };
     else if (part.type === 'error') throw part.error instanceof Error ? part.error : new Error(String(part.error));
     // A chunk timeout ends the stream as an abort; only the founder's stop is a normal end.
     else if (part.type === 'abort' && !input.abortSignal?.aborted) throw new Error('the model stopped answering in time');

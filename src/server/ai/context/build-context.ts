@@ -1,4 +1,5 @@
 import MiniSearch from 'minisearch';
+import type { KnownNumber } from '../../../core/mentor/number-check.ts';
 import type { Database } from '../../db/client.ts';
 import type { ContextChunk, ContextSource, MentorFacts } from './types.ts';
 
@@ -14,6 +15,8 @@ export type MentorContext = {
   chunks: ContextChunk[];
   /** How many chunks did not fit the budget. */
   omitted: number;
+  /** The numbers of the chunks kept: an answer may state these (docs/mentor.md "Every number traceable"). */
+  numbers: KnownNumber[];
 };
 
 function mergeFacts(into: MentorFacts, from: MentorFacts | undefined) {
@@ -62,7 +65,7 @@ export function selectChunks(chunks: ContextChunk[], question: string, tokenBudg
       left = 0;
     }
   }
-  return { chunks: kept, omitted: chunks.length - kept.length };
+  return { chunks: kept, omitted: chunks.length - kept.length, numbers: kept.flatMap((chunk) => chunk.numbers ?? []) };
 }
 
 /** The one place the mentor's context is built; it only ever reads `userId`'s data. */

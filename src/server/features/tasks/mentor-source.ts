@@ -1,5 +1,21 @@
+import { METRIC_UNITS } from '../../../core/metrics/metric-units.ts';
+import type { KnownNumber } from '../../../core/mentor/number-check.ts';
+import type { MetricKey } from '../../../core/metrics/formulas.ts';
 import { listTasks } from './service.ts';
 import type { ContextSource, TaskFacts } from '../../ai/context/types.ts';
+
+type Task = Awaited<ReturnType<typeof listTasks>>[number];
+
+/** A task's numbers as its chunk states them: its ICE total, and its target and starting value in the metric's unit. */
+function taskNumbers(task: Task): KnownNumber[] {
+  const unit = METRIC_UNITS[task.metric as MetricKey] ?? 'number';
+  const detail = task.hypothesis;
+  return [
+    { kind: 'task', key: 'iceTotal', value: task.iceTotal, unit: 'score', detail },
+    { kind: 'task', key: 'targetValue', value: task.targetValue, unit, detail },
+    ...(task.metricValueAtCreation === null ? [] : [{ kind: 'task' as const, key: 'metricValueAtCreation', value: task.metricValueAtCreation, unit, detail }]),
+  ];
+}
 
 /** The mentor sees the founder's best bets, not a backlog. */
 export const TOP_TASKS = 5;
@@ -30,9 +46,10 @@ export const tasksSource: ContextSource = {
           `Hypothesis: ${task.hypothesis}`,
           `Why now: ${task.whyRelevant}`,
           `Metric: ${task.metric}, target ${task.targetValue}${task.metricValueAtCreation === null ? '' : ` (was ${task.metricValueAtCreation} when created)`}`,
-          `ICE: impact ${task.impact} × confidence ${task.confidence} × ease ${task.ease} / 100 = ${task.iceTotal}`,
+          `ICE total ${task.iceTotal} (impact ${task.impact}, confidence ${task.confidence}, ease ${task.ease})`,
         ].join('\n'),
         updatedAt: new Date(task.updatedAt),
+        numbers: taskNumbers(task),
       })),
       facts: tasks.length > 0 ? { tasks } : undefined,
     };
