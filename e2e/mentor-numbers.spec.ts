@@ -84,3 +84,44 @@ for (const language of ['en', 'es-LA'] as const) {
     });
   }
 }
+
+for (const language of ['en', 'es-LA'] as const) {
+  const mentor = (key: string) => text(language, 'mentor', key);
+
+  test(`(${language}) shows what the model looked at, and opens its task draft in the Tasks form`, async ({ page }) => {
+    await founderWithShortRunway(page, language);
+    const draft = {
+      hypothesis: language === 'en' ? 'If we call every customer who cancelled, we will find one fixable reason.' : 'Si llamamos a cada cliente que canceló, encontraremos una causa corregible.',
+      whyRelevant: language === 'en' ? 'Churn is far above its target.' : 'El churn está muy por encima de su meta.',
+      metric: 'churnRate',
+      targetValue: 0.02,
+      impact: 8,
+      confidence: 7,
+      ease: 8,
+    };
+    running.model.reset([
+      { kind: 'tools', calls: [{ name: 'metric_history', args: { metric: 'churnRate', weeks: 12 } }, { name: 'project_runway', args: { weeklyCostsChange: 3000 } }, { name: 'draft_task', args: draft }] },
+      { kind: 'answer', text: language === 'en' ? 'Fix churn before you hire.' : 'Arregla el churn antes de contratar.' },
+    ]);
+    await page.goto(`${running.server.url}/talk-rumbo`);
+    await waitForApp(page);
+    const composer = page.getByLabel(mentor('composer.label'));
+    await composer.fill(language === 'en' ? 'Should I hire two engineers?' : '¿Contrato a dos ingenieros?');
+    await composer.press('Enter');
+
+    const log = page.getByRole('log', { name: mentor('log') });
+    const lookedAt = log.getByRole('list', { name: mentor('tools.title') });
+    await expect(lookedAt.getByRole('listitem')).toHaveText([
+      mentor('tools.metricHistory_other').replace('{{metric}}', text(language, 'metrics', 'metrics.churnRate')).replace('{{count}}', '12'),
+      mentor('tools.projectRunway').replace('{{costs}}', language === 'en' ? '+3,000' : '+3.000').replace('{{revenue}}', '+0'),
+    ]);
+    await expect(log.getByText(draft.hypothesis)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `test-results/mentor-tools-${language}.png` });
+
+    await log.getByRole('link', { name: mentor('tools.draft.open') }).click();
+    await expect(page.getByLabel(text(language, 'tasks', 'form.hypothesis.label'))).toHaveValue(draft.hypothesis);
+    await expect(page.getByLabel(text(language, 'tasks', 'form.metric.label'))).toHaveValue('churnRate');
+    await expect(page.getByLabel(text(language, 'tasks', 'form.targetValue.label'))).toHaveValue('0.02');
+  });
+}

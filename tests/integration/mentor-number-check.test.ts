@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NumberCheck } from '../../src/core/mentor/number-check.ts';
-import { readUiStream, startLoopbackModel, type LoopbackModel } from './support/loopback-model.ts';
+import { readUiStream } from './support/loopback-model.ts';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
-import { chat, consentingFounder } from './support/mentor.ts';
+import { chat, consentingFounder, useAppWithLoopbackModel } from './support/mentor.ts';
 import { createTestApp } from './support/test-app.ts';
 
 /**
@@ -32,21 +32,12 @@ const found = (checks: NumberCheck[]) => checks.filter((c) => c.source).map((c) 
 const notFound = (checks: NumberCheck[]) => checks.filter((c) => !c.source).map((c) => c.raw);
 
 describe("a model's numbers are checked against the founder's data", () => {
-  let model: LoopbackModel;
-  let t: TestApp;
-  beforeAll(async () => {
-    model = await startLoopbackModel();
-    t = await createTestApp({ AI_BASE_URL: model.baseUrl, AI_MODEL: 'loopback-model' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await model.close();
-  });
+  const running = useAppWithLoopbackModel();
 
   it('in English: finds the runway and the burn, flags a churn rate never recorded, and keeps the check with the answer', async () => {
-    const { cookie } = await founderWithAWeek(t);
-    model.reset([{ kind: 'answer', text: 'Your runway is **22 weeks** (about 5 months) at a burn of $4,000 a week, but your churn of 12.5% is the real problem.' }]);
-    const { checks, conversationId } = await ask(t, cookie, 'Should I worry?', 'en');
+    const { cookie } = await founderWithAWeek(running.t);
+    running.model.reset([{ kind: 'answer', text: 'Your runway is **22 weeks** (about 5 months) at a burn of $4,000 a week, but your churn of 12.5% is the real problem.' }]);
+    const { checks, conversationId } = await ask(running.t, cookie, 'Should I worry?', 'en');
     expect(found(checks)).toEqual([
       ['22', 'metric', 'runwayWeeks'],
       ['5', 'metric', 'runwayWeeks'],
@@ -55,14 +46,14 @@ describe("a model's numbers are checked against the founder's data", () => {
     expect(notFound(checks)).toEqual(['12.5%']);
     expect(checks.find((c) => c.raw === '22')!.source).toMatchObject({ value: 22, unit: 'weeks', week: expect.stringMatching(/^\d{4}-W\d{2}$/) });
 
-    const saved = await (await t.request(`/api/mentor/conversations/${conversationId}`, { cookie })).json();
+    const saved = await (await running.t.request(`/api/mentor/conversations/${conversationId}`, { cookie })).json();
     expect(saved.messages[1].numberChecks).toEqual(checks);
   });
 
   it('in Spanish: reads decimal commas and the founder’s own figures from the question', async () => {
-    const { cookie } = await founderWithAWeek(t);
-    model.reset([{ kind: 'answer', text: 'Con USD 88.000 en caja y un churn de 5 %, contratar por USD 1.500 a la semana baja tu pista; tu margen es de 62,5 %.' }]);
-    const { checks } = await ask(t, cookie, '¿Puedo contratar a alguien por USD 1.500 a la semana?', 'es-LA');
+    const { cookie } = await founderWithAWeek(running.t);
+    running.model.reset([{ kind: 'answer', text: 'Con USD 88.000 en caja y un churn de 5 %, contratar por USD 1.500 a la semana baja tu pista; tu margen es de 62,5 %.' }]);
+    const { checks } = await ask(running.t, cookie, '¿Puedo contratar a alguien por USD 1.500 a la semana?', 'es-LA');
     expect(found(checks)).toEqual([
       ['USD 88.000', 'metric', 'cashBalance'],
       ['5 %', 'metric', 'churnRate'],

@@ -38,6 +38,15 @@ function relevance(chunks: ContextChunk[], question: string): Map<string, number
   return scores;
 }
 
+/** The chunks that share words with the query, most relevant first (the mentor's note search). */
+export function searchChunks(chunks: ContextChunk[], query: string, limit: number): ContextChunk[] {
+  const scores = relevance(chunks, query);
+  return chunks
+    .filter((chunk) => (scores.get(chunk.id) ?? 0) > 0)
+    .sort((a, b) => (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || a.id.localeCompare(b.id))
+    .slice(0, limit);
+}
+
 /**
  * Ranks the founder's context by relevance to the question and keeps what fits the token
  * budget: pinned chunks first, then by score, then newest. A chunk larger than what is left

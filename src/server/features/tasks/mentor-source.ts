@@ -1,19 +1,18 @@
 import { METRIC_UNITS } from '../../../core/metrics/metric-units.ts';
 import type { KnownNumber } from '../../../core/mentor/number-check.ts';
 import type { MetricKey } from '../../../core/metrics/formulas.ts';
+import type { Task } from '../../../core/tasks/task-schema.ts';
 import { listTasks } from './service.ts';
 import type { ContextSource, TaskFacts } from '../../ai/context/types.ts';
 
-type Task = Awaited<ReturnType<typeof listTasks>>[number];
-
-/** A task's numbers as its chunk states them: its ICE total, and its target and starting value in the metric's unit. */
-function taskNumbers(task: Task): KnownNumber[] {
+/** A task's numbers: its ICE total, and its target, starting and final value in the metric's unit. */
+export function taskNumbers(task: Task): KnownNumber[] {
   const unit = METRIC_UNITS[task.metric as MetricKey] ?? 'number';
   const detail = task.hypothesis;
+  const values = { targetValue: task.targetValue, metricValueAtCreation: task.metricValueAtCreation, metricValueAtCompletion: task.metricValueAtCompletion };
   return [
     { kind: 'task', key: 'iceTotal', value: task.iceTotal, unit: 'score', detail },
-    { kind: 'task', key: 'targetValue', value: task.targetValue, unit, detail },
-    ...(task.metricValueAtCreation === null ? [] : [{ kind: 'task' as const, key: 'metricValueAtCreation', value: task.metricValueAtCreation, unit, detail }]),
+    ...Object.entries(values).flatMap(([key, value]) => (value === null ? [] : [{ kind: 'task' as const, key, value, unit, detail }])),
   ];
 }
 

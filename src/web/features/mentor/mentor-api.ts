@@ -64,6 +64,8 @@ export type ChatEvents = {
   onDelta: (text: string) => void;
   /** The answer's numbers and their sources, checked once it is complete. */
   onNumbers: (checks: NumberCheck[]) => void;
+  /** A tool the model called, once it answered or was refused; `order` is its place among the calls. */
+  onTool: (call: ToolCallRecord, order: number) => void;
 };
 
 /** What a finished stream ended with: a full answer, a stop by the founder, or trouble. */
@@ -113,6 +115,10 @@ export async function streamChat(
         const chunk = JSON.parse(data) as { type: string; delta?: string; data?: unknown };
         if (chunk.type === 'data-conversation' && chunk.data) events.onConversation(chunk.data as { id: string; title: string });
         else if (chunk.type === 'data-numbers' && Array.isArray(chunk.data)) events.onNumbers(chunk.data as NumberCheck[]);
+        else if (chunk.type === 'data-tool' && chunk.data) {
+          const { order, ...call } = chunk.data as ToolCallRecord & { order: number };
+          events.onTool(call, order);
+        }
         else if (chunk.type === 'text-delta' && chunk.delta) events.onDelta(chunk.delta);
         else if (chunk.type === 'error') outcome = 'trouble';
         else if (chunk.type === 'finish') outcome = 'done';

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { ChatMessage } from './chat-message.ts';
 import { MarkdownAnswer } from './markdown-answer.tsx';
 import type { NumberStyle } from './number-source.ts';
+import { ToolLines } from './tool-lines.tsx';
 
 export function MessageBubble({ message, onRetry, numberStyle }: { message: ChatMessage; onRetry: () => void; numberStyle: NumberStyle }) {
   const { t } = useTranslation('mentor');
@@ -27,6 +28,7 @@ export function MessageBubble({ message, onRetry, numberStyle }: { message: Chat
   }
   return (
     <article className="max-w-full rounded-lg bg-muted/60 px-3 py-2" aria-label={t('mentorSaid')}>
+      {message.toolCalls?.length ? <ToolLines calls={message.toolCalls.filter(Boolean)} /> : null}
       {message.content ? (
         <MarkdownAnswer text={message.content} checks={message.numberChecks ?? []} style={numberStyle} />
       ) : message.status === 'streaming' ? (

@@ -102,6 +102,12 @@ export function useMentorChat(composer: RefObject<HTMLTextAreaElement | null>) {
           },
           onDelta: (delta) => updateLast((m) => ({ ...m, content: m.content + delta })),
           onNumbers: (numberChecks) => updateLast((m) => ({ ...m, numberChecks })),
+          onTool: (call, order) =>
+            updateLast((m) => {
+              const toolCalls = [...(m.toolCalls ?? [])];
+              toolCalls[order] = call;
+              return { ...m, toolCalls };
+            }),
         },
         controller.signal,
       );
