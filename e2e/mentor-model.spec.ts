@@ -2,9 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { isoWeekOf } from '../src/core/metrics/iso-week.ts';
 import { workedWeek } from '../tests/fixtures/metrics-week.ts';
 import { makePdf } from '../tests/support/make-pdf.ts';
-import { type LoopbackModel, type LoopbackRequest, startLoopbackModel } from '../tests/integration/support/loopback-model.ts';
-import { type AppServer, startAppServer } from './support/app-server.ts';
-import { expectNoAxeViolations, uniqueEmail } from './support/founder.ts';
+import type { LoopbackRequest } from '../tests/integration/support/loopback-model.ts';
+import { expectNoAxeViolations } from './support/founder.ts';
+import { signUpConsentingFounder, useServerWithLoopbackModel } from './support/model-server.ts';
 import { text } from './support/locales.ts';
 import { waitForApp } from './support/ready.ts';
 
@@ -12,36 +12,18 @@ import { waitForApp } from './support/ready.ts';
  * The mentor with a real provider: a server of its own, configured with an
  * OpenAI-compatible model on loopback that this test scripts call by call.
  */
-let model: LoopbackModel;
-let server: AppServer;
-test.beforeAll(async () => {
-  model = await startLoopbackModel();
-  server = await startAppServer({ env: { AI_BASE_URL: model.baseUrl, AI_MODEL: 'loopback-model', AI_MAX_RETRIES: '1', AI_TIMEOUT_MS: '3000' } });
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await model?.close();
-});
-
-/** Lucía of Pesito, onboarded, with AI consent granted unless told otherwise, on this file's server. */
-async function signUpConsentingFounder(page: Page, { consent = true } = {}) {
-  const signUp = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
-    data: { email: uniqueEmail('model'), password: 'a long enough password', name: 'Lucía', termsAccepted: true },
-  });
-  expect(signUp.status()).toBe(200);
-  await page.request.post(`${server.url}/api/onboarding`, { data: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp', startupName: 'Pesito' } });
-  if (consent) await page.request.post(`${server.url}/api/ai/consent`, { data: { granted: true } });
-}
+const running = useServerWithLoopbackModel();
+const signUp = (page: Page, options?: { consent?: boolean }) => signUpConsentingFounder(page, running.server.url, options);
 
 test('streams the model answer, keeps the question when the model fails, and answers it on Retry', async ({ page }) => {
-  await signUpConsentingFounder(page);
+  await signUp(page);
   const week = isoWeekOf(new Date());
-  const recorded = await page.request.put(`${server.url}/api/metrics/weeks/${week.year}/${week.week}`, { data: { ...workedWeek, cashBalance: 88_000 } });
+  const recorded = await page.request.put(`${running.server.url}/api/metrics/weeks/${week.year}/${week.week}`, { data: { ...workedWeek, cashBalance: 88_000 } });
   expect(recorded.status()).toBe(200);
   await page.addInitScript(() => sessionStorage.setItem('rumbo_chat_welcomed', '1'));
 
-  model.reset([{ kind: 'status', status: 502 }, { kind: 'answer', text: 'Your **runway** is what matters now: cut burn by 20%.' }]);
-  await page.goto(`${server.url}/talk-rumbo`);
+  running.model.reset([{ kind: 'status', status: 502 }, { kind: 'answer', text: 'Your **runway** is what matters now: cut burn by 20%.' }]);
+  await page.goto(`${running.server.url}/talk-rumbo`);
   await waitForApp(page);
   const composer = page.getByLabel(text('en', 'mentor', 'composer.label'));
   await composer.fill('What matters most for Pesito now?');
@@ -49,12 +31,12 @@ test('streams the model answer, keeps the question when the model fails, and ans
   const log = page.getByRole('log', { name: text('en', 'mentor', 'log') });
   await expect(log.getByText('cut burn by 20%.')).toBeVisible();
   await expect(log.locator('strong', { hasText: 'runway' })).toBeVisible();
-  expect(model.requests).toHaveLength(2); // the 502 was retried
-  expect(model.requests[1]!.messages[0]!.content).toContain('Startup: Pesito');
+  expect(running.model.requests).toHaveLength(2); // the 502 was retried
+  expect(running.model.requests[1]!.messages[0]!.content).toContain('Startup: Pesito');
   // The model is given the founder's own runway against its target, to cite.
-  expect(model.requests[1]!.messages[0]!.content).toContain('- Runway: 22 weeks (target above 40 weeks)');
+  expect(running.model.requests[1]!.messages[0]!.content).toContain('- Runway: 22 weeks (target above 40 weeks)');
 
-  model.reset([{ kind: 'status', status: 503 }, { kind: 'status', status: 503 }, { kind: 'answer', text: 'Back: start with your ten best customers.' }]);
+  running.model.reset([{ kind: 'status', status: 503 }, { kind: 'status', status: 503 }, { kind: 'answer', text: 'Back: start with your ten best customers.' }]);
   await composer.fill('And after that?');
   await page.getByRole('button', { name: text('en', 'mentor', 'composer.send') }).click();
   await expect(log.getByRole('alert')).toContainText(text('en', 'mentor', 'errors.trouble'));
@@ -112,21 +94,21 @@ for (const language of ['en', 'es-LA'] as const) {
   const mentor = (key: string) => text(language, 'mentor', key);
 
   test(`with the model (${language}): consent in the dialog, a runway answer citing the founder's own number, its analysis into AI context, a first task drafted by the model`, async ({ page }) => {
-    await signUpConsentingFounder(page, { consent: false });
+    await signUp(page, { consent: false });
     const week = isoWeekOf(new Date());
     // 88,000 in cash at the worked week's burn of 4,000: 22 weeks of runway.
-    expect((await page.request.put(`${server.url}/api/metrics/weeks/${week.year}/${week.week}`, { data: { ...workedWeek, cashBalance: 88_000 } })).status()).toBe(200);
+    expect((await page.request.put(`${running.server.url}/api/metrics/weeks/${week.year}/${week.week}`, { data: { ...workedWeek, cashBalance: 88_000 } })).status()).toBe(200);
     await page.addInitScript((lang) => {
       localStorage.setItem('rumbo_language', lang);
       sessionStorage.setItem('rumbo_chat_welcomed', '1');
     }, language);
-    model.reset([
+    running.model.reset([
       { kind: 'reply', reply: citeRunway(language) },
       { kind: 'answer', text: SUMMARY[language] },
       { kind: 'reply', reply: runwayTask(language) },
     ]);
 
-    await page.goto(`${server.url}/talk-rumbo`);
+    await page.goto(`${running.server.url}/talk-rumbo`);
     await waitForApp(page);
     const composer = page.getByLabel(mentor('composer.label'));
     await composer.fill(QUESTION[language]);
@@ -138,30 +120,30 @@ for (const language of ['en', 'es-LA'] as const) {
     // The model found the founder's own runway in what the server sent it, and the founder sees it cited.
     const log = page.getByRole('log', { name: mentor('log') });
     await expect(log.locator('strong', { hasText: language === 'en' ? '22 weeks' : '22 semanas' })).toBeVisible();
-    const instructions = model.requests[0]!.messages[0]!.content;
+    const instructions = running.model.requests[0]!.messages[0]!.content;
     expect(instructions).toContain('- Runway: 22 weeks (target above 40 weeks)');
     expect(instructions).toContain(ANSWERS_IN[language]);
-    expect(model.requests[0]!.messages.at(-1)).toEqual({ role: 'user', content: QUESTION[language] });
+    expect(running.model.requests[0]!.messages.at(-1)).toEqual({ role: 'user', content: QUESTION[language] });
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: mentor('analyse.button') }).click();
     await expect(page.getByText(mentor('analyse.saved'))).toBeVisible();
     // The model was asked to summarise this conversation, in the founder's language.
-    expect(JSON.stringify(model.requests[1])).toContain(QUESTION[language]);
-    expect(JSON.stringify(model.requests[1])).toContain(language === 'en' ? 'as a bulleted list in English' : 'as a bulleted list in Latin-American Spanish');
-    await page.goto(`${server.url}/aicontext`);
+    expect(JSON.stringify(running.model.requests[1])).toContain(QUESTION[language]);
+    expect(JSON.stringify(running.model.requests[1])).toContain(language === 'en' ? 'as a bulleted list in English' : 'as a bulleted list in Latin-American Spanish');
+    await page.goto(`${running.server.url}/aicontext`);
     await waitForApp(page);
     const entries = page.getByRole('region', { name: text(language, 'aiContext', 'entries') });
     await expect(entries.getByText(SUMMARY[language])).toBeVisible();
     await expect(entries.getByText(text(language, 'aiContext', 'fromConversation'), { exact: false })).toBeVisible();
 
-    await page.goto(`${server.url}/high-performance-tasks`);
+    await page.goto(`${running.server.url}/high-performance-tasks`);
     await waitForApp(page);
     await page.getByRole('button', { name: text(language, 'tasks', 'draft.first') }).click();
     await expect(page.getByRole('status').filter({ hasText: text(language, 'tasks', 'draft.ready') })).toBeAttached();
-    expect(model.requests).toHaveLength(3);
+    expect(running.model.requests).toHaveLength(3);
     // The model's draft, written from the runway it was given, is in the form to edit.
-    const draft = JSON.parse(runwayTask(language)(model.requests[2]!)) as { hypothesis: string };
+    const draft = JSON.parse(runwayTask(language)(running.model.requests[2]!)) as { hypothesis: string };
     const hypothesis = page.getByLabel(text(language, 'tasks', 'form.hypothesis.label'));
     await expect(hypothesis).toHaveValue(draft.hypothesis);
     await expect(hypothesis).toHaveValue(language === 'en' ? /from 22 weeks/ : /de 22 semanas/);
@@ -170,14 +152,14 @@ for (const language of ['en', 'es-LA'] as const) {
   });
 
   test(`with the model (${language}): a PDF added on /aicontext reaches the model, and its answer quotes it`, async ({ page }) => {
-    await signUpConsentingFounder(page);
+    await signUp(page);
     await page.addInitScript((lang) => {
       localStorage.setItem('rumbo_language', lang);
       sessionStorage.setItem('rumbo_chat_welcomed', '1');
     }, language);
     const line = language === 'en' ? 'Our pilot with Bodega Norte converted at 18 percent.' : 'Nuestro piloto con Bodega Norte convirtio al 18 por ciento.';
 
-    await page.goto(`${server.url}/aicontext`);
+    await page.goto(`${running.server.url}/aicontext`);
     await waitForApp(page);
     await page.getByLabel(text(language, 'aiContext', 'fields.type')).selectOption({ label: text(language, 'aiContext', 'types.hypotheses-results') });
     await page.getByLabel(text(language, 'aiContext', 'fields.description')).fill(language === 'en' ? 'October pilot' : 'Piloto de octubre');
@@ -187,7 +169,7 @@ for (const language of ['en', 'es-LA'] as const) {
     await expect(page.getByRole('link', { name: 'pilot.pdf' })).toBeVisible();
 
     // The model quotes the line of its context that names the pilot: it can only know it from the PDF's text.
-    model.reset([
+    running.model.reset([
       {
         kind: 'reply',
         reply: (request) => {
@@ -197,29 +179,29 @@ for (const language of ['en', 'es-LA'] as const) {
         },
       },
     ]);
-    await page.goto(`${server.url}/talk-rumbo`);
+    await page.goto(`${running.server.url}/talk-rumbo`);
     await waitForApp(page);
     const composer = page.getByLabel(text(language, 'mentor', 'composer.label'));
     await composer.fill(language === 'en' ? 'How did the Bodega Norte pilot convert?' : '¿Cómo convirtió el piloto con Bodega Norte?');
     await composer.press('Enter');
     const log = page.getByRole('log', { name: text(language, 'mentor', 'log') });
     await expect(log.getByText(language === 'en' ? `Your pilot report says: "${line}"` : `Tu reporte del piloto dice: "${line}"`)).toBeVisible();
-    expect(model.requests[0]!.messages[0]!.content).toContain(`[pilot.pdf]\n${line}`);
+    expect(running.model.requests[0]!.messages[0]!.content).toContain(`[pilot.pdf]\n${line}`);
   });
 }
 
 test('the chat controls: stop a stalled answer, HTML in an answer never becomes elements, copy, a new conversation', async ({ page, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  await signUpConsentingFounder(page);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: running.server.url });
+  await signUp(page);
   await page.addInitScript(() => sessionStorage.setItem('rumbo_chat_welcomed', '1'));
-  await page.goto(`${server.url}/talk-rumbo`);
+  await page.goto(`${running.server.url}/talk-rumbo`);
   await waitForApp(page);
   const composer = page.getByLabel(text('en', 'mentor', 'composer.label'));
   const log = page.getByRole('log', { name: text('en', 'mentor', 'log') });
 
   // The model sends its first word and then nothing: the founder stops it (before the
   // server's own 3-second wait for the next piece gives up on the model).
-  model.reset([{ kind: 'hang-after-first-chunk', text: 'Start with' }]);
+  running.model.reset([{ kind: 'hang-after-first-chunk', text: 'Start with' }]);
   await composer.fill('What first?');
   await composer.press('Enter');
   await expect(log.getByText('Start', { exact: true })).toBeVisible();
@@ -228,7 +210,7 @@ test('the chat controls: stop a stalled answer, HTML in an answer never becomes 
   await expect(log.getByRole('alert')).toHaveCount(0);
 
   // Markdown renders; HTML inside an answer is never turned into elements.
-  model.reset([{ kind: 'answer', text: 'Keep **focus**. <img src="x" onerror="window.__injected = true"><script>window.__injected = true</script>' }]);
+  running.model.reset([{ kind: 'answer', text: 'Keep **focus**. <img src="x" onerror="window.__injected = true"><script>window.__injected = true</script>' }]);
   await composer.fill('And then?');
   await composer.press('Enter');
   await expect(log.locator('strong', { hasText: 'focus' })).toBeVisible();

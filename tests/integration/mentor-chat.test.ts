@@ -84,7 +84,7 @@ describe('the offline mentor answers when no model is configured', () => {
     expect(answer).toContain("I'm Rumbo's offline mentor");
     expect(answer).toContain('AI_BASE_URL');
     expect(answer).toContain('Where Tiendita AI stands');
-    expect(answer).toMatch(/ICE \d+ × \d+ × \d+ \/ 100 = \*\*\d+\.\d\*\*/);
+    expect(answer).toMatch(/ICE \*\*\d+\.\d\*\* \(\d+ × \d+ × \d+\)/);
     const conversation = chunks.find((c) => c.type === 'data-conversation')?.data as { id: string; title: string };
     expect(conversation.title).toBe('How should I think about my runway?');
 

@@ -67,7 +67,7 @@ describe("the model receives the founder's metrics, tasks and strategy, and only
     // Tasks are ranked by relevance to the question in the prompt; their titles keep the ICE rank.
     expect(system).toContain('## Active task #1 by ICE\nHypothesis: Alpha: annual plans with two months free');
     expect(system).toContain('## Active task #2 by ICE\nHypothesis: Alpha: weekly onboarding calls cut churn');
-    expect(system).toContain('ICE: impact 9 × confidence 8 × ease 7 / 100 = 5.04');
+    expect(system).toContain('ICE total 5.04 (impact 9, confidence 8, ease 7)');
     expect(system).toContain('Strategy statement: Alpha wins by making restocking invisible for corner shops');
     expect(system).toContain('Reorder in one tap from WhatsApp');
     for (const foreign of ['Beta: referral loop', 'Beta wins', '125 weeks']) expect(system).not.toContain(foreign);

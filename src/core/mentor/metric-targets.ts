@@ -1,4 +1,5 @@
 import { classify, TARGETS, type Target, type TargetedMetric, type TargetStatus } from '../metrics/targets.ts';
+import type { WeekRecord } from '../metrics/week-record.ts';
 
 /**
  * The metric targets (docs/product.md#metric-targets) as the offline mentor reads them.
@@ -44,4 +45,6 @@ export type MetricFacts = {
   trends?: Partial<Record<MetricKey, MetricTrend>>;
   /** How many weeks the trends span. */
   trendWeeks?: number;
+  /** What the founder typed for the latest week (costs, revenue, customers), for the mentor's arithmetic. */
+  inputs?: WeekRecord;
 };

@@ -1,33 +1,10 @@
-import type { MetricKey } from '../../core/metrics/formulas.ts';
+import type { MetricUnit } from '../../core/metrics/metric-units.ts';
 import type { Target } from '../../core/metrics/targets.ts';
 import { inConvention } from '../../core/numbers/format-number.ts';
 import type { NumberStyle } from './number-style.ts';
 
-/** How each metric reads: its unit decides formatting, and the card's and chart's labels. */
-export type MetricUnit = 'money' | 'moneyPerWeek' | 'percent' | 'weeks' | 'count' | 'multiple';
-
-export const METRIC_UNITS: Record<MetricKey, MetricUnit> = {
-  cac: 'money',
-  ndr: 'percent',
-  mrr: 'money',
-  arr: 'money',
-  weeklyRecurringRevenue: 'moneyPerWeek',
-  weeklyBurnRate: 'moneyPerWeek',
-  runwayWeeks: 'weeks',
-  churnRate: 'percent',
-  monthlyChurnRate: 'percent',
-  revenueChurnRate: 'percent',
-  ltv: 'money',
-  arpc: 'money',
-  activeUsers: 'count',
-  cashBalance: 'money',
-  paybackWeeks: 'weeks',
-  ltvToCac: 'multiple',
-  revenueGrowth: 'percent',
-  userGrowth: 'percent',
-  burnMultiple: 'multiple',
-  quickRatio: 'multiple',
-};
+/** How each metric reads (shared with the mentor's number check): its unit decides formatting, and the card's and chart's labels. */
+export { METRIC_UNITS, type MetricUnit } from '../../core/metrics/metric-units.ts';
 
 export type Formatter = (value: number | null) => string;
 

@@ -6,12 +6,26 @@ import type { AddressInfo } from 'node:net';
  * format, so the real provider code (AI SDK + retrying fetch) runs against a real socket.
  * `script` decides each call's fate in order; the last entry repeats. A `reply` step writes
  * its answer from the request it receives (as a model reads its prompt), e.g. citing the
- * founder's runway found in the system message.
+ * founder's runway found in the system message. A `tools` step calls tools, streamed as a
+ * model streams them; a `reply` step can read their results in the request's messages.
  */
-export type LoopbackRequest = { messages: { role: string; content: string }[]; stream: boolean };
+export type LoopbackMessage = {
+  role: string;
+  content: string;
+  tool_calls?: { id: string; function: { name: string; arguments: string } }[];
+  tool_call_id?: string;
+};
+export type LoopbackRequest = {
+  messages: LoopbackMessage[];
+  stream: boolean;
+  tools?: { function: { name: string } }[];
+  tool_choice?: unknown;
+};
+export type LoopbackToolCall = { name: string; args: Record<string, unknown> };
 export type LoopbackStep =
   | { kind: 'answer'; text: string }
   | { kind: 'reply'; reply: (request: LoopbackRequest) => string }
+  | { kind: 'tools'; calls: LoopbackToolCall[] }
   | { kind: 'status'; status: number }
   | { kind: 'hang' }
   | { kind: 'hang-after-first-chunk'; text: string };
@@ -48,6 +62,19 @@ export async function startLoopbackModel(initialScript: LoopbackStep[] = []): Pr
         return;
       }
       const request = requests.at(-1)!;
+      if (step.kind === 'tools') {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        step.calls.forEach((toolCall, index) => {
+          const id = `call_${call}_${index}`;
+          const args = JSON.stringify(toolCall.args);
+          res.write(chunk({ choices: [{ index: 0, delta: { role: 'assistant', tool_calls: [{ index, id, type: 'function', function: { name: toolCall.name, arguments: '' } }] } }] }));
+          // The arguments arrive in pieces, as a model streams them.
+          for (const piece of [args.slice(0, 5), args.slice(5)]) res.write(chunk({ choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: piece } }] } }] }));
+        });
+        res.write(chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] }));
+        res.end('data: [DONE]\n\n');
+        return;
+      }
       const text = step.kind === 'reply' ? step.reply(request) : step.text;
       if (!request.stream && step.kind !== 'hang-after-first-chunk') {
         // generateText (analysis, drafts) asks for one JSON completion, not a stream.
@@ -96,6 +123,21 @@ export async function startLoopbackModel(initialScript: LoopbackStep[] = []): Pr
         server.close(() => resolve());
       }),
   };
+}
+
+/** The results of the tools the model called, as the last request carried them back (JSON parsed). */
+export function toolResults(request: LoopbackRequest): { id: string; output: unknown }[] {
+  return request.messages
+    .filter((message) => message.role === 'tool')
+    .map((message) => {
+      let output: unknown = message.content;
+      try {
+        output = JSON.parse(message.content);
+      } catch {
+        // An error the model is told about is plain text.
+      }
+      return { id: message.tool_call_id ?? '', output };
+    });
 }
 
 /** Reads an AI SDK UI message stream (SSE) into its chunks. */

@@ -18,6 +18,7 @@ function contextWith(startupName: string, statement: string): MentorContext {
     },
     chunks: [{ source: 'context-entries', text: 'Our deck: <b>bold</b> [link](javascript:alert(1))' } as MentorContext['chunks'][number]],
     omitted: 0,
+    numbers: [],
   };
 }
 
@@ -29,7 +30,7 @@ describe("founder text in the offline mentor's Markdown", () => {
 
   it('shows a startup name or strategy written as a link or image as the characters typed, in both languages', () => {
     for (const language of ['en', 'es-LA'] as const) {
-      const html = render(offlineAnswer({ question: 'What next?', language, context: contextWith(LINK_NAME, IMAGE_NAME) }));
+      const html = render(offlineAnswer({ question: 'What next?', language, context: contextWith(LINK_NAME, IMAGE_NAME) }).text);
       // A bare address may stay clickable, but only ever shows itself: no link hides behind other words.
       const links = [...html.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)];
       for (const [, href, shown] of links) expect(shown).toBe(decodeURI(href ?? ''));

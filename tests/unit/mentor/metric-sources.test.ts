@@ -57,10 +57,11 @@ describe('the offline mentor with tasks, strategy and trends', () => {
     },
     chunks: [],
     omitted: 0,
+    numbers: [],
   };
 
   it('cites the trend, the top task and the strategy in English', () => {
-    const answer = offlineAnswer({ question: 'What now?', language: 'en', context });
+    const answer = offlineAnswer({ question: 'What now?', language: 'en', context }).text;
     expect(answer).toContain('**Runway:** 22 weeks — target above 40 weeks (off target, worsening over 8 weeks)');
     expect(answer).toContain('Your top active task (ICE 3.36, moves churnRate): _Annual plans cut churn in half_');
     expect(answer).toContain('Your strategy (version 2): _We win small shops first_');
@@ -68,7 +69,7 @@ describe('the offline mentor with tasks, strategy and trends', () => {
   });
 
   it('and in Spanish with tú', () => {
-    const answer = offlineAnswer({ question: '¿Y ahora?', language: 'es-LA', context });
+    const answer = offlineAnswer({ question: '¿Y ahora?', language: 'es-LA', context }).text;
     expect(answer).toContain('**Pista (runway):** 22 semanas — meta por encima de 40 semanas (fuera de meta, empeorando en 8 semanas)');
     expect(answer).toContain('Tu tarea activa principal (ICE 3.36, mueve churnRate)');
     expect(answer).toContain('Tu estrategia (versión 2): _We win small shops first_');

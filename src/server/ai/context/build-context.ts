@@ -1,4 +1,5 @@
 import MiniSearch from 'minisearch';
+import type { KnownNumber } from '../../../core/mentor/number-check.ts';
 import type { Database } from '../../db/client.ts';
 import type { ContextChunk, ContextSource, MentorFacts } from './types.ts';
 
@@ -14,6 +15,8 @@ export type MentorContext = {
   chunks: ContextChunk[];
   /** How many chunks did not fit the budget. */
   omitted: number;
+  /** The numbers of the chunks kept: an answer may state these (docs/mentor.md "Every number traceable"). */
+  numbers: KnownNumber[];
 };
 
 function mergeFacts(into: MentorFacts, from: MentorFacts | undefined) {
@@ -33,6 +36,15 @@ function relevance(chunks: ContextChunk[], question: string): Map<string, number
   const scores = new Map<string, number>();
   for (const hit of index.search(question, { prefix: true, fuzzy: 0.2, combineWith: 'OR' })) scores.set(String(hit.id), hit.score);
   return scores;
+}
+
+/** The chunks that share words with the query, most relevant first (the mentor's note search). */
+export function searchChunks(chunks: ContextChunk[], query: string, limit: number): ContextChunk[] {
+  const scores = relevance(chunks, query);
+  return chunks
+    .filter((chunk) => (scores.get(chunk.id) ?? 0) > 0)
+    .sort((a, b) => (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || a.id.localeCompare(b.id))
+    .slice(0, limit);
 }
 
 /**
@@ -62,7 +74,7 @@ export function selectChunks(chunks: ContextChunk[], question: string, tokenBudg
       left = 0;
     }
   }
-  return { chunks: kept, omitted: chunks.length - kept.length };
+  return { chunks: kept, omitted: chunks.length - kept.length, numbers: kept.flatMap((chunk) => chunk.numbers ?? []) };
 }
 
 /** The one place the mentor's context is built; it only ever reads `userId`'s data. */

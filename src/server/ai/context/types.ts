@@ -1,4 +1,5 @@
 import type { MetricFacts } from '../../../core/mentor/metric-targets.ts';
+import type { KnownNumber } from '../../../core/mentor/number-check.ts';
 import type { Database } from '../../db/client.ts';
 
 /**
@@ -20,6 +21,8 @@ export type ContextChunk = {
   pinned?: boolean;
   /** Newer wins among equally relevant chunks. */
   updatedAt?: Date;
+  /** The numbers the text states, with their source: what an answer's numbers are checked against. */
+  numbers?: KnownNumber[];
 };
 
 export type ProfileFacts = {

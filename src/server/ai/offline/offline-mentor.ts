@@ -2,6 +2,7 @@ import MiniSearch from 'minisearch';
 import type { Language } from '../../../core/i18n/language.ts';
 import { METRIC_TARGETS, type MetricTarget, type TargetStatus, targetStatus } from '../../../core/mentor/metric-targets.ts';
 import { escapeMarkdown } from '../../../core/mentor/markdown-safety.ts';
+import { type KnownNumber, numbersIn } from '../../../core/mentor/number-check.ts';
 import { PLAYBOOK, type Play } from '../../../core/mentor/playbook.ts';
 import type { MentorContext } from '../context/build-context.ts';
 import { OFFLINE_TEXT } from './offline-text.ts';
@@ -95,7 +96,10 @@ export function formatValue(target: MetricTarget, value: number, language: Langu
   return `${number(value, 1)}:1`;
 }
 
-export function offlineAnswer(input: { question: string; language: Language; context: MentorContext }): string {
+/** An offline answer: its Markdown, and the numbers it works out or proposes beyond the context's. */
+export type OfflineAnswer = { text: string; numbers: KnownNumber[] };
+
+export function offlineAnswer(input: { question: string; language: Language; context: MentorContext }): OfflineAnswer {
   const { question, language, context } = input;
   const t = OFFLINE_TEXT[language];
   const diagnosis = diagnose(context);
@@ -142,13 +146,21 @@ export function offlineAnswer(input: { question: string; language: Language; con
     plays
       .map((play, i) => {
         const { impact, confidence, ease } = play.ice;
-        return `${i + 1}. **${play[language === 'en' ? 'en' : 'es'].title}** (${t.areas[play.area]}) — ${play[language === 'en' ? 'en' : 'es'].hypothesis}\n   ICE ${impact} × ${confidence} × ${ease} / 100 = **${iceTotal(play).toFixed(1)}**`;
+        return `${i + 1}. **${play[language === 'en' ? 'en' : 'es'].title}** (${t.areas[play.area]}) — ${play[language === 'en' ? 'en' : 'es'].hypothesis}\n   ICE **${iceTotal(play).toFixed(1)}** (${impact} × ${confidence} × ${ease})`;
       })
       .join('\n'),
   );
   parts.push(`### ${t.nextStep}`);
   parts.push(t.nextStepText);
-  return parts.join('\n\n');
+  const numbers = plays.flatMap((play) => {
+    const text = play[language === 'en' ? 'en' : 'es'];
+    const detail = text.title;
+    return [
+      { kind: 'proposal' as const, key: 'ice', value: iceTotal(play), unit: 'score' as const, detail },
+      ...numbersIn(text.hypothesis, 'note').map((known) => ({ ...known, kind: 'proposal' as const, key: 'hypothesis', detail })),
+    ];
+  });
+  return { text: parts.join('\n\n'), numbers };
 }
 
 /** Splits an answer into small pieces so the offline mentor streams like a model does. */

@@ -1,4 +1,6 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { NumberCheck } from '../../../core/mentor/number-check.ts';
+import type { ToolCallRecord } from '../../../core/mentor/tool-calls.ts';
 import { users } from './profile.ts';
 
 /**
@@ -44,6 +46,10 @@ export const mentorMessages = pgTable(
     content: text('content').notNull(),
     /** Who answered: `offline` (the offline mentor) or the model's name. */
     answeredBy: text('answered_by'),
+    /** An answer's numbers and where each was found, as checked when it was given (null: not checked). */
+    numberChecks: jsonb('number_checks').$type<NumberCheck[]>(),
+    /** What the model looked at to answer: its tool calls, in order (null: none). */
+    toolCalls: jsonb('tool_calls').$type<ToolCallRecord[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('mentor_messages_conversation_idx').on(table.conversationId, table.createdAt)],

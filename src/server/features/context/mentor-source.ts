@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import { numbersIn } from '../../../core/mentor/number-check.ts';
 import { aiContextEntries, aiContextFiles } from '../../db/schema/index.ts';
 import type { ContextEntryFacts, ContextSource } from '../../ai/context/types.ts';
 
@@ -26,13 +27,17 @@ export const contextEntriesSource: ContextSource = {
       return { id: entry.id, type: entry.type, description: entry.description, fileText };
     });
     return {
-      chunks: facts.map((fact, index) => ({
-        id: `context-entry:${fact.id}`,
-        source: 'context-entries',
-        title: `Context note (${fact.type})`,
-        text: fact.fileText ? `${fact.description}\n${fact.fileText}` : fact.description,
-        updatedAt: entries[index]?.updatedAt,
-      })),
+      chunks: facts.map((fact, index) => {
+        const text = fact.fileText ? `${fact.description}\n${fact.fileText}` : fact.description;
+        return {
+          id: `context-entry:${fact.id}`,
+          source: 'context-entries',
+          title: `Context note (${fact.type})`,
+          text,
+          updatedAt: entries[index]?.updatedAt,
+          numbers: numbersIn(text, 'note', fact.type),
+        };
+      }),
       facts: { contextEntries: facts },
     };
   },

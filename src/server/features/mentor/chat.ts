@@ -1,13 +1,16 @@
 import { createUIMessageStream, createUIMessageStreamResponse, generateId } from 'ai';
 import type { Language } from '../../../core/i18n/language.ts';
 import type { ChatInput } from '../../../core/mentor/mentor-schema.ts';
-import { answerPieces, answeredBy } from '../../ai/answer.ts';
+import { checkNumbers, type KnownNumber, numbersIn } from '../../../core/mentor/number-check.ts';
+import type { ToolCallRecord } from '../../../core/mentor/tool-calls.ts';
+import { answerEvents, answeredBy } from '../../ai/answer.ts';
 import { buildMentorContext } from '../../ai/context/build-context.ts';
 import { CONTEXT_SOURCES } from './context-sources.ts';
 import type { MentorModel } from '../../ai/provider.ts';
 import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
 import { addMessage, conversationMessages, createConversation, findOwnedConversation } from './conversations.ts';
+import { mentorTools } from './tools.ts';
 
 /** The spec's chat error ('trouble responding'); the UI shows it translated with a retry button. */
 export const TROUBLE_RESPONDING = "I'm having trouble responding. Please try again.";
@@ -36,6 +39,21 @@ export async function startChat(deps: ChatDeps, input: ChatInput): Promise<Respo
     .slice(-HISTORY_MESSAGES)
     .map((m) => ({ role: m.role, content: m.content }));
   const context = await buildMentorContext({ db, userId, question: input.message, sources: CONTEXT_SOURCES });
+  // What an answer may state: the context's numbers and those the founder wrote in the conversation.
+  const known: KnownNumber[] = [...context.numbers, ...history.filter((m) => m.role === 'user').flatMap((m) => numbersIn(m.content, 'question'))];
+  // With a model, tools to look further; what they return may be stated too.
+  const tools = deps.model ? mentorTools({ db, userId, context, language: deps.language, onKnown: (numbers) => known.push(...numbers) }) : undefined;
+  const toolCalls: ToolCallRecord[] = [];
+  const keep = (text: string) =>
+    addMessage(db, {
+      conversationId: conversation.id,
+      userId,
+      role: 'assistant',
+      content: text,
+      answeredBy: answeredBy(deps.model),
+      numberChecks: checkNumbers(text, known),
+      toolCalls: toolCalls.length > 0 ? toolCalls.filter(Boolean) : undefined,
+    });
 
   const stream = createUIMessageStream({
     execute: async ({ writer }) => {
@@ -44,14 +62,23 @@ export async function startChat(deps: ChatDeps, input: ChatInput): Promise<Respo
       writer.write({ type: 'text-start', id: 'answer' });
       let text = '';
       try {
-        for await (const piece of answerPieces({ model: deps.model, context, language: deps.language, history, abortSignal: deps.abortSignal })) {
-          text += piece;
-          writer.write({ type: 'text-delta', id: 'answer', delta: piece });
+        for await (const event of answerEvents({ model: deps.model, context, language: deps.language, history, tools, abortSignal: deps.abortSignal })) {
+          if (event.type === 'known') {
+            known.push(...event.numbers);
+            continue;
+          }
+          if (event.type === 'tool') {
+            toolCalls[event.order] = event.call;
+            writer.write({ type: 'data-tool', data: { ...event.call, order: event.order } });
+            continue;
+          }
+          text += event.text;
+          writer.write({ type: 'text-delta', id: 'answer', delta: event.text });
         }
       } catch (error) {
         if (deps.abortSignal.aborted) {
-          // The founder pressed stop: keep what they saw.
-          if (text) await addMessage(db, { conversationId: conversation.id, userId, role: 'assistant', content: text, answeredBy: answeredBy(deps.model) });
+          // The founder pressed stop: keep what they saw, checked like any answer.
+          if (text) await keep(text);
           return;
         }
         deps.logger.warn({ err: error, conversationId: conversation.id }, 'mentor answer failed');
@@ -60,7 +87,15 @@ export async function startChat(deps: ChatDeps, input: ChatInput): Promise<Respo
         return;
       }
       writer.write({ type: 'text-end', id: 'answer' });
-      if (text) await addMessage(db, { conversationId: conversation.id, userId, role: 'assistant', content: text, answeredBy: answeredBy(deps.model) });
+      if (!text) {
+        // A model that only called tools, even when told to answer, said nothing to keep.
+        deps.logger.warn({ conversationId: conversation.id, toolCalls: toolCalls.length }, 'mentor answer was empty');
+        writer.write({ type: 'error', errorText: TROUBLE_RESPONDING });
+        return;
+      }
+      // Every number of the answer, traced to the founder's data or marked as not from it.
+      const saved = await keep(text);
+      writer.write({ type: 'data-numbers', data: saved.numberChecks ?? [] });
       writer.write({ type: 'finish', finishReason: 'stop' });
     },
     onError: () => TROUBLE_RESPONDING,

@@ -1,11 +1,25 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { conversationTitle } from '../../../core/mentor/mentor-schema.ts';
+import type { NumberCheck } from '../../../core/mentor/number-check.ts';
+import type { ToolCallRecord } from '../../../core/mentor/tool-calls.ts';
 import type { Database } from '../../db/client.ts';
 import { mentorConversations, mentorMessages } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertUuid } from '../../platform/ids.ts';
 
 /** Conversations and messages, always filtered by their owner: another founder's is a 404. */
+
+/** A message as the API gives it: an answer with its number check and what the model looked at. */
+const messageColumns = {
+  id: mentorMessages.id,
+  role: mentorMessages.role,
+  kind: mentorMessages.kind,
+  content: mentorMessages.content,
+  answeredBy: mentorMessages.answeredBy,
+  numberChecks: mentorMessages.numberChecks,
+  toolCalls: mentorMessages.toolCalls,
+  createdAt: mentorMessages.createdAt,
+};
 
 export async function findOwnedConversation(db: Database, userId: string, conversationId: string) {
   assertUuid(conversationId);
@@ -34,7 +48,7 @@ export async function listConversations(db: Database, userId: string) {
 
 export async function conversationMessages(db: Database, conversationId: string) {
   return db
-    .select({ id: mentorMessages.id, role: mentorMessages.role, kind: mentorMessages.kind, content: mentorMessages.content, answeredBy: mentorMessages.answeredBy, createdAt: mentorMessages.createdAt })
+    .select(messageColumns)
     .from(mentorMessages)
     .where(eq(mentorMessages.conversationId, conversationId))
     .orderBy(asc(mentorMessages.createdAt), asc(mentorMessages.role));
@@ -56,17 +70,19 @@ export async function deleteConversation(db: Database, userId: string, conversat
 
 export async function addMessage(
   db: Database,
-  message: { conversationId: string; userId: string; role: 'user' | 'assistant'; kind?: 'text' | 'file'; content: string; answeredBy?: string },
+  message: {
+    conversationId: string;
+    userId: string;
+    role: 'user' | 'assistant';
+    kind?: 'text' | 'file';
+    content: string;
+    answeredBy?: string;
+    numberChecks?: NumberCheck[];
+    toolCalls?: ToolCallRecord[];
+  },
 ) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(mentorMessages).values(message).returning({
-      id: mentorMessages.id,
-      role: mentorMessages.role,
-      kind: mentorMessages.kind,
-      content: mentorMessages.content,
-      answeredBy: mentorMessages.answeredBy,
-      createdAt: mentorMessages.createdAt,
-    });
+    const [row] = await tx.insert(mentorMessages).values(message).returning(messageColumns);
     await tx.update(mentorConversations).set({ updatedAt: new Date() }).where(eq(mentorConversations.id, message.conversationId));
     return row!;
   });

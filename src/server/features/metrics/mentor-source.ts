@@ -1,6 +1,11 @@
+import { inputNumbers, metricNumbers, targetNumbers, weekLabel } from '../../../core/mentor/context-numbers.ts';
 import { METRIC_TARGETS, type MetricFacts, type MetricTarget, type MetricTrend } from '../../../core/mentor/metric-targets.ts';
-import type { MetricsSnapshot } from '../../../core/metrics/formulas.ts';
+import type { KnownNumber } from '../../../core/mentor/number-check.ts';
+import type { MetricKey, MetricsSnapshot } from '../../../core/metrics/formulas.ts';
+import type { WeekKey } from '../../../core/metrics/iso-week.ts';
 import type { TargetStatus } from '../../../core/metrics/targets.ts';
+import type { WeekRecord } from '../../../core/metrics/week-record.ts';
+import { listWeeks } from './service.ts';
 import { summaryOf } from './summary-cache.ts';
 import type { ContextSource } from '../../ai/context/types.ts';
 
@@ -12,7 +17,7 @@ const STEADY_SHARE = 0.05;
 type Summary = {
   latest: MetricsSnapshot | null;
   statuses: Record<string, TargetStatus | null> | null;
-  series: Record<string, number | null>[];
+  series: (WeekKey & Record<string, number | null>)[];
 };
 
 const STATUS_WORDS: Record<TargetStatus, string> = { on: 'on target', near: 'near the target', off: 'off target' };
@@ -46,8 +51,35 @@ export function trendOf(target: MetricTarget, values: (number | null)[]): Metric
   return rose === (target.direction !== 'below') ? 'improving' : 'worsening';
 }
 
-/** The founder's metrics text for the model and facts for the offline mentor; null before any week. */
-export function metricsContext(summary: Summary): { text: string; facts: MetricFacts } | null {
+/** The headline numbers besides the targeted metrics, as the text gives them. */
+const OTHER_NUMBERS: readonly MetricKey[] = ['mrr', 'cac', 'weeklyBurnRate', 'cashBalance', 'activeUsers'];
+/** What each recent week's line gives. */
+const SERIES_NUMBERS: readonly MetricKey[] = ['mrr', 'activeUsers', 'cashBalance', 'runwayWeeks', 'churnRate'];
+
+const percent = (value: number | null | undefined) => (value === null || value === undefined ? 'n/a' : `${round(value * 100, 2)}%`);
+
+/** The latest week as the founder typed it: what the mentor's arithmetic (payroll, burn) starts from. */
+function inputsLine(record: WeekRecord): string {
+  return [
+    `weekly revenue ${round(record.weeklyRevenue, 2)}`,
+    `weekly costs ${round(record.weeklyCosts, 2)}`,
+    `marketing costs ${round(record.marketingCosts, 2)}`,
+    `cash ${round(record.cashBalance, 2)}`,
+    `starting customers ${record.startingCustomers}`,
+    `new customers ${record.newCustomers}`,
+    `lost customers ${record.lostCustomers}`,
+    `weekly active users ${record.weeklyActiveUsers}`,
+    record.grossMarginPct === null ? null : `gross margin ${round(record.grossMarginPct, 2)}%`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/**
+ * The founder's metrics text for the model, facts for the offline mentor, and every number
+ * the text states with its source (for the number check); null before any week.
+ */
+export function metricsContext(summary: Summary, latestInputs: WeekRecord | null = null): { text: string; facts: MetricFacts; numbers: KnownNumber[] } | null {
   const latest = summary.latest;
   if (!latest) return null;
   const recent = summary.series.slice(-TREND_WEEKS);
@@ -64,14 +96,24 @@ export function metricsContext(summary: Summary): { text: string; facts: MetricF
     lines.push(`- ${NAMES[target.key]}: ${shown} (${goal})${judged ? ` — ${judged}` : ''}`);
   }
   const series = recent
-    .map((point) => `${point.year}-W${String(point.week).padStart(2, '0')}: MRR ${round(point.mrr ?? 0, 0)}, active users ${round(point.activeUsers ?? 0, 0)}, cash ${round(point.cashBalance ?? 0, 0)}, runway ${point.runwayWeeks === null || point.runwayWeeks === undefined ? 'n/a' : `${round(point.runwayWeeks, 1)} weeks`}`)
+    .map((point) => `${weekLabel(point)}: MRR ${round(point.mrr ?? 0, 0)}, active users ${round(point.activeUsers ?? 0, 0)}, cash ${round(point.cashBalance ?? 0, 0)}, runway ${point.runwayWeeks === null || point.runwayWeeks === undefined ? 'n/a' : `${round(point.runwayWeeks, 1)} weeks`}, weekly churn ${percent(point.churnRate)}`)
     .join('\n');
+  const inputs = latestInputs && latestInputs.year === latest.year && latestInputs.week === latest.week ? latestInputs : null;
   const text = [
-    `Latest recorded week ${latest.year}-W${String(latest.week).padStart(2, '0')}, against the targets:`,
+    `Latest recorded week ${weekLabel(latest)}, against the targets:`,
     ...lines,
     `Other numbers: MRR ${round(latest.mrr, 0)}, CAC ${latest.cac === null ? 'n/a' : round(latest.cac, 0)}, weekly burn ${round(latest.weeklyBurnRate, 0)}, cash ${round(latest.cashBalance, 0)}, active users ${round(latest.activeUsers, 0)}.`,
+    inputs ? `What the founder recorded for ${weekLabel(inputs)}: ${inputsLine(inputs)}.` : null,
     `Recent weeks (oldest first):\n${series}`,
-  ].join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const numbers = [
+    ...metricNumbers(latest, [...METRIC_TARGETS.map((target) => target.key), ...OTHER_NUMBERS]),
+    ...targetNumbers(),
+    ...(inputs ? inputNumbers(inputs) : []),
+    ...recent.flatMap((point) => metricNumbers(point, SERIES_NUMBERS)),
+  ];
   const values: MetricFacts['values'] = {
     mrr: latest.mrr,
     cac: latest.cac,
@@ -80,7 +122,7 @@ export function metricsContext(summary: Summary): { text: string; facts: MetricF
     activeUsers: latest.activeUsers,
   };
   for (const target of METRIC_TARGETS) values[target.key] = latest[target.key];
-  return { text, facts: { year: latest.year, week: latest.week, values, trends, trendWeeks: recent.length } };
+  return { text, numbers, facts: { year: latest.year, week: latest.week, values, trends, trendWeeks: recent.length, ...(inputs ? { inputs } : {}) } };
 }
 
 /**
@@ -91,11 +133,11 @@ export function metricsContext(summary: Summary): { text: string; facts: MetricF
 export const metricsSource: ContextSource = {
   name: 'metrics',
   async load({ db, userId }) {
-    const summary = await summaryOf(db, userId);
-    const context = metricsContext(summary);
+    const [summary, [latestInputs]] = await Promise.all([summaryOf(db, userId), listWeeks(db, userId, 'newest', 1)]);
+    const context = metricsContext(summary, latestInputs ?? null);
     if (!context) return { chunks: [] };
     return {
-      chunks: [{ id: 'metrics', source: 'metrics', title: 'Weekly metrics', text: context.text, pinned: true }],
+      chunks: [{ id: 'metrics', source: 'metrics', title: 'Weekly metrics', text: context.text, pinned: true, numbers: context.numbers }],
       facts: { metrics: context.facts },
     };
   },

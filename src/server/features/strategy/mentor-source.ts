@@ -1,3 +1,4 @@
+import { numbersIn } from '../../../core/mentor/number-check.ts';
 import { getStrategy } from './service.ts';
 import type { ContextSource } from '../../ai/context/types.ts';
 
@@ -25,6 +26,7 @@ export const strategySource: ContextSource = {
           text,
           pinned: true,
           updatedAt: strategy.savedAt ? new Date(strategy.savedAt) : undefined,
+          numbers: numbersIn(text, 'note', 'strategy'),
         },
       ],
       facts: {

@@ -1,2 +1,3 @@
-/** What other features use of tasks: their source for the mentor. */
-export { tasksSource } from './mentor-source.ts';
+/** What other features use of tasks: their source for the mentor, and the list the mentor's tools read. */
+export { taskNumbers, tasksSource } from './mentor-source.ts';
+export { listTasks } from './service.ts';

@@ -1,5 +1,20 @@
+import { METRIC_UNITS } from '../../../core/metrics/metric-units.ts';
+import type { KnownNumber } from '../../../core/mentor/number-check.ts';
+import type { MetricKey } from '../../../core/metrics/formulas.ts';
+import type { Task } from '../../../core/tasks/task-schema.ts';
 import { listTasks } from './service.ts';
 import type { ContextSource, TaskFacts } from '../../ai/context/types.ts';
+
+/** A task's numbers: its ICE total, and its target, starting and final value in the metric's unit. */
+export function taskNumbers(task: Task): KnownNumber[] {
+  const unit = METRIC_UNITS[task.metric as MetricKey] ?? 'number';
+  const detail = task.hypothesis;
+  const values = { targetValue: task.targetValue, metricValueAtCreation: task.metricValueAtCreation, metricValueAtCompletion: task.metricValueAtCompletion };
+  return [
+    { kind: 'task', key: 'iceTotal', value: task.iceTotal, unit: 'score', detail },
+    ...Object.entries(values).flatMap(([key, value]) => (value === null ? [] : [{ kind: 'task' as const, key, value, unit, detail }])),
+  ];
+}
 
 /** The mentor sees the founder's best bets, not a backlog. */
 export const TOP_TASKS = 5;
@@ -30,9 +45,10 @@ export const tasksSource: ContextSource = {
           `Hypothesis: ${task.hypothesis}`,
           `Why now: ${task.whyRelevant}`,
           `Metric: ${task.metric}, target ${task.targetValue}${task.metricValueAtCreation === null ? '' : ` (was ${task.metricValueAtCreation} when created)`}`,
-          `ICE: impact ${task.impact} × confidence ${task.confidence} × ease ${task.ease} / 100 = ${task.iceTotal}`,
+          `ICE total ${task.iceTotal} (impact ${task.impact}, confidence ${task.confidence}, ease ${task.ease})`,
         ].join('\n'),
         updatedAt: new Date(task.updatedAt),
+        numbers: taskNumbers(task),
       })),
       facts: tasks.length > 0 ? { tasks } : undefined,
     };

@@ -2,10 +2,21 @@ import { queryOptions } from '@tanstack/react-query';
 import { type ErrorCode, isErrorBody } from '../../../core/errors/error-codes.ts';
 import type { Language } from '../../../core/i18n/language.ts';
 import { NO_CONVERSATION_TO_ANALYSE } from '../../../core/mentor/mentor-schema.ts';
+import type { NumberCheck } from '../../../core/mentor/number-check.ts';
+import type { ToolCallRecord } from '../../../core/mentor/tool-calls.ts';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
 
 export type ConversationSummary = { id: string; title: string; createdAt: string; updatedAt: string };
-export type StoredMessage = { id: string; role: 'user' | 'assistant'; kind: 'text' | 'file'; content: string; answeredBy: string | null; createdAt: string };
+export type StoredMessage = {
+  id: string;
+  role: 'user' | 'assistant';
+  kind: 'text' | 'file';
+  content: string;
+  answeredBy: string | null;
+  numberChecks: NumberCheck[] | null;
+  toolCalls: ToolCallRecord[] | null;
+  createdAt: string;
+};
 export type Conversation = ConversationSummary & { messages: StoredMessage[] };
 
 export const conversationsQuery = () =>
@@ -51,6 +62,10 @@ export function uploadConversationFiles(conversationId: string | null, files: Fi
 export type ChatEvents = {
   onConversation: (conversation: { id: string; title: string }) => void;
   onDelta: (text: string) => void;
+  /** The answer's numbers and their sources, checked once it is complete. */
+  onNumbers: (checks: NumberCheck[]) => void;
+  /** A tool the model called, once it answered or was refused; `order` is its place among the calls. */
+  onTool: (call: ToolCallRecord, order: number) => void;
 };
 
 /** What a finished stream ended with: a full answer, a stop by the founder, or trouble. */
@@ -97,8 +112,13 @@ export async function streamChat(
       for (const event of events_) {
         const data = event.replace(/^data: /, '').trim();
         if (!data || data === '[DONE]') continue;
-        const chunk = JSON.parse(data) as { type: string; delta?: string; data?: { id: string; title: string } };
-        if (chunk.type === 'data-conversation' && chunk.data) events.onConversation(chunk.data);
+        const chunk = JSON.parse(data) as { type: string; delta?: string; data?: unknown };
+        if (chunk.type === 'data-conversation' && chunk.data) events.onConversation(chunk.data as { id: string; title: string });
+        else if (chunk.type === 'data-numbers' && Array.isArray(chunk.data)) events.onNumbers(chunk.data as NumberCheck[]);
+        else if (chunk.type === 'data-tool' && chunk.data) {
+          const { order, ...call } = chunk.data as ToolCallRecord & { order: number };
+          events.onTool(call, order);
+        }
         else if (chunk.type === 'text-delta' && chunk.delta) events.onDelta(chunk.delta);
         else if (chunk.type === 'error') outcome = 'trouble';
         else if (chunk.type === 'finish') outcome = 'done';

@@ -13,6 +13,7 @@ import { MessageBubble } from './message-bubble.tsx';
 import { conversationsQuery } from './mentor-api.ts';
 import { starterQuestions } from './starter-questions.ts';
 import { useMentorChat } from './use-mentor-chat.ts';
+import { useNumberStyle } from './number-source.ts';
 import { useSummary } from '../../lib/api/metrics-api.ts';
 import { HTML_LANG } from '../../../core/i18n/language.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
@@ -25,6 +26,7 @@ export function MentorPage() {
   const userId = session.data?.user.id;
   const composerRef = useRef<HTMLTextAreaElement>(null);
   const chat = useMentorChat(composerRef);
+  const numberStyle = useNumberStyle();
 
   const me = useQuery({ queryKey: ['me', userId], queryFn: () => apiFetch<MeFacts>('/api/me'), enabled: Boolean(userId) });
   const contextCount = useQuery({
@@ -114,7 +116,7 @@ export function MentorPage() {
             </div>
           ) : (
             chat.messages.map((message) => (
-              <MessageBubble key={message.key} message={message} onRetry={chat.retry} />
+              <MessageBubble key={message.key} message={message} onRetry={chat.retry} numberStyle={numberStyle} />
             ))
           )}
           <div ref={endRef} />

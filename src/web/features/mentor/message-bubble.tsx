@@ -1,11 +1,13 @@
-import { Check, Copy, Paperclip, RotateCcw } from 'lucide-react';
+import { Check, CircleHelp, Copy, Paperclip, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ChatMessage } from './chat-message.ts';
 import { MarkdownAnswer } from './markdown-answer.tsx';
+import type { NumberStyle } from './number-source.ts';
+import { ToolLines } from './tool-lines.tsx';
 
-export function MessageBubble({ message, onRetry }: { message: ChatMessage; onRetry: () => void }) {
+export function MessageBubble({ message, onRetry, numberStyle }: { message: ChatMessage; onRetry: () => void; numberStyle: NumberStyle }) {
   const { t } = useTranslation('mentor');
   const [copied, setCopied] = useState(false);
   if (message.kind === 'file') {
@@ -26,7 +28,18 @@ export function MessageBubble({ message, onRetry }: { message: ChatMessage; onRe
   }
   return (
     <article className="max-w-full rounded-lg bg-muted/60 px-3 py-2" aria-label={t('mentorSaid')}>
-      {message.content ? <MarkdownAnswer text={message.content} /> : message.status === 'streaming' ? <p className="text-sm text-muted-foreground">{t('thinking')}</p> : null}
+      {message.toolCalls?.length ? <ToolLines calls={message.toolCalls.filter(Boolean)} /> : null}
+      {message.content ? (
+        <MarkdownAnswer text={message.content} checks={message.numberChecks ?? []} style={numberStyle} />
+      ) : message.status === 'streaming' ? (
+        <p className="text-sm text-muted-foreground">{t('thinking')}</p>
+      ) : null}
+      {message.numberChecks?.some((check) => check.source === null) ? (
+        <p className="mt-2 flex items-start gap-1.5 rounded-md border border-destructive/40 px-2 py-1.5 text-xs">
+          <CircleHelp aria-hidden="true" className="mt-px size-3.5 shrink-0 text-destructive" />
+          {t('numbers.notice')}
+        </p>
+      ) : null}
       {message.status === 'trouble' && (
         <div role="alert" className="mt-2 flex flex-wrap items-center gap-2 text-sm text-destructive">
           {t('errors.trouble')}

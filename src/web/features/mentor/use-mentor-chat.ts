@@ -50,7 +50,15 @@ export function useMentorChat(composer: RefObject<HTMLTextAreaElement | null>) {
     // Load a conversation picked from the list (not the one this tab is writing to).
     if (!stored.data || streaming || loadedId.current === stored.data.id) return;
     loadedId.current = stored.data.id;
-    const restored: ChatMessage[] = stored.data.messages.map((m) => ({ key: m.id, role: m.role, kind: m.kind, content: m.content, status: 'done' }));
+    const restored: ChatMessage[] = stored.data.messages.map((m) => ({
+      key: m.id,
+      role: m.role,
+      kind: m.kind,
+      content: m.content,
+      status: 'done',
+      numberChecks: m.numberChecks,
+      toolCalls: m.toolCalls,
+    }));
     const last = restored.at(-1);
     // A question whose answer failed before the reload: offer the retry again.
     if (last?.role === 'user' && last.kind !== 'file') restored.push({ key: nextKey(), role: 'assistant', content: '', status: 'trouble' });
@@ -93,6 +101,13 @@ export function useMentorChat(composer: RefObject<HTMLTextAreaElement | null>) {
             setActiveId(conversation.id);
           },
           onDelta: (delta) => updateLast((m) => ({ ...m, content: m.content + delta })),
+          onNumbers: (numberChecks) => updateLast((m) => ({ ...m, numberChecks })),
+          onTool: (call, order) =>
+            updateLast((m) => {
+              const toolCalls = [...(m.toolCalls ?? [])];
+              toolCalls[order] = call;
+              return { ...m, toolCalls };
+            }),
         },
         controller.signal,
       );

@@ -9,6 +9,7 @@ import { currentLanguage } from '../../i18n/i18n.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { useMentorDraft } from '../../lib/use-mentor-draft.tsx';
+import { takeTaskDraft } from '../../lib/chat-flags.ts';
 import { newIdempotencyKey, requestTaskDraft, useCreateTask, useTasks } from '../../lib/api/tasks-api.ts';
 import { EMPTY_TASK_FORM, TaskForm, type TaskFormValues, serverFieldErrors } from './task-form.tsx';
 import { buttonClass } from '../../components/form/buttons.ts';
@@ -45,6 +46,15 @@ function DraftButton({ onDraft }: { onDraft: (values: TaskFormValues) => void })
   // the draft starts at once, and the address forgets it so a reload does not ask again.
   const [searchParams, setSearchParams] = useSearchParams();
   const draftRequested = searchParams.get('draft') === 'first';
+  // The mentor's chat drafted a task and sent the founder here with ?draft=chat: fill the form with it.
+  const chatDraft = searchParams.get('draft') === 'chat';
+  useEffect(() => {
+    if (!chatDraft) return;
+    setSearchParams({}, { replace: true });
+    // Taken once: a second run finds nothing to take.
+    const draft = takeTaskDraft();
+    if (draft) onDraft(draftToFormValues(draft));
+  }, [chatDraft, onDraft, setSearchParams]);
   const draftStarted = useRef(false);
   useEffect(() => {
     if (!draftRequested || draftStarted.current) return;
