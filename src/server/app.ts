@@ -11,6 +11,7 @@ import { metricsRoutes } from './features/metrics/routes.ts';
 import { contextRoutes } from './features/context/routes.ts';
 import { downloadRoutes } from './features/context/download-routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
+import { weeklyEmailRoutes } from './features/weekly-email/routes.ts';
 import { mentorRoutes } from './features/mentor/routes.ts';
 import { onboardingRoutes } from './features/onboarding/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
@@ -67,6 +68,8 @@ export function createApp(deps: AppDeps) {
   const openApiDocument = buildOpenApiDocument(deps.env.appUrl);
   app.get('/api/openapi.json', (c) => c.json(openApiDocument));
   app.route('/api/auth-providers', authProviderRoutes);
+  // The signed link is the credential, and a mail client's one-click POST comes from no page of ours.
+  app.route('/api/reminders', weeklyEmailRoutes);
   // CSRF: every state-changing call, Better Auth's included (it leaves some unchecked).
   app.use('/api/*', requireSameOrigin);
   // An admin viewing the app as a founder changes nothing (decision 023).

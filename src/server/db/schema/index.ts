@@ -6,3 +6,4 @@ export * from './security.ts';
 export * from './metrics.ts';
 export * from './mentor.ts';
 export * from './feedback.ts';
+export * from './weekly-emails.ts';

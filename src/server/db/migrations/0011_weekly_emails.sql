@@ -1,0 +1,20 @@
+CREATE TABLE "weekly_emails" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" text NOT NULL,
+	"kind" text NOT NULL,
+	"iso_year" integer NOT NULL,
+	"iso_week" smallint NOT NULL,
+	"local_date" text NOT NULL,
+	"status" text NOT NULL,
+	"attempts" smallint DEFAULT 0 NOT NULL,
+	"lease_until" timestamp with time zone,
+	"next_attempt_at" timestamp with time zone,
+	"last_error" text,
+	"sent_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "weekly_emails" ADD CONSTRAINT "weekly_emails_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "weekly_emails_once_idx" ON "weekly_emails" USING btree ("user_id","kind","iso_year","iso_week");--> statement-breakpoint
+CREATE INDEX "weekly_emails_retry_idx" ON "weekly_emails" USING btree ("status","next_attempt_at");
