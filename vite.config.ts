@@ -1,11 +1,14 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import packageJson from './package.json' with { type: 'json' };
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
+  // The build's version, sent with feedback (src/web/lib/app-version.ts).
+  define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -10,6 +10,8 @@ import { createGeolocator } from './platform/geo.ts';
 import { metricsRoutes } from './features/metrics/routes.ts';
 import { contextRoutes } from './features/context/routes.ts';
 import { downloadRoutes } from './features/context/download-routes.ts';
+import { feedbackRoutes } from './features/feedback/routes.ts';
+import { weeklyEmailRoutes } from './features/weekly-email/routes.ts';
 import { mentorRoutes } from './features/mentor/routes.ts';
 import { onboardingRoutes } from './features/onboarding/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
@@ -32,11 +34,11 @@ import { spaHandler } from './http/spa.ts';
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * Multipart bodies on the upload routes (AI context files, and files into a mentor
- * conversation), which set their own, larger limit so an oversized file is reported with the
- * spec's reason rather than refused as a whole request.
+ * Multipart bodies on the upload routes (AI context files, files into a mentor
+ * conversation, feedback images), which set their own, larger limit so an oversized file is
+ * reported with the spec's reason rather than refused as a whole request.
  */
-const UPLOAD_PATH = /^\/api\/(context(\/|$)|mentor\/conversations\/([^/]+\/)?files$)/;
+const UPLOAD_PATH = /^\/api\/(context(\/|$)|mentor\/conversations\/([^/]+\/)?files$|feedback$)/;
 const isFileUpload = (path: string, contentType: string | undefined) =>
   UPLOAD_PATH.test(path) && (contentType ?? '').toLowerCase().startsWith('multipart/form-data');
 
@@ -66,6 +68,8 @@ export function createApp(deps: AppDeps) {
   const openApiDocument = buildOpenApiDocument(deps.env.appUrl);
   app.get('/api/openapi.json', (c) => c.json(openApiDocument));
   app.route('/api/auth-providers', authProviderRoutes);
+  // The signed link is the credential, and a mail client's one-click POST comes from no page of ours.
+  app.route('/api/reminders', weeklyEmailRoutes);
   // CSRF: every state-changing call, Better Auth's included (it leaves some unchecked).
   app.use('/api/*', requireSameOrigin);
   // An admin viewing the app as a founder changes nothing (decision 023).
@@ -90,6 +94,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/mentor', mentorRoutes);
   app.route('/api/context', contextRoutes);
   app.route('/api/files', downloadRoutes);
+  app.route('/api/feedback', feedbackRoutes);
 
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND');

@@ -1,42 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authEmail } from '../../src/server/mail/auth-emails.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { parseOutboxMessage, readOutbox } from '../../src/server/mail/read-outbox.ts';
 import { createLogger } from '../../src/server/logger.ts';
+import { startSmtpPeer } from './support/smtp-peer.ts';
 import { createTestApp } from './support/test-app.ts';
 
 const silent = createLogger('silent');
-
-/** A real SMTP peer on loopback that keeps every message it accepts. */
-async function startSmtpPeer(options: { reject?: boolean } = {}) {
-  const received: { from: string; to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (options.reject) return callback(new Error('mailbox unavailable'));
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 const message = authEmail('magic-link', { to: 'ana@example.com', link: 'http://localhost:3000/api/auth/magic-link/verify?token=abc&callbackURL=%2Fauth%2Fcallback', language: 'es-LA' });
 

@@ -50,6 +50,15 @@ export async function parseJsonBody<T extends z.ZodType>(c: Context<AppBindings>
   } catch {
     throw new AppError('VALIDATION_FAILED', { details: [{ field: '', message: 'Malformed JSON body' }] });
   }
+  return checkBody(c, body, schema);
+}
+
+/**
+ * Validates fields already read from a request (a JSON body, a multipart form's text
+ * fields) as parseJsonBody does: a blocked pattern is audited and refused with 400
+ * SECURITY_VIOLATION, a bad field with 400 VALIDATION_FAILED.
+ */
+export async function checkBody<T extends z.ZodType>(c: Context<AppBindings>, body: unknown, schema: T): Promise<z.infer<T>> {
   const blocked = findBlockedPatternDeep(body);
   if (blocked) {
     const where = blocked.path || 'body';

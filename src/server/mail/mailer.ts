@@ -11,11 +11,17 @@ export type MailMessage = {
   link?: string;
   /** Our own header naming the kind of message, so scripts and tests can find it. */
   kind: string;
+  /** More headers, e.g. List-Unsubscribe on the weekly e-mails. */
+  headers?: Record<string, string>;
 };
+
+export type Delivery = { ok: true } | { ok: false; error: string };
 
 export type Mailer = {
   /** Sends or files the message. Never throws: a failed send is logged (docs/product.md#e-mail). */
   send: (message: MailMessage) => Promise<boolean>;
+  /** As `send`, saying why a send failed, for callers that record it and try again. */
+  deliver: (message: MailMessage) => Promise<Delivery>;
   mode: 'smtp' | 'outbox';
 };
 
@@ -31,14 +37,14 @@ export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerConfig)
     ? nodemailer.createTransport(smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
-  async function send(message: MailMessage): Promise<boolean> {
+  async function deliver(message: MailMessage): Promise<Delivery> {
     const mail = {
       from,
       to: message.to,
       subject: message.subject,
       text: message.text,
       html: message.html,
-      headers: { 'X-Rumbo-Kind': message.kind },
+      headers: { ...message.headers, 'X-Rumbo-Kind': message.kind },
     };
     try {
       const info = await transport.sendMail(mail);
@@ -48,12 +54,12 @@ export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerConfig)
         const file = await writeToOutbox(outboxDir, message.to, (info as { message: Buffer }).message);
         logger.info({ to: message.to, kind: message.kind, file, link: message.link }, 'mail written to the outbox');
       }
-      return true;
+      return { ok: true };
     } catch (error) {
       logger.error({ err: error, to: message.to, kind: message.kind }, 'mail could not be sent');
-      return false;
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
   }
 
-  return { send, mode: smtpUrl ? 'smtp' : 'outbox' };
+  return { send: async (message) => (await deliver(message)).ok, deliver, mode: smtpUrl ? 'smtp' : 'outbox' };
 }

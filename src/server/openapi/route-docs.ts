@@ -11,6 +11,7 @@ import { CompleteTaskInput, CreateTaskInput, UpdateTaskInput } from '../../core/
 import { DeleteAccountInput, RoleInput, StatusInput } from '../../core/account/account-status.ts';
 import { StartImpersonationInput } from '../../core/impersonation/impersonation.ts';
 import { SeenInput } from '../../core/gamification/achievements.ts';
+import { FeedbackInput } from '../../core/feedback/feedback-schema.ts';
 
 /** What the OpenAPI document says about one route: a summary and, for writes, its body. */
 export type RouteDoc = {
@@ -109,6 +110,21 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'PUT /api/strategy': { summary: 'Save a new strategy version', tag: 'strategy', body: StrategyInput },
   'GET /api/strategy/versions': { summary: 'Every saved strategy version', tag: 'strategy' },
   'POST /api/strategy/versions/:version/restore': { summary: 'Restore a version as a new version', tag: 'strategy' },
+  'POST /api/feedback': {
+    summary: 'Send feedback (multipart: type, content, sections (repeated), page, appVersion, images ≤ 5 PNG/JPEG < 5 MB; or JSON without images); any refused image refuses it all',
+    tag: 'feedback',
+    body: FeedbackInput,
+    bodyType: 'multipart/form-data',
+  },
+  'GET /api/feedback': { summary: 'The founder’s feedback, newest first, with its status and images', tag: 'feedback' },
+  'GET /api/feedback/:id': { summary: 'One piece of the founder’s feedback', tag: 'feedback' },
+  'GET /api/feedback/:id/images/:imageId': { summary: 'Redirect to a 60-second signed download of one image (owner only)', tag: 'feedback' },
+  'GET /api/reminders/unsubscribe': { summary: 'The weekly e-mails’ unsubscribe link (?token= signed): a page that asks, changing nothing (400 for a forged token)', tag: 'profile', public: true },
+  'POST /api/reminders/unsubscribe': {
+    summary: 'One-click unsubscribe (?token= signed; RFC 8058 List-Unsubscribe-Post, or the page’s button): turns the weekly reminders off; a forged or altered token changes nothing (400)',
+    tag: 'profile',
+    public: true,
+  },
 };
 
 /**

@@ -7,13 +7,17 @@ import { createLogger } from '../../../src/server/logger.ts';
 import { createServices } from '../../../src/server/services.ts';
 import { Outbox } from './outbox.ts';
 import { openTestDatabase } from './test-database.ts';
+import { openDatabase } from '../../../src/server/db/client.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 /** Every test request's browser, unless a test says otherwise (sessions are bound to it). */
 export const TEST_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) RumboTest/1.0';
 
-/** The whole app on a fresh database, called in-process through `app.request()`. */
-export async function createTestApp(overrides: Record<string, string> = {}, options: { sessionCacheTtlMs?: number; now?: () => number } = {}) {
+/**
+ * The whole app on a fresh database, called in-process through `app.request()`; with
+ * `databaseUrl`, on that PostgreSQL database instead (two apps on one URL are two instances).
+ */
+export async function createTestApp(overrides: Record<string, string> = {}, options: { sessionCacheTtlMs?: number; now?: () => number; databaseUrl?: string } = {}) {
   // Each app gets its own data folder, so its outbox holds only its own e-mails.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-test-'));
   const env = parseEnv({
@@ -24,7 +28,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     LOG_LEVEL: 'silent',
     ...overrides,
   });
-  const database = await openTestDatabase();
+  const database = options.databaseUrl ? { ...(await openDatabase({ url: options.databaseUrl })), url: options.databaseUrl } : await openTestDatabase();
   const logger = createLogger(env.logLevel);
   // On PostgreSQL the counters and session events go through it too, as on a cluster.
   const services = await createServices({

@@ -5,3 +5,5 @@ export * from './two-factor.ts';
 export * from './security.ts';
 export * from './metrics.ts';
 export * from './mentor.ts';
+export * from './feedback.ts';
+export * from './weekly-emails.ts';

@@ -1,4 +1,4 @@
-import { Menu, X } from 'lucide-react';
+import { Menu, MessageSquarePlus, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
@@ -14,9 +14,12 @@ import { ImpersonationBanner } from '../../features/impersonation/impersonation-
 import { useImpersonation } from '../../lib/use-impersonation.ts';
 import { ProfileLanguageSwitcher } from '../../components/profile/profile-language.tsx';
 import { cn } from '../../lib/cn.ts';
+import { FeedbackDialog } from '../../features/feedback/feedback-dialog.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
 
-function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+const navItemClass = 'flex items-center gap-3 rounded-md px-3 py-2 text-sm';
+
+function SidebarNav({ onNavigate, onFeedback }: { onNavigate?: () => void; onFeedback: () => void }) {
   const { t } = useTranslation('shell');
   const session = useSession();
   const me = useMe(session.data?.user.id);
@@ -30,7 +33,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           onClick={onNavigate}
           className={({ isActive }) =>
             cn(
-              'flex items-center gap-3 rounded-md px-3 py-2 text-sm',
+              navItemClass,
               isActive ? 'bg-accent font-medium text-accent-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
             )
           }
@@ -39,6 +42,11 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           {t(labelKey)}
         </NavLink>
       ))}
+      {/* Feedback opens a dialog over the page the founder is on (docs/weekly-rhythm.md#feedback). */}
+      <button type="button" onClick={onFeedback} className={cn(navItemClass, 'text-left text-muted-foreground hover:bg-muted hover:text-foreground')}>
+        <MessageSquarePlus aria-hidden="true" className="size-4 shrink-0" />
+        {t('nav.feedback')}
+      </button>
     </nav>
   );
 }
@@ -47,6 +55,7 @@ function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
 export function AppShell() {
   const { t } = useTranslation('shell');
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
   const session = useSession();
   const me = useMe(session.data?.user.id);
   const impersonation = useImpersonation();
@@ -59,7 +68,7 @@ export function AppShell() {
         <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-6 border-r border-border p-4 lg:flex">
           <Logo to="/overview" />
           <div className="flex-1 overflow-y-auto">
-            <SidebarNav />
+            <SidebarNav onFeedback={() => setFeedbackOpen(true)} />
           </div>
           <SignOutButton className="w-full" />
         </aside>
@@ -84,7 +93,13 @@ export function AppShell() {
                     </Dialog.Close>
                   </div>
                   <div className="flex-1 overflow-y-auto">
-                    <SidebarNav onNavigate={() => setDrawerOpen(false)} />
+                    <SidebarNav
+                      onNavigate={() => setDrawerOpen(false)}
+                      onFeedback={() => {
+                        setDrawerOpen(false);
+                        setFeedbackOpen(true);
+                      }}
+                    />
                   </div>
                   <SignOutButton className="w-full" />
                 </Dialog.Content>
@@ -99,6 +114,7 @@ export function AppShell() {
             <Outlet />
           </main>
           <AchievementToaster />
+          <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
         </div>
       </div>
     </div>

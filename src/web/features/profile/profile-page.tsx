@@ -24,6 +24,7 @@ import { showProfileError } from '../../lib/profile-error.ts';
 import { ProfileField, type ProfileFieldName } from '../../components/profile/profile-field.tsx';
 import { type FieldErrors, errorsFromApi, errorsFromZod } from '../../lib/profile-options.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
+import { FeedbackHistory } from '../../components/feedback-history.tsx';
 
 /** The profile's sections and their fields, in the order the founder reads them. */
 const SECTIONS: readonly { key: string; fields: readonly ProfileFieldName[] }[] = [
@@ -67,6 +68,7 @@ export function ProfilePage() {
         <h2 id="profile-achievements" className="text-lg font-semibold">{t('achievements.title')}</h2>
         <ProgressCard showAchievements />
       </section>
+      <FeedbackHistory />
       {me.data.role === 'admin' ? <AdminSection /> : null}
       <DangerZone email={me.data.email} />
     </div>

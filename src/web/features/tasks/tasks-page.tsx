@@ -2,17 +2,22 @@ import { CalendarCheck, ListChecks, PlusCircle } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageWithProgress } from '../../components/progress-card.tsx';
 import { useStrategy } from '../../lib/api/strategy-api.ts';
 import { CreateTab } from './create-tab.tsx';
 import { ActiveTab, DoneTab } from './task-lists.tsx';
 
 type Tab = 'create' | 'active' | 'done';
+const TABS: readonly string[] = ['create', 'active', 'done'];
 
 /** /high-performance-tasks: Create, Active (by ICE) and Done (docs/product.md#tasks). */
 export function TasksPage() {
   const { t } = useTranslation('tasks');
-  const [tab, setTab] = useState<Tab>('create');
+  // `?tab=active` opens a tab directly: the Friday e-mail links to the active tasks.
+  const [params] = useSearchParams();
+  const asked = params.get('tab') ?? '';
+  const [tab, setTab] = useState<Tab>(TABS.includes(asked) ? (asked as Tab) : 'create');
   const strategy = useStrategy();
   const maximas = strategy.data?.maximas ?? [];
   const tabClass =

@@ -1,0 +1,70 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { checkFeedbackImages, FEEDBACK_IMAGE_BYTES, FEEDBACK_IMAGES_MAX, FeedbackInput } from '../../../core/feedback/feedback-schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AppBindings } from '../../http/context.ts';
+import { requireUser } from '../../http/require-user.ts';
+import { checkBody, parseJsonBody } from '../../http/validate.ts';
+import { rateLimit } from '../../rate-limit/middleware.ts';
+import { storageFor } from '../../storage/storage-for.ts';
+import { createFeedback, getFeedback, imageUrl, listFeedback } from './service.ts';
+
+/**
+ * Room for one image too many, each at the size limit, so that a sixth image or an
+ * oversized one is reported by name ('Invalid files'); a body beyond it is refused whole.
+ */
+export const FEEDBACK_BODY_LIMIT = (FEEDBACK_IMAGES_MAX + 1) * FEEDBACK_IMAGE_BYTES + 1024 * 1024;
+
+const feedbackBodyLimit = bodyLimit({
+  maxSize: FEEDBACK_BODY_LIMIT,
+  onError: () => {
+    throw new AppError('PAYLOAD_TOO_LARGE');
+  },
+});
+
+/** The text fields and the images of a multipart feedback form (`sections` may repeat). */
+async function readForm(c: Context<AppBindings>) {
+  let form: FormData;
+  try {
+    form = await c.req.raw.formData();
+  } catch {
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: '', message: 'Malformed form body' }] });
+  }
+  const fields: Record<string, unknown> = {};
+  for (const name of new Set(form.keys())) {
+    if (name === 'images') continue;
+    const values = form.getAll(name).filter((value) => typeof value === 'string');
+    fields[name] = name === 'sections' ? values : values[0];
+  }
+  const images = await Promise.all(
+    form
+      .getAll('images')
+      .filter((value): value is File => typeof value !== 'string')
+      .map(async (file) => ({ name: file.name, size: file.size, bytes: new Uint8Array(await file.arrayBuffer()) })),
+  );
+  return { fields, images };
+}
+
+/** Feedback (docs/weekly-rhythm.md#feedback): send one (multipart with images, or JSON), list and read one's own. */
+export const feedbackRoutes = new Hono<AppBindings>()
+  .use(requireUser)
+  .get('/', async (c) => c.json({ feedback: await listFeedback(c.get('deps').db, c.get('user').id) }))
+  .post('/', rateLimit('fileUpload'), feedbackBodyLimit, async (c) => {
+    const multipart = (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+    const form = multipart ? await readForm(c) : null;
+    const input = form ? await checkBody(c, form.fields, FeedbackInput) : await parseJsonBody(c, FeedbackInput);
+    const images = form?.images ?? [];
+    const { accepted, refused } = checkFeedbackImages(images);
+    if (refused.length > 0) {
+      throw new AppError('VALIDATION_FAILED', { details: refused.map((problem) => ({ field: 'images', message: problem.message, file: problem.name })) });
+    }
+    const deps = c.get('deps');
+    const created = await createFeedback(deps.db, storageFor(deps), c.get('user').id, { ...input, userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null, images: accepted });
+    return c.json(created, 201);
+  })
+  .get('/:id', async (c) => c.json(await getFeedback(c.get('deps').db, c.get('user').id, c.req.param('id'))))
+  .get('/:id/images/:imageId', async (c) => {
+    const deps = c.get('deps');
+    return c.redirect(await imageUrl(deps.db, storageFor(deps), c.get('user').id, c.req.param('id'), c.req.param('imageId')), 302);
+  });

@@ -1,0 +1,150 @@
+import type { Language } from '../../../core/i18n/language.ts';
+import type { TargetStatus } from '../../../core/metrics/targets.ts';
+import type { KeyMetric } from './weekly-content.ts';
+
+/**
+ * The weekly e-mails' words in both languages. Kept with the e-mails, as the account
+ * e-mails keep theirs (src/server/mail/auth-emails.ts): the browser never shows them.
+ */
+export type WeeklyCopy = {
+  greeting: (name: string) => string;
+  footer: { why: string; settings: string; unsubscribe: string };
+  monday: {
+    subject: (week: number) => string;
+    preview: string;
+    title: string;
+    intro: (week: string) => string;
+    stale: (latest: string, lastWeek: string) => string;
+    empty: string;
+    columns: { metric: string; value: string; before: string; target: string; status: string };
+    changed: string;
+    rose: (metric: string, from: string, to: string) => string;
+    fell: (metric: string, from: string, to: string) => string;
+    statusMoved: (metric: string, from: string, to: string) => string;
+    nothingChanged: string;
+    action: string;
+  };
+  friday: {
+    subject: string;
+    preview: string;
+    title: string;
+    questions: string[];
+    questionsTitle: string;
+    tasksTitle: string;
+    ice: (value: string) => string;
+    noTasks: string;
+    action: string;
+  };
+  metrics: Record<KeyMetric, string>;
+  status: Record<TargetStatus, string>;
+  notBurning: string;
+};
+
+export const WEEKLY_COPY: Record<Language, WeeklyCopy> = {
+  en: {
+    greeting: (name) => `Hi ${name},`,
+    footer: {
+      why: 'You get this e-mail because weekly reminders are on in your Rumbo profile.',
+      settings: 'Change the hours or turn them off',
+      unsubscribe: 'Unsubscribe from weekly e-mails',
+    },
+    monday: {
+      subject: (week) => `Your numbers for week ${week} and this week's record`,
+      preview: "Last week's key numbers against their targets, and one link to record this week.",
+      title: "Last week's numbers",
+      intro: (week) => `Here is ${week} against your targets.`,
+      stale: (latest, lastWeek) => `Your latest recorded week is ${latest}; ${lastWeek} is not recorded yet.`,
+      empty: "You haven't recorded a week yet. Five minutes with last week's numbers and Rumbo shows you where you stand against the targets that matter.",
+      columns: { metric: 'Metric', value: 'Latest', before: 'Week before', target: 'Target', status: 'Status' },
+      changed: 'What changed',
+      rose: (metric, from, to) => `${metric} rose from ${from} to ${to}.`,
+      fell: (metric, from, to) => `${metric} fell from ${from} to ${to}.`,
+      statusMoved: (metric, from, to) => `${metric} moved from ${from} to ${to}.`,
+      nothingChanged: 'Nothing moved since the week before.',
+      action: 'Record this week',
+    },
+    friday: {
+      subject: 'Your Friday reflection',
+      preview: 'Four questions for the end of the week, and your best bets by ICE.',
+      title: 'Time to look back on the week',
+      questionsTitle: 'Questions for the week',
+      questions: [
+        'What did you learn this week that you did not know on Monday?',
+        'Which hypothesis did you test, and what did the result tell you?',
+        'What will you stop, start or keep doing next week?',
+        'What one result would make next week a win?',
+      ],
+      tasksTitle: 'Your active tasks, best first',
+      ice: (value) => `ICE ${value}`,
+      noTasks: 'No active tasks. Turn one hunch from this week into a hypothesis you can test.',
+      action: 'Complete a task',
+    },
+    metrics: {
+      mrr: 'MRR',
+      activeUsers: 'Active users (weekly)',
+      cashBalance: 'Available cash',
+      runwayWeeks: 'Runway',
+      churnRate: 'Weekly churn',
+      ndr: 'NDR',
+      ltvToCac: 'LTV : CAC',
+      paybackWeeks: 'CAC payback',
+      userGrowth: 'Weekly user growth',
+      revenueGrowth: 'Monthly revenue growth',
+    },
+    status: { on: '✓ On target', near: '≈ Near target', off: '✗ Off target' },
+    notBurning: 'not burning',
+  },
+  'es-LA': {
+    greeting: (name) => `Hola, ${name}:`,
+    footer: {
+      why: 'Recibes este correo porque los recordatorios semanales están activados en tu perfil de Rumbo.',
+      settings: 'Cambia los horarios o desactívalos',
+      unsubscribe: 'Dejar de recibir los correos semanales',
+    },
+    monday: {
+      subject: (week) => `Tus números de la semana ${week} y el registro de esta semana`,
+      preview: 'Los números clave de la semana pasada frente a sus metas, y un enlace para registrar esta semana.',
+      title: 'Los números de la semana pasada',
+      intro: (week) => `Así quedó ${week} frente a tus metas.`,
+      stale: (latest, lastWeek) => `Tu última semana registrada es ${latest}; ${lastWeek} todavía no está registrada.`,
+      empty: 'Todavía no registras ninguna semana. Con cinco minutos y los números de la semana pasada, Rumbo te muestra dónde estás frente a las metas que importan.',
+      columns: { metric: 'Métrica', value: 'Última', before: 'Semana anterior', target: 'Meta', status: 'Estado' },
+      changed: 'Qué cambió',
+      rose: (metric, from, to) => `${metric} subió de ${from} a ${to}.`,
+      fell: (metric, from, to) => `${metric} bajó de ${from} a ${to}.`,
+      statusMoved: (metric, from, to) => `${metric} pasó de ${from} a ${to}.`,
+      nothingChanged: 'Nada se movió desde la semana anterior.',
+      action: 'Registrar esta semana',
+    },
+    friday: {
+      subject: 'Tu reflexión del viernes',
+      preview: 'Cuatro preguntas para cerrar la semana y tus mejores apuestas según ICE.',
+      title: 'Hora de repasar tu semana',
+      questionsTitle: 'Preguntas para la semana',
+      questions: [
+        '¿Qué aprendiste esta semana que no sabías el lunes?',
+        '¿Qué hipótesis probaste y qué te dijo el resultado?',
+        '¿Qué vas a dejar de hacer, empezar o seguir haciendo la próxima semana?',
+        '¿Qué resultado haría que la próxima semana sea un éxito?',
+      ],
+      tasksTitle: 'Tus tareas activas, la mejor primero',
+      ice: (value) => `ICE ${value}`,
+      noTasks: 'No tienes tareas activas. Convierte una corazonada de esta semana en una hipótesis que puedas probar.',
+      action: 'Completar una tarea',
+    },
+    metrics: {
+      mrr: 'MRR',
+      activeUsers: 'Usuarios activos (semanales)',
+      cashBalance: 'Caja disponible',
+      runwayWeeks: 'Runway',
+      churnRate: 'Tasa de cancelación (semanal)',
+      ndr: 'NDR',
+      ltvToCac: 'LTV : CAC',
+      paybackWeeks: 'Recuperación del CAC',
+      userGrowth: 'Crecimiento de usuarios (semanal)',
+      revenueGrowth: 'Crecimiento de ingresos (mensual)',
+    },
+    status: { on: '✓ En meta', near: '≈ Cerca', off: '✗ Fuera de meta' },
+    notBurning: 'sin quema de caja',
+  },
+};

@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { feedbackImageUrl, useFeedbackList } from '../lib/api/feedback-api.ts';
+import { intlLocale } from '../lib/format.ts';
+
+/**
+ * The founder's past feedback with where each stands (docs/weekly-rhythm.md#feedback),
+ * newest first, on the profile. Images open through their owner-only signed link.
+ */
+export function FeedbackHistory() {
+  const { t, i18n } = useTranslation('feedback');
+  const list = useFeedbackList();
+  const date = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium' });
+  return (
+    <section aria-labelledby="feedback-history-title" className="rounded-lg border border-border bg-card p-5 text-card-foreground sm:p-6">
+      <h2 id="feedback-history-title" className="text-lg font-semibold">
+        {t('history.title')}
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">{t('history.body')}</p>
+      {list.isPending ? (
+        <p role="status" className="mt-4 text-sm text-muted-foreground">
+          {t('history.loading')}
+        </p>
+      ) : list.isError ? (
+        <p role="alert" className="mt-4 text-sm text-destructive">
+          {t('history.error')}
+        </p>
+      ) : list.data.length === 0 ? (
+        <p className="mt-4 text-sm text-muted-foreground">{t('history.empty')}</p>
+      ) : (
+        <ul className="mt-4 flex flex-col divide-y divide-border">
+          {list.data.map((item) => (
+            <li key={item.id} className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0" data-testid="feedback-item">
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                <span className="rounded-full border border-border px-2 py-0.5 font-medium">{t(`type.${item.type}`)}</span>
+                <span className="rounded-full bg-muted px-2 py-0.5">{t('history.status', { status: t(`status.${item.status}`) })}</span>
+                <time dateTime={item.createdAt} className="text-muted-foreground">
+                  {date.format(new Date(item.createdAt))}
+                </time>
+              </div>
+              <p className="line-clamp-4 text-sm break-words whitespace-pre-line">{item.content}</p>
+              {item.sections.length > 0 && (
+                <p className="text-xs text-muted-foreground">
+                  {t('history.sections', { sections: item.sections.map((section) => t(`sections.${section}`)).join(', ') })}
+                </p>
+              )}
+              {item.images.length > 0 && (
+                <ul className="flex flex-wrap gap-2" aria-label={t('history.images', { count: item.images.length })}>
+                  {item.images.map((image) => (
+                    <li key={image.id}>
+                      <img src={feedbackImageUrl(item.id, image.id)} alt={image.name} loading="lazy" className="size-16 rounded-md border border-border object-cover" />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

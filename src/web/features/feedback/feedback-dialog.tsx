@@ -1,0 +1,264 @@
+import { ImagePlus, X } from 'lucide-react';
+import { type ClipboardEvent, type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { toast } from 'sonner';
+import {
+  checkFeedbackImages,
+  FEEDBACK_CONTENT_MAX,
+  FEEDBACK_IMAGES_MAX,
+  FEEDBACK_SECTIONS,
+  FEEDBACK_TYPES,
+  FeedbackInput,
+  type FeedbackSection,
+  type FeedbackType,
+  type ImageProblem,
+} from '../../../core/feedback/feedback-schema.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { APP_VERSION } from '../../lib/app-version.ts';
+import { useSendFeedback } from '../../lib/api/feedback-api.ts';
+import { errorMessage } from '../../lib/error-toast.ts';
+import { feedbackMessageKey, imageProblemKey } from './messages.ts';
+import { buttonClass } from '../../components/form/buttons.ts';
+import { ChoiceField, TextField } from '../../components/form/fields.tsx';
+import { Modal, ModalActions } from '../../components/modal.tsx';
+import { cn } from '../../lib/cn.ts';
+
+type Attached = { id: string; name: string; size: number; bytes: Uint8Array; file: File; preview: string };
+type Errors = Partial<Record<'type' | 'content' | 'sections', string>>;
+
+const IMAGE_ACCEPT = 'image/png,image/jpeg';
+
+/**
+ * The Feedback dialog (docs/weekly-rhythm.md#feedback), opened from the navigation on every
+ * page: an idea or an issue, its text, the sections it concerns and up to 5 images pasted,
+ * dropped or chosen, each previewed and removable. Sent with the page, the app's version and
+ * (by the request itself) the browser. A refusal keeps everything the founder gave.
+ */
+export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation('feedback');
+  const { pathname } = useLocation();
+  const send = useSendFeedback();
+  const ids = { images: useId(), sections: useId() };
+  const pickerRef = useRef<HTMLInputElement>(null);
+  const [type, setType] = useState<FeedbackType>('idea');
+  const [content, setContent] = useState('');
+  const [sections, setSections] = useState<FeedbackSection[]>([]);
+  const [images, setImages] = useState<Attached[]>([]);
+  const [errors, setErrors] = useState<Errors>({});
+  const [dragging, setDragging] = useState(false);
+  /** A field's message goes once the founder changes it. */
+  const changed = (field: keyof Errors) => setErrors((current) => ({ ...current, [field]: undefined }));
+
+  // Previews are object URLs: freed when an image is removed or the dialog is left.
+  const imagesRef = useRef(images);
+  useEffect(() => {
+    imagesRef.current = images;
+  }, [images]);
+  useEffect(() => () => imagesRef.current.forEach((image) => URL.revokeObjectURL(image.preview)), []);
+
+  function reset() {
+    images.forEach((image) => URL.revokeObjectURL(image.preview));
+    setType('idea');
+    setContent('');
+    setSections([]);
+    setImages([]);
+    setErrors({});
+  }
+
+  function showInvalidFiles(problems: ImageProblem[]) {
+    toast.error(t('invalidFiles'), {
+      description: problems.map((problem) => t('invalidFileLine', { name: problem.name, reason: t(`fileErrors.${imageProblemKey(problem.message)}`) })).join('\n'),
+    });
+  }
+
+  async function attach(files: File[]) {
+    if (files.length === 0) return;
+    const read = await Promise.all(files.map(async (file) => ({ name: file.name, size: file.size, bytes: new Uint8Array(await file.arrayBuffer()), file })));
+    const { accepted, refused } = checkFeedbackImages(read, imagesRef.current.length);
+    if (refused.length > 0) showInvalidFiles(refused);
+    if (accepted.length > 0) {
+      setImages((current) => [...current, ...accepted.map((image) => ({ ...image, id: crypto.randomUUID(), preview: URL.createObjectURL(image.file) }))]);
+    }
+  }
+
+  function remove(image: Attached) {
+    URL.revokeObjectURL(image.preview);
+    setImages((current) => current.filter((item) => item.id !== image.id));
+  }
+
+  function onPaste(event: ClipboardEvent) {
+    const files = [...event.clipboardData.files];
+    if (files.length === 0) return;
+    // A screenshot alone is an image to attach; text copied with a picture still pastes as text.
+    if (!event.clipboardData.getData('text/plain')) event.preventDefault();
+    void attach(files);
+  }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    void attach([...event.dataTransfer.files]);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = FeedbackInput.safeParse({ type, content, sections, page: pathname, appVersion: APP_VERSION });
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= t(feedbackMessageKey(issue.message), { max: FEEDBACK_CONTENT_MAX });
+      // The schema checks sections only once the other fields pass; the founder hears of both at once.
+      if (type === 'issue' && sections.length === 0) found.sections ??= t('validation.section');
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    const form = new FormData();
+    form.append('type', type);
+    form.append('content', content);
+    for (const section of sections) form.append('sections', section);
+    form.append('page', pathname);
+    form.append('appVersion', APP_VERSION);
+    for (const image of images) form.append('images', image.file, image.name);
+    try {
+      await send.mutateAsync(form);
+      toast.success(t('sent.title'), { description: t('sent.body') });
+      reset();
+      onOpenChange(false);
+    } catch (error) {
+      // The founder keeps what they wrote and attached; the server's reasons are shown where they belong.
+      const details = error instanceof ApiError && Array.isArray(error.details) ? (error.details as { field?: string; message?: string; file?: string }[]) : [];
+      const files = details.filter((detail) => detail.field === 'images').map((detail) => ({ name: detail.file ?? '', message: detail.message ?? '' }));
+      if (files.length > 0) return showInvalidFiles(files);
+      const fields: Errors = {};
+      for (const detail of details) if (detail.field && detail.message && ['type', 'content', 'sections'].includes(detail.field)) fields[detail.field as keyof Errors] ??= t(feedbackMessageKey(detail.message), { max: FEEDBACK_CONTENT_MAX });
+      setErrors(fields);
+      toast.error(t('failed'), { description: errorMessage(error) });
+    }
+  }
+
+  const full = images.length >= FEEDBACK_IMAGES_MAX;
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={t('title')} description={t('description')}>
+      <form noValidate onSubmit={submit} onPaste={onPaste} className="flex flex-col gap-5">
+        <ChoiceField
+          name="feedback-type"
+          label={t('type.label')}
+          value={type}
+          onChange={(value) => {
+            setType(value as FeedbackType);
+            changed('sections');
+          }}
+          options={FEEDBACK_TYPES.map((value) => ({ value, label: t(`type.${value}`) }))}
+          error={errors.type}
+        />
+        <TextField
+          name="content"
+          multiline
+          required
+          label={t('content.label')}
+          hint={t('content.hint')}
+          value={content}
+          onChange={(value) => {
+            setContent(value);
+            changed('content');
+          }}
+          error={errors.content}
+          count={content.length >= FEEDBACK_CONTENT_MAX * 0.8 ? { text: t('content.count', { length: content.length, max: FEEDBACK_CONTENT_MAX }), over: content.length > FEEDBACK_CONTENT_MAX } : undefined}
+        />
+        <fieldset aria-describedby={`${ids.sections}-hint${errors.sections ? ` ${ids.sections}-error` : ''}`} aria-invalid={errors.sections ? true : undefined}>
+          <legend className="text-sm font-medium">{t('sections.label')}</legend>
+          <p id={`${ids.sections}-hint`} className="mt-1 text-sm text-muted-foreground">
+            {t(type === 'issue' ? 'sections.hintIssue' : 'sections.hintIdea')}
+          </p>
+          <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
+            {FEEDBACK_SECTIONS.map((section) => (
+              <label
+                key={section}
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-input px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+              >
+                <input
+                  type="checkbox"
+                  name="sections"
+                  value={section}
+                  checked={sections.includes(section)}
+                  onChange={(event) => {
+                    setSections((current) => (event.target.checked ? [...current, section] : current.filter((item) => item !== section)));
+                    changed('sections');
+                  }}
+                  className="size-4 accent-[var(--primary)]"
+                />
+                {t(`sections.${section}`)}
+              </label>
+            ))}
+          </div>
+          {errors.sections && (
+            <p id={`${ids.sections}-error`} className="mt-1 text-sm text-destructive">
+              {errors.sections}
+            </p>
+          )}
+        </fieldset>
+        <div
+          role="group"
+          aria-labelledby={`${ids.images}-label`}
+          aria-describedby={`${ids.images}-hint`}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          data-testid="feedback-drop-zone"
+          className={cn('rounded-md border border-dashed border-input p-4', dragging && 'border-primary bg-accent')}
+        >
+          <p id={`${ids.images}-label`} className="text-sm font-medium">
+            {t('images.label')}
+          </p>
+          <p id={`${ids.images}-hint`} className="mt-1 text-sm text-muted-foreground">
+            {t('images.hint', { max: FEEDBACK_IMAGES_MAX })}
+          </p>
+          <input
+            ref={pickerRef}
+            type="file"
+            accept={IMAGE_ACCEPT}
+            multiple
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+            data-testid="feedback-image-picker"
+            onChange={(event) => {
+              void attach([...(event.target.files ?? [])]);
+              event.target.value = '';
+            }}
+          />
+          <button type="button" className={cn(buttonClass.secondary, 'mt-3')} disabled={full} onClick={() => pickerRef.current?.click()}>
+            <ImagePlus aria-hidden="true" className="size-4" />
+            {t('images.choose')}
+          </button>
+          {images.length > 0 && (
+            <ul aria-label={t('images.attached', { count: images.length, max: FEEDBACK_IMAGES_MAX })} className="mt-3 flex flex-wrap gap-3">
+              {images.map((image) => (
+                <li key={image.id} className="relative">
+                  <img src={image.preview} alt={t('images.preview', { name: image.name })} className="size-20 rounded-md border border-border object-cover" />
+                  <button
+                    type="button"
+                    onClick={() => remove(image)}
+                    aria-label={t('images.remove', { name: image.name })}
+                    className="absolute -top-2 -right-2 inline-flex size-7 items-center justify-center rounded-full border border-border bg-background shadow-sm hover:bg-muted"
+                  >
+                    <X aria-hidden="true" className="size-4" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <ModalActions cancel={t('cancel')} onCancel={() => onOpenChange(false)}>
+          <button type="submit" className={buttonClass.primary} disabled={send.isPending} aria-busy={send.isPending || undefined}>
+            {send.isPending ? t('sending') : t('send')}
+          </button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}
