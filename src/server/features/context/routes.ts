@@ -32,17 +32,17 @@ export const isMultipart = (c: Context<AppBindings>) => (c.req.header('content-t
 
 /** Reads a multipart form: its text fields (checked like JSON bodies) and its files. */
 export async function parseForm<T extends z.ZodType>(c: Context<AppBindings>, schema: T) {
-  let form: Record<string, string | File | (string | File)[]>;
+  let form: FormData;
   try {
-    form = await c.req.parseBody({ all: true });
+    // The request's own parser, not parseBody's copy of the body: uploads carry up to 21 MB.
+    form = await c.req.raw.formData();
   } catch {
     throw new AppError('VALIDATION_FAILED', { details: [{ field: '', message: 'Malformed form body' }] });
   }
-  const values = (name: string) => [form[name] ?? []].flat();
   const fields: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(form)) {
+  for (const name of new Set(form.keys())) {
     if (name === 'files' || name === 'removeFileIds') continue;
-    const first = [value].flat()[0];
+    const first = form.get(name);
     if (typeof first === 'string') fields[name] = first;
   }
   const blocked = findBlockedPatternDeep(fields);
@@ -50,15 +50,17 @@ export async function parseForm<T extends z.ZodType>(c: Context<AppBindings>, sc
   const parsed = schema.safeParse(fields);
   if (!parsed.success) throw new AppError('VALIDATION_FAILED', { details: fieldErrors(parsed.error) });
   const files: IncomingFile[] = await Promise.all(
-    values('files')
+    form
+      .getAll('files')
       .filter((value): value is File => typeof value !== 'string')
       .map(async (file) => ({ name: file.name, size: file.size, bytes: new Uint8Array(await file.arrayBuffer()) })),
   );
-  const removeFileIds = values('removeFileIds').filter((value): value is string => typeof value === 'string');
+  const removeFileIds = form.getAll('removeFileIds').filter((value): value is string => typeof value === 'string');
   return { fields: parsed.data as z.infer<T>, files, removeFileIds };
 }
 
 const storage = (c: Context<AppBindings>) => storageFor(c.get('deps'));
+const extract = (c: Context<AppBindings>) => ({ timeLimitMs: c.get('deps').env.fileTextTimeLimitMs });
 
 /** AI context entries (API-CONTRACT "AI context and mentor"). */
 export const contextRoutes = new Hono<AppBindings>()
@@ -66,16 +68,13 @@ export const contextRoutes = new Hono<AppBindings>()
   .get('/', async (c) => c.json({ entries: await listEntries(c.get('deps').db, c.get('user').id) }))
   .post('/', rateLimit('fileUpload'), uploadLimit, async (c) => {
     const { fields, files } = isMultipart(c) ? await parseForm(c, ContextEntryFields) : { fields: await parseJsonBody(c, ContextEntryFields), files: [] };
-    const result = await createEntry(c.get('deps').db, storage(c), c.get('user').id, { ...fields, files });
+    const result = await createEntry(c.get('deps').db, storage(c), c.get('user').id, { ...fields, files }, extract(c));
     return c.json(result, 201);
   })
   .patch('/:id', rateLimit('fileUpload'), uploadLimit, async (c) => {
     const input = isMultipart(c) ? await parseForm(c, ContextEntryPatch) : { fields: await parseJsonBody(c, ContextEntryPatch), files: [], removeFileIds: [] };
-    const result = await updateEntry(c.get('deps').db, storage(c), c.get('user').id, c.req.param('id'), {
-      ...input.fields,
-      files: input.files,
-      removeFileIds: input.removeFileIds,
-    });
+    const changes = { ...input.fields, files: input.files, removeFileIds: input.removeFileIds };
+    const result = await updateEntry(c.get('deps').db, storage(c), c.get('user').id, c.req.param('id'), changes, extract(c));
     return c.json(result);
   })
   .delete('/:id', async (c) => {
