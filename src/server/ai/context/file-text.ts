@@ -42,7 +42,8 @@ async function pdfText(bytes: Uint8Array): Promise<FileTextResult> {
   if (inflatesBeyond(bytes, PDF_INFLATED_MAX)) return { refused: FILE_MESSAGES.inflated };
   let pdf: PdfDocument | undefined;
   try {
-    pdf = await getDocumentProxy(bytes);
+    // A copy of its own: pdf.js takes over the buffer it is given, and the upload's may be shared.
+    pdf = await getDocumentProxy(new Uint8Array(bytes));
     const pages = Math.min(pdf.numPages, PDF_PAGES_MAX);
     const texts: string[] = [];
     let result: Extracted = { text: null, note: 'no-text' };

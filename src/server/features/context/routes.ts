@@ -8,6 +8,7 @@ import { fileSizeMessage } from '../../../core/security/files.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
+import { type FormPart, MalformedFormError, readMultipart } from '../../http/multipart.ts';
 import { fieldErrors, parseJsonBody } from '../../http/validate.ts';
 import { storageFor } from '../../storage/storage-for.ts';
 import { CONTEXT_TOTAL_BYTES, type IncomingFile } from './files.ts';
@@ -32,30 +33,24 @@ export const isMultipart = (c: Context<AppBindings>) => (c.req.header('content-t
 
 /** Reads a multipart form: its text fields (checked like JSON bodies) and its files. */
 export async function parseForm<T extends z.ZodType>(c: Context<AppBindings>, schema: T) {
-  let form: FormData;
+  let parts: FormPart[];
   try {
-    // The request's own parser, not parseBody's copy of the body: uploads carry up to 21 MB.
-    form = await c.req.raw.formData();
-  } catch {
+    parts = await readMultipart(c.req.raw);
+  } catch (error) {
+    if (!(error instanceof MalformedFormError)) throw error;
     throw new AppError('VALIDATION_FAILED', { details: [{ field: '', message: 'Malformed form body' }] });
   }
-  const fields: Record<string, unknown> = {};
-  for (const name of new Set(form.keys())) {
-    if (name === 'files' || name === 'removeFileIds') continue;
-    const first = form.get(name);
-    if (typeof first === 'string') fields[name] = first;
+  // The first text value of each field's name (no prototype: a field may be named `__proto__`).
+  const fields: Record<string, string> = Object.create(null);
+  for (const part of parts) {
+    if ('value' in part && part.name !== 'files' && part.name !== 'removeFileIds' && !(part.name in fields)) fields[part.name] = part.value;
   }
   const blocked = findBlockedPatternDeep(fields);
   if (blocked) throw new AppError('SECURITY_VIOLATION', { details: [{ field: blocked.path, message: 'Security violation' }] });
   const parsed = schema.safeParse(fields);
   if (!parsed.success) throw new AppError('VALIDATION_FAILED', { details: fieldErrors(parsed.error) });
-  const files: IncomingFile[] = await Promise.all(
-    form
-      .getAll('files')
-      .filter((value): value is File => typeof value !== 'string')
-      .map(async (file) => ({ name: file.name, size: file.size, bytes: new Uint8Array(await file.arrayBuffer()) })),
-  );
-  const removeFileIds = form.getAll('removeFileIds').filter((value): value is string => typeof value === 'string');
+  const files: IncomingFile[] = parts.flatMap((part) => (part.name === 'files' && 'file' in part ? [{ ...part.file, size: part.file.bytes.byteLength }] : []));
+  const removeFileIds = parts.flatMap((part) => (part.name === 'removeFileIds' && 'value' in part ? [part.value] : []));
   return { fields: parsed.data as z.infer<T>, files, removeFileIds };
 }
 
