@@ -11,7 +11,8 @@ const csv = (text: string) => ({ mediaType: 'text/csv', isCsv: true, bytes: new 
 const patient = { timeLimitMs: 120_000 };
 const read = (file: ReturnType<typeof pdf>) => extractFileText(file, patient);
 
-describe('file text for the mentor', () => {
+// Some of these files take seconds to read on a busy machine: more than the default 5 s allowed per test.
+describe('file text for the mentor', { timeout: 60_000 }, () => {
   it('reads ordinary PDFs, deflated or not, and CSVs', async () => {
     expect(await read(pdf(makePdf(['Pilot converted at 18 percent.'])))).toEqual({ text: 'Pilot converted at 18 percent.' });
     const deflated = makePagesPdf([['Churn fell to 3 percent.'], ['Runway is 14 months.']], { deflate: true });
@@ -49,18 +50,18 @@ describe('file text for the mentor', () => {
     expect(await read(pdf(await makeInflatingPdf(4 * 1024 * 1024)))).toEqual({ text: null, note: 'no-text' });
   });
 
-  it('keeps a CSV of millions of rows, or of one enormous row, within the caps', async () => {
-    const rows = await read(csv('a\n'.repeat(5_000_000)));
+  it('keeps a CSV of a million rows, or of one enormous row, within the caps', async () => {
+    const rows = await read(csv('a\n'.repeat(1_000_000)));
     expect(rows).toMatchObject({ note: 'truncated' });
-    expect('text' in rows && rows.text!.endsWith('[… 4999500 more rows not shown; 5000000 rows in total]')).toBe(true);
+    expect('text' in rows && rows.text!.endsWith('[… 999500 more rows not shown; 1000000 rows in total]')).toBe(true);
     const wide = await read(csv(','.repeat(10_000_000)));
     expect(wide).toMatchObject({ note: 'truncated' });
     expect('text' in wide && wide.text!.length).toBeLessThan(EXTRACTED_TEXT_MAX + 100);
   });
 
-  it('reads off the main thread: the event loop turns while a 10 MB CSV is parsed', async () => {
+  it('reads off the main thread: the event loop turns while a CSV of a million rows is parsed', async () => {
     let settled = false;
-    const reading = read(csv('a\n'.repeat(5_000_000))).then((result) => {
+    const reading = read(csv('a\n'.repeat(1_000_000))).then((result) => {
       settled = true;
       return result;
     });

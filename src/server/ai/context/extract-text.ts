@@ -52,8 +52,15 @@ function readWith(worker: Worker, job: FileTextJob, timeLimitMs: number): Promis
   });
 }
 
+function startWorker() {
+  const worker = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  // A worker that ends while idle is not handed another file.
+  worker.once('exit', () => idle.includes(worker) && idle.splice(idle.indexOf(worker), 1));
+  return worker;
+}
+
 async function inWorker(job: FileTextJob, timeLimitMs: number): Promise<FileTextResult> {
-  const worker = idle.pop() ?? new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  const worker = idle.pop() ?? startWorker();
   worker.ref();
   const { result, keep } = await readWith(worker, job, timeLimitMs);
   if (keep) {
