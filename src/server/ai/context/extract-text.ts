@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FileTextJob, FileTextResult } from './file-text.ts';
 
@@ -11,7 +12,8 @@ export type { Extracted, FileTextResult, TextNote } from './file-text.ts';
  * 'timed-out'; one that fails (out of memory, say) marks it 'unreadable'. Workers that
  * finish are kept for the next file: starting one costs more than most files.
  */
-export const FILE_TEXT_WORKERS = 2;
+/** Two at the most, and a core left for the event loop (one worker on a 2-core machine). */
+export const FILE_TEXT_WORKERS = Math.max(1, Math.min(2, os.availableParallelism() - 1));
 export const FILE_TEXT_TIME_LIMIT_MS = 5_000;
 /** The worker's JavaScript heap; PDF streams are measured before pdf.js inflates them (pdf-inflation.ts). */
 const WORKER_HEAP_MB = 256;
