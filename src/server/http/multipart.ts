@@ -3,7 +3,7 @@
  * in one shared buffer and the files are views of it: the platform's parser copies a 10 MB
  * file several times in one go, which held the event loop for tens of milliseconds per
  * upload, and shared memory lets the text extraction workers read the files without
- * another copy (decision 104). A body that is not well-formed throws MalformedFormError.
+ * another copy (decision 105). A body that is not well-formed throws MalformedFormError.
  */
 export type FormPart = { name: string; value: string } | { name: string; file: { name: string; bytes: Uint8Array } };
 
