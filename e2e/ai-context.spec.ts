@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { makePdf } from '../tests/support/make-pdf.ts';
+import { PDF_INFLATED_MAX, PDF_PAGES_MAX } from '../src/server/ai/context/file-text.ts';
+import { makeInflatingPdf, makePagesPdf, makePdf } from '../tests/support/make-pdf.ts';
 import { failCalls } from './support/fail-calls.ts';
 import { expectNoAxeViolations, signUpFounder } from './support/founder.ts';
 import { text } from './support/locales.ts';
 import { waitForApp } from './support/ready.ts';
 
 for (const language of ['en', 'es-LA'] as const) {
-  test(`an AI context entry with a PDF: refused files are skipped, the text reaches the mentor (${language})`, async ({ page }) => {
+  test(`an AI context entry with a PDF: refused files are skipped, long ones are read in part, the text reaches the mentor (${language})`, async ({ page }) => {
     await page.addInitScript((lang) => localStorage.setItem('rumbo_language', lang), language);
     await signUpFounder(page);
     await page.goto('/aicontext');
@@ -20,14 +21,20 @@ for (const language of ['en', 'es-LA'] as const) {
     await page.getByLabel(text(language, 'aiContext', 'fields.files')).setInputFiles([
       { name: 'pilot.pdf', mimeType: 'application/pdf', buffer: Buffer.from(makePdf(['Our pilot with Bodega Norte converted at 18 percent.'])) },
       { name: 'virus.pdf', mimeType: 'application/pdf', buffer: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00]) },
+      { name: 'bomb.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await makeInflatingPdf(PDF_INFLATED_MAX + 1024 * 1024)) },
+      { name: 'minutes.pdf', mimeType: 'application/pdf', buffer: Buffer.from(makePagesPdf(Array.from({ length: PDF_PAGES_MAX + 1 }, (_, i) => [`Minutes, page ${i + 1}`]))) },
     ]);
     await page.getByRole('button', { name: text(language, 'aiContext', 'add') }).click();
     await expect(page.getByText(text(language, 'aiContext', 'skipped.title'))).toBeVisible();
     await expect(page.getByText(`virus.pdf: ${text(language, 'aiContext', 'fileErrors.type')}`)).toBeVisible();
+    await expect(page.getByText(`bomb.pdf: ${text(language, 'aiContext', 'fileErrors.inflated')}`)).toBeVisible();
     await expect(page.getByText('Results of the October pilot')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'pilot.pdf' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'virus.pdf' })).toHaveCount(0);
-    await expect(page.getByText(text(language, 'aiContext', 'file.read'), { exact: false })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'bomb.pdf' })).toHaveCount(0);
+    const files = page.getByRole('list', { name: text(language, 'aiContext', 'filesLabel') });
+    const fileLine = (name: string) => files.getByRole('listitem').filter({ has: page.getByRole('link', { name }) });
+    await expect(fileLine('pilot.pdf')).toContainText(text(language, 'aiContext', 'file.read'));
+    await expect(fileLine('minutes.pdf')).toContainText(text(language, 'aiContext', 'file.truncated'));
 
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'pilot.pdf' }).click();

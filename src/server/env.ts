@@ -76,6 +76,8 @@ const EnvSchema = z.object({
   ANTHROPIC_BASE_URL: z.url().optional(),
   /** Gives up on a model that sends nothing for this long (first byte or between chunks). */
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** How long reading one uploaded PDF or CSV may take before the file is kept without text (default in src/server/ai/context/extract-text.ts). */
+  FILE_TEXT_TIME_LIMIT_MS: z.coerce.number().int().positive().optional(),
   /** Retries of a model call answered 502/503/504 or cut by the network, before any text. */
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   /** S3-compatible object storage for uploads; local disk under DATA_DIR when S3_BUCKET is unset. */
@@ -133,6 +135,7 @@ export type Env = {
   adminEmails: string[];
   geoServices: string[];
   geoTimeoutMs: number;
+  fileTextTimeLimitMs: number | undefined;
   ai: AiProviderConfig;
   storage: StorageConfig;
 };
@@ -185,6 +188,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     adminEmails: list(raw.RUMBO_ADMIN_EMAILS).map((email) => email.toLowerCase()),
     geoServices: raw.GEO_SERVICES,
     geoTimeoutMs: raw.GEO_TIMEOUT_MS,
+    fileTextTimeLimitMs: raw.FILE_TEXT_TIME_LIMIT_MS,
     ai: aiConfig(raw),
     storage: raw.S3_BUCKET
       ? {

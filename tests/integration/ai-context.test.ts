@@ -4,7 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiContextFiles } from '../../src/server/db/schema/index.ts';
-import { makePdf, TINY_PNG } from '../support/make-pdf.ts';
+import { PDF_INFLATED_MAX, PDF_PAGES_MAX } from '../../src/server/ai/context/file-text.ts';
+import { makeInflatingPdf, makePagesPdf, makePdf, TINY_PNG } from '../support/make-pdf.ts';
 import { readUiStream } from './support/loopback-model.ts';
 import { createTestApp } from './support/test-app.ts';
 
@@ -29,7 +30,10 @@ function form(fields: Record<string, string>, files: Upload[] = []) {
 const post = (cookie: string, body: FormData) => t.request('/api/context', { method: 'POST', cookie, body });
 const csv = (rows: number) => new TextEncoder().encode(['week,revenue,customers', ...Array.from({ length: rows }, (_, i) => `${i + 1},${1000 + i},${10 + i}`)].join('\n'));
 
-type EntryBody = { entry: { id: string; files: { id: string; name: string; hasText: boolean; mediaType: string }[] }; skipped: { name: string; message: string }[] };
+type EntryBody = {
+  entry: { id: string; files: { id: string; name: string; hasText: boolean; textNote: string | null; mediaType: string }[] };
+  skipped: { name: string; message: string }[];
+};
 
 describe('AI context entries', () => {
   it('creates an entry with a PDF, a CSV and an image, extracting text for the mentor', async () => {
@@ -120,12 +124,43 @@ describe('AI context entries', () => {
     const body = (await (
       await post(cookie, form({ type: 'learnings', description: 'Scans and exports' }, [{ name: 'scan.pdf', bytes: makePdf([]) }, { name: 'big.csv', bytes: csv(100_000) }]))
     ).json()) as EntryBody;
-    expect(body.entry.files.map((f) => [f.name, f.hasText])).toEqual([
-      ['scan.pdf', false],
-      ['big.csv', true],
+    expect(body.entry.files.map((f) => [f.name, f.hasText, f.textNote])).toEqual([
+      ['scan.pdf', false, 'no-text'],
+      ['big.csv', true, 'truncated'],
     ]);
     const [row] = await t.db.select().from(aiContextFiles).where(eq(aiContextFiles.id, body.entry.files[1]!.id));
     expect(row!.extractedText).toContain('99501 more rows not shown; 100001 rows in total');
+  });
+
+  it('skips a PDF that inflates to far more than its size (a decompression bomb) with its reason, and keeps the rest', async () => {
+    const { cookie } = await t.signUp();
+    const bomb = await makeInflatingPdf(PDF_INFLATED_MAX + 1024 * 1024);
+    const response = await post(
+      cookie,
+      form({ type: 'learnings', description: 'Board pack and a bomb' }, [
+        { name: 'bomb.pdf', bytes: bomb },
+        { name: 'board.pdf', bytes: makePdf(['Burn fell to 40k a month.']) },
+      ]),
+    );
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as EntryBody;
+    expect(body.skipped).toEqual([{ name: 'bomb.pdf', message: 'File expands too much when decompressed' }]);
+    expect(body.entry.files.map((f) => [f.name, f.hasText, f.textNote])).toEqual([['board.pdf', true, null]]);
+  });
+
+  it('keeps a file whose text takes longer than the time limit to read, without text, and says why', async () => {
+    const slow = await createTestApp({ FILE_TEXT_TIME_LIMIT_MS: '1' });
+    try {
+      const { cookie } = await slow.signUp();
+      // A hundred pages take tens of milliseconds to read: past the 1 ms limit every time.
+      const deck = makePagesPdf(Array.from({ length: PDF_PAGES_MAX }, (_, i) => [`Slide ${i + 1}`]));
+      const created = await slow.request('/api/context', { method: 'POST', cookie, body: form({ type: 'learnings', description: 'Slow read' }, [{ name: 'deck.pdf', bytes: deck }]) });
+      expect(created.status).toBe(201);
+      const { entries } = (await (await slow.request('/api/context', { cookie })).json()) as { entries: EntryBody['entry'][] };
+      expect(entries[0]!.files.map((f) => [f.name, f.hasText, f.textNote])).toEqual([['deck.pdf', false, 'timed-out']]);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('refuses a bad entry with field errors, a blocked pattern and a bad file name, storing nothing', async () => {

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf, TINY_PNG } from '../support/make-pdf.ts';
+import { PDF_INFLATED_MAX } from '../../src/server/ai/context/file-text.ts';
+import { makeInflatingPdf, makePdf, TINY_PNG } from '../support/make-pdf.ts';
 import { readUiStream, startLoopbackModel, type LoopbackModel } from './support/loopback-model.ts';
 import { createTestApp } from './support/test-app.ts';
 
@@ -37,6 +38,16 @@ async function consentingFounder(t: TestApp) {
   const founder = await t.signUp();
   expect((await t.request('/api/ai/consent', { method: 'POST', cookie: founder.cookie, json: { granted: true } })).status).toBe(200);
   return founder;
+}
+
+/** A lone refused file: 400 with its reason, and no conversation or entry left behind. */
+async function expectRefusedAlone(cookie: string, response: Response, name: string, message: string) {
+  expect(response.status).toBe(400);
+  const body = await response.json();
+  expect(body.error).toMatchObject({ code: 'VALIDATION_FAILED', message });
+  expect(body.error.details).toEqual([{ field: 'files', name, message }]);
+  expect((await (await t.request('/api/mentor/conversations', { cookie })).json()).conversations).toEqual([]);
+  expect((await (await t.request('/api/context', { cookie })).json()).entries).toEqual([]);
 }
 
 let model: LoopbackModel;
@@ -102,12 +113,7 @@ describe('uploading files into a conversation', () => {
   it('refuses a .exe renamed .pdf with the spec message and stores nothing', async () => {
     const { cookie } = await consentingFounder(t);
     const response = await upload(t, cookie, null, [{ name: 'invoice.pdf', bytes: EXE }]);
-    expect(response.status).toBe(400);
-    const body = await response.json();
-    expect(body.error).toMatchObject({ code: 'VALIDATION_FAILED', message: 'File type not allowed' });
-    expect(body.error.details).toEqual([{ field: 'files', name: 'invoice.pdf', message: 'File type not allowed' }]);
-    expect((await (await t.request('/api/mentor/conversations', { cookie })).json()).conversations).toEqual([]);
-    expect((await (await t.request('/api/context', { cookie })).json()).entries).toEqual([]);
+    await expectRefusedAlone(cookie, response, 'invoice.pdf', 'File type not allowed');
   });
 
   it('takes a 3 MB PDF, and refuses a lone 12 MB one with the spec size message, storing nothing', async () => {
@@ -126,12 +132,13 @@ describe('uploading files into a conversation', () => {
     await t.request(`/api/context/${entry.id}`, { method: 'DELETE', cookie });
 
     const response = await upload(t, cookie, null, [{ name: 'board-pack.pdf', bytes: padded(12) }]);
-    expect(response.status).toBe(400);
-    const body = await response.json();
-    expect(body.error).toMatchObject({ code: 'VALIDATION_FAILED', message: 'File size must be less than 10MB' });
-    expect(body.error.details).toEqual([{ field: 'files', name: 'board-pack.pdf', message: 'File size must be less than 10MB' }]);
-    expect((await (await t.request('/api/mentor/conversations', { cookie })).json()).conversations).toEqual([]);
-    expect((await (await t.request('/api/context', { cookie })).json()).entries).toEqual([]);
+    await expectRefusedAlone(cookie, response, 'board-pack.pdf', 'File size must be less than 10MB');
+  });
+
+  it('refuses a lone decompression bomb with 400 and its reason, storing nothing', async () => {
+    const { cookie } = await consentingFounder(t);
+    const response = await upload(t, cookie, null, [{ name: 'bomb.pdf', bytes: await makeInflatingPdf(PDF_INFLATED_MAX + 1024 * 1024) }]);
+    await expectRefusedAlone(cookie, response, 'bomb.pdf', 'File expands too much when decompressed');
   });
 
   it('keeps the good files and reports the skipped ones with their reasons', async () => {

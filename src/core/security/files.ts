@@ -15,6 +15,8 @@ export type AllowedType = (typeof ALLOWED_TYPES)[number];
 export const FILE_MESSAGES = {
   type: 'File type not allowed',
   name: 'File name contains invalid characters',
+  /** A decompression bomb: a PDF whose compressed streams inflate to far more than its size (decision 104). */
+  inflated: 'File expands too much when decompressed',
 } as const;
 
 /** 'File size must be less than 10MB' for the spec's 10 MB (5MB for feedback images…). */

@@ -7,5 +7,9 @@ export const CONTEXT_FILE_ACCEPT = '.pdf,.csv,image/png,image/jpeg,image/gif,ima
  * The server reports refused files with the spec's English messages; the UI translates
  * them with `aiContext:fileErrors.<key>`.
  */
-export const fileErrorKey = (message: string) =>
-  message === FILE_MESSAGES.type ? 'type' : message === FILE_MESSAGES.name ? 'name' : message.startsWith('File size') ? 'size' : 'other';
+export function fileErrorKey(message: string) {
+  if (message === FILE_MESSAGES.type) return 'type';
+  if (message === FILE_MESSAGES.name) return 'name';
+  if (message === FILE_MESSAGES.inflated) return 'inflated';
+  return message.startsWith('File size') ? 'size' : 'other';
+}

@@ -96,6 +96,8 @@ export const aiContextFiles = pgTable(
     storageKey: text('storage_key').notNull(),
     /** Text for the mentor (PDF, CSV, text); null for images. */
     extractedText: text('extracted_text'),
+    /** Why the text is cut or missing ('truncated', 'no-text', 'unreadable', 'timed-out'; decision 104), shown beside the file. */
+    textNote: text('text_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('ai_context_files_entry_idx').on(table.entryId)],

@@ -1,4 +1,5 @@
 import { checkFile, FILE_MESSAGES, fileSizeMessage, MAX_FILE_BYTES, type AllowedType } from '../../../core/security/files.ts';
+import { type Extracted, type ExtractOptions, extractFileText } from '../../ai/context/extract-text.ts';
 
 /**
  * Which uploaded files an AI context entry keeps (docs/product.md#files): PDF, CSV or images,
@@ -10,11 +11,13 @@ import { checkFile, FILE_MESSAGES, fileSizeMessage, MAX_FILE_BYTES, type Allowed
 export const CONTEXT_TOTAL_BYTES = MAX_FILE_BYTES;
 const CONTEXT_TYPES: readonly AllowedType[] = ['application/pdf', 'image/jpeg', 'image/png', 'image/gif', 'image/webp', 'text/plain'];
 
-export type IncomingFile = { name: string; size: number; bytes: Uint8Array };
+/** `extracted`: text already read (a chat upload reads it before it starts a conversation). */
+export type IncomingFile = { name: string; size: number; bytes: Uint8Array; extracted?: Extracted };
 export type AcceptedFile = IncomingFile & { mediaType: string; isCsv: boolean };
+export type ReadFile = AcceptedFile & { extracted: Extracted };
 export type SkippedFile = { name: string; message: string };
 
-export function sortContextFiles(files: IncomingFile[], alreadyStoredBytes = 0) {
+function sortContextFiles(files: IncomingFile[], alreadyStoredBytes = 0) {
   const accepted: AcceptedFile[] = [];
   const skipped: SkippedFile[] = [];
   let total = alreadyStoredBytes;
@@ -37,4 +40,20 @@ export function sortContextFiles(files: IncomingFile[], alreadyStoredBytes = 0) 
     accepted.push({ ...file, mediaType: isCsv ? 'text/csv' : check.type, isCsv });
   }
   return { accepted, skipped };
+}
+
+/**
+ * The files an entry keeps (sortContextFiles), with their text for the mentor. A file its
+ * content refuses, a decompression bomb (decision 104), is skipped like the others.
+ */
+export async function readContextFiles(files: IncomingFile[], alreadyStoredBytes: number, options: ExtractOptions) {
+  const { accepted, skipped } = sortContextFiles(files, alreadyStoredBytes);
+  const results = await Promise.all(accepted.map((file) => file.extracted ?? extractFileText(file, options)));
+  const read: ReadFile[] = [];
+  accepted.forEach((file, i) => {
+    const result = results[i]!;
+    if ('refused' in result) skipped.push({ name: file.name, message: result.refused });
+    else read.push({ ...file, extracted: result });
+  });
+  return { read, skipped };
 }

@@ -8,6 +8,7 @@ import { fileSizeMessage } from '../../../core/security/files.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
+import { type FormPart, MalformedFormError, readMultipart } from '../../http/multipart.ts';
 import { fieldErrors, parseJsonBody } from '../../http/validate.ts';
 import { storageFor } from '../../storage/storage-for.ts';
 import { CONTEXT_TOTAL_BYTES, type IncomingFile } from './files.ts';
@@ -32,33 +33,29 @@ export const isMultipart = (c: Context<AppBindings>) => (c.req.header('content-t
 
 /** Reads a multipart form: its text fields (checked like JSON bodies) and its files. */
 export async function parseForm<T extends z.ZodType>(c: Context<AppBindings>, schema: T) {
-  let form: Record<string, string | File | (string | File)[]>;
+  let parts: FormPart[];
   try {
-    form = await c.req.parseBody({ all: true });
-  } catch {
+    parts = await readMultipart(c.req.raw);
+  } catch (error) {
+    if (!(error instanceof MalformedFormError)) throw error;
     throw new AppError('VALIDATION_FAILED', { details: [{ field: '', message: 'Malformed form body' }] });
   }
-  const values = (name: string) => [form[name] ?? []].flat();
-  const fields: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(form)) {
-    if (name === 'files' || name === 'removeFileIds') continue;
-    const first = [value].flat()[0];
-    if (typeof first === 'string') fields[name] = first;
+  // The first text value of each field's name (no prototype: a field may be named `__proto__`).
+  const fields: Record<string, string> = Object.create(null);
+  for (const part of parts) {
+    if ('value' in part && part.name !== 'files' && part.name !== 'removeFileIds' && !(part.name in fields)) fields[part.name] = part.value;
   }
   const blocked = findBlockedPatternDeep(fields);
   if (blocked) throw new AppError('SECURITY_VIOLATION', { details: [{ field: blocked.path, message: 'Security violation' }] });
   const parsed = schema.safeParse(fields);
   if (!parsed.success) throw new AppError('VALIDATION_FAILED', { details: fieldErrors(parsed.error) });
-  const files: IncomingFile[] = await Promise.all(
-    values('files')
-      .filter((value): value is File => typeof value !== 'string')
-      .map(async (file) => ({ name: file.name, size: file.size, bytes: new Uint8Array(await file.arrayBuffer()) })),
-  );
-  const removeFileIds = values('removeFileIds').filter((value): value is string => typeof value === 'string');
+  const files: IncomingFile[] = parts.flatMap((part) => (part.name === 'files' && 'file' in part ? [{ ...part.file, size: part.file.bytes.byteLength }] : []));
+  const removeFileIds = parts.flatMap((part) => (part.name === 'removeFileIds' && 'value' in part ? [part.value] : []));
   return { fields: parsed.data as z.infer<T>, files, removeFileIds };
 }
 
 const storage = (c: Context<AppBindings>) => storageFor(c.get('deps'));
+const extract = (c: Context<AppBindings>) => ({ timeLimitMs: c.get('deps').env.fileTextTimeLimitMs });
 
 /** AI context entries (docs/mentor.md). */
 export const contextRoutes = new Hono<AppBindings>()
@@ -66,16 +63,13 @@ export const contextRoutes = new Hono<AppBindings>()
   .get('/', async (c) => c.json({ entries: await listEntries(c.get('deps').db, c.get('user').id) }))
   .post('/', rateLimit('fileUpload'), uploadLimit, async (c) => {
     const { fields, files } = isMultipart(c) ? await parseForm(c, ContextEntryFields) : { fields: await parseJsonBody(c, ContextEntryFields), files: [] };
-    const result = await createEntry(c.get('deps').db, storage(c), c.get('user').id, { ...fields, files });
+    const result = await createEntry(c.get('deps').db, storage(c), c.get('user').id, { ...fields, files }, extract(c));
     return c.json(result, 201);
   })
   .patch('/:id', rateLimit('fileUpload'), uploadLimit, async (c) => {
     const input = isMultipart(c) ? await parseForm(c, ContextEntryPatch) : { fields: await parseJsonBody(c, ContextEntryPatch), files: [], removeFileIds: [] };
-    const result = await updateEntry(c.get('deps').db, storage(c), c.get('user').id, c.req.param('id'), {
-      ...input.fields,
-      files: input.files,
-      removeFileIds: input.removeFileIds,
-    });
+    const changes = { ...input.fields, files: input.files, removeFileIds: input.removeFileIds };
+    const result = await updateEntry(c.get('deps').db, storage(c), c.get('user').id, c.req.param('id'), changes, extract(c));
     return c.json(result);
   })
   .delete('/:id', async (c) => {

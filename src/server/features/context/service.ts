@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ContextType } from '../../../core/mentor/mentor-schema.ts';
-import { extractFileText } from '../../ai/context/extract-text.ts';
+import type { ExtractOptions } from '../../ai/context/extract-text.ts';
 import type { Database } from '../../db/client.ts';
 import { aiContextEntries, aiContextFiles } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { SIGNED_URL_SECONDS, type StorageDriver } from '../../storage/storage.ts';
 import { assertUuid } from '../../platform/ids.ts';
-import { type IncomingFile, type SkippedFile, sortContextFiles } from './files.ts';
+import { type IncomingFile, type ReadFile, readContextFiles, type SkippedFile } from './files.ts';
 import { awardPoints, recordActivity, revokePoints } from '../gamification/index.ts';
 
 /** AI context entries (docs/product.md#ai-context) and their files; every query is filtered by the owner. */
@@ -24,7 +24,7 @@ function toEntry(entry: EntryRow, files: FileRow[]) {
     updatedAt: entry.updatedAt,
     files: files
       .filter((file) => file.entryId === entry.id)
-      .map((file) => ({ id: file.id, name: file.name, mediaType: file.mediaType, sizeBytes: file.sizeBytes, hasText: Boolean(file.extractedText) })),
+      .map((file) => ({ id: file.id, name: file.name, mediaType: file.mediaType, sizeBytes: file.sizeBytes, hasText: Boolean(file.extractedText), textNote: file.textNote })),
   };
 }
 export type ContextEntry = ReturnType<typeof toEntry>;
@@ -52,21 +52,19 @@ export async function listEntries(db: Database, userId: string) {
 }
 
 /**
- * Stores the accepted files (bytes first, then rows in one transaction with the entry
- * change), so a failed upload leaves no half-made entry; bytes of a failed transaction are
- * removed again.
+ * Stores the files' bytes (the rows follow in one transaction with the entry change), so a
+ * failed upload leaves no half-made entry; bytes of a failed transaction are removed again.
  */
-async function storeFiles(db: Database, storage: StorageDriver, userId: string, entryId: string, files: IncomingFile[], storedBytes: number) {
-  const { accepted, skipped } = sortContextFiles(files, storedBytes);
+async function storeFiles(storage: StorageDriver, userId: string, entryId: string, files: ReadFile[]) {
   const rows = [];
-  for (const file of accepted) {
+  for (const file of files) {
     const id = crypto.randomUUID();
     const storageKey = `context/${userId}/${entryId}/${id}`;
-    const extracted = await extractFileText(file);
     await storage.put(storageKey, file.bytes, file.mediaType);
-    rows.push({ id, entryId, userId, name: file.name.trim(), mediaType: file.mediaType, sizeBytes: file.bytes.byteLength, storageKey, extractedText: extracted.text });
+    const { text, note } = file.extracted;
+    rows.push({ id, entryId, userId, name: file.name.trim(), mediaType: file.mediaType, sizeBytes: file.bytes.byteLength, storageKey, extractedText: text, textNote: note ?? null });
   }
-  return { rows, skipped };
+  return rows;
 }
 
 async function removeStored(storage: StorageDriver, keys: string[]) {
@@ -78,9 +76,11 @@ export async function createEntry(
   storage: StorageDriver,
   userId: string,
   input: { type: ContextType; description: string; files: IncomingFile[]; origin?: 'manual' | 'conversation'; conversationId?: string },
+  extract: ExtractOptions = {},
 ): Promise<{ entry: ContextEntry; skipped: SkippedFile[] }> {
   const entryId = crypto.randomUUID();
-  const { rows, skipped } = await storeFiles(db, storage, userId, entryId, input.files, 0);
+  const { read, skipped } = await readContextFiles(input.files, 0, extract);
+  const rows = await storeFiles(storage, userId, entryId, read);
   try {
     await db.transaction(async (tx) => {
       await tx.insert(aiContextEntries).values({ id: entryId, userId, type: input.type, description: input.description, origin: input.origin ?? 'manual', conversationId: input.conversationId });
@@ -103,12 +103,14 @@ export async function updateEntry(
   userId: string,
   entryId: string,
   input: { type?: ContextType; description?: string; files?: IncomingFile[]; removeFileIds?: string[] },
+  extract: ExtractOptions = {},
 ): Promise<{ entry: ContextEntry; skipped: SkippedFile[] }> {
   await findOwnedEntry(db, userId, entryId);
   const current = await entryFiles(db, [entryId]);
   const removing = current.filter((file) => input.removeFileIds?.includes(file.id));
   const keptBytes = current.filter((file) => !removing.includes(file)).reduce((sum, file) => sum + file.sizeBytes, 0);
-  const { rows, skipped } = await storeFiles(db, storage, userId, entryId, input.files ?? [], keptBytes);
+  const { read, skipped } = await readContextFiles(input.files ?? [], keptBytes, extract);
+  const rows = await storeFiles(storage, userId, entryId, read);
   try {
     await db.transaction(async (tx) => {
       await tx

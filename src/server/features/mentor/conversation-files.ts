@@ -2,7 +2,8 @@ import type { Language } from '../../../core/i18n/language.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
-import { createEntry, type IncomingFile, sortContextFiles } from '../context/index.ts';
+import type { ExtractOptions } from '../../ai/context/extract-text.ts';
+import { createEntry, type IncomingFile, readContextFiles } from '../context/index.ts';
 import { addMessage, createConversation, findOwnedConversation } from './conversations.ts';
 
 const DESCRIPTION: Record<Language, (title: string) => string> = {
@@ -22,7 +23,7 @@ export const fileNote = (names: string[]) => `📎 ${names.join(', ')}`;
  * and the rest kept; when every file is refused nothing is stored (400 with the reason).
  */
 export async function addConversationFiles(
-  deps: { db: Database; storage: StorageDriver; userId: string; language: Language },
+  deps: { db: Database; storage: StorageDriver; userId: string; language: Language; extract: ExtractOptions },
   conversationId: string | null,
   files: IncomingFile[],
 ) {
@@ -32,23 +33,24 @@ export async function addConversationFiles(
   if (files.length === 0) {
     throw new AppError('VALIDATION_FAILED', { message: 'Choose a file to upload', details: [{ field: 'files', message: 'Choose a file to upload' }] });
   }
-  const { accepted, skipped } = sortContextFiles(files);
-  if (accepted.length === 0) {
+  // Read before anything is stored: a file refused for its content counts as refused here too.
+  const { read, skipped } = await readContextFiles(files, 0, deps.extract);
+  if (read.length === 0) {
     throw new AppError('VALIDATION_FAILED', {
       message: skipped[0]!.message,
       details: skipped.map((file) => ({ field: 'files', message: file.message, name: file.name })),
     });
   }
-  const names = accepted.map((file) => file.name.trim());
+  const names = read.map((file) => file.name.trim());
   // A conversation started by an upload is named after its files (plain text: titles show everywhere).
   const conversation = existing ?? (await createConversation(db, userId, names.join(', ')));
-  const { entry } = await createEntry(db, deps.storage, userId, {
-    type: 'learnings',
-    description: DESCRIPTION[deps.language](conversation.title),
-    files: accepted,
-    origin: 'conversation',
-    conversationId: conversation.id,
-  });
+  const { entry } = await createEntry(
+    db,
+    deps.storage,
+    userId,
+    { type: 'learnings', description: DESCRIPTION[deps.language](conversation.title), files: read, origin: 'conversation', conversationId: conversation.id },
+    deps.extract,
+  );
   const message = await addMessage(db, { conversationId: conversation.id, userId, role: 'user', kind: 'file', content: fileNote(names) });
   return { conversation: { id: conversation.id, title: conversation.title }, message, entry, skipped };
 }

@@ -37,7 +37,13 @@ async function uploadIntoConversation(c: Context<AppBindings>, conversationId: s
   if (!isMultipart(c)) throw new AppError('VALIDATION_FAILED', { message: 'Choose a file to upload', details: [{ field: 'files', message: 'Choose a file to upload' }] });
   const { fields, files } = await parseForm(c, ConversationFilesFields);
   const result = await addConversationFiles(
-    { db, storage: storageFor(c.get('deps')), userId, language: fields.language ?? asLanguage(profile.preferredLanguage) },
+    {
+      db,
+      storage: storageFor(c.get('deps')),
+      userId,
+      language: fields.language ?? asLanguage(profile.preferredLanguage),
+      extract: { timeLimitMs: c.get('deps').env.fileTextTimeLimitMs },
+    },
     conversationId,
     files,
   );

@@ -11,7 +11,7 @@ import { showErrorToast } from '../../lib/error-toast.ts';
 import { CONTEXT_FILE_ACCEPT, fileErrorKey } from '../../lib/file-reasons.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 
-type ContextFile = { id: string; name: string; mediaType: string; sizeBytes: number; hasText: boolean };
+type ContextFile = { id: string; name: string; mediaType: string; sizeBytes: number; hasText: boolean; textNote: string | null };
 type ContextEntry = { id: string; type: ContextType; description: string; origin: string; createdAt: string; files: ContextFile[] };
 type SaveResult = { entry: ContextEntry; skipped: { name: string; message: string }[] };
 
@@ -23,6 +23,14 @@ function refreshEntriesAndPoints(queryClient: QueryClient) {
 }
 
 const isImage = (file: ContextFile) => file.mediaType.startsWith('image/');
+
+/** What the mentor got from a PDF or CSV (the server's note, decision 104). */
+function fileTextKey(file: ContextFile) {
+  if (file.hasText) return file.textNote === 'truncated' ? 'file.truncated' : 'file.read';
+  if (file.textNote === 'timed-out') return 'file.timedOut';
+  if (file.textNote === 'unreadable') return 'file.unreadable';
+  return 'file.noText';
+}
 
 function formatSize(bytes: number, language: string) {
   const number = (n: number) => n.toLocaleString(language, { maximumFractionDigits: 1 });
@@ -232,7 +240,7 @@ function EntryCard({ entry }: { entry: ContextEntry }) {
               </a>
               <span className="text-xs text-muted-foreground">
                 {formatSize(file.sizeBytes, i18n.language)}
-                {!isImage(file) && ` · ${t(file.hasText ? 'file.read' : 'file.noText')}`}
+                {!isImage(file) && ` · ${t(fileTextKey(file))}`}
               </span>
             </li>
           ))}

@@ -1,0 +1,1 @@
+ALTER TABLE "ai_context_files" ADD COLUMN "text_note" text;
