@@ -42,6 +42,8 @@ for (const language of ['en', 'es-LA'] as const) {
       await nickname.fill('Cami');
       await expect(page.getByText(t('profile', 'validation.tooLong').replace('{{max}}', '200'))).toHaveCount(0);
       await page.getByLabel(label('country')).selectOption('CO');
+      // The currency is asked beside the country, which pre-selects its own (decision 115).
+      await expect(page.getByLabel(label('currency'))).toHaveValue('COP');
       await expectNoAxeViolations(page, `onboarding step 1 (${language})`);
       await page.getByRole('button', { name: t('onboarding', 'next') }).click();
 
@@ -100,7 +102,7 @@ for (const language of ['en', 'es-LA'] as const) {
       await expect(page.getByRole('link', { name: new RegExp(t('onboarding', 'welcome.actions.task.label')) })).toHaveAttribute('href', '/high-performance-tasks?draft=first');
       await expectNoAxeViolations(page, `welcome (${language})`);
       const me = await (await page.request.get('/api/me')).json();
-      expect(me).toMatchObject({ onboardingCompleted: true, fullName: 'Ana', nickname: 'Cami', country: 'CO', teamSize: '2-5', timeZone: 'America/Bogota', customerInformation: 'Key data: churn is 5%' });
+      expect(me).toMatchObject({ onboardingCompleted: true, fullName: 'Ana', nickname: 'Cami', country: 'CO', currency: 'COP', teamSize: '2-5', timeZone: 'America/Bogota', customerInformation: 'Key data: churn is 5%' });
 
       // A way forward leads to its page; back comes back to the welcome.
       await page.getByRole('link', { name: new RegExp(t('onboarding', 'welcome.actions.metrics.label')) }).click();

@@ -99,6 +99,19 @@ describe('POST /api/metrics/currency', () => {
     expect(await changesOf(bruno)).toHaveLength(1);
   });
 
+  it('converts revenue typed per month, and the week derived from it still agrees', async () => {
+    const { cookie } = await t.signUp();
+    await t.request('/api/me', { method: 'PATCH', cookie, json: { currency: 'MXN' } });
+    const { weeklyRevenue: _typedMonthly, ...week } = workedWeek;
+    expect((await t.request(weekPath(weeksAgo(0)), { method: 'PUT', cookie, json: { ...week, monthlyRevenue: 21_666.67 } })).status).toBe(200);
+    expect((await changeCurrency(cookie, { mode: 'convert', currency: 'USD', rate: 0.055 })).status).toBe(201);
+    const [latest] = await weeksOf(cookie);
+    // 21,666.67 × 0.055 = 1,191.67 a month, 275.00 a week (× 12 ÷ 52).
+    expect(latest).toMatchObject({ monthlyRevenue: 1191.67, weeklyRevenue: 275, cashBalance: 11_000 });
+    const { year: _year, week: _week, ...input } = latest!;
+    expect((await t.request(weekPath(weeksAgo(0)), { method: 'PUT', cookie, json: input })).status).toBe(200);
+  });
+
   it('converts into a currency without cents in whole units', async () => {
     const cookie = await mexicanFounder();
     expect((await changeCurrency(cookie, { mode: 'convert', currency: 'CLP', rate: 48.37 })).status).toBe(201);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencyDigits } from '../numbers/convention.ts';
 import { currency } from '../profile/profile-fields.ts';
+import { weeklyFromMonthly } from './revenue-period.ts';
 import { MONEY_FIELDS, type WeekRecord, WeekRecordInput } from './week-record.ts';
 
 /**
@@ -61,8 +62,8 @@ export function convertAmount(value: number, rate: number, digits: number, round
 const OUTFLOWS: ReadonlySet<string> = new Set(['churnedRevenue', 'downgrades']);
 
 /**
- * A week with every money field converted into `to` at `rate`; counts and the gross margin
- * are not money and stay. The result is checked with the week's own schema, so a rate that
+ * A week with every money field converted into `to` at `rate` (the monthly revenue it was
+ * typed as too); counts and the gross margin are not money and stay. The result is checked with the week's own schema, so a rate that
  * makes an amount too large is refused rather than stored (null: not valid).
  */
 export function convertWeek(record: WeekRecord, rate: number, to: string): WeekRecord | null {
@@ -71,6 +72,12 @@ export function convertWeek(record: WeekRecord, rate: number, to: string): WeekR
   for (const field of MONEY_FIELDS) {
     const value = record[field];
     if (value !== null) converted[field] = convertAmount(value, rate, digits, OUTFLOWS.has(field) ? 'down' : 'nearest');
+  }
+  if (record.monthlyRevenue !== null) {
+    // Typed per month (decision 116): the month is converted and the week derived from it
+    // again, as when it was typed, so the two still agree to the cent.
+    converted.monthlyRevenue = convertAmount(record.monthlyRevenue, rate, digits);
+    converted.weeklyRevenue = weeklyFromMonthly(converted.monthlyRevenue);
   }
   const { year, week, ...input } = converted;
   return WeekRecordInput.safeParse(input).success ? { year, week, ...input } : null;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convertAmount, convertWeek, CurrencyChangeInput } from '../../../src/core/metrics/currency-change.ts';
+import { weeklyFromMonthly } from '../../../src/core/metrics/revenue-period.ts';
 import { MAX_AMOUNT, type WeekRecord } from '../../../src/core/metrics/week-record.ts';
 import { workedWeek } from '../../fixtures/metrics-week.ts';
 
@@ -86,6 +87,16 @@ describe('convertWeek', () => {
     const converted = convertWeek(edge, 0.333, 'USD')!;
     expect(converted.churnedRevenue + converted.downgrades).toBeLessThanOrEqual(converted.startingRevenue);
     expect(converted.arpu).toBeNull();
+  });
+
+  it('converts revenue typed per month and derives the week from it again, so the week still agrees with its month', () => {
+    // 21,666.67 a month is 5,000.00 a week (× 12 ÷ 52); at 0.055 the month is 1,191.67 and the week 275.00.
+    const monthly: WeekRecord = { ...week, weeklyRevenue: 5000, monthlyRevenue: 21_666.67 };
+    const converted = convertWeek(monthly, 0.055, 'USD')!;
+    expect(converted).not.toBeNull();
+    expect(converted.monthlyRevenue).toBe(1191.67);
+    expect(converted.weeklyRevenue).toBe(weeklyFromMonthly(1191.67));
+    expect(converted.cashBalance).toBe(11_000);
   });
 
   it('refuses a rate that would make an amount too large to store', () => {

@@ -39,7 +39,10 @@ export function MrrMovementsChart({ records, numbers }: Props) {
   const dates = useDates();
   const [by, setBy] = useState<MovementGrouping>('week');
   const oldestFirst = [...records].reverse();
-  const periods = mrrMovements(oldestFirst, by, PERIODS).map((period) => ({
+  const all = mrrMovements(oldestFirst, by, PERIODS);
+  // A founder's first weeks start the chart: no empty months before there was anything to record.
+  const first = all.findIndex((period) => period.movement !== null);
+  const periods = all.slice(Math.max(0, first)).map((period) => ({
     ...period,
     label: by === 'week' ? dates.week(isoWeekOf(period.start)) : dates.month(period.start),
     /** The period inside a sentence: "the week of 2 Nov 2026", "Nov 2026". */
@@ -77,7 +80,7 @@ export function MrrMovementsChart({ records, numbers }: Props) {
                 contentStyle={TOOLTIP_STYLE}
               />
               {SERIES.map(({ key, colour }) => (
-                <Bar key={key} dataKey={key} name={key} stackId="movement" fill={colour} isAnimationActive={false} />
+                <Bar key={key} dataKey={key} name={key} stackId="movement" fill={colour} maxBarSize={48} isAnimationActive={false} />
               ))}
               <Line type="monotone" dataKey="net" name="net" stroke="var(--foreground)" strokeWidth={2} dot connectNulls={false} isAnimationActive={false} />
             </ComposedChart>
