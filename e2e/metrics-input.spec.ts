@@ -4,6 +4,7 @@ import { workedWeek } from '../tests/fixtures/metrics-week.ts';
 import { expectNoAxeViolations, signUpFounder, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
 import { waitForApp } from './support/ready.ts';
+import { weekOf } from './support/weeks.ts';
 
 type Language = 'en' | 'es-LA';
 const weeksAgo = (offset: number) => weekFromIndex(weekIndex(isoWeekOf(new Date())) - offset);
@@ -91,7 +92,7 @@ test.describe('less typing', () => {
     await field('weeklyActiveUsers').fill('410');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: t('form.save') }).click();
-    await expect(page.getByText(fill(t('form.saved'), { week: formatWeek(weeksAgo(0)) }))).toBeVisible();
+    await expect(page.getByText(fill(t('form.saved'), { week: weekOf(weeksAgo(0), 'es-LA') }))).toBeVisible();
     const [saved] = (await (await page.request.get('/api/metrics/weeks')).json()) as Record<string, number>[];
     expect(saved).toMatchObject({ weeklyRevenue: 3000, monthlyRevenue: 13000, startingRevenue: 5000, newCustomers: 0, weeklyCosts: 9000 });
 
