@@ -5,3 +5,4 @@ export * from './two-factor.ts';
 export * from './security.ts';
 export * from './metrics.ts';
 export * from './mentor.ts';
+export * from './billing.ts';
