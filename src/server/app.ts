@@ -17,6 +17,7 @@ import { strategyRoutes } from './features/strategy/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
 import { handleAuthRequest } from './auth/auth-requests.ts';
 import { accountRoutes } from './features/account/routes.ts';
+import { subscriptionRoutes } from './features/billing/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { impersonationRoutes } from './features/impersonation/routes.ts';
 import { refuseWritesWhileImpersonating } from './features/impersonation/read-only.ts';
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', adminRoutes);
   app.route('/api/impersonation', impersonationRoutes);
   app.route('/api/account', accountRoutes);
+  app.route('/api/subscription', subscriptionRoutes);
   // Before /api/me, so that its session check is not run twice.
   app.route('/api/me/gamification', gamificationRoutes);
   app.route('/api/me', profileRoutes);

@@ -10,6 +10,7 @@ import { CompleteTaskInput, CreateTaskInput, UpdateTaskInput } from '../../core/
 import { DeleteAccountInput, RoleInput, StatusInput } from '../../core/account/account-status.ts';
 import { StartImpersonationInput } from '../../core/impersonation/impersonation.ts';
 import { SeenInput } from '../../core/gamification/achievements.ts';
+import { EndPremiumInput, PortalInput, SwitchPlanInput, UpgradeInput } from '../../core/subscription/subscription-input.ts';
 
 /** What the OpenAPI document says about one route: a summary and, for writes, its body. */
 export type RouteDoc = {
@@ -56,6 +57,26 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'profile',
   },
   'DELETE /api/account/trusted-devices/:id': { summary: 'Forget a trusted browser: its next sign-in asks for the code again (audited)', tag: 'profile' },
+  'GET /api/subscription': {
+    summary: 'Your plan: phase (trialing, free, premium), plan, period, scheduled end, trial days left, prices, the upgrade bonus and the latest changes',
+    tag: 'subscription',
+  },
+  'POST /api/subscription/upgrade': {
+    summary: 'Upgrade to Premium ({ plan: "monthly" | "annual", returnUrl? } on this origin): local provider at once (+50 points once ever), Stripe → { redirectUrl } to Checkout',
+    tag: 'subscription',
+    body: UpgradeInput,
+  },
+  'POST /api/subscription/plan': { summary: 'Switch monthly ⇄ annual from the next renewal ({ plan })', tag: 'subscription', body: SwitchPlanInput },
+  'POST /api/subscription/downgrade': {
+    summary: 'Downgrade to Free ({ when: "now" | "period-end" }; Premium kept until the period ends; 409 NOT_SUBSCRIBED on Free)',
+    tag: 'subscription',
+    body: EndPremiumInput,
+  },
+  'POST /api/subscription/cancel': { summary: 'Cancel Premium ({ when: "now" | "period-end" }; as a downgrade)', tag: 'subscription', body: EndPremiumInput },
+  'POST /api/subscription/reactivate': { summary: 'Undo a scheduled downgrade or cancellation before the period ends', tag: 'subscription' },
+  'POST /api/subscription/checkout/:sessionId': { summary: 'Stripe: apply a completed Checkout session of yours on return (404 for anyone else’s, and with the local provider)', tag: 'subscription' },
+  'GET /api/subscription/invoices': { summary: 'Stripe: your invoices ({ invoices }); empty with the local provider', tag: 'subscription' },
+  'POST /api/subscription/portal': { summary: 'Stripe: a Customer Portal link to manage the card and invoices ({ returnUrl? } on this origin) → { url }', tag: 'subscription', body: PortalInput },
   'GET /api/me': { summary: 'The signed-in founder’s profile, trial and role', tag: 'profile' },
   'PATCH /api/me': { summary: 'Update profile fields and settings (sanitised)', tag: 'profile', body: ProfileUpdateInput },
   'POST /api/onboarding': { summary: 'Submit the four onboarding steps', tag: 'profile', body: OnboardingInput },

@@ -5,6 +5,7 @@ import { WeekKeySchema, WeekRecordInput } from '../../../core/metrics/week-recor
 import { AppError } from '../../http/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
+import { premiumOnly } from '../../http/require-premium.ts';
 import { fieldErrors, parseJsonBody } from '../../http/validate.ts';
 import { deleteWeek, exportCsv, importCsv, listWeeks, peerBenchmarks, saveWeek } from './service.ts';
 
@@ -34,7 +35,7 @@ export const metricsRoutes = new Hono<AppBindings>()
     if (!range.success) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'range', message: range.error.issues[0]!.message }] });
     return c.body(await c.get('deps').summaries.body(c.get('deps').db, c.get('user').id, range.data), 200, { 'content-type': 'application/json' });
   })
-  .get('/benchmarks', async (c) => c.json(await peerBenchmarks(c.get('deps').db, c.get('user').id, tierContext(c))))
+  .get('/benchmarks', premiumOnly, async (c) => c.json(await peerBenchmarks(c.get('deps').db, c.get('user').id)))
   .get('/export.csv', async (c) => {
     const csv = await exportCsv(c.get('deps').db, c.get('user').id);
     return c.body(csv, 200, {
@@ -43,11 +44,11 @@ export const metricsRoutes = new Hono<AppBindings>()
       'cache-control': 'no-store',
     });
   })
-  .post('/import', async (c) => {
+  .post('/import', premiumOnly, async (c) => {
     const type = c.req.header('content-type') ?? '';
     if (!/^text\/(csv|plain)\b/i.test(type)) {
       throw new AppError('VALIDATION_FAILED', { details: [{ field: 'body', message: 'import.notCsv' }] });
     }
     const text = await c.req.text();
-    return c.json(await importCsv(c.get('deps').db, c.get('user').id, text, tierContext(c)));
+    return c.json(await importCsv(c.get('deps').db, c.get('user').id, text));
   });
