@@ -8,6 +8,7 @@ import type { Env } from './env.ts';
 import { startAuditRetentionJob } from './platform/audit-retention-job.ts';
 import { startPeerSnapshotJob } from './features/metrics/peer-snapshot.ts';
 import { startImpersonationExpiryJob } from './features/impersonation/expiry-job.ts';
+import { startSubscriptionJob } from './features/billing/schedule.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createServices } from './services.ts';
 
@@ -49,6 +50,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const auditRetention = startAuditRetentionJob(database.db, logger);
   const peerSnapshot = await startPeerSnapshotJob(database.db, logger, env.benchmarkSnapshotCron);
   const impersonationExpiry = startImpersonationExpiryJob(database.db, services.deps.bus, logger);
+  const subscriptionSchedule = startSubscriptionJob(services.deps);
 
   const server = createNodeServer(app.fetch, { hostname: env.host, https: new URL(env.appUrl).protocol === 'https:' });
   await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
@@ -62,6 +64,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       auditRetention.stop();
       peerSnapshot.stop();
       impersonationExpiry.stop();
+      subscriptionSchedule.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.close();
       await database.close();

@@ -115,7 +115,7 @@ export async function applyEventIn(tx: Executor, userId: string, event: Subscrip
     // One e-mail per Premium that ends, however many instances notice it (subscription_notices).
     await tx
       .insert(subscriptionNotices)
-      .values({ userId, kind: 'premium-ended', key: previous.anchor.toISOString() })
+      .values({ userId, kind: 'premium-ended', key: previous.anchor.toISOString(), createdAt: event.at })
       .onConflictDoNothing();
   }
   return { previous, state, changed: true };
