@@ -18,6 +18,7 @@ import { taskRoutes } from './features/tasks/routes.ts';
 import { handleAuthRequest } from './auth/auth-requests.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { subscriptionRoutes } from './features/billing/routes.ts';
+import { webhookRoutes } from './features/billing/webhook-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { impersonationRoutes } from './features/impersonation/routes.ts';
 import { refuseWritesWhileImpersonating } from './features/impersonation/read-only.ts';
@@ -67,6 +68,8 @@ export function createApp(deps: AppDeps) {
   const openApiDocument = buildOpenApiDocument(deps.env.appUrl);
   app.get('/api/openapi.json', (c) => c.json(openApiDocument));
   app.route('/api/auth-providers', authProviderRoutes);
+  // Signed by Stripe, not sent by a browser: before the same-origin check and the founders' rate limit.
+  app.route('/api/webhooks', webhookRoutes);
   // CSRF: every state-changing call, Better Auth's included (it leaves some unchecked).
   app.use('/api/*', requireSameOrigin);
   // An admin viewing the app as a founder changes nothing (decision 023).

@@ -6,6 +6,7 @@ import type { Env } from './env.ts';
 import { createProfile } from './features/profile/service.ts';
 import { createSummaryCache } from './features/metrics/summary-cache.ts';
 import { createLocalProvider } from './features/billing/provider.ts';
+import { createStripeProvider } from './features/billing/stripe-provider.ts';
 import { createProfileCache } from './platform/profile-cache.ts';
 import type { AppDeps } from './http/context.ts';
 import type { Logger } from './logger.ts';
@@ -74,7 +75,7 @@ export async function createServices(options: {
       bus: shared.bus,
       profiles: createProfileCache(shared.bus),
       summaries: createSummaryCache({ bus: shared.bus }),
-      billing: createLocalProvider({ db, bus: shared.bus }),
+      billing: env.stripe ? createStripeProvider({ db, bus: shared.bus, logger }, env.stripe) : createLocalProvider({ db, bus: shared.bus }),
       mailer,
     },
     close: shared.close,

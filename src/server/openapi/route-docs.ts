@@ -77,6 +77,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/subscription/checkout/:sessionId': { summary: 'Stripe: apply a completed Checkout session of yours on return (404 for anyone else’s, and with the local provider)', tag: 'subscription' },
   'GET /api/subscription/invoices': { summary: 'Stripe: your invoices ({ invoices }); empty with the local provider', tag: 'subscription' },
   'POST /api/subscription/portal': { summary: 'Stripe: a Customer Portal link to manage the card and invoices ({ returnUrl? } on this origin) → { url }', tag: 'subscription', body: PortalInput },
+  'POST /api/webhooks/stripe': {
+    summary: 'Stripe’s signed webhooks (checkout.session.completed, customer.subscription.*, invoice.paid / payment_failed): applied once per event id, in any order; 400 and audited without a valid Stripe-Signature; 404 without Stripe configured',
+    tag: 'subscription',
+    bodyType: 'application/json',
+    public: true,
+  },
   'GET /api/me': { summary: 'The signed-in founder’s profile, trial and role', tag: 'profile' },
   'PATCH /api/me': { summary: 'Update profile fields and settings (sanitised)', tag: 'profile', body: ProfileUpdateInput },
   'POST /api/onboarding': { summary: 'Submit the four onboarding steps', tag: 'profile', body: OnboardingInput },

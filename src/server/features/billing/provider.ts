@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import type { EndReason, EndWhen } from '../../../core/subscription/state-machine.ts';
 import type { Plan } from '../../../core/subscription/plans.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -17,6 +18,9 @@ export type Invoice = {
   status: string | null;
   url: string | null;
 };
+
+/** What a webhook delivery did: changed the subscription, confirmed it as it was, was about nobody here, or was seen before. */
+export type WebhookOutcome = 'applied' | 'unchanged' | 'ignored' | 'replayed';
 
 /**
  * Who takes the money (docs/billing.md#providers). The local provider, when no payment
@@ -40,6 +44,11 @@ export interface BillingProvider {
   portalUrl(founder: Founder, returnUrl: string): Promise<string>;
   /** Account deletion: stops charging at the provider. The local state ends in the deletion's own transaction. */
   stopBilling(userId: string): Promise<void>;
+  /** The provider's signed notifications (Stripe only): `verify` throws on a bad or missing signature. */
+  readonly webhooks?: {
+    verify(payload: string, signature: string | undefined): Stripe.Event;
+    apply(event: Stripe.Event): Promise<WebhookOutcome>;
+  };
 }
 
 /** No payment provider configured (self-hosting, tests, the default): every change takes effect at once, free of charge. */
