@@ -165,3 +165,28 @@ test('on /pricing, a signed-in founder in the trial sees their plan and upgrades
   await expect(page.getByText(p('pricing.founder.current'))).toBeVisible();
   await expect(page.getByRole('link', { name: p('pricing.founder.manage') })).toBeVisible();
 });
+
+test('an admin reads a founder’s subscription and its history, without a way to change it', async ({ page, browser, baseURL }) => {
+  const a = (key: string) => text('en', 'admin', `usersSection.subscription.${key}`);
+  const founderContext = await browser.newContext({ baseURL });
+  const founderPage = await founderContext.newPage();
+  const { email } = await signUpFounder(founderPage, { industry: 'Retail', teamSize: '1', startupPhase: 'mvp' }, { email: uniqueEmail('admin-read') });
+  expect((await founderPage.request.post('/api/subscription/upgrade', { data: { plan: 'annual' } })).status()).toBe(200);
+  expect((await founderPage.request.post('/api/subscription/cancel', { data: { when: 'period-end' } })).status()).toBe(200);
+  await founderContext.close();
+
+  await signUpFounder(page, { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' }, { email: 'e2e-admin@example.com' });
+  await page.goto('/admin');
+  await waitForApp(page);
+  await page.getByLabel(text('en', 'admin', 'usersSection.search')).fill(email);
+  await page.getByRole('button', { name: text('en', 'admin', 'usersSection.searchButton') }).click();
+  await page.getByRole('button', { name: a('openLabel').replace('{{email}}', email) }).click();
+  const dialog = page.getByRole('dialog', { name: a('title').replace('{{email}}', email) });
+  await expect(dialog.getByText(a('plans.annual'), { exact: true })).toBeVisible();
+  await expect(dialog.getByText(a('states.ending'), { exact: true })).toBeVisible();
+  const history = dialog.getByRole('table', { name: a('history') });
+  await expect(history.getByRole('row')).toHaveCount(3);
+  await expect(history.getByRole('rowheader', { name: `${a('types.cancel')} · ${a('when.period-end')}` })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /upgrade|cancel|downgrade/i })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});

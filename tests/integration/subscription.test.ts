@@ -5,7 +5,7 @@ import { replay } from '../../src/core/subscription/state-machine.ts';
 import { pointsLedger, subscriptionEvents, subscriptionNotices, subscriptions, users } from '../../src/server/db/schema/index.ts';
 import { stateOf } from '../../src/server/features/billing/ledger.ts';
 import { weeksToCsv } from '../../src/core/metrics/csv.ts';
-import { errorOf } from './support/accounts.ts';
+import { errorOf, signUpAdmin } from './support/accounts.ts';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
 import { createTestApp } from './support/test-app.ts';
 
@@ -295,5 +295,30 @@ describe('account deletion', () => {
       ['cancel', 'account-deletion'],
     ]);
     expect(await t.db.select().from(subscriptionNotices).where(eq(subscriptionNotices.userId, founder.user.id))).toEqual([]);
+  });
+});
+
+describe('the admin view', () => {
+  it('shows an admin a founder’s plan and every change, read only; anyone else gets 403, an unknown founder 404', async () => {
+    const admin = await signUpAdmin(t);
+    const founder = await t.signUp();
+    await post(t, founder.cookie, 'upgrade', { plan: 'annual' });
+    await post(t, founder.cookie, 'downgrade', { when: 'period-end' });
+
+    const response = await t.request(`/api/admin/users/${founder.user.id}/subscription`, { cookie: admin.cookie });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { subscription: View; events: { type: string; source: string; actorId: string | null; cancelAtPeriodEnd: boolean }[] };
+    expect(body.subscription).toMatchObject({ phase: 'premium', plan: 'annual', cancelAtPeriodEnd: true });
+    expect(body.events.map((entry) => [entry.type, entry.source, entry.actorId, entry.cancelAtPeriodEnd])).toEqual([
+      ['cancel', 'founder', founder.user.id, true],
+      ['upgrade', 'founder', founder.user.id, false],
+    ]);
+
+    const other = await t.signUp();
+    expect((await t.request(`/api/admin/users/${founder.user.id}/subscription`, { cookie: other.cookie })).status).toBe(403);
+    expect((await t.request(`/api/admin/users/${founder.user.id}/subscription`, { cookie: founder.cookie })).status).toBe(403);
+    expect((await t.request('/api/admin/users/no-such-user/subscription', { cookie: admin.cookie })).status).toBe(404);
+    // Read only: there is no way to change it here.
+    expect((await t.request(`/api/admin/users/${founder.user.id}/subscription`, { method: 'POST', cookie: admin.cookie, json: { plan: 'monthly' } })).status).toBe(404);
   });
 });

@@ -41,6 +41,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/overview': { summary: 'Admin: platform counts (403 FORBIDDEN for non-admins)', tag: 'admin' },
   'GET /api/admin/audit-logs': { summary: 'Admin: audit log rows (?limit, ?targetUserId)', tag: 'admin' },
   'GET /api/admin/users': { summary: 'Admin: accounts, newest first, with role and status (?search= part of the e-mail, ?limit ≤ 100)', tag: 'admin' },
+  'GET /api/admin/users/:userId/subscription': {
+    summary: 'Admin, read only: a founder’s subscription as they see it and its whole event history (who, what, when, from where)',
+    tag: 'admin',
+  },
   'PUT /api/admin/users/:userId/role': { summary: 'Admin: assign a role (audited, 5 per hour)', tag: 'admin', body: RoleInput },
   'PUT /api/admin/users/:userId/status': {
     summary: 'Admin: suspend or reactivate a founder ({ status: "suspended" | "active" }; audited, 10 per hour; suspension ends every session)',

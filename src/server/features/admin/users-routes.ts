@@ -11,6 +11,7 @@ import { requestContext } from '../../platform/audit.ts';
 import { assignRole } from '../../platform/roles.ts';
 import { userExists } from './service.ts';
 import { changeAccountStatus, listUsers } from './users.ts';
+import { subscriptionForAdmin } from '../billing/index.ts';
 
 const UsersQuery = z.object({
   search: z.string().trim().max(EMAIL_MAX_LENGTH).optional(),
@@ -24,6 +25,10 @@ export const adminUserRoutes = new Hono<AppBindings>()
     const query = UsersQuery.safeParse(c.req.query());
     if (!query.success) throw new AppError('VALIDATION_FAILED', { details: fieldErrors(query.error) });
     return c.json({ users: await listUsers(c.get('deps').db, { search: query.data.search || undefined, limit: query.data.limit }) });
+  })
+  .get('/:userId/subscription', async (c) => {
+    const { db, env, billing } = c.get('deps');
+    return c.json(await subscriptionForAdmin(db, c.req.param('userId'), { trialDays: env.trialDays, provider: billing.kind }));
   })
   .put('/:userId/role', rateLimit('adminRoleAssignment'), async (c) => {
     const { db, bus } = c.get('deps');

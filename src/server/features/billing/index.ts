@@ -3,5 +3,5 @@
  * own transaction; the admin reads a founder's subscription; the referral reward grants months.
  */
 export { endForDeletion, grantMonths } from './lifecycle.ts';
-export { subscriptionView, type SubscriptionView } from './service.ts';
+export { subscriptionForAdmin, subscriptionView, type SubscriptionView } from './service.ts';
 export type { BillingProvider } from './provider.ts';

@@ -85,3 +85,20 @@ export function sameOriginUrl(appUrl: string, input: string | undefined, fallbac
   }
   return url.toString();
 }
+
+/**
+ * An admin's read-only look at a founder's subscription: the plan as the founder sees it and
+ * the whole ledger, with who made each change and the provider's event behind it.
+ */
+export async function subscriptionForAdmin(db: Executor, userId: string, options: { trialDays: number; provider: 'local' | 'stripe' }) {
+  const [subscription, events] = await Promise.all([subscriptionView(db, userId, options), listEvents(db, userId, 200)]);
+  return {
+    subscription,
+    events: events.map((entry) => ({
+      ...historyEntry(entry),
+      actorId: entry.actorId,
+      providerEventId: entry.providerEventId,
+      cancelAtPeriodEnd: (entry.state as { cancelAtPeriodEnd?: boolean }).cancelAtPeriodEnd ?? false,
+    })),
+  };
+}
