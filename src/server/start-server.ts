@@ -11,6 +11,7 @@ import { startImpersonationExpiryJob } from './features/impersonation/expiry-job
 import { startWeeklyEmailJob } from './features/weekly-email/scheduler.ts';
 import { createMailer } from './mail/mailer.ts';
 import { signingSecret } from './storage/storage-for.ts';
+import { startStripeSyncJob } from './features/metrics/stripe-sync-job.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createServices } from './services.ts';
 
@@ -59,6 +60,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
     appUrl: env.appUrl,
     secret: signingSecret(services.deps),
   });
+  // Without STRIPE_KEY_ENCRYPTION_KEY there are no connected accounts to sync.
+  const stripeSync = env.stripe ? startStripeSyncJob({ db: database.db, stripe: env.stripe, bus: services.deps.bus, logger, trialDays: env.trialDays }) : null;
 
   const server = createNodeServer(app.fetch, { hostname: env.host, https: new URL(env.appUrl).protocol === 'https:' });
   await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
@@ -73,6 +76,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       peerSnapshot.stop();
       impersonationExpiry.stop();
       weeklyEmails.stop();
+      stripeSync?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.close();
       await database.close();

@@ -43,7 +43,7 @@ const weekColumns = {
   monthlyRevenue: metricWeeks.monthlyRevenue,
 };
 
-async function effectiveTier(db: Database, userId: string, trialDays: number, now: Date): Promise<number> {
+export async function effectiveTier(db: Database, userId: string, trialDays: number, now: Date): Promise<number> {
   const [row] = await db
     .select({ userTier: users.userTier, createdAt: users.createdAt })
     .from(users)
@@ -53,7 +53,7 @@ async function effectiveTier(db: Database, userId: string, trialDays: number, no
   return tierStatus(row, trialDays, now).effectiveUserTier;
 }
 
-async function requirePremium(db: Database, userId: string, trialDays: number, now: Date) {
+export async function requirePremium(db: Database, userId: string, trialDays: number, now: Date) {
   if ((await effectiveTier(db, userId, trialDays, now)) < PREMIUM_TIER) throw new AppError('PREMIUM_REQUIRED');
 }
 
@@ -156,6 +156,15 @@ async function afterWeeksRecorded(tx: Executor, userId: string, weeks: readonly 
   });
 }
 
+/** Writes whole weeks, the founder's snapshot and the weeks' ledger rows in one transaction (decision 048). */
+export async function recordWeeks(db: Database, userId: string, records: readonly WeekRecord[]) {
+  await db.transaction(async (tx) => {
+    await upsertWeeks(tx, userId, records);
+    await refreshSnapshot(tx, userId);
+    await afterWeeksRecorded(tx, userId, records);
+  });
+}
+
 /**
  * PUT a week: creates it or replaces it whole. Weeks before the last 4 need
  * tier 2 (the trial counts); weeks in the future are refused.
@@ -167,11 +176,7 @@ export async function saveWeek(db: Database, userId: string, key: WeekKey, input
   }
   if (isHistoricalWeek(key, now)) await requirePremium(db, userId, tier.trialDays, now);
   const record: WeekRecord = { ...key, ...input };
-  await db.transaction(async (tx) => {
-    await upsertWeeks(tx, userId, [record]);
-    await refreshSnapshot(tx, userId);
-    await afterWeeksRecorded(tx, userId, [record]);
-  });
+  await recordWeeks(db, userId, [record]);
   return record;
 }
 
@@ -233,11 +238,7 @@ export async function importCsv(db: Database, userId: string, text: string, tier
   if (parsed.errors.length > 0) {
     throw new AppError('VALIDATION_FAILED', { message: 'Error importing CSV', details: parsed.errors satisfies CsvRowError[] });
   }
-  await db.transaction(async (tx) => {
-    await upsertWeeks(tx, userId, parsed.records);
-    await refreshSnapshot(tx, userId);
-    await afterWeeksRecorded(tx, userId, parsed.records);
-  });
+  await recordWeeks(db, userId, parsed.records);
   return { imported: parsed.records.length };
 }
 

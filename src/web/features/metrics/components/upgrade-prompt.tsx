@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 /** What a tier-1 founder sees instead of a tier-2 feature (docs/product.md#tiers-and-trial). */
-export function UpgradePrompt({ feature, onDismiss }: { feature: 'history' | 'import' | 'benchmarks'; onDismiss?: () => void }) {
+export function UpgradePrompt({ feature, onDismiss }: { feature: 'history' | 'import' | 'stripe' | 'benchmarks'; onDismiss?: () => void }) {
   const { t } = useTranslation('metrics');
   return (
     <div role="status" className="flex flex-wrap items-start gap-3 rounded-xl border border-highlight/50 bg-highlight/10 p-4">
