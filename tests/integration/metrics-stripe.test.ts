@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatWeek, isoWeekStart, type WeekKey } from '../../src/core/metrics/iso-week.ts';
-import { stripeConnections } from '../../src/server/db/schema/index.ts';
+import { stripeConnections, users } from '../../src/server/db/schema/index.ts';
 import { syncStripeAccounts } from '../../src/server/features/metrics/stripe-import.ts';
 import { openKey } from '../../src/server/features/metrics/stripe-key-box.ts';
 import { type LoopbackStripe, mergeAccounts, startLoopbackStripe, subscriptionWithInvoices, syntheticAccount } from './support/loopback-stripe.ts';
@@ -191,6 +191,13 @@ describe('importing from Stripe', () => {
     await sync();
     expect((await statusOf(founder.cookie)).connection).toMatchObject({ status: 'synced', error: 'stripe.keyRejected' });
     expect(await weeksOf(founder.cookie)).toHaveLength(recorded.length);
+
+    // A suspended (or deleted) founder keeps their data, not their sync.
+    stripe.setKey(key, account);
+    await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, founder.user.id));
+    await t.db.update(stripeConnections).set({ syncedThroughYear: weeksAgo(3).year, syncedThroughWeek: weeksAgo(3).week }).where(eq(stripeConnections.userId, founder.user.id));
+    await sync();
+    expect(await connectionRows(founder.user.id)).toMatchObject([{ syncedThroughYear: weeksAgo(3).year, syncedThroughWeek: weeksAgo(3).week, error: 'stripe.keyRejected' }]);
   });
 });
 

@@ -164,7 +164,8 @@ export async function connectStripe(deps: StripeDeps, userId: string, key: strin
     updatedAt: now,
   };
   await deps.db.insert(stripeConnections).values({ userId, ...row }).onConflictDoUpdate({ target: stripeConnections.userId, set: row });
-  void readForReview(deps, config, userId, key, now);
+  // Its own failures are stored on the connection; this catches only a database gone away (shutdown).
+  readForReview(deps, config, userId, key, now).catch((error: unknown) => deps.logger.error({ err: error, userId }, 'Stripe reading could not be recorded'));
   // As stored: the reading may already be further along by the time this is sent.
   const { keyHint, livemode, status, progress } = row;
   return { available: true, connection: { keyHint, livemode, status, progress, error: null, preview: null, lastSyncedAt: null, syncedThrough: null } };
@@ -219,7 +220,12 @@ export async function syncStripeAccounts(deps: StripeDeps & { bus: SessionEventB
     isNotNull(stripeConnections.syncedThroughYear),
     or(eq(stripeConnections.status, 'synced'), and(eq(stripeConnections.status, 'reading'), lt(stripeConnections.readStartedAt, staleBefore))),
   );
-  const due = await deps.db.select({ userId: stripeConnections.userId }).from(stripeConnections).where(dueForSync);
+  // Founders who closed their account or were suspended keep their data, not their sync.
+  const due = await deps.db
+    .select({ userId: stripeConnections.userId })
+    .from(stripeConnections)
+    .innerJoin(users, eq(users.id, stripeConnections.userId))
+    .where(and(dueForSync, eq(users.status, 'active')));
   let synced = 0;
   let written = 0;
   for (const { userId } of due) {
