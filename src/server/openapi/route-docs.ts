@@ -70,6 +70,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/metrics/export.csv': { summary: 'Every week as CSV', tag: 'metrics' },
   'POST /api/metrics/import': { summary: 'Tier 2: import weeks from CSV, all or nothing', tag: 'metrics', bodyType: 'text/csv' },
   'POST /api/mentor/chat': { summary: 'Ask the mentor; streams the AI SDK UI message stream (403 AI_CONSENT_REQUIRED / AI_DISABLED)', tag: 'ai', body: ChatInput },
+  'GET /api/mentor/status': { summary: 'Whether the offline mentor answers (no AI provider configured)', tag: 'ai' },
   'GET /api/mentor/conversations': { summary: 'The founder’s conversations, newest first', tag: 'ai' },
   'GET /api/mentor/conversations/:id': { summary: 'One conversation with its messages', tag: 'ai' },
   'DELETE /api/mentor/conversations/:id': { summary: 'Delete a conversation', tag: 'ai' },
