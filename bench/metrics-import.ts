@@ -39,7 +39,6 @@ async function request(headers: Record<string, string>, csv: string) {
 
 try {
   const csv = decadeCsv(520);
-  const trial = { trialDays: 14 };
 
   const parseTimes: number[] = [];
   for (let i = 0; i < RE_IMPORTS; i++) parseTimes.push(await timed(async () => parseWeeksCsv(csv)));
@@ -49,18 +48,18 @@ try {
   const firstRequest: number[] = [];
   for (let i = 0; i < FIRST_IMPORTS; i++) {
     const viaService = await signUpFounder(server.origin, server.appUrl);
-    firstService.push(await timed(() => importCsv(server.database.db, viaService.userId, csv, trial)));
+    firstService.push(await timed(() => importCsv(server.database.db, viaService.userId, csv)));
     const viaHttp = await signUpFounder(server.origin, server.appUrl);
     firstRequest.push(await timed(() => request(viaHttp.headers, csv)));
   }
 
   // One founder re-importing the same decade: every week replaced, nothing new to award.
   const { headers, userId } = await signUpFounder(server.origin, server.appUrl);
-  await importCsv(server.database.db, userId, csv, trial);
+  await importCsv(server.database.db, userId, csv);
   const reService: number[] = [];
   const reRequest: number[] = [];
   for (let i = 0; i < RE_IMPORTS; i++) {
-    reService.push(await timed(() => importCsv(server.database.db, userId, csv, trial)));
+    reService.push(await timed(() => importCsv(server.database.db, userId, csv)));
     reRequest.push(await timed(() => request(headers, csv)));
   }
 

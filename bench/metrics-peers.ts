@@ -89,7 +89,7 @@ try {
   let answer: Awaited<ReturnType<typeof peerBenchmarks>> | undefined;
   for (let i = 0; i < 20; i++) {
     start = performance.now();
-    answer = await peerBenchmarks(db, me, { trialDays: 14 });
+    answer = await peerBenchmarks(db, me);
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);

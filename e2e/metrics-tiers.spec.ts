@@ -12,6 +12,7 @@ import { theWeekOf, weekOf } from './support/weeks.ts';
 import { waitForApp } from './support/ready.ts';
 
 const t = (key: string) => text('en', 'metrics', key);
+const plans = (key: string) => text('en', 'subscription', key);
 const thisWeek = isoWeekOf(new Date());
 const weekPath = `/api/metrics/weeks/${thisWeek.year}/${thisWeek.week}`;
 
@@ -76,13 +77,13 @@ test.describe('on the free tier, after the trial (TRIAL_DAYS=0)', () => {
     await waitForApp(page);
     const panel = page.getByRole('region', { name: t('benchmarks.title') });
     await expect(panel.getByText(t('upgrade.benchmarks.title'))).toBeVisible();
-    await expect(panel.getByRole('link', { name: t('upgrade.cta') })).toHaveAttribute('href', '/pricing');
+    await expect(panel.getByRole('link', { name: plans('upgradePrompt.cta') })).toHaveAttribute('href', '/subscription');
 
     await page.getByRole('button', { name: t('actions.import') }).first().click();
     await expect(page.getByText(t('upgrade.import.title'))).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: t('upgrade.dismiss') }).click();
+    await page.getByRole('button', { name: plans('upgradePrompt.dismiss') }).click();
     await expect(page.getByText(t('upgrade.import.title'))).toHaveCount(0);
   });
 });
@@ -118,10 +119,10 @@ test('after the trial, a week older than the last 4 is locked: editing or deleti
 
       await oldRow.getByRole('button', { name: t('history.editLocked').replace('{{week}}', theWeekOf(old)) }).click();
       await expect(page.getByText(t('upgrade.history.title'))).toBeVisible();
-      await expect(page.getByRole('link', { name: t('upgrade.cta') }).first()).toHaveAttribute('href', '/pricing');
+      await expect(page.getByRole('link', { name: plans('upgradePrompt.cta') }).first()).toHaveAttribute('href', '/subscription');
       await expect(page.getByLabel(`${t('fields.weeklyRevenue')}, ${weekOf(old)}`)).toHaveCount(0);
       await expectNoAxeViolations(page);
-      await page.getByRole('button', { name: t('upgrade.dismiss') }).click();
+      await page.getByRole('button', { name: plans('upgradePrompt.dismiss') }).click();
       await expect(page.getByText(t('upgrade.history.title'))).toHaveCount(0);
 
       await oldRow.getByRole('button', { name: t('history.delete').replace('{{week}}', theWeekOf(old)) }).click();

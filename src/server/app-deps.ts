@@ -3,8 +3,10 @@ import type { SessionGuard } from './auth/session-guard.ts';
 import type { SessionEventBus } from './cluster/shared-state.ts';
 import type { Database, DatabaseDriver } from './db/client.ts';
 import type { Env } from './env.ts';
+import type { BillingProvider } from './features/billing/index.ts';
 import type { SummaryCache } from './features/metrics/summary-cache.ts';
 import type { Logger } from './logger.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { ProfileCache } from './platform/profile-cache.ts';
 import type { RateLimiters } from './rate-limit/limiter.ts';
 
@@ -29,5 +31,9 @@ export type AppDeps = {
   profiles: ProfileCache;
   /** GET /api/metrics/summary's cache, dropped with the profile on the founder's writes. */
   summaries: SummaryCache;
+  /** Who takes the money: the local provider, or Stripe when configured (features/billing/). */
+  billing: BillingProvider;
+  /** SMTP, or the outbox folder when none is set. */
+  mailer: Mailer;
 };
 

@@ -19,6 +19,8 @@ import { strategyRoutes } from './features/strategy/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
 import { handleAuthRequest } from './auth/auth-requests.ts';
 import { accountRoutes } from './features/account/routes.ts';
+import { subscriptionRoutes } from './features/billing/routes.ts';
+import { webhookRoutes } from './features/billing/webhook-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { impersonationRoutes } from './features/impersonation/routes.ts';
 import { refuseWritesWhileImpersonating } from './features/impersonation/read-only.ts';
@@ -70,6 +72,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/auth-providers', authProviderRoutes);
   // The signed link is the credential, and a mail client's one-click POST comes from no page of ours.
   app.route('/api/reminders', weeklyEmailRoutes);
+  // Signed by Stripe, not sent by a browser: before the same-origin check and the founders' rate limit.
+  app.route('/api/webhooks', webhookRoutes);
   // CSRF: every state-changing call, Better Auth's included (it leaves some unchecked).
   app.use('/api/*', requireSameOrigin);
   // An admin viewing the app as a founder changes nothing (decision 023).
@@ -82,6 +86,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', adminRoutes);
   app.route('/api/impersonation', impersonationRoutes);
   app.route('/api/account', accountRoutes);
+  app.route('/api/subscription', subscriptionRoutes);
   // Before /api/me, so that its session check is not run twice.
   app.route('/api/me/gamification', gamificationRoutes);
   app.route('/api/me', profileRoutes);

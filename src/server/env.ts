@@ -87,6 +87,14 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanish.optional(),
+  /** Stripe takes the payments when these four are set (docs/billing.md); otherwise the local provider, which charges nothing. */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret or restricted key (sk_… or rk_…)').optional(),
+  /** The signing secret of the webhook endpoint APP_URL/api/webhooks/stripe. */
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)').optional(),
+  STRIPE_PRICE_MONTHLY: z.string().regex(/^price_/, 'must be a Stripe price id (price_…)').optional(),
+  STRIPE_PRICE_ANNUAL: z.string().regex(/^price_/, 'must be a Stripe price id (price_…)').optional(),
+  /** Another Stripe API address (stripe-mock, a test double); Stripe's own by default. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 /** Both halves of a credential pair, or neither. */
@@ -113,6 +121,14 @@ export type StorageConfig =
       forcePathStyle: boolean;
     };
 
+/** Stripe, when configured: the keys, the two prices (monthly and annual) and, for a test double, its address. */
+export type StripeConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  prices: { monthly: string; annual: string };
+  apiUrl: string | undefined;
+};
+
 export type Env = {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -138,6 +154,7 @@ export type Env = {
   fileTextTimeLimitMs: number | undefined;
   ai: AiProviderConfig;
   storage: StorageConfig;
+  stripe: StripeConfig | undefined;
 };
 
 export class EnvError extends Error {
@@ -156,6 +173,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const pairProblems = [
     pairsComplete(raw, ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']),
     pairsComplete(raw, ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET']),
+    pairsComplete(raw, ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_ANNUAL']),
   ].filter((problem) => problem !== null);
   if (pairProblems.length > 0) throw new EnvError(`Invalid configuration:\n${pairProblems.map((p) => `  ${p}`).join('\n')}`);
   const dataDir = path.resolve(raw.DATA_DIR);
@@ -201,6 +219,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           forcePathStyle: raw.S3_FORCE_PATH_STYLE ?? raw.S3_ENDPOINT !== undefined,
         }
       : { kind: 'local' },
+    stripe:
+      raw.STRIPE_SECRET_KEY && raw.STRIPE_WEBHOOK_SECRET && raw.STRIPE_PRICE_MONTHLY && raw.STRIPE_PRICE_ANNUAL
+        ? {
+            secretKey: raw.STRIPE_SECRET_KEY,
+            webhookSecret: raw.STRIPE_WEBHOOK_SECRET,
+            prices: { monthly: raw.STRIPE_PRICE_MONTHLY, annual: raw.STRIPE_PRICE_ANNUAL },
+            apiUrl: raw.STRIPE_API_URL,
+          }
+        : undefined,
   };
 }
 

@@ -5,6 +5,8 @@ import type { Database, DatabaseDriver } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createProfile } from './features/profile/service.ts';
 import { createSummaryCache } from './features/metrics/summary-cache.ts';
+import { createLocalProvider } from './features/billing/provider.ts';
+import { createStripeProvider } from './features/billing/stripe-provider.ts';
 import { createProfileCache } from './platform/profile-cache.ts';
 import type { AppDeps } from './http/context.ts';
 import type { Logger } from './logger.ts';
@@ -36,6 +38,7 @@ export async function createServices(options: {
     logger,
   });
   const limiters = createRateLimiters(shared, env.rateLimitScale);
+  const mailer = createMailer({ ...env.mail, logger });
   const auth = createAuth({
     db,
     rateLimitScale: env.rateLimitScale,
@@ -43,7 +46,7 @@ export async function createServices(options: {
     appUrl: env.appUrl,
     secureCookies: env.secureCookies,
     logger,
-    mailer: createMailer({ ...env.mail, logger }),
+    mailer,
     providers: env,
     limiters,
     sessionEvents: shared.bus,
@@ -61,7 +64,20 @@ export async function createServices(options: {
   });
   logger.debug({ sharedState: shared.kind }, 'shared state ready');
   return {
-    deps: { env, db, driver, auth, logger, sessions, limiters, bus: shared.bus, profiles: createProfileCache(shared.bus), summaries: createSummaryCache({ bus: shared.bus }) },
+    deps: {
+      env,
+      db,
+      driver,
+      auth,
+      logger,
+      sessions,
+      limiters,
+      bus: shared.bus,
+      profiles: createProfileCache(shared.bus),
+      summaries: createSummaryCache({ bus: shared.bus }),
+      billing: env.stripe ? createStripeProvider({ db, bus: shared.bus, logger }, env.stripe) : createLocalProvider({ db, bus: shared.bus }),
+      mailer,
+    },
     close: shared.close,
   };
 }

@@ -11,6 +11,7 @@ import { startImpersonationExpiryJob } from './features/impersonation/expiry-job
 import { startWeeklyEmailJob } from './features/weekly-email/scheduler.ts';
 import { createMailer } from './mail/mailer.ts';
 import { signingSecret } from './storage/storage-for.ts';
+import { startSubscriptionJob } from './features/billing/schedule.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createServices } from './services.ts';
 
@@ -59,6 +60,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     appUrl: env.appUrl,
     secret: signingSecret(services.deps),
   });
+  const subscriptionSchedule = startSubscriptionJob(services.deps);
 
   const server = createNodeServer(app.fetch, { hostname: env.host, https: new URL(env.appUrl).protocol === 'https:' });
   await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
@@ -73,6 +75,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       peerSnapshot.stop();
       impersonationExpiry.stop();
       weeklyEmails.stop();
+      subscriptionSchedule.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.close();
       await database.close();

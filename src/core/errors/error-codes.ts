@@ -26,9 +26,15 @@ export const ERROR_CODES = {
   AI_CONSENT_REQUIRED: { status: 403, message: 'AI features need your consent first.' },
   AI_DISABLED: { status: 403, message: 'Enable AI assistance in your automation preferences.' },
   NOT_FOUND: { status: 404, message: 'Page not found.' },
+  /** A downgrade, cancellation, switch or reactivation with no paid Premium plan to act on (docs/billing.md). */
+  NOT_SUBSCRIBED: { status: 409, message: 'You have no Premium plan to change.' },
+  /** An upgrade while Premium is on another plan or ending: switching and reactivating are their own actions. */
+  ALREADY_PREMIUM: { status: 409, message: 'You already have Premium.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait before trying again.' },
   INTERNAL: { status: 500, message: 'An error occurred. Please try again.' },
+  /** The payment provider (Stripe) failed or could not be reached; nothing was changed. */
+  PAYMENT_PROVIDER_ERROR: { status: 502, message: 'The payment provider could not be reached. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

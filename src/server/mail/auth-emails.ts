@@ -1,4 +1,5 @@
 import type { Language } from '../../core/i18n/language.ts';
+import { emailBodies } from './layout.ts';
 import type { MailMessage } from './mailer.ts';
 
 /**
@@ -110,22 +111,15 @@ const COPY: Record<AuthEmailKind, Record<Language, Copy>> = {
   },
 };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 export function authEmail(kind: AuthEmailKind, input: { to: string; name?: string | null; link: string; language: Language }): MailMessage {
   const copy = COPY[kind][input.language];
   const name = input.name?.trim() || DEFAULT_NAME[input.language];
-  const text = [copy.greeting(name), '', copy.body, '', `${copy.action}: ${input.link}`, '', copy.expiry, copy.ignore, '', '— Rumbo'].join('\n');
-  const html = `<!doctype html>
-<html lang="${input.language === 'es-LA' ? 'es-419' : 'en'}"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px">
-<p>${escapeHtml(copy.greeting(name))}</p>
-<p>${escapeHtml(copy.body)}</p>
-<p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(copy.action)}</a></p>
-<p style="font-size:14px;color:#555">${escapeHtml(copy.expiry)}<br>${escapeHtml(copy.ignore)}</p>
-<p style="font-size:12px;color:#777;word-break:break-all">${escapeHtml(input.link)}</p>
-<p>— Rumbo</p>
-</body></html>`;
+  const { text, html } = emailBodies({
+    language: input.language,
+    greeting: copy.greeting(name),
+    paragraphs: [copy.body],
+    action: { label: copy.action, link: input.link },
+    notes: [copy.expiry, copy.ignore],
+  });
   return { to: input.to, subject: copy.subject, text, html, link: input.link, kind };
 }

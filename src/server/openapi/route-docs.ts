@@ -12,6 +12,7 @@ import { DeleteAccountInput, RoleInput, StatusInput } from '../../core/account/a
 import { StartImpersonationInput } from '../../core/impersonation/impersonation.ts';
 import { SeenInput } from '../../core/gamification/achievements.ts';
 import { FeedbackInput } from '../../core/feedback/feedback-schema.ts';
+import { EndPremiumInput, PortalInput, SwitchPlanInput, UpgradeInput } from '../../core/subscription/subscription-input.ts';
 
 /** What the OpenAPI document says about one route: a summary and, for writes, its body. */
 export type RouteDoc = {
@@ -42,6 +43,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/overview': { summary: 'Admin: platform counts (403 FORBIDDEN for non-admins)', tag: 'admin' },
   'GET /api/admin/audit-logs': { summary: 'Admin: audit log rows (?limit, ?targetUserId)', tag: 'admin' },
   'GET /api/admin/users': { summary: 'Admin: accounts, newest first, with role and status (?search= part of the e-mail, ?limit ≤ 100)', tag: 'admin' },
+  'GET /api/admin/users/:userId/subscription': {
+    summary: 'Admin, read only: a founder’s subscription as they see it and its whole event history (who, what, when, from where)',
+    tag: 'admin',
+  },
   'PUT /api/admin/users/:userId/role': { summary: 'Admin: assign a role (audited, 5 per hour)', tag: 'admin', body: RoleInput },
   'PUT /api/admin/users/:userId/status': {
     summary: 'Admin: suspend or reactivate a founder ({ status: "suspended" | "active" }; audited, 10 per hour; suspension ends every session)',
@@ -58,6 +63,32 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'profile',
   },
   'DELETE /api/account/trusted-devices/:id': { summary: 'Forget a trusted browser: its next sign-in asks for the code again (audited)', tag: 'profile' },
+  'GET /api/subscription': {
+    summary: 'Your plan: phase (trialing, free, premium), plan, period, scheduled end, trial days left, prices, the upgrade bonus and the latest changes',
+    tag: 'subscription',
+  },
+  'POST /api/subscription/upgrade': {
+    summary: 'Upgrade to Premium ({ plan: "monthly" | "annual", returnUrl? } on this origin): local provider at once (+50 points once ever), Stripe → { redirectUrl } to Checkout',
+    tag: 'subscription',
+    body: UpgradeInput,
+  },
+  'POST /api/subscription/plan': { summary: 'Switch monthly ⇄ annual from the next renewal ({ plan })', tag: 'subscription', body: SwitchPlanInput },
+  'POST /api/subscription/downgrade': {
+    summary: 'Downgrade to Free ({ when: "now" | "period-end" }; Premium kept until the period ends; 409 NOT_SUBSCRIBED on Free)',
+    tag: 'subscription',
+    body: EndPremiumInput,
+  },
+  'POST /api/subscription/cancel': { summary: 'Cancel Premium ({ when: "now" | "period-end" }; as a downgrade)', tag: 'subscription', body: EndPremiumInput },
+  'POST /api/subscription/reactivate': { summary: 'Undo a scheduled downgrade or cancellation before the period ends', tag: 'subscription' },
+  'POST /api/subscription/checkout/:sessionId': { summary: 'Stripe: apply a completed Checkout session of yours on return (404 for anyone else’s, and with the local provider)', tag: 'subscription' },
+  'GET /api/subscription/invoices': { summary: 'Stripe: your invoices ({ invoices }); empty with the local provider', tag: 'subscription' },
+  'POST /api/subscription/portal': { summary: 'Stripe: a Customer Portal link to manage the card and invoices ({ returnUrl? } on this origin) → { url }', tag: 'subscription', body: PortalInput },
+  'POST /api/webhooks/stripe': {
+    summary: 'Stripe’s signed webhooks (checkout.session.completed, customer.subscription.*, invoice.paid / payment_failed): applied once per event id, in any order; 400 and audited without a valid Stripe-Signature; 404 without Stripe configured',
+    tag: 'subscription',
+    bodyType: 'application/json',
+    public: true,
+  },
   'GET /api/me': { summary: 'The signed-in founder’s profile, trial and role', tag: 'profile' },
   'PATCH /api/me': { summary: 'Update profile fields and settings (sanitised)', tag: 'profile', body: ProfileUpdateInput },
   'POST /api/onboarding': { summary: 'Submit the four onboarding steps', tag: 'profile', body: OnboardingInput },

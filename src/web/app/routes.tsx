@@ -96,6 +96,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/profile/profile-page.tsx')).ProfilePage }),
       },
       {
+        path: 'subscription',
+        lazy: async () => ({ Component: (await import('../features/subscription/subscription-page.tsx')).SubscriptionPage }),
+      },
+      {
         path: 'profile/security',
         lazy: async () => ({ Component: (await import('../features/profile/security/security-page.tsx')).SecurityPage }),
       },

@@ -1,18 +1,7 @@
-import i18next from 'i18next';
 import { toast } from 'sonner';
-import { ApiError } from './api-client.ts';
+import { errorMessage } from './error-message.ts';
 
-/** The translated text for any thrown value: by API code, else the generic message. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.code === 'NETWORK') return i18next.t('errors:network');
-    if (error.code === 'RATE_LIMITED' && error.retryAfterSeconds !== null) {
-      return i18next.t('errors:rateLimitedWait', { count: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) });
-    }
-    return i18next.t(`errors:codes.${error.code}`, { defaultValue: i18next.t('errors:generic') });
-  }
-  return i18next.t('errors:generic');
-}
+export { errorMessage };
 
 /**
  * Shows an error as a destructive toast. `title` is the action's own title

@@ -66,3 +66,18 @@ describe('parseEnv: mail and sign-in providers', () => {
     expect(() => parseEnv({ OIDC_ISSUER: 'https://id.example', OIDC_CLIENT_ID: 'c' })).toThrow(/OIDC_ISSUER/);
   });
 });
+
+describe('Stripe settings', () => {
+  const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PRICE_MONTHLY: 'price_m', STRIPE_PRICE_ANNUAL: 'price_a' };
+
+  it('are off by default: the local provider takes no payments', () => {
+    expect(parseEnv({}).stripe).toBeUndefined();
+  });
+
+  it('need all four values together, each of its kind', () => {
+    expect(parseEnv(stripe).stripe).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1', prices: { monthly: 'price_m', annual: 'price_a' }, apiUrl: undefined });
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY, STRIPE_PRICE_ANNUAL must be set together/);
+    expect(() => parseEnv({ ...stripe, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(/STRIPE_WEBHOOK_SECRET: must be a webhook signing secret/);
+    expect(() => parseEnv({ ...stripe, STRIPE_PRICE_ANNUAL: 'prod_1' })).toThrow(/STRIPE_PRICE_ANNUAL: must be a Stripe price id/);
+  });
+});

@@ -13,9 +13,9 @@ import { deleteAccount } from './deletion.ts';
 export const accountRoutes = new Hono<AppBindings>()
   .use(requireUser)
   .post('/delete', async (c) => {
-    const { db, bus } = c.get('deps');
+    const { db, bus, billing } = c.get('deps');
     const { email } = await parseJsonBody(c, DeleteAccountInput);
-    await deleteAccount(db, bus, { userId: c.get('user').id, typedEmail: email, context: requestContext(c.req.raw, clientAddress(c)) });
+    await deleteAccount(db, bus, billing, { userId: c.get('user').id, typedEmail: email, context: requestContext(c.req.raw, clientAddress(c)) });
     return c.json({ status: 'deleted' });
   })
   .get('/trusted-devices', async (c) => {

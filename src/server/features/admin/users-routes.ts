@@ -11,6 +11,7 @@ import { requestContext } from '../../platform/audit.ts';
 import { assignRole } from '../../platform/roles.ts';
 import { userExists } from './service.ts';
 import { changeAccountStatus, listUsers } from './users.ts';
+import { subscriptionForAdmin } from '../billing/index.ts';
 
 const UsersQuery = z.object({
   search: z.string().trim().max(EMAIL_MAX_LENGTH).optional(),
@@ -23,6 +24,10 @@ export const adminUserRoutes = new Hono<AppBindings>()
   .get('/', async (c) => {
     const query = parseQuery(c, UsersQuery);
     return c.json({ users: await listUsers(c.get('deps').db, { search: query.search || undefined, limit: query.limit }) });
+  })
+  .get('/:userId/subscription', async (c) => {
+    const { db, env, billing } = c.get('deps');
+    return c.json(await subscriptionForAdmin(db, c.req.param('userId'), { trialDays: env.trialDays, provider: billing.kind }));
   })
   .put('/:userId/role', rateLimit('adminRoleAssignment'), async (c) => {
     const { db, bus } = c.get('deps');

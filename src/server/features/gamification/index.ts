@@ -1,2 +1,2 @@
 /** What other features use of points and activity: awards, revocations, the streak's days. */
-export { awardPoints, awardPointsForEach, recordActivity, revokePoints } from './service.ts';
+export { awardPoints, awardPointsForEach, recordActivity, revokePoints, wasAwarded } from './service.ts';

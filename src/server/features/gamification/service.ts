@@ -83,6 +83,16 @@ export async function revokePoints(db: Executor, { userId, event, sourceId, at =
   return { revoked: updated.length > 0 };
 }
 
+/** Whether the founder ever earned this event's points (awarded, even if undone since). */
+export async function wasAwarded(db: Executor, userId: string, event: PointsEvent): Promise<boolean> {
+  const [row] = await db
+    .select({ id: pointsLedger.id })
+    .from(pointsLedger)
+    .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.event, event)))
+    .limit(1);
+  return row !== undefined;
+}
+
 async function markActiveDay(db: Executor, userId: string, at: Date) {
   const day = calendarDay(at, await userTimeZone(db, userId));
   const inserted = await db.insert(activityDays).values({ userId, day }).onConflictDoNothing().returning({ day: activityDays.day });

@@ -9,6 +9,7 @@ import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseJsonBody, parseParams, parseQuery } from '../../http/validate.ts';
 import { changeCurrency, listCurrencyChanges } from './currency.ts';
+import { premiumOnly } from '../../http/require-premium.ts';
 import { deleteWeek, exportCsv, importCsv, listWeeks, peerBenchmarks, saveWeek } from './service.ts';
 
 const weekParam = (c: Context<AppBindings>) => parseParams(c, WeekKeySchema);
@@ -46,7 +47,7 @@ export const metricsRoutes = new Hono<AppBindings>()
     const { range } = parseQuery(c, SummaryQuery);
     return c.body(await c.get('deps').summaries.body(c.get('deps').db, c.get('user').id, range), 200, { 'content-type': 'application/json' });
   })
-  .get('/benchmarks', async (c) => c.json(await peerBenchmarks(c.get('deps').db, c.get('user').id, tierContext(c))))
+  .get('/benchmarks', premiumOnly, async (c) => c.json(await peerBenchmarks(c.get('deps').db, c.get('user').id)))
   .get('/export.csv', async (c) => {
     const csv = await exportCsv(c.get('deps').db, c.get('user').id);
     return c.body(csv, 200, {
@@ -60,11 +61,11 @@ export const metricsRoutes = new Hono<AppBindings>()
     return c.json(await changeCurrency(c.get('deps').db, c.get('user').id, input), 201);
   })
   .get('/currency-changes', async (c) => c.json(await listCurrencyChanges(c.get('deps').db, c.get('user').id)))
-  .post('/import', async (c) => {
+  .post('/import', premiumOnly, async (c) => {
     const type = c.req.header('content-type') ?? '';
     if (!/^text\/(csv|plain)\b/i.test(type)) {
       throw new AppError('VALIDATION_FAILED', { details: [{ field: 'body', message: 'import.notCsv' }] });
     }
     const text = csvText(new Uint8Array(await c.req.arrayBuffer()), type);
-    return c.json(await importCsv(c.get('deps').db, c.get('user').id, text, tierContext(c)));
+    return c.json(await importCsv(c.get('deps').db, c.get('user').id, text));
   });

@@ -14,12 +14,12 @@ import { weeksStillNeeded } from '../../../core/metrics/history-needs.ts';
 import type { WeekKey } from '../../../core/metrics/iso-week.ts';
 import { TARGETS, targetStatuses } from '../../../core/metrics/targets.ts';
 import type { WeekRecord, WeekRecordInput } from '../../../core/metrics/week-record.ts';
-import { PREMIUM_TIER, tierStatus } from '../../../core/subscription/trial.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { dailyMetricSnapshots, metricSnapshots, metricWeeks, users } from '../../db/schema/index.ts';
 import { isoWeekKey } from '../../../core/gamification/streak.ts';
 import { awardPointsForEach } from '../gamification/index.ts';
 import { AppError } from '../../http/app-error.ts';
+import { requirePremium } from '../../platform/premium.ts';
 
 const weekColumns = {
   year: metricWeeks.year,
@@ -42,20 +42,6 @@ const weekColumns = {
   arpu: metricWeeks.arpu,
   monthlyRevenue: metricWeeks.monthlyRevenue,
 };
-
-async function effectiveTier(db: Database, userId: string, trialDays: number, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ userTier: users.userTier, createdAt: users.createdAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row) throw new AppError('NOT_FOUND');
-  return tierStatus(row, trialDays, now).effectiveUserTier;
-}
-
-async function requirePremium(db: Database, userId: string, trialDays: number, now: Date) {
-  if ((await effectiveTier(db, userId, trialDays, now)) < PREMIUM_TIER) throw new AppError('PREMIUM_REQUIRED');
-}
 
 export type TierContext = { trialDays: number; now?: Date };
 
@@ -224,11 +210,10 @@ export async function exportCsv(db: Database, userId: string): Promise<string> {
 /**
  * Imports a CSV all-or-nothing: every row is validated first; one bad row and
  * nothing is written, the answer lists each row and reason. Existing weeks are
- * replaced. Import is historical data management: tier 2 (trial included).
+ * replaced. Import is historical data management: tier 2 (trial included), checked by
+ * the route's premiumOnly guard.
  */
-export async function importCsv(db: Database, userId: string, text: string, tier: TierContext) {
-  const now = tier.now ?? new Date();
-  await requirePremium(db, userId, tier.trialDays, now);
+export async function importCsv(db: Database, userId: string, text: string, now: Date = new Date()) {
   const parsed = parseWeeksCsv(text, { notAfter: latestRecordableWeek(now) });
   if (parsed.errors.length > 0) {
     throw new AppError('VALIDATION_FAILED', { message: 'Error importing CSV', details: parsed.errors satisfies CsvRowError[] });
@@ -282,9 +267,7 @@ export type BenchmarkReason = 'no-phase' | 'no-weeks' | 'pending' | 'too-few-pee
  * values and the peers' come from the daily snapshot, so an edit shows after the next
  * refresh; only counts leave the database and only bands leave the server.
  */
-export async function peerBenchmarks(db: Database, userId: string, tier: TierContext) {
-  const now = tier.now ?? new Date();
-  await requirePremium(db, userId, tier.trialDays, now);
+export async function peerBenchmarks(db: Database, userId: string) {
   const [profile] = await db
     .select({ phase: users.startupPhase, industry: users.industry })
     .from(users)

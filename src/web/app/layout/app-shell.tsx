@@ -9,6 +9,7 @@ import { useSession } from '../../lib/auth-client.ts';
 import { AchievementToaster } from '../../features/gamification/achievement-toaster.tsx';
 import { useMe } from '../../lib/api/get-me.ts';
 import { SignOutButton } from '../../components/sign-out-button.tsx';
+import { PlanLink } from '../../components/plan-link.tsx';
 import { useSessionWatch } from '../../features/session/use-session-watch.ts';
 import { ImpersonationBanner } from '../../features/impersonation/impersonation-banner.tsx';
 import { useImpersonation } from '../../lib/use-impersonation.ts';
@@ -70,7 +71,10 @@ export function AppShell() {
           <div className="flex-1 overflow-y-auto">
             <SidebarNav onFeedback={() => setFeedbackOpen(true)} />
           </div>
-          <SignOutButton className="w-full" />
+          <div className="flex flex-col gap-2 border-t border-border pt-4">
+            <PlanLink />
+            <SignOutButton className="w-full" />
+          </div>
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="flex items-center justify-between gap-2 border-b border-border px-4 py-2">
@@ -101,7 +105,10 @@ export function AppShell() {
                       }}
                     />
                   </div>
-                  <SignOutButton className="w-full" />
+                  <div className="flex flex-col gap-2 border-t border-border pt-4">
+                    <PlanLink onNavigate={() => setDrawerOpen(false)} />
+                    <SignOutButton className="w-full" />
+                  </div>
                 </Dialog.Content>
               </Dialog.Portal>
             </Dialog.Root>

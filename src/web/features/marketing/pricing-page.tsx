@@ -21,7 +21,7 @@ export function PricingPage() {
             </p>
           </div>
           <div className="mt-12">
-            <PricingTable headingLevel="h2" />
+            <PricingTable headingLevel="h2" forFounders />
           </div>
         </div>
       </section>

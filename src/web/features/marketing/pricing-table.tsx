@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cx } from '../../lib/cx.ts';
+import { CTA_CLASS } from './cta-class.ts';
+import { FounderFreeAction, FounderPremiumAction, useSignedInPlan } from './founder-plan-actions.tsx';
 
 export type BillingPeriod = 'monthly' | 'yearly';
 
@@ -13,11 +15,13 @@ export const SIGN_UP_PATH = '/auth?mode=sign-up';
 /**
  * The two plans (docs/product.md#pricing) with a monthly/yearly switch.
  * `headingLevel` keeps the page outline in order: h3 under the landing's "Pricing" h2,
- * h2 directly under the pricing page's h1.
+ * h2 directly under the pricing page's h1. `forFounders` (the pricing page): a signed-in
+ * founder's buttons upgrade or say which plan is theirs, instead of signing up again.
  */
-export function PricingTable({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
+export function PricingTable({ headingLevel = 'h3', forFounders = false }: { headingLevel?: 'h2' | 'h3'; forFounders?: boolean }) {
   const { t } = useTranslation('marketing');
   const [billing, setBilling] = useState<BillingPeriod>('monthly');
+  const founder = useSignedInPlan(forFounders);
   const Heading = headingLevel;
   const freeFeatures = t('pricing.free.features', { returnObjects: true }) as string[];
   const premiumFeatures = t('pricing.premium.features', { returnObjects: true }) as string[];
@@ -59,12 +63,13 @@ export function PricingTable({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h
             <span className="text-sm text-muted-foreground">{t('pricing.free.period')}</span>
           </p>
           <p className="mt-2 text-sm text-muted-foreground">{t('pricing.free.note')}</p>
-          <Link
-            to={SIGN_UP_PATH}
-            className="mt-6 inline-flex min-h-11 items-center justify-center rounded-lg border border-border bg-background px-4 text-sm font-medium text-foreground transition-colors hover:bg-muted"
-          >
-            {t('pricing.free.cta')}
-          </Link>
+          {founder ? (
+            <FounderFreeAction view={founder} />
+          ) : (
+            <Link to={SIGN_UP_PATH} className={CTA_CLASS.secondary}>
+              {t('pricing.free.cta')}
+            </Link>
+          )}
           <FeatureList title={t('pricing.includes')} items={freeFeatures} />
         </article>
 
@@ -83,12 +88,13 @@ export function PricingTable({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h
             </p>
             <p className="mt-2 text-sm text-muted-foreground">{t(`pricing.premium.${billing}.note`)}</p>
           </div>
-          <Link
-            to={SIGN_UP_PATH}
-            className="mt-6 inline-flex min-h-11 items-center justify-center rounded-lg bg-primary px-4 text-sm font-medium text-primary-foreground transition-colors hover:bg-primary-hover"
-          >
-            {t('pricing.premium.cta')}
-          </Link>
+          {founder ? (
+            <FounderPremiumAction view={founder} plan={billing === 'yearly' ? 'annual' : 'monthly'} />
+          ) : (
+            <Link to={SIGN_UP_PATH} className={CTA_CLASS.primary}>
+              {t('pricing.premium.cta')}
+            </Link>
+          )}
           <FeatureList title={t('pricing.includes')} items={premiumFeatures} />
         </article>
       </div>

@@ -7,6 +7,7 @@ import { type WeekRecord } from '../../../core/metrics/week-record.ts';
 import { PREMIUM_TIER } from '../../../core/subscription/trial.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { useMe } from '../../lib/api/get-me.ts';
+import { UpgradePrompt } from '../../components/upgrade-prompt.tsx';
 import { EXPORT_URL, useSummary, useWeeks } from '../../lib/api/metrics-api.ts';
 import { BenchmarksPanel } from './components/benchmarks-panel.tsx';
 import { EmptyState } from './components/empty-state.tsx';
@@ -14,7 +15,6 @@ import { HistoryTable } from './components/history-table.tsx';
 import { ImportDialog } from './components/import-dialog.tsx';
 import { MetricCards } from './components/metric-cards.tsx';
 import { PastWeekDialog } from './components/past-week-dialog.tsx';
-import { UpgradePrompt } from './components/upgrade-prompt.tsx';
 import { WeekForm } from './components/week-form.tsx';
 import { useDates } from './dates.ts';
 import { numberStyleOf } from '../../lib/number-style.ts';
@@ -89,7 +89,7 @@ export function MetricsPage() {
         </div>
       </header>
 
-      {upgrade && <UpgradePrompt feature={upgrade} onDismiss={() => setUpgrade(null)} />}
+      {upgrade && <UpgradePrompt title={t(`upgrade.${upgrade}.title`)} body={t(`upgrade.${upgrade}.body`)} onDismiss={() => setUpgrade(null)} />}
 
       {weeks.isPending || summary.isPending ? (
         <div role="status" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">

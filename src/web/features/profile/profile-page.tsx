@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { RotateCcw, Save } from 'lucide-react';
+import { CreditCard, RotateCcw, Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { HTML_LANG } from '../../../core/i18n/language.ts';
 import { ProfileUpdateInput } from '../../../core/profile/profile-settings.ts';
@@ -10,7 +10,6 @@ import { SwitchField } from '../../components/form/fields.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
-import { DangerZone } from './danger-zone.tsx';
 import { useSession } from '../../lib/auth-client.ts';
 import { ProgressCard } from '../../components/progress-card.tsx';
 import { TwoFactorSettings } from './security/two-factor-settings.tsx';
@@ -25,6 +24,7 @@ import { ProfileField, type ProfileFieldName } from '../../components/profile/pr
 import { type FieldErrors, errorsFromApi, errorsFromZod } from '../../lib/profile-options.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 import { FeedbackHistory } from '../../components/feedback-history.tsx';
+import { SettingsSection } from '../../components/settings-section.tsx';
 
 /** The profile's sections and their fields, in the order the founder reads them. */
 const SECTIONS: readonly { key: string; fields: readonly ProfileFieldName[] }[] = [
@@ -70,20 +70,13 @@ export function ProfilePage() {
       </section>
       <FeedbackHistory />
       {me.data.role === 'admin' ? <AdminSection /> : null}
-      <DangerZone email={me.data.email} />
+      <SettingsSection id="subscription" title={t('subscription.title')} body={t('subscription.body')}>
+        <Link to="/subscription" className={buttonClass.secondary}>
+          <CreditCard aria-hidden="true" className="size-4" />
+          {t('subscription.link')}
+        </Link>
+      </SettingsSection>
     </div>
-  );
-}
-
-function SettingsSection({ id, title, body, children }: { id: string; title: string; body?: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-border bg-card p-5 text-card-foreground sm:p-6">
-      <h2 id={`${id}-title`} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {body ? <p className="mt-1 text-sm text-muted-foreground">{body}</p> : null}
-      <div className="mt-4 flex flex-col gap-5">{children}</div>
-    </section>
   );
 }
 

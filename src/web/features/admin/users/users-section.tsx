@@ -6,6 +6,7 @@ import { cn } from '../../../lib/cn.ts';
 import { StatusButton } from './status-button.tsx';
 import { type AdminUser, useAdminUsers } from './users-api.ts';
 import { ViewAsButton } from './view-as-button.tsx';
+import { SubscriptionButton } from './subscription-button.tsx';
 import { buttonClass } from '../../../components/form/buttons.ts';
 
 /**
@@ -94,10 +95,15 @@ function UsersTable({ users }: { users: AdminUser[] }) {
               <td className="px-3 py-2">{t(`usersSection.role.${user.role}`)}</td>
               <td className="px-3 py-2">{t(`usersSection.status.${user.status}`)}</td>
               <td className="px-3 py-2">
-                {user.role === 'admin' || user.status === 'deleted' ? null : (
+                {user.role === 'admin' ? null : (
                   <div className="flex flex-wrap gap-2">
-                    <ViewAsButton user={user} />
-                    <StatusButton user={user} />
+                    {user.status === 'deleted' ? null : (
+                      <>
+                        <ViewAsButton user={user} />
+                        <StatusButton user={user} />
+                      </>
+                    )}
+                    <SubscriptionButton user={user} />
                   </div>
                 )}
               </td>

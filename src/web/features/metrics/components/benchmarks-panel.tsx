@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BENCHMARK_BANDS, BENCHMARK_METRIC_KEYS, type BenchmarkBand } from '../../../../core/metrics/benchmarks.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useBenchmarks } from '../../../lib/api/metrics-api.ts';
-import { UpgradePrompt } from './upgrade-prompt.tsx';
+import { UpgradePrompt } from '../../../components/upgrade-prompt.tsx';
 
 /** The three bands as shares of the bar: a quarter, a half, a quarter. */
 const BAND_WIDTHS: Record<BenchmarkBand, string> = { bottom: 'w-1/4', middle: 'w-1/2', top: 'w-1/4' };
@@ -24,7 +24,7 @@ export function BenchmarksPanel({ premium, locale }: { premium: boolean; locale:
       <p className="mt-1 text-sm text-muted-foreground">{t('benchmarks.privacy')}</p>
       <div className="mt-4" aria-live="polite">
         {!premium ? (
-          <UpgradePrompt feature="benchmarks" />
+          <UpgradePrompt title={t('upgrade.benchmarks.title')} body={t('upgrade.benchmarks.body')} />
         ) : benchmarks.isPending ? (
           <p className="text-sm text-muted-foreground">{t('loading')}</p>
         ) : benchmarks.isError ? (

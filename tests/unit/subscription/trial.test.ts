@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tierStatus } from '../../src/core/subscription/trial.ts';
+import { tierStatus } from '../../../src/core/subscription/trial.ts';
 
 const created = new Date('2026-01-01T00:00:00Z');
 const day = 24 * 60 * 60 * 1000;

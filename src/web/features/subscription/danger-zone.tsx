@@ -12,12 +12,11 @@ import { signOutAndClear } from '../../lib/sign-out.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 
 /**
- * Deleting the account (docs/product.md#account-states), confirmed by typing the e-mail.
- * Its place is the Subscription page's danger zone; until that page exists it closes the
- * profile page (decision 025).
+ * Deleting the account (docs/product.md#account-states, decision 025), confirmed by typing
+ * the e-mail; it closes the Subscription page, since deleting also ends the subscription.
  */
 export function DangerZone({ email }: { email: string }) {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation('subscription');
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
