@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -5,6 +6,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3999);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** Where the e2e server finds Stripe: the loopback fake e2e/metrics-stripe.spec.ts starts (tests/integration/support/loopback-stripe-account.ts). */
+export const STRIPE_FAKE_PORT = PORT + 1000;
 // The e2e server's DATA_DIR, fresh per run: tests read its outbox (e2e/support/outbox.ts).
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `rumbo-e2e-${PORT}-${Date.now()}`);
 
@@ -32,6 +35,16 @@ export default defineConfig({
     url: `${BASE_URL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { E2E_DATA_DIR: process.env.E2E_DATA_DIR, PORT: String(PORT), APP_URL: BASE_URL, LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '100', RUMBO_ADMIN_EMAILS: 'e2e-admin@example.com,e2e-admin-reset@example.com,e2e-admin-view-as@example.com' },
+    env: {
+      E2E_DATA_DIR: process.env.E2E_DATA_DIR,
+      PORT: String(PORT),
+      APP_URL: BASE_URL,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '100',
+      // A fresh key each run: founders' Stripe keys are sealed with it, and no run needs another's.
+      STRIPE_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      STRIPE_API_URL: `http://127.0.0.1:${STRIPE_FAKE_PORT}`,
+      RUMBO_ADMIN_EMAILS: 'e2e-admin@example.com,e2e-admin-reset@example.com,e2e-admin-view-as@example.com',
+    },
   },
 });

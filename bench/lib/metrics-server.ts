@@ -22,7 +22,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startBenchServer() {
+export async function startBenchServer(extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const database = process.env.DATABASE_URL ? await createThrowawayDatabase(process.env.DATABASE_URL, 'rumbo_bench') : null;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-bench-'));
@@ -36,6 +36,7 @@ export async function startBenchServer() {
     LOG_LEVEL: 'silent',
     RATE_LIMIT_SCALE: '1000000',
     CLIENT_DIR: path.join(dataDir, 'no-client'),
+    ...extraEnv,
   });
   const server = await startServer(env);
   return {

@@ -95,7 +95,28 @@ const EnvSchema = z.object({
   STRIPE_PRICE_ANNUAL: z.string().regex(/^price_/, 'must be a Stripe price id (price_…)').optional(),
   /** Another Stripe API address (stripe-mock, a test double); Stripe's own by default. */
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * 32 random bytes (base64 or hex) that encrypt founders' Stripe keys at rest (AES-256-GCM).
+   * Unset, the import from Stripe is off and says so.
+   */
+  STRIPE_KEY_ENCRYPTION_KEY: z
+    .string()
+    .transform(encryptionKeyBytes)
+    .refine((key) => key.length === 32, 'must be 32 random bytes in base64 or hex, e.g. the output of `openssl rand -base64 32`')
+    .optional(),
+  /** When connected Stripe accounts are read again and their new weeks recorded (cron, UTC): Mondays at 06:00. */
+  STRIPE_SYNC_CRON: z
+    .string()
+    .refine(isCronPattern, 'must be a cron pattern, e.g. "0 6 * * 1"')
+    .default('0 6 * * 1'),
 });
+
+/** A key written as 64 hex digits or as base64; anything else becomes bytes the length check refuses. */
+function encryptionKeyBytes(value: string): Buffer {
+  const text = value.trim();
+  if (/^[0-9a-f]{64}$/i.test(text)) return Buffer.from(text, 'hex');
+  return /^[A-Za-z0-9+/_-]+={0,2}$/.test(text) ? Buffer.from(text, 'base64') : Buffer.alloc(0);
+}
 
 /** Both halves of a credential pair, or neither. */
 function pairsComplete(raw: Record<string, unknown>, names: string[]): string | null {
@@ -128,6 +149,8 @@ export type StripeConfig = {
   prices: { monthly: string; annual: string };
   apiUrl: string | undefined;
 };
+/** The import from Stripe (decision 118): on when an encryption key for founders' Stripe keys is set. */
+export type StripeImportConfig = { encryptionKey: Buffer; apiUrl: string; syncCron: string };
 
 export type Env = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -155,6 +178,7 @@ export type Env = {
   ai: AiProviderConfig;
   storage: StorageConfig;
   stripe: StripeConfig | undefined;
+  stripeImport: StripeImportConfig | undefined;
 };
 
 export class EnvError extends Error {
@@ -228,6 +252,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
             apiUrl: raw.STRIPE_API_URL,
           }
         : undefined,
+    stripeImport: raw.STRIPE_KEY_ENCRYPTION_KEY
+      ? { encryptionKey: raw.STRIPE_KEY_ENCRYPTION_KEY, apiUrl: (raw.STRIPE_API_URL ?? 'https://api.stripe.com').replace(/\/$/, ''), syncCron: raw.STRIPE_SYNC_CRON }
+      : undefined,
   };
 }
 

@@ -12,6 +12,7 @@ import { startWeeklyEmailJob } from './features/weekly-email/scheduler.ts';
 import { createMailer } from './mail/mailer.ts';
 import { signingSecret } from './storage/storage-for.ts';
 import { startSubscriptionJob } from './features/billing/schedule.ts';
+import { startStripeSyncJob } from './features/metrics/stripe-sync-job.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createServices } from './services.ts';
 
@@ -61,6 +62,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
     secret: signingSecret(services.deps),
   });
   const subscriptionSchedule = startSubscriptionJob(services.deps);
+  // Without STRIPE_KEY_ENCRYPTION_KEY there are no connected accounts to sync.
+  const stripeSync = env.stripeImport ? startStripeSyncJob({ db: database.db, stripe: env.stripeImport, bus: services.deps.bus, logger, trialDays: env.trialDays }) : null;
 
   const server = createNodeServer(app.fetch, { hostname: env.host, https: new URL(env.appUrl).protocol === 'https:' });
   await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
@@ -76,6 +79,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       impersonationExpiry.stop();
       weeklyEmails.stop();
       subscriptionSchedule.stop();
+      stripeSync?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.close();
       await database.close();

@@ -35,6 +35,10 @@ export const ERROR_CODES = {
   INTERNAL: { status: 500, message: 'An error occurred. Please try again.' },
   /** The payment provider (Stripe) failed or could not be reached; nothing was changed. */
   PAYMENT_PROVIDER_ERROR: { status: 502, message: 'The payment provider could not be reached. Please try again.' },
+  /** Stripe answered with neither data nor a refusal of the key (decision 118). */
+  STRIPE_UNREACHABLE: { status: 502, message: 'Stripe could not be reached. Please try again.' },
+  /** The server has no STRIPE_KEY_ENCRYPTION_KEY: it will not store founders' Stripe keys (decision 118). */
+  STRIPE_IMPORT_OFF: { status: 503, message: 'Import from Stripe is not set up on this server.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -79,20 +79,20 @@ export const MAX_YEAR = 2100;
  */
 const hasAtMostCents = (value: number) => Number(value.toFixed(2)) === value;
 
-const count = z
+export const count = z
   .number({ error: 'validation.number' })
   .int('validation.integer')
   .min(0, 'validation.nonNegative')
   .max(MAX_COUNT, 'validation.tooLarge');
 
-const money = z
+export const money = z
   .number({ error: 'validation.number' })
   .min(0, 'validation.nonNegative')
   .max(MAX_AMOUNT, 'validation.tooLarge')
   .refine(hasAtMostCents, 'validation.cents');
 
 /** Cash can dip below zero (an overdraft); everything else is a count or an amount ≥ 0. */
-const signedMoney = z
+export const signedMoney = z
   .number({ error: 'validation.number' })
   .min(-MAX_AMOUNT, 'validation.tooLarge')
   .max(MAX_AMOUNT, 'validation.tooLarge')

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { CurrencyChangeInput } from '../../core/metrics/currency-change.ts';
+import { StripeApplyInput, StripeKeyInput } from '../../core/metrics/stripe-import.ts';
 import { WeekRecordInput } from '../../core/metrics/week-record.ts';
 import { AnalyseInput, ChatInput, ConsentInput, ContextEntryFields, ContextEntryPatch, ConversationFilesFields } from '../../core/mentor/mentor-schema.ts';
 import { StrategyDraftInput } from '../../core/mentor/strategy-draft.ts';
@@ -101,9 +102,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/metrics/summary': { summary: 'Latest computed metrics, series (?range=12w|6m|1y|all, default 1y) and targets', tag: 'metrics' },
   'GET /api/metrics/benchmarks': { summary: 'Tier 2: which quarter of 5+ anonymous peers, from a daily snapshot', tag: 'metrics' },
   'GET /api/metrics/export.csv': { summary: 'Every week as CSV', tag: 'metrics' },
-  'POST /api/metrics/import': { summary: 'Tier 2: import weeks from CSV, all or nothing', tag: 'metrics', bodyType: 'text/csv' },
+  'POST /api/metrics/import': { summary: 'Tier 2: import weeks from CSV, all or nothing; columns matched by name in English or Spanish, dates, ISO weeks or months', tag: 'metrics', bodyType: 'text/csv' },
   'POST /api/metrics/currency': { summary: 'Change the currency: relabel, or convert every past amount at a rate > 0 (1 old = rate new), in one transaction, recorded', tag: 'metrics', body: CurrencyChangeInput },
   'GET /api/metrics/currency-changes': { summary: "The founder's currency changes, newest first", tag: 'metrics' },
+  'GET /api/metrics/stripe': { summary: 'The import from Stripe: whether it is on, and the founder’s connection (progress, weeks found, last sync)', tag: 'metrics' },
+  'PUT /api/metrics/stripe': { summary: 'Tier 2: connect Stripe with a restricted read-only key (202; reading starts in the background)', tag: 'metrics', body: StripeKeyInput },
+  'POST /api/metrics/stripe/apply': { summary: 'Tier 2: save the weeks the reading found', tag: 'metrics', body: StripeApplyInput },
+  'DELETE /api/metrics/stripe': { summary: 'Disconnect Stripe: the stored key is deleted, saved weeks stay', tag: 'metrics' },
   'POST /api/mentor/chat': { summary: 'Ask the mentor; streams the AI SDK UI message stream (403 AI_CONSENT_REQUIRED / AI_DISABLED)', tag: 'ai', body: ChatInput },
   'GET /api/mentor/conversations': { summary: 'The founder’s conversations, newest first', tag: 'ai' },
   'GET /api/mentor/conversations/:id': { summary: 'One conversation with its messages', tag: 'ai' },

@@ -33,6 +33,16 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ RATE_LIMIT_SCALE: '0' })).toThrow(/RATE_LIMIT_SCALE/);
   });
 
+  it('turns the import from Stripe on only with a 32-byte encryption key, in base64 or hex', () => {
+    expect(parseEnv({}).stripeImport).toBeUndefined();
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(parseEnv({ STRIPE_KEY_ENCRYPTION_KEY: base64 }).stripeImport).toEqual({ encryptionKey: Buffer.alloc(32, 7), apiUrl: 'https://api.stripe.com', syncCron: '0 6 * * 1' });
+    expect(parseEnv({ STRIPE_KEY_ENCRYPTION_KEY: 'ab'.repeat(32), STRIPE_API_URL: 'http://127.0.0.1:9999/' }).stripeImport).toMatchObject({ encryptionKey: Buffer.alloc(32, 0xab), apiUrl: 'http://127.0.0.1:9999' });
+    expect(() => parseEnv({ STRIPE_KEY_ENCRYPTION_KEY: 'correct horse battery staple' })).toThrow(/STRIPE_KEY_ENCRYPTION_KEY/);
+    expect(() => parseEnv({ STRIPE_KEY_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/STRIPE_KEY_ENCRYPTION_KEY/);
+    expect(() => parseEnv({ STRIPE_KEY_ENCRYPTION_KEY: base64, STRIPE_SYNC_CRON: 'weekly' })).toThrow(/STRIPE_SYNC_CRON/);
+  });
+
   it('takes peer benchmark snapshots daily at midnight unless a cron pattern says otherwise', () => {
     expect(parseEnv({}).benchmarkSnapshotCron).toBe('0 0 * * *');
     expect(parseEnv({ BENCHMARK_SNAPSHOT_CRON: '30 2 * * *' }).benchmarkSnapshotCron).toBe('30 2 * * *');

@@ -1,4 +1,4 @@
-import { doublePrecision, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './profile.ts';
 
 /** Money to the cent, read back as a JS number (exact for amounts below 10^13). */
@@ -109,3 +109,35 @@ export const currencyChanges = pgTable(
   },
   (table) => [index('currency_changes_user_idx').on(table.userId, table.createdAt.desc())],
 );
+
+/**
+ * A founder's connection to their Stripe account (decision 118), one at most: the
+ * restricted key encrypted with STRIPE_KEY_ENCRYPTION_KEY, what its latest reading of
+ * Stripe found (the weeks waiting for the founder's review), and how far the weekly sync
+ * has recorded. Deleted with the founder, or when they disconnect.
+ */
+export const stripeConnections = pgTable('stripe_connections', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** `v1.<iv>.<tag>.<ciphertext>` (base64url), AES-256-GCM bound to the user's id. */
+  encryptedKey: text('encrypted_key').notNull(),
+  /** `rk_live_…a1b2`: enough for the founder to recognise the key, nothing to use. */
+  keyHint: text('key_hint').notNull(),
+  livemode: boolean('livemode').notNull(),
+  /** reading → ready (weeks to review) → synced; failed when the first reading failed. */
+  status: text('status', { enum: ['reading', 'ready', 'synced', 'failed'] }).notNull(),
+  /** Objects read so far in the current reading: `{ subscriptions, invoices }`. */
+  progress: jsonb('progress').$type<{ subscriptions: number; invoices: number }>().notNull(),
+  /** The weeks the reading found, until the founder saves them. */
+  preview: jsonb('preview').$type<unknown>(),
+  /** A `metrics` translation key saying why the latest reading failed. */
+  error: text('error'),
+  readStartedAt: timestamp('read_started_at', { withTimezone: true }),
+  lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+  /** The last week a sync recorded; the weekly sync records the weeks after it. */
+  syncedThroughYear: smallint('synced_through_year'),
+  syncedThroughWeek: smallint('synced_through_week'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

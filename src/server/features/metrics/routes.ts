@@ -10,7 +10,9 @@ import { requireUser } from '../../http/require-user.ts';
 import { parseJsonBody, parseParams, parseQuery } from '../../http/validate.ts';
 import { changeCurrency, listCurrencyChanges } from './currency.ts';
 import { premiumOnly } from '../../http/require-premium.ts';
+import { StripeApplyInput, StripeKeyInput } from '../../../core/metrics/stripe-import.ts';
 import { deleteWeek, exportCsv, importCsv, listWeeks, peerBenchmarks, saveWeek } from './service.ts';
+import { applyStripeWeeks, connectStripe, disconnectStripe, type StripeDeps, stripeStatus } from './stripe-import.ts';
 
 const weekParam = (c: Context<AppBindings>) => parseParams(c, WeekKeySchema);
 
@@ -29,6 +31,10 @@ function csvText(bytes: Uint8Array, type: string): string {
 }
 
 const tierContext = (c: Context<AppBindings>) => ({ trialDays: c.get('deps').env.trialDays });
+const stripeDeps = (c: Context<AppBindings>): StripeDeps => {
+  const { db, env, logger } = c.get('deps');
+  return { db, stripe: env.stripeImport, logger, trialDays: env.trialDays };
+};
 
 /** The founder's weekly records, metrics, CSV, peer benchmarks and currency changes (docs/metrics.md#api); always their own. */
 export const metricsRoutes = new Hono<AppBindings>()
@@ -68,4 +74,18 @@ export const metricsRoutes = new Hono<AppBindings>()
     }
     const text = csvText(new Uint8Array(await c.req.arrayBuffer()), type);
     return c.json(await importCsv(c.get('deps').db, c.get('user').id, text));
+  })
+  // The import from Stripe (decision 118): the founder's one connection, by their session.
+  .get('/stripe', async (c) => c.json(await stripeStatus(stripeDeps(c), c.get('user').id)))
+  .put('/stripe', async (c) => {
+    const { key } = await parseJsonBody(c, StripeKeyInput);
+    return c.json(await connectStripe(stripeDeps(c), c.get('user').id, key), 202);
+  })
+  .post('/stripe/apply', async (c) => {
+    const input = await parseJsonBody(c, StripeApplyInput);
+    return c.json(await applyStripeWeeks(stripeDeps(c), c.get('user').id, input));
+  })
+  .delete('/stripe', async (c) => {
+    await disconnectStripe(c.get('deps').db, c.get('user').id);
+    return c.body(null, 204);
   });

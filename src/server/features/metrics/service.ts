@@ -142,6 +142,15 @@ async function afterWeeksRecorded(tx: Executor, userId: string, weeks: readonly 
   });
 }
 
+/** Writes whole weeks, the founder's snapshot and the weeks' ledger rows in one transaction (decision 048). */
+export async function recordWeeks(db: Database, userId: string, records: readonly WeekRecord[]) {
+  await db.transaction(async (tx) => {
+    await upsertWeeks(tx, userId, records);
+    await refreshSnapshot(tx, userId);
+    await afterWeeksRecorded(tx, userId, records);
+  });
+}
+
 /**
  * PUT a week: creates it or replaces it whole. Weeks before the last 4 need
  * tier 2 (the trial counts); weeks in the future are refused.
@@ -153,11 +162,7 @@ export async function saveWeek(db: Database, userId: string, key: WeekKey, input
   }
   if (isHistoricalWeek(key, now)) await requirePremium(db, userId, tier.trialDays, now);
   const record: WeekRecord = { ...key, ...input };
-  await db.transaction(async (tx) => {
-    await upsertWeeks(tx, userId, [record]);
-    await refreshSnapshot(tx, userId);
-    await afterWeeksRecorded(tx, userId, [record]);
-  });
+  await recordWeeks(db, userId, [record]);
   return record;
 }
 
@@ -218,11 +223,7 @@ export async function importCsv(db: Database, userId: string, text: string, now:
   if (parsed.errors.length > 0) {
     throw new AppError('VALIDATION_FAILED', { message: 'Error importing CSV', details: parsed.errors satisfies CsvRowError[] });
   }
-  await db.transaction(async (tx) => {
-    await upsertWeeks(tx, userId, parsed.records);
-    await refreshSnapshot(tx, userId);
-    await afterWeeksRecorded(tx, userId, parsed.records);
-  });
+  await recordWeeks(db, userId, parsed.records);
   return { imported: parsed.records.length };
 }
 

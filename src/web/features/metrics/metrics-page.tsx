@@ -1,4 +1,4 @@
-import { Download, Upload } from 'lucide-react';
+import { CreditCard, Download, Upload } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITABLE_RECENT_WEEKS, isHistoricalWeek } from '../../../core/metrics/editing-window.ts';
@@ -15,6 +15,7 @@ import { HistoryTable } from './components/history-table.tsx';
 import { ImportDialog } from './components/import-dialog.tsx';
 import { MetricCards } from './components/metric-cards.tsx';
 import { PastWeekDialog } from './components/past-week-dialog.tsx';
+import { StripeImportDialog } from './components/stripe-import-dialog.tsx';
 import { WeekForm } from './components/week-form.tsx';
 import { useDates } from './dates.ts';
 import { numberStyleOf } from '../../lib/number-style.ts';
@@ -43,7 +44,8 @@ export function MetricsPage() {
   const dates = useDates();
   const [importOpen, setImportOpen] = useState(false);
   const [pastWeekOpen, setPastWeekOpen] = useState(false);
-  const [upgrade, setUpgrade] = useState<'history' | 'import' | null>(null);
+  const [upgrade, setUpgrade] = useState<'history' | 'import' | 'stripe' | null>(null);
+  const [stripeOpen, setStripeOpen] = useState(false);
 
   const numbers = numberStyleOf(me.data);
   const premium = (me.data?.effectiveUserTier ?? 1) >= PREMIUM_TIER;
@@ -57,6 +59,7 @@ export function MetricsPage() {
   const formWeek = weekFromIndex(formWeekIndex);
   const isLocked = (key: WeekKey) => !premium && isHistoricalWeek(key, now);
   const openImport = () => (premium ? setImportOpen(true) : setUpgrade('import'));
+  const openStripe = () => (premium ? setStripeOpen(true) : setUpgrade('stripe'));
   const pickPastWeek = (key: WeekKey) => {
     if (isLocked(key)) return setUpgrade('history');
     setFormWeekIndex(weekIndex(key));
@@ -79,6 +82,10 @@ export function MetricsPage() {
           <button type="button" onClick={openImport} className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm hover:bg-muted">
             <Upload aria-hidden="true" className="size-4" />
             {t('actions.import')}
+          </button>
+          <button type="button" onClick={openStripe} className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm hover:bg-muted">
+            <CreditCard aria-hidden="true" className="size-4" />
+            {t('actions.stripe')}
           </button>
           {hasWeeks && (
             <a href={EXPORT_URL} download="rumbo-metrics.csv" className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm hover:bg-muted">
@@ -162,6 +169,7 @@ export function MetricsPage() {
       )}
       <ImportDialog open={importOpen} onOpenChange={setImportOpen} numbers={numbers} />
       <PastWeekDialog open={pastWeekOpen} onOpenChange={setPastWeekOpen} onPick={pickPastWeek} />
+      <StripeImportDialog open={stripeOpen} onOpenChange={setStripeOpen} numbers={numbers} />
     </div>
   );
 }

@@ -11,6 +11,8 @@ import type { WeekRecord, WeekRecordInput } from '../../../core/metrics/week-rec
 import { ApiError, apiFetch } from '../api-client.ts';
 import { gamificationQueryKey } from './gamification-api.ts';
 import { isErrorBody } from '../../../core/errors/error-codes.ts';
+import type { StripeApplyInput } from '../../../core/metrics/stripe-import.ts';
+import type { StripeStatus } from '../../../server/features/metrics/stripe-import.ts';
 
 /** The metrics API (docs/metrics.md#api): one place for its calls, keys and invalidation. */
 export type SeriesPoint = WeekKey & Record<MetricKey, number | null>;
@@ -154,3 +156,23 @@ export function importRowErrors(error: unknown): CsvRowError[] {
   if (error instanceof ApiError && Array.isArray(error.details)) return error.details as CsvRowError[];
   return [];
 }
+
+/** The import from Stripe (decision 118): the founder's connection, polled while Stripe is being read. */
+const stripeKey = [...metricsKey, 'stripe'] as const;
+export const useStripeStatus = (enabled: boolean) =>
+  useQuery({
+    queryKey: stripeKey,
+    queryFn: () => apiFetch<StripeStatus>('/api/metrics/stripe'),
+    enabled,
+    refetchInterval: (query) => (query.state.data?.connection?.status === 'reading' ? 1000 : false),
+  });
+
+function useStripeMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
+  const invalidate = useInvalidateMetrics();
+  return useMutation({ mutationFn: call, onSuccess: invalidate });
+}
+
+export const useConnectStripe = () => useStripeMutation((key: string) => apiFetch<StripeStatus>('/api/metrics/stripe', { method: 'PUT', body: JSON.stringify({ key }) }));
+export const useApplyStripe = () =>
+  useStripeMutation((input: StripeApplyInput) => apiFetch<{ imported: number }>('/api/metrics/stripe/apply', { method: 'POST', body: JSON.stringify(input) }));
+export const useDisconnectStripe = () => useStripeMutation(() => apiFetch<null>('/api/metrics/stripe', { method: 'DELETE' }));

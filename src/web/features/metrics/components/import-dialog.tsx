@@ -12,8 +12,8 @@ import { currentLanguage } from '../../../i18n/i18n.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
 import { importRowErrors, useImportCsv } from '../../../lib/api/metrics-api.ts';
 import type { NumberStyle } from '../../../lib/number-style.ts';
-import { formatForField } from '../week-values.ts';
 import { ImportMapping } from './import-mapping.tsx';
+import { WeeksPreview } from './weeks-preview.tsx';
 
 /** The server refuses request bodies over 1 MB; ten years of weeks take about 80 KB. */
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -153,27 +153,7 @@ export function ImportDialog({ open, onOpenChange, numbers }: Props) {
                   <p className="text-xs text-muted-foreground">{t(parsed.decimalComma ? 'import.spanishFormat' : 'import.pointFormat')}</p>
                 )}
                 <div className="mt-2 overflow-x-auto">
-                  <table className="w-full text-sm">
-                    <caption className="sr-only">{t('import.previewCaption')}</caption>
-                    <thead>
-                      <tr className="border-b border-border text-left">
-                        <th scope="col" className="py-1 pr-2">{t('history.week')}</th>
-                        {PREVIEW_FIELDS.map((field) => (
-                          <th key={field} scope="col" className="px-2 py-1 text-right">{t(`fields.${field}`)}</th>
-                        ))}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {records.slice(-PREVIEW_ROWS).reverse().map((record) => (
-                        <tr key={formatWeek(record)} className="border-b border-border last:border-0">
-                          <th scope="row" className="py-1 pr-2 text-left font-normal tabular-nums">{formatWeek(record)}</th>
-                          {PREVIEW_FIELDS.map((field) => (
-                            <td key={field} className="px-2 py-1 text-right tabular-nums">{formatForField(field, record[field], numbers)}</td>
-                          ))}
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                  <WeeksPreview weeks={records.slice(-PREVIEW_ROWS).reverse()} fields={PREVIEW_FIELDS} numbers={numbers} caption={t('import.previewCaption')} />
                 </div>
                 {zeroed.length > 0 && (
                   <p className="mt-2 text-xs text-muted-foreground">{t('import.zeroed', { fields: zeroed.map((field) => t(`fields.${field}`)).join(', ') })}</p>

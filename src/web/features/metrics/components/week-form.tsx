@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { formatWeek, type WeekKey } from '../../../../core/metrics/iso-week.ts';
-import { OPTIONAL_FIELDS, type WeekInputField, type WeekRecord, type WeekRecordInput } from '../../../../core/metrics/week-record.ts';
+import type { WeekInputField, WeekRecord, WeekRecordInput } from '../../../../core/metrics/week-record.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { useSaveWeek } from '../../../lib/api/metrics-api.ts';
@@ -22,7 +22,7 @@ import {
   withRevenuePeriod,
 } from '../week-values.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
-import { NumberQuestion } from '../../../components/number-question.tsx';
+import { NumberField } from './number-field.tsx';
 import { PlausibilityDialog } from './plausibility-dialog.tsx';
 
 /** The form's fields in groups a founder thinks in. */
@@ -32,7 +32,6 @@ export const FIELD_GROUPS: { key: string; fields: WeekInputField[] }[] = [
   { key: 'costs', fields: ['weeklyCosts', 'marketingCosts', 'cashBalance', 'grossMarginPct', 'arpu'] },
   { key: 'users', fields: ['weeklyActiveUsers', 'dailyActiveUsers', 'monthlyActiveUsers'] },
 ];
-const optional = new Set<string>(OPTIONAL_FIELDS);
 
 type Props = {
   week: WeekKey;
@@ -101,47 +100,8 @@ export function WeekForm({ week, weekChoices, onWeekChange, onEarlierWeek, exist
   }
 
   function renderField(field: DraftField) {
-    const error = form.errors[field] ?? (field === 'monthlyRevenue' ? form.errors.weeklyRevenue : undefined);
-    const question = form.questions[field];
-    return (
-      <>
-        <label htmlFor={`${id}-${field}`} className="text-sm font-medium">
-          {t(`fields.${field}`)}
-          {optional.has(field) && <span className="ml-1 font-normal text-muted-foreground">{t('form.optional')}</span>}
-        </label>
-        <input
-          id={`${id}-${field}`}
-          name={field}
-          inputMode="decimal"
-          autoComplete="off"
-          value={form.draft[field]}
-          onChange={(event) => form.change(field, event.target.value)}
-          onBlur={() => form.blur(field)}
-          aria-invalid={Boolean(error)}
-          aria-describedby={`${id}-${field}-help${error ? ` ${id}-${field}-error` : ''}`}
-          className="mt-1 block h-10 w-full rounded-md border border-input bg-background px-3 text-base tabular-nums"
-        />
-        <p id={`${id}-${field}-help`} className="mt-1 text-xs text-muted-foreground">
-          {t(`help.${field}`)}
-        </p>
-        {error && (
-          <p id={`${id}-${field}-error`} className="mt-1 text-sm text-destructive">
-            {t(error)}
-          </p>
-        )}
-        <div aria-live="polite">
-          {question && (
-            <NumberQuestion
-              typed={form.draft[field]}
-              readings={question}
-              numbers={numbers}
-              onAnswer={(value) => form.answer(field, value)}
-              firstChoiceId={`${id}-${field}-choice`}
-            />
-          )}
-        </div>
-      </>
-    );
+    const fallbackError = field === 'monthlyRevenue' ? form.errors.weeklyRevenue : undefined;
+    return <NumberField idPrefix={id} field={field} form={form} numbers={numbers} fallbackError={fallbackError} />;
   }
 
   return (
