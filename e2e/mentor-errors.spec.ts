@@ -56,7 +56,7 @@ for (const language of ['en', 'es-LA'] as const) {
     await page.unroute('**/api/ai/consent');
     await consent.getByRole('button', { name: mentor('consent.accept') }).click();
     await expect(page.getByText(mentor('consent.granted'))).toBeVisible();
-    await expect(answer.getByText(language === 'en' ? /offline mentor/ : /mentor sin conexión/).first()).toBeVisible();
+    await expect(answer.getByText(language === 'en' ? /without your numbers/ : /sin tus números/).first()).toBeVisible();
     await expect(composer).toHaveValue('');
   });
 
@@ -80,7 +80,7 @@ for (const language of ['en', 'es-LA'] as const) {
     await page.unroute('**/api/me');
     await enable.getByRole('button', { name: mentor('enable.accept') }).click();
     await expect(page.getByText(mentor('consent.enabled'))).toBeVisible();
-    await expect(answer.getByText(language === 'en' ? /offline mentor/ : /mentor sin conexión/).first()).toBeVisible();
+    await expect(answer.getByText(language === 'en' ? /without your numbers/ : /sin tus números/).first()).toBeVisible();
     expect((await (await page.request.get('/api/me')).json()).aiAssistanceEnabled).toBe(true);
   });
 

@@ -30,7 +30,7 @@ for (const language of ['en', 'es-LA'] as const) {
     await expect(ready).toBeAttached();
     // The core problem starts from the founder's own short runway.
     const coreProblem = page.getByLabel(strategy('steps.coreProblem.label'));
-    await expect(coreProblem).toHaveValue(language === 'en' ? /^Runway is 22 weeks/ : /^Pista \(runway\) está en 22 semanas/);
+    await expect(coreProblem).toHaveValue(language === 'en' ? /^Runway is 22 weeks/ : /^Runway está en 22 semanas/);
     await expectNoAxeViolations(page);
     await next.click();
 
@@ -48,7 +48,7 @@ for (const language of ['en', 'es-LA'] as const) {
     await expect(page.getByText(strategy('save.success').replace('{{version}}', '1'))).toBeVisible();
     const saved = await (await page.request.get('/api/strategy')).json();
     expect(saved.maximas).toHaveLength(3);
-    expect(saved.coreProblem).toMatch(language === 'en' ? /^Runway is 22 weeks/ : /^Pista \(runway\) está en 22 semanas/);
+    expect(saved.coreProblem).toMatch(language === 'en' ? /^Runway is 22 weeks/ : /^Runway está en 22 semanas/);
     expect(saved.maximas[2]).toBe(language === 'en' ? 'Only sell where we already win' : 'Vender solo donde ya ganamos');
   });
 }

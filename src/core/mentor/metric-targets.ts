@@ -1,4 +1,5 @@
 import { classify, TARGETS, type Target, type TargetedMetric, type TargetStatus } from '../metrics/targets.ts';
+import type { MetricKey as AnyMetricKey } from '../metrics/formulas.ts';
 import type { WeekRecord } from '../metrics/week-record.ts';
 
 /**
@@ -36,11 +37,16 @@ export function targetStatus(target: MetricTarget, value: number): TargetStatus 
 /** How a metric moved over the recent weeks, judged by its target's direction. */
 export type MetricTrend = 'improving' | 'worsening' | 'steady';
 
+/** One recent recorded week, as the context lists it. */
+export type RecentWeek = { year: number; week: number } & Partial<Record<'mrr' | 'activeUsers' | 'cashBalance' | 'runwayWeeks' | 'churnRate', number | null>>;
+
 /** The latest computed metrics (GET /api/metrics/summary `latest`); null = cannot be computed. */
 export type MetricFacts = {
   year: number;
   week: number;
-  values: Partial<Record<MetricKey | 'mrr' | 'cac' | 'weeklyBurnRate' | 'cashBalance' | 'activeUsers', number | null>>;
+  values: Partial<Record<AnyMetricKey, number | null>>;
+  /** The last few recorded weeks, oldest first. */
+  recent?: RecentWeek[];
   /** Over the last few recorded weeks, for the targeted metrics with enough data. */
   trends?: Partial<Record<MetricKey, MetricTrend>>;
   /** How many weeks the trends span. */

@@ -5,7 +5,8 @@ import { TaskDraft } from '../../core/mentor/task-draft.ts';
 import { TASK_METRIC_KEYS } from '../../core/tasks/task-metrics.ts';
 import type { MentorContext } from './context/build-context.ts';
 import { structuredDraft } from './structured-draft.ts';
-import { choosePlays, diagnose } from './offline/offline-mentor.ts';
+import { diagnose } from './offline/diagnosis.ts';
+import { choosePlays } from './offline/play-choice.ts';
 import type { MentorModel } from './provider.ts';
 
 /** Playbook metrics → the metric keys tasks attach to (GET /api/metrics/summary `latest`). */

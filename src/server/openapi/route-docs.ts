@@ -110,6 +110,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/metrics/stripe/apply': { summary: 'Tier 2: save the weeks the reading found', tag: 'metrics', body: StripeApplyInput },
   'DELETE /api/metrics/stripe': { summary: 'Disconnect Stripe: the stored key is deleted, saved weeks stay', tag: 'metrics' },
   'POST /api/mentor/chat': { summary: 'Ask the mentor; streams the AI SDK UI message stream (403 AI_CONSENT_REQUIRED / AI_DISABLED)', tag: 'ai', body: ChatInput },
+  'GET /api/mentor/status': { summary: 'Whether the offline mentor answers (no AI provider configured)', tag: 'ai' },
   'GET /api/mentor/conversations': { summary: 'The founder’s conversations, newest first', tag: 'ai' },
   'GET /api/mentor/conversations/:id': { summary: 'One conversation with its messages', tag: 'ai' },
   'DELETE /api/mentor/conversations/:id': { summary: 'Delete a conversation', tag: 'ai' },

@@ -5,21 +5,20 @@ import { escapeMarkdown, isSafeLinkHref } from '../../../src/core/mentor/markdow
 import type { MentorContext } from '../../../src/server/ai/context/build-context.ts';
 import { offlineAnswer } from '../../../src/server/ai/offline/offline-mentor.ts';
 import { MarkdownAnswer } from '../../../src/web/features/mentor/markdown-answer.tsx';
+import { mentorContext, weeks } from '../../support/mentor-context.ts';
 
 const render = (text: string) => renderToStaticMarkup(createElement(MarkdownAnswer, { text }));
 const LINK_NAME = '[Claim your prize](https://evil.example/phish)';
 const IMAGE_NAME = '![x](https://evil.example/pixel.png)';
 
-function contextWith(startupName: string, statement: string): MentorContext {
-  return {
-    facts: {
-      profile: { name: 'Cami', startupName, industry: 'Retail', startupPhase: 'early-growth', teamSize: '2-5', customerInformation: null, coreProblem: null },
-      strategy: { version: 1, coreProblem: 'Shops lose sales to stock-outs every week', maximas: ['**Loud** maxima'], statement },
-    },
-    chunks: [{ source: 'context-entries', text: 'Our deck: <b>bold</b> [link](javascript:alert(1))' } as MentorContext['chunks'][number]],
-    omitted: 0,
-    numbers: [],
-  };
+/** A founder whose task, strategy and note are written as links, images and markup. */
+function contextWith(hypothesis: string, statement: string): MentorContext {
+  const context = mentorContext({
+    weeks: weeks({ cashBalance: 88_000 }),
+    tasks: [{ id: '1', hypothesis, whyRelevant: 'x', metric: 'mrr', targetValue: 1, iceTotal: 2 }],
+    notes: [{ type: 'learnings', text: 'What next for **Loud** deck: <b>bold</b> [link](javascript:alert(1))' }],
+  });
+  return { ...context, facts: { ...context.facts, strategy: { version: 1, coreProblem: 'Shops lose sales to stock-outs every week', maximas: [], statement } } };
 }
 
 describe("founder text in the offline mentor's Markdown", () => {
@@ -28,18 +27,25 @@ describe("founder text in the offline mentor's Markdown", () => {
     expect(escapeMarkdown('line one\n\n# line two')).toBe('line one \\# line two');
   });
 
-  it('shows a startup name or strategy written as a link or image as the characters typed, in both languages', () => {
+  it('shows a task, a strategy or a note written as a link, an image or markup as the characters typed, in both languages', () => {
     for (const language of ['en', 'es-LA'] as const) {
-      const html = render(offlineAnswer({ question: 'What next?', language, context: contextWith(LINK_NAME, IMAGE_NAME) }).text);
+      const html = render(offlineAnswer({ question: language === 'en' ? 'What next for the deck?' : '¿Qué sigue con el deck?', language, context: contextWith(LINK_NAME, IMAGE_NAME) }).text);
       // A bare address may stay clickable, but only ever shows itself: no link hides behind other words.
       const links = [...html.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)];
       for (const [, href, shown] of links) expect(shown).toBe(decodeURI(href ?? ''));
       expect(html).not.toContain('>Claim your prize</a>');
       expect(html).not.toContain('<img');
-      const shownText = html.replace(/<[^>]+>/g, '');
+      const shownText = html
+        .replace(/<[^>]+>/g, '')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&#x27;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&');
       expect(shownText).toContain('[Claim your prize](https://evil.example/phish)');
       expect(shownText).toContain('![x](https://evil.example/pixel.png)');
-      expect(shownText).toContain('**Loud** maxima');
+      expect(shownText).toContain('**Loud** deck: <b>bold</b> [link](javascript:alert(1))');
+      expect(html).not.toContain('<b>');
     }
   });
 });

@@ -62,16 +62,15 @@ describe('the offline mentor with tasks, strategy and trends', () => {
 
   it('cites the trend, the top task and the strategy in English', () => {
     const answer = offlineAnswer({ question: 'What now?', language: 'en', context }).text;
-    expect(answer).toContain('**Runway:** 22 weeks — target above 40 weeks (off target, worsening over 8 weeks)');
-    expect(answer).toContain('Your top active task (ICE 3.36, moves churnRate): _Annual plans cut churn in half_');
-    expect(answer).toContain('Your strategy (version 2): _We win small shops first_');
-    expect(answer).toContain('Your maximas: Talk to customers weekly; Ship small.');
+    expect(answer).toContain('The number that matters most this week is **Runway**: 22 weeks, target above 40 weeks, worsening over 8 weeks.');
+    expect(answer).toContain('Your top task (ICE 3.4) works on Churn rate (weekly): _Annual plans cut churn in half_');
+    expect(answer).toContain('Your strategy (version 2) says: _We win small shops first_');
   });
 
   it('and in Spanish with tú', () => {
     const answer = offlineAnswer({ question: '¿Y ahora?', language: 'es-LA', context }).text;
-    expect(answer).toContain('**Pista (runway):** 22 semanas — meta por encima de 40 semanas (fuera de meta, empeorando en 8 semanas)');
-    expect(answer).toContain('Tu tarea activa principal (ICE 3.36, mueve churnRate)');
-    expect(answer).toContain('Tu estrategia (versión 2): _We win small shops first_');
+    expect(answer).toContain('El número que más importa esta semana es **Runway**: 22 semanas, meta por encima de 40 semanas, empeorando en 8 semanas.');
+    expect(answer).toContain('Tu tarea principal (ICE 3,4) trabaja sobre Tasa de cancelación (semanal)');
+    expect(answer).toContain('Tu estrategia (versión 2) dice: _We win small shops first_');
   });
 });

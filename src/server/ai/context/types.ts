@@ -33,6 +33,9 @@ export type ProfileFacts = {
   teamSize: string | null;
   customerInformation: string | null;
   coreProblem: string | null;
+  /** How the founder writes money and numbers (decision 110). */
+  currency?: string;
+  country?: string | null;
 };
 
 export type ContextEntryFacts = { id: string; type: string; description: string; fileText: string };

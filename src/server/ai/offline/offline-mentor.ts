@@ -1,166 +1,113 @@
-import MiniSearch from 'minisearch';
 import type { Language } from '../../../core/i18n/language.ts';
-import { METRIC_TARGETS, type MetricTarget, type TargetStatus, targetStatus } from '../../../core/mentor/metric-targets.ts';
 import { escapeMarkdown } from '../../../core/mentor/markdown-safety.ts';
+import type { MetricKey } from '../../../core/mentor/metric-targets.ts';
 import { type KnownNumber, numbersIn } from '../../../core/mentor/number-check.ts';
-import { PLAYBOOK, type Play } from '../../../core/mentor/playbook.ts';
+import { classifyQuestion, type Intent } from '../../../core/mentor/question-intent.ts';
 import type { MentorContext } from '../context/build-context.ts';
+import { type Diagnosis, diagnose, distance, onTargetMetrics } from './diagnosis.ts';
+import { INTENT_ANSWERS, type Reasoning } from './intent-answers.ts';
+import { noteParagraph } from './note-quote.ts';
+import { numberWriter } from './offline-format.ts';
 import { OFFLINE_TEXT } from './offline-text.ts';
+import { choosePlays, iceTotal } from './play-choice.ts';
+
+export { choosePlays } from './play-choice.ts';
+export { diagnose, formatValue, type Diagnosis } from './diagnosis.ts';
 
 /**
- * The offline mentor (docs/product.md#mentor-context): answers when no model is configured. It is a
- * deterministic advisor, not a language model, and says so: the same question on the same
- * data gives the same answer. It reads the same context as the model would, diagnoses the
- * metrics against the spec's targets and proposes ICE-scored hypotheses from the playbook,
- * retrieved by relevance to the question and to what the diagnosis found.
+ * The offline mentor (docs/mentor.md, decision 061): answers when no model is configured.
+ * A deterministic advisor, not a language model: the same question on the same data gives
+ * the same answer. It works out what the question is about and answers that first, in a
+ * few lines, with the founder's own arithmetic; says plainly when a metric is off target
+ * and challenges the plan; quotes the one note line that bears on the question; and ends
+ * with at most three next steps by ICE, none for a metric already on target.
  */
-
-export type Diagnosis = { target: MetricTarget; value: number; status: TargetStatus };
-
-export function diagnose(context: MentorContext): Diagnosis[] {
-  const values = context.facts.metrics?.values ?? {};
-  return METRIC_TARGETS.flatMap((target) => {
-    const value = values[target.key];
-    return typeof value === 'number' && Number.isFinite(value) ? [{ target, value, status: targetStatus(target, value) }] : [];
-  });
-}
-
-const iceTotal = (play: Play) => (play.ice.impact * play.ice.confidence * play.ice.ease) / 100;
-
-/** Words that say nothing about the topic, in both languages, so "what should I do" matches no play by accident. */
-const STOP_WORDS = new Set(
-  ('the and for what how should can could would this that with from about your you our are was were have has had into then than when which who why does did do my me is it to of in on a an be at or as by we i ' +
-  'el la los las un una unos unas que qué como cómo para por con sin sobre este esta esto ese esa mis mi tu tus su sus yo es son fue ser hay del al lo le les se y o de en a debo debería puedo hago hacer ahora mes').split(' '),
-);
-/** Filler words and bare numbers ("10 customers") say nothing about which play fits. */
-const processTerm = (term: string) => {
-  const lower = term.toLowerCase();
-  return STOP_WORDS.has(lower) || /^\d+$/.test(lower) ? null : lower;
-};
-
-const playbookIndex = (() => {
-  const index = new MiniSearch<{ id: string; text: string }>({ fields: ['text'], idField: 'id', processTerm });
-  index.addAll(PLAYBOOK.map((p) => ({ id: p.id, text: [p.area, p.keywords, p.en.title, p.en.hypothesis, p.es.title, p.es.hypothesis].join(' ') })));
-  return index;
-})();
-
-/** How well each play matches the question, scaled to 0..1 (1 = the best match). */
-function questionMatch(question: string): Map<string, number> {
-  const hits = playbookIndex.search(question, { prefix: true, fuzzy: 0.15, combineWith: 'OR' });
-  const best = hits[0]?.score ?? 0;
-  return new Map(hits.map((hit) => [String(hit.id), best > 0 ? hit.score / best : 0]));
-}
-
-/**
- * The plays to propose, best first: those for the off-target metrics lead, and the play
- * that best answers the question keeps the second place, so the founder gets both what
- * the numbers need and what they asked. Ties go to the higher ICE, then the id.
- */
-export function choosePlays(question: string, diagnosis: Diagnosis[], count = 3): Play[] {
-  const match = questionMatch(question);
-  const pressure = new Map<string, number>();
-  for (const item of diagnosis) if (item.status !== 'on') pressure.set(item.target.key, item.status === 'off' ? 2 : 1);
-  const byScore = (score: (play: Play) => number) =>
-    [...PLAYBOOK].sort((a, b) => score(b) - score(a) || iceTotal(b) - iceTotal(a) || a.id.localeCompare(b.id));
-  const byNeed = byScore((play) => (pressure.get(play.metric ?? '') ?? 0) + (match.get(play.id) ?? 0));
-  const byQuestion = byScore((play) => match.get(play.id) ?? 0).filter((play) => (match.get(play.id) ?? 0) >= 0.6);
-  const ordered = pressure.size > 0 ? [byNeed[0], byQuestion[0], ...byNeed.slice(1)] : [...byQuestion, ...byNeed];
-  return [...new Set(ordered.filter((play): play is Play => play !== undefined))].slice(0, count);
-}
-
-const words = (text: string) => new Set(text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').match(/[\p{L}\p{N}]{3,}/gu) ?? []);
-
-/** The line of a note that shares the most words with the question (the first line on a tie). */
-function bestLine(text: string, question: string): string {
-  const asked = words(question);
-  const lines = text.split(/\n+|(?<=[.!?])\s+/).map((l) => l.trim()).filter((l) => l.length > 0);
-  let best = lines[0] ?? '';
-  let bestHits = 0;
-  for (const candidate of lines) {
-    const hits = [...words(candidate)].filter((w) => asked.has(w)).length;
-    if (hits > bestHits) {
-      best = candidate;
-      bestHits = hits;
-    }
-  }
-  return best.length > 280 ? `${best.slice(0, 280)}…` : best;
-}
-
-const OUT_OF_BOUNDS = /(other|another|someone else'?s?) (user|founder|compan|startup|customer)|otros? (usuarios?|fundador|emprendedor)|de otra (persona|empresa|startup)|ignore (all |your |the |previous )*(instructions|rules)|ignora (tus|las) (instrucciones|reglas)|system prompt/i;
-
-export function formatValue(target: MetricTarget, value: number, language: Language) {
-  const t = OFFLINE_TEXT[language];
-  const number = (n: number, digits: number) => n.toLocaleString(language === 'en' ? 'en-US' : 'es-419', { maximumFractionDigits: digits });
-  if (target.unit === 'weeks') return t.weeks(number(value, 1));
-  if (target.unit === 'percent') return `${number(value * 100, 2)}%`;
-  return `${number(value, 1)}:1`;
-}
 
 /** An offline answer: its Markdown, and the numbers it works out or proposes beyond the context's. */
 export type OfflineAnswer = { text: string; numbers: KnownNumber[] };
 
+/** The metric an intent is about: the challenge then questions the plan, not the number just given. */
+const INTENT_METRIC: Partial<Record<Intent, MetricKey>> = { runway: 'runwayWeeks', hiring: 'runwayWeeks', fundraising: 'runwayWeeks', churn: 'churnRate' };
+
+/** The devil's advocate: the metric furthest off its target, and whether the plan goes at it. */
+function challenge(reasoning: Reasoning, worst: Diagnosis, intent: Intent): string {
+  const { t, context } = reasoning;
+  const c = t.challenge;
+  const lines: string[] = [];
+  if (INTENT_METRIC[intent] !== worst.target.key) {
+    lines.push(c.metric({ name: t.metricNames[worst.target.key], value: reasoning.show(worst.target.key, worst.value), target: reasoning.targetWords(worst.target.key) }));
+  }
+  lines.push(c.consequence[worst.target.key]);
+  const [topTask] = context.facts.tasks ?? [];
+  if (!topTask) lines.push(c.noTask);
+  else if (topTask.metric === worst.target.key) lines.push(c.taskOnIt);
+  else lines.push(c.taskElsewhere({ task: escapeMarkdown(topTask.hypothesis), metric: reasoning.metricName(topTask.metric) }));
+  return `**${c.title}:** ${lines.join(' ')}`;
+}
+
+function nextSteps(reasoning: Reasoning, question: string, diagnosis: Diagnosis[]): string | null {
+  const { t, w, language, context } = reasoning;
+  const runwayWeeks = context.facts.metrics?.values.runwayWeeks ?? null;
+  const plays = choosePlays(question, diagnosis, 3, { onTarget: onTargetMetrics(context, diagnosis), runwayWeeks })
+    .sort((a, b) => iceTotal(b) - iceTotal(a) || a.id.localeCompare(b.id));
+  if (plays.length === 0) return null;
+  const lines = plays.map((play, index) => {
+    const words = play[language === 'en' ? 'en' : 'es'];
+    // A play's figures are goals to test, proposed by the mentor, not the founder's data.
+    reasoning.known.push(
+      { kind: 'proposal', key: 'iceTotal', value: iceTotal(play), unit: 'score', detail: words.title },
+      ...numbersIn(words.hypothesis, 'note').map((known) => ({ ...known, kind: 'proposal' as const, key: 'hypothesis', detail: words.title })),
+    );
+    return `${index + 1}. ${t.step({ title: words.title, hypothesis: words.hypothesis, ice: w.ice(iceTotal(play)) })}`;
+  });
+  return `${t.steps}\n\n${lines.join('\n')}`;
+}
+
 export function offlineAnswer(input: { question: string; language: Language; context: MentorContext }): OfflineAnswer {
   const { question, language, context } = input;
   const t = OFFLINE_TEXT[language];
+  const w = numberWriter(language, context.facts.profile ?? {});
   const diagnosis = diagnose(context);
-  const parts: string[] = [`_${t.intro}_`];
+  const reasoning: Reasoning = {
+    t,
+    w,
+    language,
+    context,
+    diagnosis,
+    question,
+    known: [],
+    derive(key, value, unit) {
+      this.known.push({ kind: 'derived', key, value, unit, detail: t.derived[key] });
+      return value;
+    },
+    show(key, value) {
+      const unit = key === 'runwayWeeks' || key === 'paybackWeeks' ? 'weeks' : key === 'ltvToCac' ? 'ratio' : 'percent';
+      return unit === 'weeks' ? w.weeks(value) : unit === 'ratio' ? w.ratio(value) : w.percent(value);
+    },
+    targetWords(key) {
+      const target = diagnosis.find((d) => d.target.key === key)?.target;
+      return target ? t.target(target.direction, this.show(key, target.threshold)) : '';
+    },
+    metricName(key) {
+      return t.metricNames[key as keyof typeof t.metricNames] ?? key;
+    },
+  };
 
-  if (OUT_OF_BOUNDS.test(question)) parts.push(t.ownDataOnly);
+  const asked = classifyQuestion(question);
+  const intent = asked === 'othersData' ? 'whatNext' : asked;
+  const paragraphs: string[] = [];
+  if (asked === 'othersData') paragraphs.push(t.ownDataOnly);
+  paragraphs.push(...INTENT_ANSWERS[intent](reasoning));
 
-  // Founder text is escaped before it joins the Markdown (core/mentor/markdown-safety.ts).
-  const startup = context.facts.profile?.startupName ? escapeMarkdown(context.facts.profile.startupName) : t.yourStartup;
-  parts.push(`### ${t.whereYouStand(startup)}`);
-  const metrics = context.facts.metrics;
-  if (!metrics || diagnosis.length === 0) {
-    parts.push(t.noMetrics);
-  } else {
-    const lines = diagnosis.map((d) => {
-      const trend = metrics.trends?.[d.target.key];
-      const status = trend && metrics.trendWeeks ? `${t.status[d.status]}, ${t.trend(trend, metrics.trendWeeks)}` : t.status[d.status];
-      return `- **${t.metricNames[d.target.key]}:** ${formatValue(d.target, d.value, language)} — ${t.target(d.target.direction, formatValue(d.target, d.target.threshold, language))} (${status})`;
-    });
-    parts.push(`${t.weekOf(metrics.year, metrics.week)}\n\n${lines.join('\n')}`);
-    const worst = diagnosis.filter((d) => d.status !== 'on');
-    parts.push(worst.length === 0 ? t.allOnTarget : t.focusOn(worst.map((d) => t.metricNames[d.target.key])));
-  }
+  const worst = [...diagnosis].filter((d) => d.status === 'off').sort((a, b) => distance(b) - distance(a))[0];
+  if (worst && intent !== 'metricMeaning') paragraphs.push(challenge(reasoning, worst, intent));
 
-  const [topTask] = context.facts.tasks ?? [];
-  const strategy = context.facts.strategy;
-  const plan = [
-    topTask ? t.topTask(escapeMarkdown(topTask.hypothesis), topTask.metric, topTask.iceTotal.toFixed(2)) : null,
-    strategy ? t.strategy(strategy.version, escapeMarkdown(strategy.statement)) : null,
-    strategy && strategy.maximas.length > 0 ? t.maximas(strategy.maximas.map(escapeMarkdown)) : null,
-  ].filter((line): line is string => line !== null);
-  if (plan.length > 0) parts.push(plan.join('\n\n'));
+  const note = noteParagraph(reasoning);
+  if (note) paragraphs.push(note);
 
-  const notes = context.chunks.filter((chunk) => chunk.source === 'context-entries').slice(0, 2);
-  if (notes.length > 0) {
-    parts.push(`### ${t.fromYourNotes}`);
-    parts.push(notes.map((note) => `> ${escapeMarkdown(bestLine(note.text, question))}`).join('\n>\n'));
-  }
-  for (const note of context.facts.notes ?? []) parts.push(`- ${escapeMarkdown(note)}`);
-
-  const plays = choosePlays(question, diagnosis);
-  parts.push(`### ${t.hypotheses}`);
-  parts.push(
-    plays
-      .map((play, i) => {
-        const { impact, confidence, ease } = play.ice;
-        return `${i + 1}. **${play[language === 'en' ? 'en' : 'es'].title}** (${t.areas[play.area]}) — ${play[language === 'en' ? 'en' : 'es'].hypothesis}\n   ICE **${iceTotal(play).toFixed(1)}** (${impact} × ${confidence} × ${ease})`;
-      })
-      .join('\n'),
-  );
-  parts.push(`### ${t.nextStep}`);
-  parts.push(t.nextStepText);
-  const numbers = plays.flatMap((play) => {
-    const text = play[language === 'en' ? 'en' : 'es'];
-    const detail = text.title;
-    return [
-      { kind: 'proposal' as const, key: 'ice', value: iceTotal(play), unit: 'score' as const, detail },
-      ...numbersIn(text.hypothesis, 'note').map((known) => ({ ...known, kind: 'proposal' as const, key: 'hypothesis', detail })),
-    ];
-  });
-  return { text: parts.join('\n\n'), numbers };
+  const steps = nextSteps(reasoning, question, diagnosis);
+  if (steps) paragraphs.push(steps);
+  return { text: paragraphs.join('\n\n'), numbers: reasoning.known };
 }
 
 /** Splits an answer into small pieces so the offline mentor streams like a model does. */

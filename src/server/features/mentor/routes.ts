@@ -107,6 +107,8 @@ export const mentorRoutes = new Hono<AppBindings>()
   })
   .post('/conversations/files', rateLimit('fileUpload'), uploadLimit, (c) => uploadIntoConversation(c, null))
   .post('/conversations/:id/files', rateLimit('fileUpload'), uploadLimit, (c) => uploadIntoConversation(c, c.req.param('id')))
+  // Whether the offline mentor answers: the page says so once, instead of every answer.
+  .get('/status', (c) => c.json({ offline: mentorModelFor(c.get('deps').env) === null }))
   .get('/conversations', async (c) => c.json({ conversations: await listConversations(c.get('deps').db, c.get('user').id) }))
   .get('/conversations/:id', async (c) => c.json(await getConversation(c.get('deps').db, c.get('user').id, c.req.param('id'))))
   .delete('/conversations/:id', async (c) => {

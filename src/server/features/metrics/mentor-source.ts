@@ -52,10 +52,11 @@ export function trendOf(target: MetricTarget, values: (number | null)[]): Metric
 }
 
 /** The headline numbers besides the targeted metrics, as the text gives them. */
-const OTHER_NUMBERS: readonly MetricKey[] = ['mrr', 'cac', 'weeklyBurnRate', 'cashBalance', 'activeUsers'];
+const OTHER_NUMBERS: readonly MetricKey[] = ['mrr', 'cac', 'weeklyBurnRate', 'cashBalance', 'activeUsers', 'arpc', 'monthlyChurnRate', 'ltv'];
 /** What each recent week's line gives. */
 const SERIES_NUMBERS: readonly MetricKey[] = ['mrr', 'activeUsers', 'cashBalance', 'runwayWeeks', 'churnRate'];
 
+const money = (value: number | null) => (value === null ? 'n/a' : round(value, 0));
 const percent = (value: number | null | undefined) => (value === null || value === undefined ? 'n/a' : `${round(value * 100, 2)}%`);
 
 /** The latest week as the founder typed it: what the mentor's arithmetic (payroll, burn) starts from. */
@@ -102,7 +103,7 @@ export function metricsContext(summary: Summary, latestInputs: WeekRecord | null
   const text = [
     `Latest recorded week ${weekLabel(latest)}, against the targets:`,
     ...lines,
-    `Other numbers: MRR ${round(latest.mrr, 0)}, CAC ${latest.cac === null ? 'n/a' : round(latest.cac, 0)}, weekly burn ${round(latest.weeklyBurnRate, 0)}, cash ${round(latest.cashBalance, 0)}, active users ${round(latest.activeUsers, 0)}.`,
+    `Other numbers: MRR ${round(latest.mrr, 0)}, CAC ${money(latest.cac)}, weekly burn ${round(latest.weeklyBurnRate, 0)}, cash ${round(latest.cashBalance, 0)}, active users ${round(latest.activeUsers, 0)}, revenue per customer (ARPC) ${money(latest.arpc)} a month, LTV ${money(latest.ltv)}, monthly churn ${percent(latest.monthlyChurnRate)}.`,
     inputs ? `What the founder recorded for ${weekLabel(inputs)}: ${inputsLine(inputs)}.` : null,
     `Recent weeks (oldest first):\n${series}`,
   ]
@@ -114,15 +115,14 @@ export function metricsContext(summary: Summary, latestInputs: WeekRecord | null
     ...(inputs ? inputNumbers(inputs) : []),
     ...recent.flatMap((point) => metricNumbers(point, SERIES_NUMBERS)),
   ];
-  const values: MetricFacts['values'] = {
-    mrr: latest.mrr,
-    cac: latest.cac,
-    weeklyBurnRate: latest.weeklyBurnRate,
-    cashBalance: latest.cashBalance,
-    activeUsers: latest.activeUsers,
+  const values: MetricFacts['values'] = {};
+  for (const key of [...METRIC_TARGETS.map((target) => target.key), ...OTHER_NUMBERS]) values[key] = latest[key];
+  const recentWeeks = recent.map((point) => ({ year: point.year, week: point.week, ...Object.fromEntries(SERIES_NUMBERS.map((key) => [key, point[key] ?? null])) }));
+  return {
+    text,
+    numbers,
+    facts: { year: latest.year, week: latest.week, values, trends, trendWeeks: recent.length, recent: recentWeeks, ...(inputs ? { inputs } : {}) },
   };
-  for (const target of METRIC_TARGETS) values[target.key] = latest[target.key];
-  return { text, numbers, facts: { year: latest.year, week: latest.week, values, trends, trendWeeks: recent.length, ...(inputs ? { inputs } : {}) } };
 }
 
 /**

@@ -18,6 +18,8 @@ export const profileSource: ContextSource = {
       teamSize: row.teamSize,
       customerInformation: row.customerInformation,
       coreProblem: row.coreProblemStatement,
+      currency: row.currency,
+      country: row.country,
     };
     const text = [
       line('Founder', profile.name),

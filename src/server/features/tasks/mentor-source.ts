@@ -1,11 +1,11 @@
 import { METRIC_UNITS } from '../../../core/metrics/metric-units.ts';
-import type { KnownNumber } from '../../../core/mentor/number-check.ts';
+import { type KnownNumber, numbersIn } from '../../../core/mentor/number-check.ts';
 import type { MetricKey } from '../../../core/metrics/formulas.ts';
 import type { Task } from '../../../core/tasks/task-schema.ts';
 import { listTasks } from './service.ts';
 import type { ContextSource, TaskFacts } from '../../ai/context/types.ts';
 
-/** A task's numbers: its ICE total, and its target, starting and final value in the metric's unit. */
+/** A task's numbers: its ICE total, its target, starting and final value in the metric's unit, and those in its words. */
 export function taskNumbers(task: Task): KnownNumber[] {
   const unit = METRIC_UNITS[task.metric as MetricKey] ?? 'number';
   const detail = task.hypothesis;
@@ -13,6 +13,8 @@ export function taskNumbers(task: Task): KnownNumber[] {
   return [
     { kind: 'task', key: 'iceTotal', value: task.iceTotal, unit: 'score', detail },
     ...Object.entries(values).flatMap(([key, value]) => (value === null ? [] : [{ kind: 'task' as const, key, value, unit, detail }])),
+    // The founder's own words may hold figures too ("call 50 customers"), quoted as they wrote them.
+    ...numbersIn(`${task.hypothesis}\n${task.whyRelevant}`, 'note', 'task'),
   ];
 }
 

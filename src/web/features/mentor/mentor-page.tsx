@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Lightbulb, Paperclip, Send, Sparkles, Square } from 'lucide-react';
+import { Info, Lightbulb, Paperclip, Send, Sparkles, Square } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX } from '../../../core/mentor/mentor-schema.ts';
@@ -10,7 +10,7 @@ import { CONTEXT_FILE_ACCEPT } from '../../lib/file-reasons.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { ConversationList } from './conversation-list.tsx';
 import { MessageBubble } from './message-bubble.tsx';
-import { conversationsQuery } from './mentor-api.ts';
+import { conversationsQuery, mentorStatusQuery } from './mentor-api.ts';
 import { starterQuestions } from './starter-questions.ts';
 import { useMentorChat } from './use-mentor-chat.ts';
 import { useNumberStyle } from './number-source.ts';
@@ -34,6 +34,7 @@ export function MentorPage() {
     queryFn: async () => (await apiFetch<{ entries: unknown[] }>('/api/context')).entries,
   });
   const conversations = useQuery(conversationsQuery());
+  const status = useQuery(mentorStatusQuery());
   const summary = useSummary();
 
   const fileInputRef = useRef<HTMLInputElement>(null);
@@ -72,6 +73,13 @@ export function MentorPage() {
             {t('analyse.button')}
           </button>
         </header>
+
+        {status.data?.offline ? (
+          <p className="flex items-start gap-2 rounded-md border border-border bg-muted/40 px-3 py-2 text-sm text-muted-foreground">
+            <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {t('offline')}
+          </p>
+        ) : null}
 
         {!chat.welcomed && (
           <div role="region" aria-labelledby="mentor-welcome" className="rounded-lg border border-border bg-card p-5">

@@ -19,7 +19,7 @@ export function formatKnownValue(t: TFunction<'mentor'>, known: KnownNumber, sty
   switch (known.unit) {
     case 'money':
     case 'moneyPerWeek':
-      return number({ style: 'currency', currency: style.currency, maximumFractionDigits: 2 });
+      return number({ style: 'currency', currency: style.currency, minimumFractionDigits: 0, maximumFractionDigits: 2 });
     case 'percent':
       return number({ style: 'percent', maximumFractionDigits: 2 });
     case 'weeks':
@@ -54,7 +54,7 @@ export function describeSource(t: TFunction<['mentor', 'metrics']>, known: Known
     case 'task':
       return t(`mentor:numbers.source.task.${known.key}`, { value, task: known.detail ?? '', defaultValue: t('mentor:numbers.source.task.other', { value, task: known.detail ?? '' }) });
     case 'note':
-      return t(known.key === 'strategy' ? 'mentor:numbers.source.strategy' : 'mentor:numbers.source.note', { line: known.detail ?? '' });
+      return t(known.key === 'strategy' ? 'mentor:numbers.source.strategy' : known.key === 'task' ? 'mentor:numbers.source.taskWords' : 'mentor:numbers.source.note', { line: known.detail ?? '' });
     case 'question':
       return t('mentor:numbers.source.question', { line: known.detail ?? '' });
     case 'derived':
