@@ -41,6 +41,8 @@ export default defineConfig({
       APP_URL: BASE_URL,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SCALE: '100',
+      // Tours would cover the page on every first visit; e2e/tours.spec.ts runs a server with them on.
+      GUIDED_TOURS_AUTOSTART: 'false',
       // A fresh key each run: founders' Stripe keys are sealed with it, and no run needs another's.
       STRIPE_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       STRIPE_API_URL: `http://127.0.0.1:${STRIPE_FAKE_PORT}`,

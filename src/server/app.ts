@@ -11,6 +11,7 @@ import { metricsRoutes } from './features/metrics/routes.ts';
 import { contextRoutes } from './features/context/routes.ts';
 import { downloadRoutes } from './features/context/download-routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
+import { tourRoutes } from './features/tours/routes.ts';
 import { weeklyEmailRoutes } from './features/weekly-email/routes.ts';
 import { mentorRoutes } from './features/mentor/routes.ts';
 import { onboardingRoutes } from './features/onboarding/routes.ts';
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/context', contextRoutes);
   app.route('/api/files', downloadRoutes);
   app.route('/api/feedback', feedbackRoutes);
+  app.route('/api/tours', tourRoutes);
 
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND');

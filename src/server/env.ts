@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   /** Multiplies every rate limit's allowance (benchmarks raise it; tests of the limits keep 1). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   TRIAL_DAYS: z.coerce.number().int().min(0).default(14),
+  /** Whether a section's guided tour starts by itself on a founder's first visit (decision 173); replaying from the help menu always works. */
+  GUIDED_TOURS_AUTOSTART: booleanish.default(true),
   /**
    * When peer benchmarks take their snapshot (cron, UTC): daily at midnight. A shorter
    * period lets a founder probe peers faster by editing their own week (decision 046).
@@ -163,6 +165,7 @@ export type Env = {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   rateLimitScale: number;
   trialDays: number;
+  guidedToursAutoStart: boolean;
   benchmarkSnapshotCron: string;
   clientDir: string;
   secureCookies: boolean;
@@ -213,6 +216,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     logLevel: raw.LOG_LEVEL,
     rateLimitScale: raw.RATE_LIMIT_SCALE,
     trialDays: raw.TRIAL_DAYS,
+    guidedToursAutoStart: raw.GUIDED_TOURS_AUTOSTART,
     benchmarkSnapshotCron: raw.BENCHMARK_SNAPSHOT_CRON,
     clientDir: path.resolve(raw.CLIENT_DIR),
     secureCookies: raw.SECURE_COOKIES ?? appUrl.startsWith('https://'),

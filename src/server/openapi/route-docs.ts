@@ -156,6 +156,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/feedback': { summary: 'The founder’s feedback, newest first, with its status and images', tag: 'feedback' },
   'GET /api/feedback/:id': { summary: 'One piece of the founder’s feedback', tag: 'feedback' },
   'GET /api/feedback/:id/images/:imageId': { summary: 'Redirect to a 60-second signed download of one image (owner only)', tag: 'feedback' },
+  'GET /api/tours': { summary: 'The guided tours the founder has seen or skipped, and whether a section’s tour starts by itself', tag: 'tours' },
+  'PUT /api/tours/:tour': { summary: 'Mark one guided tour seen (idempotent); 204', tag: 'tours' },
   'GET /api/reminders/unsubscribe': { summary: 'The weekly e-mails’ unsubscribe link (?token= signed): a page that asks, changing nothing (400 for a forged token)', tag: 'profile', public: true },
   'POST /api/reminders/unsubscribe': {
     summary: 'One-click unsubscribe (?token= signed; RFC 8058 List-Unsubscribe-Post, or the page’s button): turns the weekly reminders off; a forged or altered token changes nothing (400)',

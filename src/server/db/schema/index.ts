@@ -8,3 +8,4 @@ export * from './mentor.ts';
 export * from './feedback.ts';
 export * from './weekly-emails.ts';
 export * from './billing.ts';
+export * from './tours.ts';

@@ -16,6 +16,7 @@ import { useImpersonation } from '../../lib/use-impersonation.ts';
 import { ProfileLanguageSwitcher } from '../../components/profile/profile-language.tsx';
 import { cn } from '../../lib/cn.ts';
 import { FeedbackDialog } from '../../features/feedback/feedback-dialog.tsx';
+import { HelpMenu } from '../../features/tours/help-menu.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
 
 const navItemClass = 'flex items-center gap-3 rounded-md px-3 py-2 text-sm';
@@ -113,6 +114,7 @@ export function AppShell() {
               </Dialog.Portal>
             </Dialog.Root>
             <div className="ml-auto flex items-center gap-2">
+              <HelpMenu onFeedback={() => setFeedbackOpen(true)} />
               <ProfileLanguageSwitcher />
               <ThemeToggle />
             </div>

@@ -1,0 +1,16 @@
+import { Hono } from 'hono';
+import { TourIdParam } from '../../../core/tours/tour-ids.ts';
+import type { AppBindings } from '../../http/context.ts';
+import { requireUser } from '../../http/require-user.ts';
+import { parseParams } from '../../http/validate.ts';
+import { markTourSeen, toursState } from './service.ts';
+
+/** Guided tours (docs/weekly-rhythm.md#guided-tours): which ones the founder has seen, and marking one seen. */
+export const tourRoutes = new Hono<AppBindings>()
+  .use(requireUser)
+  .get('/', async (c) => c.json(await toursState(c.get('deps').db, c.get('user').id, c.get('deps').env.guidedToursAutoStart)))
+  .put('/:tour', async (c) => {
+    const { tour } = parseParams(c, TourIdParam);
+    await markTourSeen(c.get('deps').db, c.get('user').id, tour);
+    return c.body(null, 204);
+  });
