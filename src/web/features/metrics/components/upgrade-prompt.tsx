@@ -1,27 +1,15 @@
-import { Sparkles } from 'lucide-react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { UpgradePrompt as SharedUpgradePrompt } from '../../../components/upgrade-prompt.tsx';
 
-/** What a tier-1 founder sees instead of a tier-2 feature (docs/product.md#tiers-and-trial). */
+/** What a tier-1 founder sees instead of a tier-2 metrics feature (docs/product.md#tiers-and-trial). */
 export function UpgradePrompt({ feature, onDismiss }: { feature: 'history' | 'import' | 'benchmarks'; onDismiss?: () => void }) {
   const { t } = useTranslation('metrics');
   return (
-    <div role="status" className="flex flex-wrap items-start gap-3 rounded-xl border border-highlight/50 bg-highlight/10 p-4">
-      <Sparkles aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-highlight" />
-      <div className="min-w-0 flex-1">
-        <p className="font-medium">{t(`upgrade.${feature}.title`)}</p>
-        <p className="mt-1 text-sm text-muted-foreground">{t(`upgrade.${feature}.body`)}</p>
-      </div>
-      <div className="flex gap-2">
-        <Link to="/pricing" className="rounded-md bg-primary px-3 py-1.5 text-sm font-medium text-primary-foreground">
-          {t('upgrade.cta')}
-        </Link>
-        {onDismiss && (
-          <button type="button" onClick={onDismiss} className="rounded-md border border-border px-3 py-1.5 text-sm">
-            {t('upgrade.dismiss')}
-          </button>
-        )}
-      </div>
-    </div>
+    <SharedUpgradePrompt
+      title={t(`upgrade.${feature}.title`)}
+      body={t(`upgrade.${feature}.body`)}
+      cta={t('upgrade.cta')}
+      dismiss={onDismiss ? { label: t('upgrade.dismiss'), onDismiss } : undefined}
+    />
   );
 }
