@@ -14,6 +14,8 @@ export function VisibilitySetting() {
   const update = useSetVisibility();
   if (!settings.data) return <p role="status" className="text-sm text-muted-foreground">{t('loading')}</p>;
   const { visibility, shownAs, pseudonym, premium } = settings.data;
+  // The choice shows at once; it goes back if the server refuses it.
+  const selected = update.isPending ? update.variables : visibility;
   const choose = (value: Visibility) =>
     update.mutate(value, { onSuccess: () => toast.success(t('visibility.saved')), onError: (error) => showErrorToast(error, t('visibility.saveError')) });
   return (
@@ -27,7 +29,7 @@ export function VisibilitySetting() {
               type="radio"
               name="community-visibility"
               value={value}
-              checked={visibility === value}
+              checked={selected === value}
               disabled={locked || update.isPending}
               onChange={() => choose(value)}
               className="mt-1"
