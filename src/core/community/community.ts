@@ -18,7 +18,7 @@ export const DEFAULT_VISIBILITY: Visibility = 'anonymous';
 export const VisibilityInput = z.object({ visibility: z.enum(VISIBILITIES) }).strict();
 export type VisibilityInput = z.infer<typeof VisibilityInput>;
 
-/** Tier 1 may be anonymous or hidden; public is a tier-2 choice (spec §6). A lapsed tier-2 founder shows as anonymous. */
+/** Tier 1 may be anonymous or hidden; public is a tier-2 choice (docs/product.md#tiers-and-trial). A lapsed tier-2 founder shows as anonymous. */
 export function effectiveVisibility(chosen: Visibility, premium: boolean): Visibility {
   return chosen === 'public' && !premium ? 'anonymous' : chosen;
 }
