@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AchievementKey } from '../gamification/achievements.ts';
 import type { PointsEvent } from '../gamification/points.ts';
 import { STARTUP_PHASES } from '../profile/profile-fields.ts';
+import { LONG_TEXT_MAX, safeText } from '../security/validate.ts';
 
 /**
  * The community (docs/community.md): how a founder is shown to others, the ledger page,
@@ -77,3 +78,29 @@ export type Leaderboard = {
   /** The founder's own rank and points in this board; rank null when hidden or without points. */
   me: { rank: number | null; points: number };
 };
+
+/** Chat rooms (decision 194): everyone's, and one per startup phase. */
+export const CHAT_ROOMS = ['general', ...STARTUP_PHASES] as const;
+export type ChatRoom = (typeof CHAT_ROOMS)[number];
+export const CHAT_MESSAGE_MAX = LONG_TEXT_MAX;
+export const CHAT_PAGE_SIZE = 50;
+
+export const RoomParam = z.object({ room: z.enum(CHAT_ROOMS) }).strict();
+export const MessageParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }).strict();
+export const HistoryQuery = z.object({ before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() }).strict();
+/** A message's text: sanitised like every text, at most 10,000 characters. */
+export const ChatMessageInput = z.object({ body: safeText(CHAT_MESSAGE_MAX) }).strict();
+
+/** One message as a reader sees it: the author as their visibility allows, never an id. */
+export type ChatMessage = {
+  id: number;
+  room: ChatRoom;
+  author: CommunityMember;
+  mine: boolean;
+  body: string;
+  createdAt: string;
+  editedAt: string | null;
+};
+
+/** GET …/stream?after=: the last message id the browser has (Last-Event-ID wins when larger). */
+export const StreamQuery = z.object({ after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0) }).strict();

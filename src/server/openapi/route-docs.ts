@@ -12,7 +12,7 @@ import { DeleteAccountInput, RoleInput, StatusInput } from '../../core/account/a
 import { StartImpersonationInput } from '../../core/impersonation/impersonation.ts';
 import { SeenInput } from '../../core/gamification/achievements.ts';
 import { FeedbackInput } from '../../core/feedback/feedback-schema.ts';
-import { VisibilityInput } from '../../core/community/community.ts';
+import { ChatMessageInput, VisibilityInput } from '../../core/community/community.ts';
 
 /** What the OpenAPI document says about one route: a summary and, for writes, its body. */
 export type RouteDoc = {
@@ -104,6 +104,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/community/ledger': { summary: 'The founder’s points ledger, newest first (?page=, 20 a page)', tag: 'community' },
   'GET /api/community/feed': { summary: 'Community milestones (achievements unlocked), as each founder’s visibility allows (?page=)', tag: 'community' },
   'GET /api/community/leaderboard': { summary: 'Tier 2: top 50 by ledger points (?period=week|month|all&phase=) and the founder’s own rank', tag: 'community' },
+  'GET /api/community/rooms/:room/messages': { summary: 'Tier 2: a chat room’s history, newest first, 50 before ?before= (general, mvp, early-growth, scaling)', tag: 'community' },
+  'POST /api/community/rooms/:room/messages': { summary: 'Tier 2: post { body } (≤ 10,000 characters, sanitised; 30 a minute, 429 with Retry-After)', tag: 'community', body: ChatMessageInput },
+  'GET /api/community/rooms/:room/stream': { summary: 'Tier 2: the room live as server-sent events (message, removed, ready); Last-Event-ID or ?after= replays what was missed', tag: 'community' },
+  'PATCH /api/community/messages/:id': { summary: 'Edit one’s own message ({ body }); 404 for anyone else’s', tag: 'community', body: ChatMessageInput },
+  'DELETE /api/community/messages/:id': { summary: 'Delete one’s own message; 404 for anyone else’s', tag: 'community' },
+  'POST /api/community/messages/:id/report': { summary: 'Report a message to the admins (its text is kept with the report)', tag: 'community' },
+  'POST /api/community/messages/:id/block-author': { summary: 'Block the message’s author: their messages disappear for you', tag: 'community' },
   'GET /api/me/gamification': { summary: 'Points, level, streak, badges and the points ledger', tag: 'gamification' },
   'POST /api/me/gamification/seen': { summary: 'Mark unlocked badges as announced', tag: 'gamification', body: SeenInput },
   'POST /api/tasks': { summary: 'Create a hypothesis-driven task (ICE scored; Idempotency-Key header dedupes; 10 tasks made an hour, 429 beyond)', tag: 'tasks', body: CreateTaskInput },

@@ -1,8 +1,21 @@
 import { type Context, Hono } from 'hono';
-import { FeedQuery, LeaderboardQuery, LedgerQuery, VisibilityInput } from '../../../core/community/community.ts';
+import {
+  ChatMessageInput,
+  FeedQuery,
+  HistoryQuery,
+  LeaderboardQuery,
+  LedgerQuery,
+  MessageParam,
+  RoomParam,
+  StreamQuery,
+  VisibilityInput,
+} from '../../../core/community/community.ts';
+import { rateLimit } from '../../rate-limit/middleware.ts';
+import { blockAuthor, deleteMessage, editMessage, postMessage, reportMessage, roomHistory } from './chat.ts';
+import { roomStream } from './chat-stream.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
-import { parseJsonBody, parseQuery } from '../../http/validate.ts';
+import { parseJsonBody, parseParams, parseQuery } from '../../http/validate.ts';
 import { feedPage, getSettings, leaderboard, ledgerPage, setVisibility } from './service.ts';
 
 const tierContext = (c: Context<AppBindings>) => ({ trialDays: c.get('deps').env.trialDays });
@@ -26,4 +39,43 @@ export const communityRoutes = new Hono<AppBindings>()
   .get('/leaderboard', async (c) => {
     const query = parseQuery(c, LeaderboardQuery);
     return c.json(await leaderboard(c.get('deps').db, c.get('user').id, query, tierContext(c)));
+  })
+  .get('/rooms/:room/messages', async (c) => {
+    const { room } = parseParams(c, RoomParam);
+    const { before } = parseQuery(c, HistoryQuery);
+    return c.json(await roomHistory(c.get('deps').db, c.get('user').id, room, before, tierContext(c)));
+  })
+  .post('/rooms/:room/messages', rateLimit('chatMessage'), async (c) => {
+    const { room } = parseParams(c, RoomParam);
+    const { body } = await parseJsonBody(c, ChatMessageInput);
+    const { db, bus } = c.get('deps');
+    return c.json(await postMessage(db, bus, c.get('user').id, room, body, tierContext(c)), 201);
+  })
+  .get('/rooms/:room/stream', async (c) => {
+    const { room } = parseParams(c, RoomParam);
+    const { after } = parseQuery(c, StreamQuery);
+    const lastEventId = StreamQuery.shape.after.safeParse(c.req.header('last-event-id'));
+    return roomStream(c, room, Math.max(after, lastEventId.success ? lastEventId.data : 0), tierContext(c));
+  })
+  .patch('/messages/:id', async (c) => {
+    const { id } = parseParams(c, MessageParam);
+    const { body } = await parseJsonBody(c, ChatMessageInput);
+    const { db, bus } = c.get('deps');
+    return c.json(await editMessage(db, bus, c.get('user').id, id, body, tierContext(c)));
+  })
+  .delete('/messages/:id', async (c) => {
+    const { id } = parseParams(c, MessageParam);
+    const { db, bus } = c.get('deps');
+    await deleteMessage(db, bus, c.get('user').id, id, tierContext(c));
+    return c.body(null, 204);
+  })
+  .post('/messages/:id/report', async (c) => {
+    const { id } = parseParams(c, MessageParam);
+    await reportMessage(c.get('deps').db, c.get('user').id, id, tierContext(c));
+    return c.body(null, 204);
+  })
+  .post('/messages/:id/block-author', async (c) => {
+    const { id } = parseParams(c, MessageParam);
+    await blockAuthor(c.get('deps').db, c.get('user').id, id, tierContext(c));
+    return c.body(null, 204);
   });

@@ -76,7 +76,7 @@ function isPremium(row: { userTier: number; createdAt: Date }, tier: TierContext
 }
 
 /** How `row` is shown to others: public (name and startup) only with tier 2 and a name to show. */
-function memberView(row: ProfileFields, member: Member, tier: TierContext): CommunityMember {
+export function memberView(row: ProfileFields, member: Member, tier: TierContext): CommunityMember {
   const shown = effectiveVisibility(member.visibility, isPremium(row, tier));
   const name = [row.fullName, row.lastName].filter(Boolean).join(' ').trim() || row.nickname?.trim() || '';
   if (shown === 'public' && name) return { kind: 'public', name, startupName: row.startupName };
