@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/core/community/community.ts';
 import { chatReports, users } from '../../src/server/db/schema/index.ts';
+import { readEvents } from './support/sse.ts';
 import { createTestApp } from './support/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -19,27 +20,6 @@ async function premiumFounder() {
 const post = (cookie: string, body: unknown, room = 'general') => t.request(`/api/community/rooms/${room}/messages`, { method: 'POST', cookie, json: { body } });
 const history = async (cookie: string, room = 'general') =>
   (await json<{ messages: ChatMessage[] }>(t.request(`/api/community/rooms/${room}/messages`, { cookie }))).messages;
-
-/** Reads server-sent events from a stream until `until` holds for what has arrived. */
-async function readEvents(response: Response, until: (events: { event: string; id?: string; data: string }[]) => boolean) {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const events: { event: string; id?: string; data: string }[] = [];
-  while (!until(events)) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const fields = Object.fromEntries(block.split('\n').filter((line) => !line.startsWith(':')).map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]));
-      if (fields.event) events.push({ event: fields.event, id: fields.id, data: fields.data ?? '' });
-    }
-  }
-  return events;
-}
 
 describe('chat rooms', () => {
   it('refuses tier 1 (403 PREMIUM_REQUIRED) and signed-out clients (401)', async () => {
