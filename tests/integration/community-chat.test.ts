@@ -40,7 +40,7 @@ describe('chat rooms', () => {
     expect((await t.request('/api/community/rooms/general/messages', { method: 'POST', cookie: a.cookie, json: { body: 'hi', userId: 'x' } })).status).toBe(400);
     for (const payload of ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', 'javascript:alert(1)']) {
       const response = await post(a.cookie, payload);
-      // The spec §5 payloads are refused outright (400) or stored without their markup.
+      // Markup and handler payloads (docs/product.md#sanitising) are refused outright (400) or stored without their markup.
       if (response.status === 201) expect((await json<ChatMessage>(response)).body).not.toMatch(/<script|onerror|javascript:/i);
       else expect(response.status).toBe(400);
     }
