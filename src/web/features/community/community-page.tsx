@@ -3,6 +3,7 @@ import { VisibilitySetting } from '../../components/community/visibility-setting
 import { ProgressCard } from '../../components/progress-card.tsx';
 import { useCommunitySettings } from '../../lib/api/community-api.ts';
 import { AchievementsSection } from './achievements-section.tsx';
+import { ChatSection } from './chat-section.tsx';
 import { ComparisonsSection } from './comparisons-section.tsx';
 import { FeedSection } from './feed-section.tsx';
 import { LeaderboardSection } from './leaderboard-section.tsx';
@@ -29,6 +30,7 @@ export function CommunityPage() {
         <>
           <LeaderboardSection premium={premium} />
           <ComparisonsSection premium={premium} />
+          <ChatSection premium={premium} />
         </>
       ) : null}
       <FeedSection />

@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ChatMessage,
+  ChatRoom,
   CommunitySettings,
   FeedPage,
   Leaderboard,
@@ -54,3 +56,14 @@ export const useLeaderboard = (period: LeaderboardPeriod, phase: StartupPhase | 
     placeholderData: keepPreviousData,
     enabled,
   });
+
+/** Chat (decision 194): the room's latest page, a post, and acts on one message. */
+export const chatHistory = (room: ChatRoom) =>
+  apiFetch<{ room: ChatRoom; messages: ChatMessage[]; hasMore: boolean }>(`/api/community/rooms/${room}/messages`);
+export const postChatMessage = (room: ChatRoom, body: string) =>
+  apiFetch<ChatMessage>(`/api/community/rooms/${room}/messages`, { method: 'POST', body: JSON.stringify({ body }) });
+export const deleteChatMessage = (id: number) => apiFetch<void>(`/api/community/messages/${id}`, { method: 'DELETE' });
+export const reportChatMessage = (id: number) => apiFetch<void>(`/api/community/messages/${id}/report`, { method: 'POST' });
+export const blockChatAuthor = (id: number) => apiFetch<void>(`/api/community/messages/${id}/block-author`, { method: 'POST' });
+/** The room's live stream; the browser reconnects by itself with Last-Event-ID. */
+export const chatStreamUrl = (room: ChatRoom, after: number) => `/api/community/rooms/${room}/stream?after=${after}`;
