@@ -51,7 +51,7 @@ test.describe('on the free tier (TRIAL_DAYS=0)', () => {
     await free?.stop();
   });
 
-  test('leaderboards and comparisons show a blurred preview and the upgrade prompt; public is locked', async ({ page }) => {
+  test('leaderboards, comparisons and chat show a blurred preview or the upgrade prompt; public is locked', async ({ page }) => {
     const t = (key: string) => text('en', 'community', key);
     const signUp = await page.request.post(`${free.url}/api/auth/sign-up/email`, {
       data: { email: uniqueEmail('free'), password: FOUNDER_PASSWORD, name: 'Lucía', termsAccepted: true },
@@ -65,6 +65,7 @@ test.describe('on the free tier (TRIAL_DAYS=0)', () => {
     await expect(board.getByTestId('leaderboard-preview')).toHaveClass(/blur/);
     await expect(board.getByRole('link', { name: t('upgradeCta') })).toHaveAttribute('href', '/pricing');
     await expect(page.getByRole('region', { name: t('comparisons.title') }).getByText(t('comparisons.upgradeTitle'))).toBeVisible();
+    await expect(page.getByRole('region', { name: t('chat.title') }).getByText(t('chat.upgradeTitle'))).toBeVisible();
     await expect(page.getByRole('radio', { name: new RegExp(t('visibility.public.label')) })).toBeDisabled();
     // The server refuses it too.
     expect((await page.request.put(`${free.url}/api/community/visibility`, { data: { visibility: 'public' } })).status()).toBe(403);
