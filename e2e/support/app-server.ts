@@ -29,7 +29,8 @@ export async function startAppServer(options: { env?: Record<string, string>; po
   const server: ServerProcess = await spawnServerProcess({
     dataDir,
     ...(options.port ? { port: options.port } : {}),
-    env: { NODE_ENV: 'production', CLIENT_DIR, ...options.env },
+    // Guided tours would cover each page on a first visit; e2e/tours.spec.ts turns them on.
+    env: { NODE_ENV: 'production', CLIENT_DIR, GUIDED_TOURS_AUTOSTART: 'false', ...options.env },
   });
   const stop = async () => {
     await server.stop();

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { buildOpenApiDocument } from './openapi/openapi-document.ts';
 import { gamificationRoutes } from './features/gamification/routes.ts';
+import { communityRoutes } from './features/community/routes.ts';
 import { authProviderRoutes } from './features/auth-providers/routes.ts';
 import { aiConsentRoutes } from './features/ai-consent/routes.ts';
 import { geoRoutes } from './features/geo/routes.ts';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/files', downloadRoutes);
   app.route('/api/feedback', feedbackRoutes);
   app.route('/api/tours', tourRoutes);
+  app.route('/api/community', communityRoutes);
 
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND');

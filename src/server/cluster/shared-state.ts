@@ -33,11 +33,14 @@ export type SessionEvent =
    */
   | { type: 'sessions-invalidated'; digests: string[]; reason?: EndReason }
   /** Everything cached about this user is stale (role change, suspension, deletion). */
-  | { type: 'user-invalidated'; userId: string };
+  | { type: 'user-invalidated'; userId: string }
+  /** A chat message was posted, edited or deleted in this room (community, decision 194). */
+  | { type: 'chat-changed'; room: string; id: number; change: 'posted' | 'edited' | 'deleted' };
 
 export type SessionEventBus = {
   publish: (event: SessionEvent) => Promise<void>;
-  subscribe: (listener: (event: SessionEvent) => void) => void;
+  /** Returns the way to stop listening (an open chat stream stops when its browser goes). */
+  subscribe: (listener: (event: SessionEvent) => void) => () => void;
 };
 
 export type SharedState = {
@@ -53,7 +56,7 @@ const CHANNEL = 'rumbo_session_events';
 function parseEvent(raw: string, logger: Logger): SessionEvent | undefined {
   try {
     const event = JSON.parse(raw) as SessionEvent;
-    if (event.type === 'sessions-invalidated' || event.type === 'user-invalidated') return event;
+    if (event.type === 'sessions-invalidated' || event.type === 'user-invalidated' || event.type === 'chat-changed') return event;
   } catch {
     // Not ours: ignore below.
   }
@@ -72,7 +75,10 @@ function localBus(transport?: (event: SessionEvent) => Promise<void>) {
       deliver(event);
       await transport?.(event);
     },
-    subscribe: (listener) => void emitter.on('event', listener),
+    subscribe: (listener) => {
+      emitter.on('event', listener);
+      return () => void emitter.off('event', listener);
+    },
   };
   return { bus, deliver };
 }

@@ -14,6 +14,7 @@ import { StartImpersonationInput } from '../../core/impersonation/impersonation.
 import { SeenInput } from '../../core/gamification/achievements.ts';
 import { FeedbackInput } from '../../core/feedback/feedback-schema.ts';
 import { EndPremiumInput, PortalInput, SwitchPlanInput, UpgradeInput } from '../../core/subscription/subscription-input.ts';
+import { ChatMessageInput, VisibilityInput } from '../../core/community/community.ts';
 
 /** What the OpenAPI document says about one route: a summary and, for writes, its body. */
 export type RouteDoc = {
@@ -135,6 +136,18 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'DELETE /api/context/:id': { summary: 'Delete an entry and its files', tag: 'ai' },
   'GET /api/context/:id/files/:fileId': { summary: 'Redirect to a 60-second signed download (owner only)', tag: 'ai' },
   'GET /api/files/:ticket': { summary: 'A signed download of a stored file (local storage)', tag: 'ai' },
+  'GET /api/community/me': { summary: 'The founder’s community visibility, how others see them now, their pseudonym and tier', tag: 'community' },
+  'PUT /api/community/visibility': { summary: 'Set visibility: public (tier 2), anonymous or hidden; applies everywhere at once', tag: 'community', body: VisibilityInput },
+  'GET /api/community/ledger': { summary: 'The founder’s points ledger, newest first (?page=, 20 a page)', tag: 'community' },
+  'GET /api/community/feed': { summary: 'Community milestones (achievements unlocked), as each founder’s visibility allows (?page=)', tag: 'community' },
+  'GET /api/community/leaderboard': { summary: 'Tier 2: top 50 by ledger points (?period=week|month|all&phase=) and the founder’s own rank', tag: 'community' },
+  'GET /api/community/rooms/:room/messages': { summary: 'Tier 2: a chat room’s history, newest first, 50 before ?before= (general, mvp, early-growth, scaling)', tag: 'community' },
+  'POST /api/community/rooms/:room/messages': { summary: 'Tier 2: post { body } (≤ 10,000 characters, sanitised; 30 a minute, 429 with Retry-After)', tag: 'community', body: ChatMessageInput },
+  'GET /api/community/rooms/:room/stream': { summary: 'Tier 2: the room live as server-sent events (message, removed, ready); Last-Event-ID or ?after= replays what was missed', tag: 'community' },
+  'PATCH /api/community/messages/:id': { summary: 'Edit one’s own message ({ body }); 404 for anyone else’s', tag: 'community', body: ChatMessageInput },
+  'DELETE /api/community/messages/:id': { summary: 'Delete one’s own message; 404 for anyone else’s', tag: 'community' },
+  'POST /api/community/messages/:id/report': { summary: 'Report a message to the admins (its text is kept with the report)', tag: 'community' },
+  'POST /api/community/messages/:id/block-author': { summary: 'Block the message’s author: their messages disappear for you', tag: 'community' },
   'GET /api/me/gamification': { summary: 'Points, level, streak, badges and the points ledger', tag: 'gamification' },
   'POST /api/me/gamification/seen': { summary: 'Mark unlocked badges as announced', tag: 'gamification', body: SeenInput },
   'POST /api/tasks': { summary: 'Create a hypothesis-driven task (ICE scored; Idempotency-Key header dedupes; 10 tasks made an hour, 429 beyond)', tag: 'tasks', body: CreateTaskInput },

@@ -47,6 +47,8 @@ export const RATE_LIMIT_RULES = {
   adminRoleAssignment: { max: 5, windowSeconds: 60 * MINUTE, message: tooMany },
   adminStatusChange: { max: 10, windowSeconds: 60 * MINUTE, message: tooMany },
   /** Security event logging 10 / 5 min: beyond it, events are only logged. */
+  /** Community chat (decision 194): 30 messages a minute, a fast conversation but not a flood. */
+  chatMessage: { max: 30, windowSeconds: MINUTE, message: tooMany },
   securityEventLogging: { max: 10, windowSeconds: 5 * MINUTE, message: tooMany },
 } as const satisfies Record<string, RateLimitRule>;
 

@@ -81,7 +81,10 @@ export const routes: RouteObject[] = [
         path: 'strategy-builder',
         lazy: async () => ({ Component: (await import('../features/strategy/strategy-page.tsx')).StrategyPage }),
       },
-      { path: 'community', ...section('community') },
+      {
+        path: 'community',
+        lazy: async () => ({ Component: (await import('../features/community/community-page.tsx')).CommunityPage }),
+      },
       { path: 'referral', ...section('referral') },
       {
         path: 'aicontext',

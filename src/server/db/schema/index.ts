@@ -9,3 +9,4 @@ export * from './feedback.ts';
 export * from './weekly-emails.ts';
 export * from './billing.ts';
 export * from './tours.ts';
+export * from './community.ts';

@@ -12,6 +12,7 @@ import { currentLanguage } from '../../i18n/i18n.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { ProgressCard } from '../../components/progress-card.tsx';
+import { VisibilitySetting } from '../../components/community/visibility-setting.tsx';
 import { TwoFactorSettings } from './security/two-factor-settings.tsx';
 import { type CurrencyChange, summaryQuery } from '../../lib/api/metrics-api.ts';
 import { numberStyleOf } from '../../lib/number-style.ts';
@@ -67,6 +68,9 @@ export function ProfilePage() {
       <section aria-labelledby="profile-achievements" className="flex flex-col gap-3">
         <h2 id="profile-achievements" className="text-lg font-semibold">{t('achievements.title')}</h2>
         <ProgressCard showAchievements />
+        <div className="rounded-lg border border-border bg-card p-4 text-card-foreground">
+          <VisibilitySetting />
+        </div>
       </section>
       <FeedbackHistory />
       {me.data.role === 'admin' ? <AdminSection /> : null}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import type { AchievementKey } from '../gamification/achievements.ts';
+import type { PointsEvent } from '../gamification/points.ts';
+import { STARTUP_PHASES } from '../profile/profile-fields.ts';
+import { LONG_TEXT_MAX, safeText } from '../security/validate.ts';
+
+/**
+ * The community (docs/community.md): how a founder is shown to others, the ledger page,
+ * the milestones feed and the leaderboards. Shared by the routes and the browser.
+ */
+
+/** public: name and startup; anonymous: a stable pseudonym; hidden: listed nowhere (decision 190). */
+export const VISIBILITIES = ['public', 'anonymous', 'hidden'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+/** What a founder is until they choose. */
+export const DEFAULT_VISIBILITY: Visibility = 'anonymous';
+
+/** PUT /api/community/visibility; anything but the three values is refused (400). */
+export const VisibilityInput = z.object({ visibility: z.enum(VISIBILITIES) }).strict();
+export type VisibilityInput = z.infer<typeof VisibilityInput>;
+
+/** Tier 1 may be anonymous or hidden; public is a tier-2 choice (docs/product.md#tiers-and-trial). A lapsed tier-2 founder shows as anonymous. */
+export function effectiveVisibility(chosen: Visibility, premium: boolean): Visibility {
+  return chosen === 'public' && !premium ? 'anonymous' : chosen;
+}
+
+/** Rows per ledger page and per feed page. */
+export const LEDGER_PAGE_SIZE = 20;
+export const FEED_PAGE_SIZE = 20;
+/** The leaderboard lists the top 50; the founder's own rank is given besides, wherever it is. */
+export const LEADERBOARD_SIZE = 50;
+
+export type StartupPhase = (typeof STARTUP_PHASES)[number];
+
+export const LEADERBOARD_PERIODS = ['week', 'month', 'all'] as const;
+export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+
+export const LedgerQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
+export const FeedQuery = z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) }).strict();
+export const LeaderboardQuery = z
+  .object({ period: z.enum(LEADERBOARD_PERIODS).default('week'), phase: z.enum(STARTUP_PHASES).optional() })
+  .strict();
+
+/** How one founder appears to others: never an id. */
+export type CommunityMember =
+  | { kind: 'public'; name: string; startupName: string | null }
+  | { kind: 'anonymous'; pseudonym: number };
+
+/** GET /api/community/me */
+export type CommunitySettings = {
+  visibility: Visibility;
+  /** What others see now (public falls back to anonymous without tier 2). */
+  shownAs: Visibility;
+  pseudonym: number;
+  premium: boolean;
+};
+
+/** GET /api/community/ledger */
+export type LedgerPage = {
+  page: number;
+  pageSize: number;
+  total: number;
+  rows: { id: number; event: PointsEvent; points: number; createdAt: string; revokedAt: string | null }[];
+};
+
+/** GET /api/community/feed: achievements unlocked by founders who are not hidden, newest first. */
+export type FeedPage = {
+  page: number;
+  hasMore: boolean;
+  items: { member: CommunityMember; mine: boolean; achievement: AchievementKey; at: string }[];
+};
+
+/** GET /api/community/leaderboard (tier 2). */
+export type Leaderboard = {
+  period: LeaderboardPeriod;
+  phase: StartupPhase | null;
+  rows: { rank: number; points: number; member: CommunityMember; mine: boolean }[];
+  /** The founder's own rank and points in this board; rank null when hidden or without points. */
+  me: { rank: number | null; points: number };
+};
+
+/** Chat rooms (decision 194): everyone's, and one per startup phase. */
+export const CHAT_ROOMS = ['general', ...STARTUP_PHASES] as const;
+export type ChatRoom = (typeof CHAT_ROOMS)[number];
+export const CHAT_MESSAGE_MAX = LONG_TEXT_MAX;
+export const CHAT_PAGE_SIZE = 50;
+
+export const RoomParam = z.object({ room: z.enum(CHAT_ROOMS) }).strict();
+export const MessageParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }).strict();
+export const HistoryQuery = z.object({ before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() }).strict();
+/** A message's text: sanitised like every text, at most 10,000 characters. */
+export const ChatMessageInput = z.object({ body: safeText(CHAT_MESSAGE_MAX) }).strict();
+
+/** One message as a reader sees it: the author as their visibility allows, never an id. */
+export type ChatMessage = {
+  id: number;
+  room: ChatRoom;
+  author: CommunityMember;
+  mine: boolean;
+  body: string;
+  createdAt: string;
+  editedAt: string | null;
+};
+
+/** GET …/stream?after=: the last message id the browser has (Last-Event-ID wins when larger). */
+export const StreamQuery = z.object({ after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0) }).strict();

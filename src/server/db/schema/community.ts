@@ -1,0 +1,73 @@
+import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './profile.ts';
+
+/**
+ * How a founder appears in the community (docs/community.md, decision 190): their chosen
+ * visibility and a random pseudonym number, drawn once and unique, so 'Founder #4821'
+ * is stable and says nothing about the account behind it. No row means anonymous.
+ */
+export const communityMembers = pgTable(
+  'community_members',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    visibility: text('visibility', { enum: ['public', 'anonymous', 'hidden'] }).notNull().default('anonymous'),
+    pseudonym: integer('pseudonym').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('community_members_pseudonym_idx').on(table.pseudonym)],
+);
+
+
+/**
+ * Chat messages in the community's rooms (decision 194): `general` and one per startup
+ * phase. A deleted message keeps its row (so a report can still name it) without its text.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    room: text('room').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [index('chat_messages_room_idx').on(table.room, table.id)],
+);
+
+/** A founder who blocked another: the blocked founder's messages disappear for the blocker. */
+export const chatBlocks = pgTable(
+  'chat_blocks',
+  {
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: text('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.blockerId, table.blockedId] })],
+);
+
+/** A message reported to the admins, with its text as it was when reported. */
+export const chatReports = pgTable(
+  'chat_reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('chat_reports_once_idx').on(table.messageId, table.reporterId)],
+);

@@ -1,0 +1,151 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { CHAT_PAGE_SIZE, type ChatMessage, type ChatRoom } from '../../../core/community/community.ts';
+import type { SessionEventBus } from '../../cluster/shared-state.ts';
+import type { Database } from '../../db/client.ts';
+import { chatBlocks, chatMessages, chatReports } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import { ensureMembers, getSettings, memberView, type TierContext } from './service.ts';
+
+/**
+ * Chat with other CEOs (tier 2; decision 194): rooms, history, edits and deletions of one's
+ * own messages, reports and blocks. Every read is for one reader: blocked authors, hidden or
+ * inactive authors and deleted messages are left out, and authors are shown as their
+ * visibility allows now, so a change of visibility reaches past messages too.
+ */
+
+/** Reading and posting are tier 2; a hidden founder may read but not post (they are listed nowhere). */
+export async function chatAccess(db: Database, userId: string, tier: TierContext) {
+  const settings = await getSettings(db, userId, tier);
+  if (!settings.premium) throw new AppError('PREMIUM_REQUIRED');
+  return settings;
+}
+
+type MessageRow = {
+  id: number;
+  room: ChatRoom;
+  user_id: string;
+  body: string;
+  created_at: string | Date;
+  edited_at: string | Date | null;
+  full_name: string | null;
+  last_name: string | null;
+  nickname: string | null;
+  startup_name: string | null;
+  user_tier: number;
+  created: string | Date;
+};
+
+/** Messages `readerId` may see, by a condition on `c` (chat_messages). */
+async function visibleMessages(db: Database, readerId: string, condition: ReturnType<typeof sql>, order: 'asc' | 'desc', limit: number, tier: TierContext) {
+  const result = await db.execute(sql`
+    select c.id, c.room, c.user_id, c.body, c.created_at, c.edited_at,
+      u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at as created
+    from chat_messages c
+    join users u on u.id = c.user_id
+    left join community_members m on m.user_id = c.user_id
+    where ${condition} and c.deleted_at is null
+      and u.status = 'active' and coalesce(m.visibility, 'anonymous') <> 'hidden'
+      and not exists (select 1 from chat_blocks b where b.blocker_id = ${readerId} and b.blocked_id = c.user_id)
+    order by c.id ${order === 'asc' ? sql`asc` : sql`desc`}
+    limit ${limit}`);
+  const rows = (result as unknown as { rows: MessageRow[] }).rows;
+  const members = await ensureMembers(db, rows.map((row) => row.user_id));
+  return rows.map(
+    (row): ChatMessage => ({
+      id: Number(row.id),
+      room: row.room,
+      author: memberView(
+        {
+          fullName: row.full_name,
+          lastName: row.last_name,
+          nickname: row.nickname,
+          startupName: row.startup_name,
+          userTier: Number(row.user_tier),
+          createdAt: new Date(row.created),
+        },
+        members.get(row.user_id)!,
+        tier,
+      ),
+      mine: row.user_id === readerId,
+      body: row.body,
+      createdAt: new Date(row.created_at).toISOString(),
+      editedAt: row.edited_at ? new Date(row.edited_at).toISOString() : null,
+    }),
+  );
+}
+
+/** The room's history, newest first, 50 at a time before the message `before`. */
+export async function roomHistory(db: Database, readerId: string, room: ChatRoom, before: number | undefined, tier: TierContext) {
+  await chatAccess(db, readerId, tier);
+  const beforeCondition = before ? sql`and c.id < ${before}` : sql``;
+  const messages = await visibleMessages(db, readerId, sql`c.room = ${room} ${beforeCondition}`, 'desc', CHAT_PAGE_SIZE, tier);
+  return { room, messages, hasMore: messages.length === CHAT_PAGE_SIZE };
+}
+
+/** Messages of the room after `afterId`, oldest first: what a reconnecting stream missed. */
+export function messagesAfter(db: Database, readerId: string, room: ChatRoom, afterId: number, tier: TierContext) {
+  return visibleMessages(db, readerId, sql`c.room = ${room} and c.id > ${afterId}`, 'asc', 500, tier);
+}
+
+/** One message for this reader, or null when they may not see it (deleted, blocked, hidden author). */
+export async function messageFor(db: Database, readerId: string, id: number, tier: TierContext) {
+  const [message] = await visibleMessages(db, readerId, sql`c.id = ${id}`, 'asc', 1, tier);
+  return message ?? null;
+}
+
+export async function postMessage(db: Database, bus: SessionEventBus, userId: string, room: ChatRoom, body: string, tier: TierContext) {
+  const settings = await chatAccess(db, userId, tier);
+  if (settings.visibility === 'hidden') throw new AppError('FORBIDDEN');
+  const [row] = await db.insert(chatMessages).values({ room, userId, body }).returning({ id: chatMessages.id });
+  await bus.publish({ type: 'chat-changed', room, id: row!.id, change: 'posted' });
+  return (await messageFor(db, userId, row!.id, tier))!;
+}
+
+/** The founder's own live message, or 404 (someone else's is not found, not forbidden). */
+async function ownMessage(db: Database, userId: string, id: number) {
+  const [row] = await db
+    .select({ id: chatMessages.id, room: chatMessages.room })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.id, id), eq(chatMessages.userId, userId), isNull(chatMessages.deletedAt)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export async function editMessage(db: Database, bus: SessionEventBus, userId: string, id: number, body: string, tier: TierContext) {
+  await chatAccess(db, userId, tier);
+  const row = await ownMessage(db, userId, id);
+  await db.update(chatMessages).set({ body, editedAt: sql`now()` }).where(eq(chatMessages.id, id));
+  await bus.publish({ type: 'chat-changed', room: row.room, id, change: 'edited' });
+  return (await messageFor(db, userId, id, tier))!;
+}
+
+/** Deletion keeps the row, without its text, so a report still names it. */
+export async function deleteMessage(db: Database, bus: SessionEventBus, userId: string, id: number, tier: TierContext) {
+  await chatAccess(db, userId, tier);
+  const row = await ownMessage(db, userId, id);
+  await db.update(chatMessages).set({ body: '', deletedAt: sql`now()` }).where(eq(chatMessages.id, id));
+  await bus.publish({ type: 'chat-changed', room: row.room, id, change: 'deleted' });
+}
+
+/** A message the reader can see and did not write, with its author; 404 otherwise. */
+async function othersVisibleMessage(db: Database, readerId: string, id: number, tier: TierContext) {
+  const message = await messageFor(db, readerId, id, tier);
+  if (!message || message.mine) throw new AppError('NOT_FOUND');
+  const [row] = await db.select({ userId: chatMessages.userId, body: chatMessages.body }).from(chatMessages).where(eq(chatMessages.id, id));
+  return row!;
+}
+
+/** Reports a message to the admins with its text as it is now; reporting twice is one report. */
+export async function reportMessage(db: Database, readerId: string, id: number, tier: TierContext) {
+  await chatAccess(db, readerId, tier);
+  const row = await othersVisibleMessage(db, readerId, id, tier);
+  await db.insert(chatReports).values({ messageId: id, reporterId: readerId, body: row.body }).onConflictDoNothing();
+}
+
+/** Blocks the author of a message: their messages disappear for the reader, past ones included. */
+export async function blockAuthor(db: Database, readerId: string, id: number, tier: TierContext) {
+  await chatAccess(db, readerId, tier);
+  const row = await othersVisibleMessage(db, readerId, id, tier);
+  await db.insert(chatBlocks).values({ blockerId: readerId, blockedId: row.userId }).onConflictDoNothing();
+}

@@ -1,0 +1,81 @@
+import { type Context, Hono } from 'hono';
+import {
+  ChatMessageInput,
+  FeedQuery,
+  HistoryQuery,
+  LeaderboardQuery,
+  LedgerQuery,
+  MessageParam,
+  RoomParam,
+  StreamQuery,
+  VisibilityInput,
+} from '../../../core/community/community.ts';
+import { rateLimit } from '../../rate-limit/middleware.ts';
+import { blockAuthor, deleteMessage, editMessage, postMessage, reportMessage, roomHistory } from './chat.ts';
+import { roomStream } from './chat-stream.ts';
+import type { AppBindings } from '../../http/context.ts';
+import { requireUser } from '../../http/require-user.ts';
+import { parseJsonBody, parseParams, parseQuery } from '../../http/validate.ts';
+import { feedPage, getSettings, leaderboard, ledgerPage, setVisibility } from './service.ts';
+
+const tierContext = (c: Context<AppBindings>) => ({ trialDays: c.get('deps').env.trialDays });
+
+/** /api/community (docs/community.md): the founder's visibility and ledger, the feed, the leaderboards. */
+export const communityRoutes = new Hono<AppBindings>()
+  .use(requireUser)
+  .get('/me', async (c) => c.json(await getSettings(c.get('deps').db, c.get('user').id, tierContext(c))))
+  .put('/visibility', async (c) => {
+    const { visibility } = await parseJsonBody(c, VisibilityInput);
+    return c.json(await setVisibility(c.get('deps').db, c.get('user').id, visibility, tierContext(c)));
+  })
+  .get('/ledger', async (c) => {
+    const { page } = parseQuery(c, LedgerQuery);
+    return c.json(await ledgerPage(c.get('deps').db, c.get('user').id, page));
+  })
+  .get('/feed', async (c) => {
+    const { page } = parseQuery(c, FeedQuery);
+    return c.json(await feedPage(c.get('deps').db, c.get('user').id, page, tierContext(c)));
+  })
+  .get('/leaderboard', async (c) => {
+    const query = parseQuery(c, LeaderboardQuery);
+    return c.json(await leaderboard(c.get('deps').db, c.get('user').id, query, tierContext(c)));
+  })
+  .get('/rooms/:room/messages', async (c) => {
+    const { room } = parseParams(c, RoomParam);
+    const { before } = parseQuery(c, HistoryQuery);
+    return c.json(await roomHistory(c.get('deps').db, c.get('user').id, room, before, tierContext(c)));
+  })
+  .post('/rooms/:room/messages', rateLimit('chatMessage'), async (c) => {
+    const { room } = parseParams(c, RoomParam);
+    const { body } = await parseJsonBody(c, ChatMessageInput);
+    const { db, bus } = c.get('deps');
+    return c.json(await postMessage(db, bus, c.get('user').id, room, body, tierContext(c)), 201);
+  })
+  .get('/rooms/:room/stream', async (c) => {
+    const { room } = parseParams(c, RoomParam);
+    const { after } = parseQuery(c, StreamQuery);
+    const lastEventId = StreamQuery.shape.after.safeParse(c.req.header('last-event-id'));
+    return roomStream(c, room, Math.max(after, lastEventId.success ? lastEventId.data : 0), tierContext(c));
+  })
+  .patch('/messages/:id', async (c) => {
+    const { id } = parseParams(c, MessageParam);
+    const { body } = await parseJsonBody(c, ChatMessageInput);
+    const { db, bus } = c.get('deps');
+    return c.json(await editMessage(db, bus, c.get('user').id, id, body, tierContext(c)));
+  })
+  .delete('/messages/:id', async (c) => {
+    const { id } = parseParams(c, MessageParam);
+    const { db, bus } = c.get('deps');
+    await deleteMessage(db, bus, c.get('user').id, id, tierContext(c));
+    return c.body(null, 204);
+  })
+  .post('/messages/:id/report', async (c) => {
+    const { id } = parseParams(c, MessageParam);
+    await reportMessage(c.get('deps').db, c.get('user').id, id, tierContext(c));
+    return c.body(null, 204);
+  })
+  .post('/messages/:id/block-author', async (c) => {
+    const { id } = parseParams(c, MessageParam);
+    await blockAuthor(c.get('deps').db, c.get('user').id, id, tierContext(c));
+    return c.body(null, 204);
+  });

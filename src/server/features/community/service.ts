@@ -1,0 +1,258 @@
+import { randomInt } from 'node:crypto';
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { AchievementKey } from '../../../core/gamification/achievements.ts';
+import type { PointsEvent } from '../../../core/gamification/points.ts';
+import {
+  type CommunityMember,
+  type CommunitySettings,
+  DEFAULT_VISIBILITY,
+  effectiveVisibility,
+  FEED_PAGE_SIZE,
+  type FeedPage,
+  LEADERBOARD_SIZE,
+  type Leaderboard,
+  type LeaderboardPeriod,
+  LEDGER_PAGE_SIZE,
+  type LedgerPage,
+  type StartupPhase,
+  type Visibility,
+} from '../../../core/community/community.ts';
+import { PREMIUM_TIER, tierStatus } from '../../../core/subscription/trial.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { communityMembers, pointsLedger, users } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+
+/**
+ * The community (docs/community.md): visibility and pseudonyms, the founder's ledger page,
+ * the milestones feed and the leaderboards. Every list leaves out hidden, suspended and
+ * deleted founders and shows the rest as their visibility allows, read at the moment of
+ * the request: a change applies everywhere at once.
+ */
+
+export type TierContext = { trialDays: number; now?: Date };
+
+/** Pseudonyms are drawn at random (never from the id), unique, 4 to 6 digits. */
+const PSEUDONYM_MIN = 1000;
+const PSEUDONYM_MAX = 1_000_000;
+const PSEUDONYM_ATTEMPTS = 8;
+
+type Member = { visibility: Visibility; pseudonym: number };
+
+/**
+ * Each founder's visibility and pseudonym, drawing a pseudonym for those who have none yet.
+ * A drawn number already taken is skipped by the unique index and drawn again.
+ */
+export async function ensureMembers(db: Executor, userIds: readonly string[]): Promise<Map<string, Member>> {
+  const wanted = [...new Set(userIds)];
+  const found = new Map<string, Member>();
+  for (let attempt = 0; attempt <= PSEUDONYM_ATTEMPTS && wanted.length > found.size; attempt++) {
+    const rows = await db
+      .select({ userId: communityMembers.userId, visibility: communityMembers.visibility, pseudonym: communityMembers.pseudonym })
+      .from(communityMembers)
+      .where(inArray(communityMembers.userId, wanted));
+    for (const row of rows) found.set(row.userId, { visibility: row.visibility, pseudonym: row.pseudonym });
+    const missing = wanted.filter((id) => !found.has(id));
+    if (missing.length === 0 || attempt === PSEUDONYM_ATTEMPTS) break;
+    await db
+      .insert(communityMembers)
+      .values(missing.map((userId) => ({ userId, visibility: DEFAULT_VISIBILITY, pseudonym: randomInt(PSEUDONYM_MIN, PSEUDONYM_MAX) })))
+      .onConflictDoNothing();
+  }
+  if (found.size < wanted.length) throw new AppError('INTERNAL');
+  return found;
+}
+
+type ProfileFields = {
+  fullName: string | null;
+  lastName: string | null;
+  nickname: string | null;
+  startupName: string | null;
+  userTier: number;
+  createdAt: Date;
+};
+
+function isPremium(row: { userTier: number; createdAt: Date }, tier: TierContext) {
+  return tierStatus(row, tier.trialDays, tier.now ?? new Date()).effectiveUserTier >= PREMIUM_TIER;
+}
+
+/** How `row` is shown to others: public (name and startup) only with tier 2 and a name to show. */
+export function memberView(row: ProfileFields, member: Member, tier: TierContext): CommunityMember {
+  const shown = effectiveVisibility(member.visibility, isPremium(row, tier));
+  const name = [row.fullName, row.lastName].filter(Boolean).join(' ').trim() || row.nickname?.trim() || '';
+  if (shown === 'public' && name) return { kind: 'public', name, startupName: row.startupName };
+  return { kind: 'anonymous', pseudonym: member.pseudonym };
+}
+
+const profileColumns = {
+  fullName: users.fullName,
+  lastName: users.lastName,
+  nickname: users.nickname,
+  startupName: users.startupName,
+  userTier: users.userTier,
+  createdAt: users.createdAt,
+};
+
+async function ownProfile(db: Database, userId: string) {
+  const [row] = await db.select({ ...profileColumns, phase: users.startupPhase }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export async function getSettings(db: Database, userId: string, tier: TierContext): Promise<CommunitySettings> {
+  const [profile, members] = await Promise.all([ownProfile(db, userId), ensureMembers(db, [userId])]);
+  const member = members.get(userId) as Member;
+  const premium = isPremium(profile, tier);
+  return { visibility: member.visibility, shownAs: effectiveVisibility(member.visibility, premium), pseudonym: member.pseudonym, premium };
+}
+
+/** Public needs tier 2 (403 PREMIUM_REQUIRED); anonymous and hidden are open to everyone. */
+export async function setVisibility(db: Database, userId: string, visibility: Visibility, tier: TierContext) {
+  const profile = await ownProfile(db, userId);
+  if (visibility === 'public' && !isPremium(profile, tier)) throw new AppError('PREMIUM_REQUIRED');
+  await ensureMembers(db, [userId]);
+  await db.update(communityMembers).set({ visibility, updatedAt: sql`now()` }).where(eq(communityMembers.userId, userId));
+  return getSettings(db, userId, tier);
+}
+
+/** The founder's own ledger, newest first, what earned points (rows worth 0 are bookkeeping, left out). */
+export async function ledgerPage(db: Database, userId: string, page: number): Promise<LedgerPage> {
+  const mine = and(eq(pointsLedger.userId, userId), gt(pointsLedger.points, 0));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(pointsLedger)
+      .where(mine)
+      .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id))
+      .limit(LEDGER_PAGE_SIZE)
+      .offset((page - 1) * LEDGER_PAGE_SIZE),
+    db.select({ total: count() }).from(pointsLedger).where(mine),
+  ]);
+  return {
+    page,
+    pageSize: LEDGER_PAGE_SIZE,
+    total: Number(total?.total ?? 0),
+    rows: rows.map((row) => ({
+      id: row.id,
+      event: row.event as PointsEvent,
+      points: row.points,
+      createdAt: row.createdAt.toISOString(),
+      revokedAt: row.revokedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** Founders who may be listed: active accounts that are not hidden (u: users, m: community_members). */
+const listed = sql`u.status = 'active' and coalesce(m.visibility, 'anonymous') <> 'hidden'`;
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
+type ListedRow = {
+  user_id: string;
+  full_name: string | null;
+  last_name: string | null;
+  nickname: string | null;
+  startup_name: string | null;
+  user_tier: number;
+  created_at: string | Date;
+};
+
+async function viewsOf(db: Executor, rows: readonly ListedRow[], tier: TierContext) {
+  const members = await ensureMembers(db, rows.map((row) => row.user_id));
+  return (row: ListedRow) =>
+    memberView(
+      {
+        fullName: row.full_name,
+        lastName: row.last_name,
+        nickname: row.nickname,
+        startupName: row.startup_name,
+        userTier: Number(row.user_tier),
+        createdAt: new Date(row.created_at),
+      },
+      members.get(row.user_id) as Member,
+      tier,
+    );
+}
+
+/** Achievements unlocked (streaks and levels are achievements too), newest first, as each founder's visibility allows. */
+export async function feedPage(db: Database, userId: string, page: number, tier: TierContext): Promise<FeedPage> {
+  const result = await db.execute(sql`
+    select a.user_id, a.achievement, a.unlocked_at, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at
+    from user_achievements a
+    join users u on u.id = a.user_id
+    left join community_members m on m.user_id = a.user_id
+    where ${listed}
+    order by a.unlocked_at desc, a.user_id, a.achievement
+    limit ${FEED_PAGE_SIZE + 1} offset ${(page - 1) * FEED_PAGE_SIZE}`);
+  const rows = rowsOf<ListedRow & { achievement: string; unlocked_at: string | Date }>(result);
+  const shown = rows.slice(0, FEED_PAGE_SIZE);
+  const view = await viewsOf(db, shown, tier);
+  return {
+    page,
+    hasMore: rows.length > FEED_PAGE_SIZE,
+    items: shown.map((row) => ({
+      member: view(row),
+      mine: row.user_id === userId,
+      achievement: row.achievement as AchievementKey,
+      at: new Date(row.unlocked_at).toISOString(),
+    })),
+  };
+}
+
+/** Where a period starts, in UTC (decision 192): Monday of this ISO week, the 1st of this month, or the beginning. */
+export function periodStart(period: LeaderboardPeriod, now: Date): Date {
+  if (period === 'all') return new Date(0);
+  if (period === 'month') return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const daysSinceMonday = (now.getUTCDay() + 6) % 7;
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysSinceMonday));
+}
+
+/**
+ * Points earned in the period from the ledger (revoked rows do not count), ranked among
+ * listed founders (of one phase if asked); ties share a rank. The founder's own rank is
+ * given whatever it is, or null when they are hidden, outside the phase or have no points.
+ */
+export async function leaderboard(
+  db: Database,
+  userId: string,
+  query: { period: LeaderboardPeriod; phase?: StartupPhase },
+  tier: TierContext,
+): Promise<Leaderboard> {
+  const now = tier.now ?? new Date();
+  const profile = await ownProfile(db, userId);
+  if (!isPremium(profile, tier)) throw new AppError('PREMIUM_REQUIRED');
+  const since = periodStart(query.period, now).toISOString();
+  const phaseFilter = query.phase ? sql`and u.startup_phase = ${query.phase}` : sql``;
+  const result = await db.execute(sql`
+    with totals as (
+      select user_id, sum(points)::integer as points
+      from points_ledger
+      where revoked_at is null and created_at >= ${since}::timestamptz
+      group by user_id
+      having sum(points) > 0
+    ), ranked as (
+      select t.user_id, t.points, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at,
+        rank() over (order by t.points desc)::integer as rank,
+        row_number() over (order by t.points desc, t.user_id) as position
+      from totals t
+      join users u on u.id = t.user_id
+      left join community_members m on m.user_id = t.user_id
+      where ${listed} ${phaseFilter}
+    )
+    select * from ranked where position <= ${LEADERBOARD_SIZE} or user_id = ${userId}
+    order by position`);
+  const rows = rowsOf<ListedRow & { points: number; rank: number; position: number }>(result);
+  const top = rows.filter((row) => Number(row.position) <= LEADERBOARD_SIZE);
+  const own = rows.find((row) => row.user_id === userId);
+  const view = await viewsOf(db, top, tier);
+  const [mine] = await db
+    .select({ points: sql<number>`coalesce(sum(${pointsLedger.points}), 0)::integer` })
+    .from(pointsLedger)
+    .where(and(eq(pointsLedger.userId, userId), sql`${pointsLedger.revokedAt} is null and ${pointsLedger.createdAt} >= ${since}::timestamptz`));
+  return {
+    period: query.period,
+    phase: query.phase ?? null,
+    rows: top.map((row) => ({ rank: Number(row.rank), points: Number(row.points), member: view(row), mine: row.user_id === userId })),
+    me: { rank: own ? Number(own.rank) : null, points: Number(mine?.points ?? 0) },
+  };
+}

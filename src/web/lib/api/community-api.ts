@@ -1,0 +1,69 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ChatMessage,
+  ChatRoom,
+  CommunitySettings,
+  FeedPage,
+  Leaderboard,
+  LeaderboardPeriod,
+  LedgerPage,
+  StartupPhase,
+  Visibility,
+} from '../../../core/community/community.ts';
+import { apiFetch } from '../api-client.ts';
+
+/** The community API (docs/community.md): one place for its calls and keys. */
+const communityKey = ['community'] as const;
+
+export const communitySettingsQuery = queryOptions({
+  queryKey: [...communityKey, 'me'],
+  queryFn: () => apiFetch<CommunitySettings>('/api/community/me'),
+});
+
+export const useCommunitySettings = () => useQuery(communitySettingsQuery);
+
+/** PUT /api/community/visibility; every list of the community shows the change at once. */
+export function useSetVisibility() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (visibility: Visibility) =>
+      apiFetch<CommunitySettings>('/api/community/visibility', { method: 'PUT', body: JSON.stringify({ visibility }) }),
+    onSuccess: async (settings) => {
+      queryClient.setQueryData(communitySettingsQuery.queryKey, settings);
+      await queryClient.invalidateQueries({ queryKey: communityKey, predicate: (query) => query.queryKey[1] !== 'me' });
+    },
+  });
+}
+
+export const useLedgerPage = (page: number) =>
+  useQuery({
+    queryKey: [...communityKey, 'ledger', page],
+    queryFn: () => apiFetch<LedgerPage>(`/api/community/ledger?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const useFeedPage = (page: number) =>
+  useQuery({
+    queryKey: [...communityKey, 'feed', page],
+    queryFn: () => apiFetch<FeedPage>(`/api/community/feed?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const useLeaderboard = (period: LeaderboardPeriod, phase: StartupPhase | null, enabled: boolean) =>
+  useQuery({
+    queryKey: [...communityKey, 'leaderboard', period, phase],
+    queryFn: () => apiFetch<Leaderboard>(`/api/community/leaderboard?period=${period}${phase ? `&phase=${phase}` : ''}`),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** Chat (decision 194): the room's latest page, a post, and acts on one message. */
+export const chatHistory = (room: ChatRoom) =>
+  apiFetch<{ room: ChatRoom; messages: ChatMessage[]; hasMore: boolean }>(`/api/community/rooms/${room}/messages`);
+export const postChatMessage = (room: ChatRoom, body: string) =>
+  apiFetch<ChatMessage>(`/api/community/rooms/${room}/messages`, { method: 'POST', body: JSON.stringify({ body }) });
+export const deleteChatMessage = (id: number) => apiFetch<void>(`/api/community/messages/${id}`, { method: 'DELETE' });
+export const reportChatMessage = (id: number) => apiFetch<void>(`/api/community/messages/${id}/report`, { method: 'POST' });
+export const blockChatAuthor = (id: number) => apiFetch<void>(`/api/community/messages/${id}/block-author`, { method: 'POST' });
+/** The room's live stream; the browser reconnects by itself with Last-Event-ID. */
+export const chatStreamUrl = (room: ChatRoom, after: number) => `/api/community/rooms/${room}/stream?after=${after}`;

@@ -1,0 +1,139 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../src/core/community/community.ts';
+import { chatReports, users } from '../../src/server/db/schema/index.ts';
+import { readEvents } from './support/sse.ts';
+import { createTestApp } from './support/test-app.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ TRIAL_DAYS: '0' });
+});
+afterAll(() => t.close());
+
+const json = async <T>(response: Response | Promise<Response>) => (await (await response).json()) as T;
+async function premiumFounder() {
+  const founder = await t.signUp();
+  await t.db.update(users).set({ userTier: 2 }).where(eq(users.id, founder.user.id));
+  return founder;
+}
+const post = (cookie: string, body: unknown, room = 'general') => t.request(`/api/community/rooms/${room}/messages`, { method: 'POST', cookie, json: { body } });
+const history = async (cookie: string, room = 'general') =>
+  (await json<{ messages: ChatMessage[] }>(t.request(`/api/community/rooms/${room}/messages`, { cookie }))).messages;
+
+describe('chat rooms', () => {
+  it('refuses tier 1 (403 PREMIUM_REQUIRED) and signed-out clients (401)', async () => {
+    const free = await t.signUp();
+    const refused = await post(free.cookie, 'Hello');
+    expect(refused.status).toBe(403);
+    expect((await json<{ error: { code: string } }>(refused)).error.code).toBe('PREMIUM_REQUIRED');
+    expect((await t.request('/api/community/rooms/general/messages', { cookie: free.cookie })).status).toBe(403);
+    expect((await t.request('/api/community/rooms/general/messages')).status).toBe(401);
+    expect((await t.request('/api/community/rooms/general/stream')).status).toBe(401);
+  });
+
+  it('refuses a 10,001-character message, an unknown room and forged payloads; stores clean text', async () => {
+    const a = await premiumFounder();
+    expect((await post(a.cookie, 'x'.repeat(10_001))).status).toBe(400);
+    expect((await post(a.cookie, 'x'.repeat(10_000))).status).toBe(201);
+    expect((await post(a.cookie, 'hi', 'secret-room')).status).toBe(400);
+    expect((await t.request('/api/community/rooms/general/messages', { method: 'POST', cookie: a.cookie, json: { body: 'hi', userId: 'x' } })).status).toBe(400);
+    for (const payload of ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', 'javascript:alert(1)']) {
+      const response = await post(a.cookie, payload);
+      // Markup and handler payloads (docs/product.md#sanitising) are refused outright (400) or stored without their markup.
+      if (response.status === 201) expect((await json<ChatMessage>(response)).body).not.toMatch(/<script|onerror|javascript:/i);
+      else expect(response.status).toBe(400);
+    }
+    for (const message of await history(a.cookie)) expect(message.body).not.toMatch(/<script|onerror=|javascript:/i);
+  });
+
+  it('edits and deletes one’s own messages; another founder’s are 404', async () => {
+    const a = await premiumFounder();
+    const b = await premiumFounder();
+    const mine = await json<ChatMessage>(post(a.cookie, 'First draft', 'mvp'));
+    expect(mine).toMatchObject({ room: 'mvp', mine: true, body: 'First draft', author: { kind: 'anonymous' } });
+    expect((await t.request(`/api/community/messages/${mine.id}`, { method: 'PATCH', cookie: b.cookie, json: { body: 'Hacked' } })).status).toBe(404);
+    expect((await t.request(`/api/community/messages/${mine.id}`, { method: 'DELETE', cookie: b.cookie })).status).toBe(404);
+    const edited = await json<ChatMessage>(t.request(`/api/community/messages/${mine.id}`, { method: 'PATCH', cookie: a.cookie, json: { body: 'Final' } }));
+    expect(edited).toMatchObject({ body: 'Final' });
+    expect(edited.editedAt).not.toBeNull();
+    expect((await history(b.cookie, 'mvp')).find((m) => m.id === mine.id)).toMatchObject({ body: 'Final', mine: false });
+    expect((await t.request(`/api/community/messages/${mine.id}`, { method: 'DELETE', cookie: a.cookie })).status).toBe(204);
+    expect((await history(b.cookie, 'mvp')).some((m) => m.id === mine.id)).toBe(false);
+    expect((await t.request('/api/community/messages/abc', { method: 'DELETE', cookie: a.cookie })).status).toBe(400);
+  });
+
+  it('reports reach the admins with the text; a block makes the author’s messages vanish for the blocker only', async () => {
+    const a = await premiumFounder();
+    const b = await premiumFounder();
+    const c = await premiumFounder();
+    const rude = await json<ChatMessage>(post(a.cookie, 'Rude words', 'scaling'));
+    expect((await t.request(`/api/community/messages/${rude.id}/report`, { method: 'POST', cookie: b.cookie })).status).toBe(204);
+    const [report] = await t.db.select().from(chatReports).where(eq(chatReports.messageId, rude.id));
+    expect(report).toMatchObject({ body: 'Rude words', reporterId: b.user.id });
+    // One's own message cannot be reported or blocked.
+    expect((await t.request(`/api/community/messages/${rude.id}/block-author`, { method: 'POST', cookie: a.cookie })).status).toBe(404);
+
+    expect((await t.request(`/api/community/messages/${rude.id}/block-author`, { method: 'POST', cookie: b.cookie })).status).toBe(204);
+    expect((await history(b.cookie, 'scaling')).some((m) => m.id === rude.id)).toBe(false);
+    expect((await history(c.cookie, 'scaling')).some((m) => m.id === rude.id)).toBe(true);
+    // Blocked afterwards too: a new message from A never reaches B.
+    const later = await json<ChatMessage>(post(a.cookie, 'Still here', 'scaling'));
+    expect((await history(b.cookie, 'scaling')).some((m) => m.id === later.id)).toBe(false);
+  });
+
+  it('shows authors as their visibility allows now, past messages included; a hidden founder cannot post', async () => {
+    const a = await premiumFounder();
+    const b = await premiumFounder();
+    await t.db.update(users).set({ fullName: 'Pia', startupName: 'Pialabs' }).where(eq(users.id, a.user.id));
+    const message = await json<ChatMessage>(post(a.cookie, 'Hello all', 'early-growth'));
+    await t.request('/api/community/visibility', { method: 'PUT', cookie: a.cookie, json: { visibility: 'public' } });
+    expect((await history(b.cookie, 'early-growth')).find((m) => m.id === message.id)?.author).toEqual({ kind: 'public', name: 'Pia', startupName: 'Pialabs' });
+    await t.request('/api/community/visibility', { method: 'PUT', cookie: a.cookie, json: { visibility: 'hidden' } });
+    expect((await history(b.cookie, 'early-growth')).some((m) => m.id === message.id)).toBe(false);
+    expect((await post(a.cookie, 'Can I?', 'early-growth')).status).toBe(403);
+  });
+
+  it('allows 30 messages a minute, then 429 with Retry-After', async () => {
+    const a = await premiumFounder();
+    for (let i = 0; i < 30; i++) expect((await post(a.cookie, `Message ${i}`)).status).toBe(201);
+    const limited = await post(a.cookie, 'One too many');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('the live stream', () => {
+  it('delivers a post to an open stream, and a reconnect with Last-Event-ID gets what it missed, in order, once', async () => {
+    const a = await premiumFounder();
+    const b = await premiumFounder();
+    const before = await json<ChatMessage>(post(a.cookie, 'Before B opened the room', 'mvp'));
+    const first = new AbortController();
+    const stream = await t.request(`/api/community/rooms/mvp/stream?after=${before.id}`, { cookie: b.cookie, signal: first.signal });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const ready = readEvents(stream, (events) => events.some((e) => e.event === 'message'));
+    const live = await json<ChatMessage>(post(a.cookie, 'Live one', 'mvp'));
+    const events = await ready;
+    first.abort();
+    // The stream started after `before`, so the one message is the live one.
+    expect(events.filter((e) => e.event === 'message').map((e) => (JSON.parse(e.data) as ChatMessage).body)).toEqual(['Live one']);
+
+    // Offline: two more are posted; the reconnect names the last it had.
+    const missed = [await json<ChatMessage>(post(a.cookie, 'Missed 1', 'mvp')), await json<ChatMessage>(post(a.cookie, 'Missed 2', 'mvp'))];
+    const second = new AbortController();
+    const again = await t.request('/api/community/rooms/mvp/stream', { cookie: b.cookie, signal: second.signal, headers: { 'last-event-id': String(live.id) } });
+    const replay = await readEvents(again, (list) => list.some((e) => e.event === 'ready'));
+    second.abort();
+    const replayed = replay.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data) as ChatMessage);
+    expect(replayed.map((m) => m.id)).toEqual(missed.map((m) => m.id));
+    expect(replay.filter((e) => e.event === 'message').map((e) => e.id)).toEqual(missed.map((m) => String(m.id)));
+  });
+
+  it('refuses a tier-1 stream (403) and an unknown room (400)', async () => {
+    const free = await t.signUp();
+    expect((await t.request('/api/community/rooms/general/stream', { cookie: free.cookie })).status).toBe(403);
+    const a = await premiumFounder();
+    expect((await t.request('/api/community/rooms/nowhere/stream', { cookie: a.cookie })).status).toBe(400);
+  });
+});
