@@ -17,6 +17,7 @@ import { onboardingRoutes } from './features/onboarding/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { strategyRoutes } from './features/strategy/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
+import { investorUpdateRoutes, sharedUpdateRoutes } from './features/reports/index.ts';
 import { handleAuthRequest } from './auth/auth-requests.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -95,6 +96,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/context', contextRoutes);
   app.route('/api/files', downloadRoutes);
   app.route('/api/feedback', feedbackRoutes);
+  app.route('/api/reports/investor-updates', investorUpdateRoutes);
+  app.route('/api/reports/shared', sharedUpdateRoutes);
 
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND');

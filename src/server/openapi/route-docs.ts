@@ -12,6 +12,7 @@ import { DeleteAccountInput, RoleInput, StatusInput } from '../../core/account/a
 import { StartImpersonationInput } from '../../core/impersonation/impersonation.ts';
 import { SeenInput } from '../../core/gamification/achievements.ts';
 import { FeedbackInput } from '../../core/feedback/feedback-schema.ts';
+import { PeriodInput, SectionsInput } from '../../core/reports/investor-update.ts';
 
 /** What the OpenAPI document says about one route: a summary and, for writes, its body. */
 export type RouteDoc = {
@@ -118,6 +119,15 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/feedback': { summary: 'The founder’s feedback, newest first, with its status and images', tag: 'feedback' },
   'GET /api/feedback/:id': { summary: 'One piece of the founder’s feedback', tag: 'feedback' },
+  'GET /api/reports/investor-updates': { summary: 'The founder’s investor updates, newest first', tag: 'reports' },
+  'POST /api/reports/investor-updates': { summary: 'Tier 2: draft an investor update for a period ({ fromWeek, toWeek } as YYYY-Www) from the founder’s records → 201 { id, markdown, kpis, sections }', tag: 'reports', body: PeriodInput },
+  'GET /api/reports/investor-updates/:id': { summary: 'One update, its latest version', tag: 'reports' },
+  'PUT /api/reports/investor-updates/:id': { summary: 'Save edited sections as the next version', tag: 'reports', body: SectionsInput },
+  'GET /api/reports/investor-updates/:id/versions': { summary: 'Every saved version, newest first', tag: 'reports' },
+  'GET /api/reports/investor-updates/:id/pdf': { summary: 'The update as a PDF', tag: 'reports' },
+  'POST /api/reports/investor-updates/:id/share': { summary: 'A read-only link that opens signed out, expiring in 30 days → 201 { url, expiresAt }', tag: 'reports' },
+  'DELETE /api/reports/investor-updates/:id/share': { summary: 'Revoke the update’s links (they answer 410)', tag: 'reports' },
+  'GET /api/reports/shared/:token': { summary: 'A shared update, read-only HTML; 410 once expired or revoked', tag: 'reports', public: true },
   'GET /api/feedback/:id/images/:imageId': { summary: 'Redirect to a 60-second signed download of one image (owner only)', tag: 'feedback' },
   'GET /api/reminders/unsubscribe': { summary: 'The weekly e-mails’ unsubscribe link (?token= signed): a page that asks, changing nothing (400 for a forged token)', tag: 'profile', public: true },
   'POST /api/reminders/unsubscribe': {
