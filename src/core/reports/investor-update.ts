@@ -49,6 +49,21 @@ export const SectionsInput = z
 export const UPDATE_KPIS = ['mrr', 'revenueGrowth', 'cashBalance', 'weeklyBurnRate', 'runwayWeeks', 'churnRate', 'ndr', 'ltvToCac', 'activeUsers'] as const satisfies readonly MetricKey[];
 export type Kpi = { key: MetricKey; value: number | null; previous: number | null; status: TargetStatus | null };
 
+/** An update as the API answers it: its latest version's sections and their Markdown. */
+export type InvestorUpdate = {
+  id: string;
+  fromWeek: string;
+  toWeek: string;
+  language: Language;
+  version: number;
+  sections: Sections;
+  markdown: string;
+  kpis: Kpi[];
+  createdAt: string;
+  updatedAt: string;
+};
+export type InvestorUpdateSummary = { id: string; fromWeek: string; toWeek: string; updatedAt: string };
+
 export type CompletedTask = {
   hypothesis: string;
   completionNotes: string | null;
@@ -125,7 +140,7 @@ const TEXT = {
   'es-LA': {
     title: 'Reporte para inversionistas',
     period: (from: string, to: string) => `Periodo: ${from} a ${to}`,
-    headings: { summary: 'Resumen', kpis: 'Métricas clave', highlights: 'Logros', lowlights: 'Desafíos', strategy: 'Estrategia', asks: 'Pedidos' },
+    headings: { summary: 'Resumen', kpis: 'Métricas clave', highlights: 'Logros', lowlights: 'Lo que no salió bien', strategy: 'Estrategia', asks: 'Pedidos' },
     kpis: {
       mrr: 'MRR', revenueGrowth: 'Crecimiento mensual de ingresos', cashBalance: 'Caja', weeklyBurnRate: 'Quema semanal', runwayWeeks: 'Runway (semanas)',
       churnRate: 'Churn semanal', ndr: 'Retención neta de ingresos', ltvToCac: 'LTV : CAC', activeUsers: 'Usuarios activos semanales',

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { languageFromTag, type Language } from '../../../core/i18n/language.ts';
 import { formatWeek, type WeekKey } from '../../../core/metrics/iso-week.ts';
-import { draftInvestorUpdate, type Kpi, type Sections, SECTION_KEYS, updateMarkdown } from '../../../core/reports/investor-update.ts';
+import { draftInvestorUpdate, type InvestorUpdate, type Kpi, type Sections, SECTION_KEYS, updateMarkdown } from '../../../core/reports/investor-update.ts';
 import { PREMIUM_TIER, tierStatus } from '../../../core/subscription/trial.ts';
 import type { Database } from '../../db/client.ts';
 import { investorUpdateShares, investorUpdates, investorUpdateVersions, users } from '../../db/schema/index.ts';
@@ -17,18 +17,6 @@ import { listTasks } from '../tasks/index.ts';
 export const SHARE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type InvestorUpdate = {
-  id: string;
-  fromWeek: string;
-  toWeek: string;
-  language: Language;
-  version: number;
-  sections: Sections;
-  markdown: string;
-  kpis: Kpi[];
-  createdAt: string;
-  updatedAt: string;
-};
 
 async function founder(db: Database, userId: string) {
   const [row] = await db
