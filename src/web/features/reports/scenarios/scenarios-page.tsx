@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { compareWeeks } from '../../../../core/metrics/iso-week.ts';
 import { projectRunway } from '../../../../core/reports/runway-projection.ts';
 import { scenarioBaseline } from '../../../../core/reports/scenario-baseline.ts';
 import { MAX_SCENARIOS, toProjectionChanges } from '../../../../core/reports/scenario-schema.ts';
@@ -25,7 +26,8 @@ export function ScenariosPage() {
   const me = useMe(userId);
   const weeks = useWeeks();
   const premium = (me.data?.effectiveUserTier ?? 1) >= PREMIUM_TIER;
-  const baseline = useMemo(() => scenarioBaseline(weeks.data ?? []), [weeks.data]);
+  // The weeks arrive newest first; the projection reads them oldest first.
+  const baseline = useMemo(() => scenarioBaseline([...(weeks.data ?? [])].sort(compareWeeks)), [weeks.data]);
   const [edited, setEdited] = useState<ScenarioDraft[] | null>(null);
   // What this browser kept for the founder, until they change something (decision 182).
   const scenarios = useMemo(

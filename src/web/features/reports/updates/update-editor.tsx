@@ -51,7 +51,7 @@ export function UpdateEditor({ update, numbers }: { update: InvestorUpdate; numb
         </p>
       )}
 
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('updates.kpiCaption')}>
         <table className="w-full text-sm">
           <caption className="sr-only">{t('updates.kpiCaption')}</caption>
           <thead>
