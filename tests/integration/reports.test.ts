@@ -104,6 +104,8 @@ describe('drafting an investor update', () => {
     }
     const put = await t.request(`${UPDATES}/${update.id}`, { method: 'PUT', cookie: b.cookie, json: { sections: update.sections } });
     expect(put.status).toBe(404);
+    const send = await t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie: b.cookie, json: { recipients: ['ana@fund.example'] } });
+    expect(send.status).toBe(404);
     expect((await t.request(`${UPDATES}/not-a-uuid`, { cookie: b.cookie })).status).toBe(404);
     expect(await (await t.request(UPDATES, { cookie: b.cookie })).json()).toEqual([]);
   });
@@ -164,5 +166,47 @@ describe('share links', () => {
     await t.db.update(investorUpdateShares).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(investorUpdateShares.updateId, update.id));
     expect((await t.request(new URL(url).pathname)).status).toBe(410);
     expect((await t.request('/api/reports/shared/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(410);
+  });
+});
+
+describe('e-mailing the update to investors', () => {
+  it('sends each investor the update with a link of their own that opens signed out', async () => {
+    const { cookie } = await founderWithRecords();
+    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const investors = [`ana-${Date.now()}@fund.example`, `luis-${Date.now()}@angels.example`];
+    const sent = await t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie, json: { recipients: [investors[0], ` ${investors[1]!.toUpperCase()} `, investors[0]] } });
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toEqual({ sent: 2, failed: 0 });
+    const links: string[] = [];
+    for (const to of investors) {
+      const message = await t.outbox.latest(to!, 'investor-update');
+      expect(message.text).toContain('## Key metrics');
+      links.push(message.links.at(-1)!);
+    }
+    expect(new Set(links).size).toBe(2);
+    const page = await t.request(new URL(links[1]!).pathname);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Onboarding calls in week one cut churn');
+  });
+
+  it('refuses an invalid address or more than 50, naming the field, and sends nothing', async () => {
+    const { cookie } = await founderWithRecords();
+    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const before = t.outbox.all().length;
+    const invalid = await t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie, json: { recipients: ['ana@fund.example', 'not an address'] } });
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as ErrorJson).error.details).toEqual([{ field: 'recipients.1', message: 'reports.validation.email' }]);
+    const many = Array.from({ length: 500 }, (_, i) => `investor${i}@fund.example`);
+    const tooMany = await t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie, json: { recipients: many } });
+    expect(((await tooMany.json()) as ErrorJson).error.details).toEqual([{ field: 'recipients', message: 'reports.validation.tooManyRecipients' }]);
+    expect(t.outbox.all().length).toBe(before);
+  });
+
+  it('sends nothing for a period without data', async () => {
+    const { cookie } = await t.signUp();
+    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const response = await t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie, json: { recipients: ['ana@fund.example'] } });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as ErrorJson).error.details).toEqual([{ field: 'recipients', message: 'reports.validation.emptyUpdate' }]);
   });
 });

@@ -45,6 +45,19 @@ export const SectionsInput = z
   .object({ sections: z.object(Object.fromEntries(SECTION_KEYS.map((key) => [key, z.string().max(MAX_SECTION_LENGTH, 'reports.validation.sectionLength')])) as Record<SectionKey, z.ZodString>).strict() })
   .strict();
 
+/** Recipients of one send: enough for a cap table, few enough that a typo cannot spam a list (decision 185). */
+export const MAX_RECIPIENTS = 50;
+
+export const SendInput = z
+  .object({
+    recipients: z
+      .array(z.string().trim().toLowerCase().pipe(z.email({ error: 'reports.validation.email' })), { error: 'reports.validation.recipients' })
+      .min(1, 'reports.validation.recipients')
+      .max(MAX_RECIPIENTS, 'reports.validation.tooManyRecipients')
+      .transform((list) => [...new Set(list)]),
+  })
+  .strict();
+
 /** The KPIs an update reports, in order. */
 export const UPDATE_KPIS = ['mrr', 'revenueGrowth', 'cashBalance', 'weeklyBurnRate', 'runwayWeeks', 'churnRate', 'ndr', 'ltvToCac', 'activeUsers'] as const satisfies readonly MetricKey[];
 export type Kpi = { key: MetricKey; value: number | null; previous: number | null; status: TargetStatus | null };

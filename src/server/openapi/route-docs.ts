@@ -12,7 +12,7 @@ import { DeleteAccountInput, RoleInput, StatusInput } from '../../core/account/a
 import { StartImpersonationInput } from '../../core/impersonation/impersonation.ts';
 import { SeenInput } from '../../core/gamification/achievements.ts';
 import { FeedbackInput } from '../../core/feedback/feedback-schema.ts';
-import { PeriodInput, SectionsInput } from '../../core/reports/investor-update.ts';
+import { PeriodInput, SectionsInput, SendInput } from '../../core/reports/investor-update.ts';
 
 /** What the OpenAPI document says about one route: a summary and, for writes, its body. */
 export type RouteDoc = {
@@ -126,6 +126,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/reports/investor-updates/:id/versions': { summary: 'Every saved version, newest first', tag: 'reports' },
   'GET /api/reports/investor-updates/:id/pdf': { summary: 'The update as a PDF', tag: 'reports' },
   'POST /api/reports/investor-updates/:id/share': { summary: 'A read-only link that opens signed out, expiring in 30 days → 201 { url, expiresAt }', tag: 'reports' },
+  'POST /api/reports/investor-updates/:id/send': { summary: 'E-mail the update to up to 50 investors, each with a share link of their own; an update without data is not sent', tag: 'reports', body: SendInput },
   'DELETE /api/reports/investor-updates/:id/share': { summary: 'Revoke the update’s links (they answer 410)', tag: 'reports' },
   'GET /api/reports/shared/:token': { summary: 'A shared update, read-only HTML; 410 once expired or revoked', tag: 'reports', public: true },
   'GET /api/feedback/:id/images/:imageId': { summary: 'Redirect to a 60-second signed download of one image (owner only)', tag: 'feedback' },

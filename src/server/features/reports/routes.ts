@@ -1,13 +1,14 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { PeriodInput, SectionsInput } from '../../../core/reports/investor-update.ts';
+import { PeriodInput, SectionsInput, SendInput } from '../../../core/reports/investor-update.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseJsonBody } from '../../http/validate.ts';
 import { requestContext } from '../../platform/audit.ts';
 import { markdownPdf } from './pdf.ts';
-import { createUpdate, getUpdate, listUpdates, listUpdateVersions, revokeShares, saveUpdate, sharedUpdate, shareUpdate } from './service.ts';
+import { createMailer } from '../../mail/mailer.ts';
+import { createUpdate, getUpdate, listUpdates, listUpdateVersions, revokeShares, saveUpdate, sendUpdate, sharedUpdate, shareUpdate } from './service.ts';
 import { gonePageHtml, sharedPageHtml } from './shared-page.ts';
 
 const ids = (c: Context<AppBindings>) => [c.get('deps').db, c.get('user').id, c.req.param('id') ?? ''] as const;
@@ -37,6 +38,12 @@ export const investorUpdateRoutes = new Hono<AppBindings>()
   .post('/:id/share', async (c) => {
     const context = requestContext(c.req.raw, clientAddress(c));
     return c.json(await shareUpdate(...ids(c), c.get('deps').env.appUrl, context), 201);
+  })
+  .post('/:id/send', async (c) => {
+    const { recipients } = await parseJsonBody(c, SendInput);
+    const { env, logger } = c.get('deps');
+    const services = { mailer: createMailer({ ...env.mail, logger }), appUrl: env.appUrl, context: requestContext(c.req.raw, clientAddress(c)) };
+    return c.json(await sendUpdate(...ids(c), recipients, services));
   })
   .delete('/:id/share', async (c) => {
     await revokeShares(...ids(c), requestContext(c.req.raw, clientAddress(c)));

@@ -7,11 +7,13 @@ import { PREMIUM_TIER, tierStatus } from '../../../core/subscription/trial.ts';
 import type { Database } from '../../db/client.ts';
 import { investorUpdateShares, investorUpdates, investorUpdateVersions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
 import { assertUuid } from '../../platform/ids.ts';
 import { listWeeks } from '../metrics/index.ts';
 import { listVersions } from '../strategy/index.ts';
 import { listTasks } from '../tasks/index.ts';
+import { investorUpdateEmail } from './update-email.ts';
 
 /** Share links last 30 days unless revoked (docs/reports.md#sharing). */
 export const SHARE_DAYS = 30;
@@ -161,10 +163,15 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** A new read-only link (30 days); audited. Only the token's hash is kept. */
 export async function shareUpdate(db: Database, userId: string, id: string, appUrl: string, context: RequestContext, now = new Date()) {
   await ownUpdate(db, userId, id);
+  const share = await createShare(db, id, appUrl, now);
+  await recordAuditEvent(db, { action: 'investor_update_shared', adminId: userId, targetUserId: userId, context, details: { updateId: id, expiresAt: share.expiresAt } }, now);
+  return share;
+}
+
+async function createShare(db: Database, updateId: string, appUrl: string, now: Date) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SHARE_DAYS * DAY_MS);
-  await db.insert(investorUpdateShares).values({ updateId: id, tokenHash: hashToken(token), expiresAt, createdAt: now });
-  await recordAuditEvent(db, { action: 'investor_update_shared', adminId: userId, targetUserId: userId, context, details: { updateId: id, expiresAt: expiresAt.toISOString() } }, now);
+  await db.insert(investorUpdateShares).values({ updateId, tokenHash: hashToken(token), expiresAt, createdAt: now });
   return { url: `${appUrl}/api/reports/shared/${token}`, expiresAt: expiresAt.toISOString() };
 }
 
@@ -187,4 +194,30 @@ export async function sharedUpdate(db: Database, token: string, now = new Date()
   const [row] = await db.select().from(investorUpdates).where(eq(investorUpdates.id, share.updateId)).limit(1);
   if (!row) return 'gone';
   return toUpdate(row, await latestVersion(db, row.id));
+}
+
+/**
+ * E-mails the update to each investor with a share link of their own (30 days), through the
+ * mail module (SMTP or the outbox). An update without a single recorded number is not sent.
+ */
+export async function sendUpdate(
+  db: Database,
+  userId: string,
+  id: string,
+  recipients: readonly string[],
+  services: { mailer: Mailer; appUrl: string; context: RequestContext },
+  now = new Date(),
+) {
+  const update = await getUpdate(db, userId, id);
+  if (update.kpis.every((kpi) => kpi.value === null)) {
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'recipients', message: 'reports.validation.emptyUpdate' }] });
+  }
+  let sent = 0;
+  for (const to of recipients) {
+    const { url } = await createShare(db, id, services.appUrl, now);
+    const message = investorUpdateEmail({ to, markdown: update.markdown, link: url, language: update.language });
+    if (await services.mailer.send(message)) sent += 1;
+  }
+  await recordAuditEvent(db, { action: 'investor_update_sent', adminId: userId, targetUserId: userId, context: services.context, details: { updateId: id, recipients: recipients.length, sent } }, now);
+  return { sent, failed: recipients.length - sent };
 }
