@@ -5,6 +5,7 @@ import { workedWeek } from '../tests/fixtures/metrics-week.ts';
 import { validTask } from '../tests/integration/support/task-fixtures.ts';
 import { expectNoAxeViolations, signUpFounder } from './support/founder.ts';
 import { text } from './support/locales.ts';
+import { linkFromOutbox } from './support/outbox.ts';
 import { waitForApp } from './support/ready.ts';
 
 /** 12 weeks ending this week, revenue growing 2 % a week against flat costs, and 3 completed experiments. */
@@ -55,10 +56,21 @@ for (const [language, phone] of [['en', false], ['es-LA', true]] as const) {
     expect(pdfText).toContain('MRR');
     expect(pdfText).toContain('An intro to two grocery distributors');
 
-    await page.getByRole('button', { name: t('updates.share') }).click();
-    const url = await page.getByLabel(t('updates.shareUrl')).inputValue();
+    const investors = [`ana-${Date.now()}@fund.example`, `luis-${Date.now()}@angels.example`];
+    await page.getByLabel(t('updates.send.label')).fill('not an address');
+    await page.getByRole('button', { name: t('updates.send.submit') }).click();
+    await expect(page.getByText(t('reports.validation.email', { address: 'not an address' }))).toBeVisible();
+    await page.getByLabel(t('updates.send.label')).fill(investors.join('\n'));
+    await page.getByRole('button', { name: t('updates.send.submit') }).click();
+    await expect(page.getByText(t('updates.send.sent_other', { count: 2 }))).toBeVisible();
     const investor = await browser.newContext();
     const reader = await investor.newPage();
+    const emailed = await linkFromOutbox(process.env.E2E_DATA_DIR ?? '', investors[1]!, 'investor-update');
+    expect((await reader.goto(emailed))?.status()).toBe(200);
+    await expect(reader.getByText('An intro to two grocery distributors')).toBeVisible();
+
+    await page.getByRole('button', { name: t('updates.share') }).click();
+    const url = await page.getByLabel(t('updates.shareUrl')).inputValue();
     expect((await reader.goto(url))?.status()).toBe(200);
     await expect(reader.getByRole('heading', { level: 2, name: t('updates.sections.kpis') })).toBeVisible();
     await expect(reader.getByText('An intro to two grocery distributors')).toBeVisible();

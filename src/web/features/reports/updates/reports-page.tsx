@@ -18,7 +18,8 @@ const CUSTOM = 'weeks';
 /** /reports: pick a period, draft the investor update from the founder's records, edit, export and share it (docs/reports.md). */
 export function ReportsPage() {
   const { t } = useTranslation('reports');
-  const me = useMe(useSession().data?.user.id);
+  const userId = useSession().data?.user.id;
+  const me = useMe(userId);
   const premium = (me.data?.effectiveUserTier ?? 1) >= PREMIUM_TIER;
   const updates = useUpdates(premium);
   const [now] = useState(() => new Date());
@@ -111,7 +112,7 @@ export function ReportsPage() {
             </label>
           )}
 
-          {update.data && <UpdateEditor key={`${update.data.id}-${update.data.version}`} update={update.data} numbers={numberStyleOf(me.data)} />}
+          {update.data && userId && <UpdateEditor key={`${update.data.id}-${update.data.version}`} update={update.data} numbers={numberStyleOf(me.data)} userId={userId} />}
         </>
       )}
     </div>

@@ -7,10 +7,11 @@ import { SecondaryButton } from '../../../components/form/form-parts.tsx';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { METRIC_UNITS, metricFormatter } from '../../../lib/metric-format.ts';
 import type { NumberStyle } from '../../../lib/number-style.ts';
+import { SendPanel } from './send-panel.tsx';
 import { pdfUrl, useRevokeShares, useSaveUpdate, useShareUpdate } from './updates-api.ts';
 
 /** One update: its KPIs, every section editable, then save (a new version), copy, PDF and share. */
-export function UpdateEditor({ update, numbers }: { update: InvestorUpdate; numbers: NumberStyle }) {
+export function UpdateEditor({ update, numbers, userId }: { update: InvestorUpdate; numbers: NumberStyle; userId: string }) {
   const { t } = useTranslation('reports');
   const id = useId();
   const [sections, setSections] = useState<Sections>(update.sections);
@@ -123,6 +124,8 @@ export function UpdateEditor({ update, numbers }: { update: InvestorUpdate; numb
         </SecondaryButton>
       </div>
       {edited && <p className="text-sm text-muted-foreground">{t('updates.unsaved')}</p>}
+
+      {!noData && <SendPanel updateId={update.id} userId={userId} />}
 
       {share && (
         <div role="status" className="flex flex-col gap-2 rounded-md border border-border p-3 text-sm">

@@ -43,3 +43,9 @@ export function useShareUpdate(id: string) {
 export function useRevokeShares(id: string) {
   return useMutation({ mutationFn: () => apiFetch<void>(`${BASE}/${id}/share`, { method: 'DELETE' }) });
 }
+
+export function useSendUpdate(id: string) {
+  return useMutation({
+    mutationFn: (recipients: string[]) => apiFetch<{ sent: number; failed: number }>(`${BASE}/${id}/send`, { method: 'POST', body: JSON.stringify({ recipients }) }),
+  });
+}
