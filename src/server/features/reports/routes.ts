@@ -13,7 +13,7 @@ import { gonePageHtml, sharedPageHtml } from './shared-page.ts';
 
 const ids = (c: Context<AppBindings>) => [c.get('deps').db, c.get('user').id, c.req.param('id') ?? ''] as const;
 
-/** The founder's investor updates (API-CONTRACT.md "Founder reports"; docs/reports.md); always their own. */
+/** The founder's investor updates (docs/reports.md#api); always their own. */
 export const investorUpdateRoutes = new Hono<AppBindings>()
   .use(requireUser)
   .get('/', async (c) => c.json(await listUpdates(c.get('deps').db, c.get('user').id)))

@@ -15,7 +15,7 @@ import { listVersions } from '../strategy/index.ts';
 import { listTasks } from '../tasks/index.ts';
 import { investorUpdateEmail } from './update-email.ts';
 
-/** Share links last 30 days unless revoked (docs/reports.md#sharing). */
+/** Share links last 30 days unless revoked (docs/reports.md#investor-update). */
 export const SHARE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvestorUpdate, InvestorUpdateSummary, Sections } from '../../../../core/reports/investor-update.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
-/** The typed calls behind /reports (API-CONTRACT.md "Founder reports"). */
+/** The typed calls behind /reports (docs/reports.md#api). */
 const BASE = '/api/reports/investor-updates';
 const listKey = ['investor-updates'] as const;
 const updateKey = (id: string) => ['investor-updates', id] as const;
