@@ -95,5 +95,10 @@ for (const [language, phone] of [['en', false], ['es-LA', true]] as const) {
     await plan.getByLabel(t('scenarios.fields.fundraise.amount')).fill('2000000');
     await expect(plan.getByTestId('verdict')).toHaveText(t('scenarios.results.alive'));
     await expectNoAxeViolations(page);
+
+    await plan.getByRole('button', { name: t('scenarios.tasks.button') }).click();
+    await expect(page.getByText(t('scenarios.tasks.created_other', { count: 2 }))).toBeVisible();
+    const active = (await (await page.request.get('/api/tasks?status=active')).json()) as { hypothesis: string; metric: string }[];
+    expect(active.filter((task) => task.metric === 'runwayWeeks')).toHaveLength(2);
   });
 }

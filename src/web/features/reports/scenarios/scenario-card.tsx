@@ -1,12 +1,15 @@
-import { Trash2 } from 'lucide-react';
-import { lazy, Suspense, useId } from 'react';
+import { ListPlus, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isoWeekStart, weekFromIndex, weekIndex, type WeekKey } from '../../../../core/metrics/iso-week.ts';
 import { formatDay } from '../../../../core/metrics/week-label.ts';
-import type { Projection } from '../../../../core/reports/runway-projection.ts';
+import { PROJECTION_WEEKS, type Projection } from '../../../../core/reports/runway-projection.ts';
 import { SCENARIO_CHANGE_KINDS, type FieldError, type ScenarioChangeKind } from '../../../../core/reports/scenario-schema.ts';
 import { TextField } from '../../../components/form/form-parts.tsx';
 import { currentLanguage } from '../../../i18n/i18n.ts';
+import { toast } from 'sonner';
+import { newIdempotencyKey, useCreateTask } from '../../../lib/api/tasks-api.ts';
+import { showErrorToast } from '../../../lib/error-toast.ts';
 import type { Formatter } from '../../../lib/metric-format.ts';
 import { CHANGE_FIELDS, newChange, type ChangeDraft, type ScenarioDraft } from './scenario-drafts.ts';
 
@@ -34,6 +37,37 @@ export function ScenarioCard({ draft, latest, projection, errors, money, onChang
   const setChange = (index: number, change: ChangeDraft) => onChange({ ...draft, changes: draft.changes.map((c, i) => (i === index ? change : c)) });
   const addChange = (kind: ScenarioChangeKind) => onChange({ ...draft, changes: [...draft.changes, newChange(kind, latest)] });
   const removeChange = (index: number) => onChange({ ...draft, changes: draft.changes.filter((_, i) => i !== index) });
+  const createTask = useCreateTask();
+  const [creating, setCreating] = useState(false);
+  const dayOfDate = (date: string) => formatDay(new Date(`${date}T00:00:00Z`), currentLanguage());
+  /** Each change becomes an active task aimed at the scenario's runway (ICE 5 each, for the founder to rescore). */
+  const turnIntoTasks = async (projection: Projection) => {
+    setCreating(true);
+    let created = 0;
+    try {
+      for (const change of draft.changes) {
+        const values = Object.fromEntries(Object.entries(change.values).map(([field, value]) => [field, field === 'count' || field.endsWith('Percent') || field === 'percent' ? value : money(Number(value))]));
+        await createTask.mutateAsync({
+          input: {
+            hypothesis: t(`scenarios.tasks.hypothesis.${change.kind}`, { ...values, date: dayOfDate(change.from) }),
+            whyRelevant: t('scenarios.tasks.why', { name: draft.name }),
+            metric: 'runwayWeeks',
+            targetValue: Math.round((projection.runwayWeeks ?? PROJECTION_WEEKS) * 10) / 10,
+            impact: 5,
+            confidence: 5,
+            ease: 5,
+          },
+          idempotencyKey: newIdempotencyKey(),
+        });
+        created += 1;
+      }
+      toast.success(t('scenarios.tasks.created', { count: created }));
+    } catch (error) {
+      showErrorToast(error, t('scenarios.tasks.error', { count: created }));
+    } finally {
+      setCreating(false);
+    }
+  };
   const dayOfWeek = (week: number) => formatDay(isoWeekStart(weekFromIndex(weekIndex(latest) + week)), currentLanguage());
 
   return (
@@ -126,6 +160,18 @@ export function ScenarioCard({ draft, latest, projection, errors, money, onChang
           <Suspense fallback={<div className="h-48 animate-pulse rounded-md bg-muted" />}>
             <CashChart weeks={projection.weeks} money={money} title={t('scenarios.chart.title', { name: draft.name })} />
           </Suspense>
+          {draft.changes.length > 0 && (
+            <button
+              type="button"
+              disabled={creating}
+              aria-busy={creating || undefined}
+              onClick={() => void turnIntoTasks(projection)}
+              className="inline-flex h-11 items-center gap-2 self-start rounded-md border border-input bg-background px-4 font-medium hover:bg-muted disabled:opacity-60"
+            >
+              <ListPlus aria-hidden="true" className="size-4" />
+              {t('scenarios.tasks.button')}
+            </button>
+          )}
         </>
       ) : (
         <p role="status" className="text-sm text-destructive">
