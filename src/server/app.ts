@@ -19,6 +19,7 @@ import { onboardingRoutes } from './features/onboarding/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { strategyRoutes } from './features/strategy/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
+import { investorUpdateRoutes, sharedUpdateRoutes } from './features/reports/index.ts';
 import { handleAuthRequest } from './auth/auth-requests.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { subscriptionRoutes } from './features/billing/routes.ts';
@@ -104,6 +105,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/feedback', feedbackRoutes);
   app.route('/api/tours', tourRoutes);
   app.route('/api/community', communityRoutes);
+  app.route('/api/reports/investor-updates', investorUpdateRoutes);
+  app.route('/api/reports/shared', sharedUpdateRoutes);
 
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND');

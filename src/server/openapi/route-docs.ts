@@ -15,6 +15,7 @@ import { SeenInput } from '../../core/gamification/achievements.ts';
 import { FeedbackInput } from '../../core/feedback/feedback-schema.ts';
 import { EndPremiumInput, PortalInput, SwitchPlanInput, UpgradeInput } from '../../core/subscription/subscription-input.ts';
 import { ChatMessageInput, VisibilityInput } from '../../core/community/community.ts';
+import { PeriodInput, SectionsInput, SendInput } from '../../core/reports/investor-update.ts';
 
 /** What the OpenAPI document says about one route: a summary and, for writes, its body. */
 export type RouteDoc = {
@@ -168,6 +169,16 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/feedback': { summary: 'The founder’s feedback, newest first, with its status and images', tag: 'feedback' },
   'GET /api/feedback/:id': { summary: 'One piece of the founder’s feedback', tag: 'feedback' },
+  'GET /api/reports/investor-updates': { summary: 'The founder’s investor updates, newest first', tag: 'reports' },
+  'POST /api/reports/investor-updates': { summary: 'Tier 2: draft an investor update for a period ({ fromWeek, toWeek } as YYYY-Www) from the founder’s records → 201 { id, markdown, kpis, sections }', tag: 'reports', body: PeriodInput },
+  'GET /api/reports/investor-updates/:id': { summary: 'One update, its latest version', tag: 'reports' },
+  'PUT /api/reports/investor-updates/:id': { summary: 'Save edited sections as the next version', tag: 'reports', body: SectionsInput },
+  'GET /api/reports/investor-updates/:id/versions': { summary: 'Every saved version, newest first', tag: 'reports' },
+  'GET /api/reports/investor-updates/:id/pdf': { summary: 'The update as a PDF', tag: 'reports' },
+  'POST /api/reports/investor-updates/:id/share': { summary: 'A read-only link that opens signed out, expiring in 30 days → 201 { url, expiresAt }', tag: 'reports' },
+  'POST /api/reports/investor-updates/:id/send': { summary: 'E-mail the update to up to 50 investors, each with a share link of their own; an update without data is not sent', tag: 'reports', body: SendInput },
+  'DELETE /api/reports/investor-updates/:id/share': { summary: 'Revoke the update’s links (they answer 410)', tag: 'reports' },
+  'GET /api/reports/shared/:token': { summary: 'A shared update, read-only HTML; 410 once expired or revoked', tag: 'reports', public: true },
   'GET /api/feedback/:id/images/:imageId': { summary: 'Redirect to a 60-second signed download of one image (owner only)', tag: 'feedback' },
   'GET /api/tours': { summary: 'The guided tours the founder has seen or skipped, and whether a section’s tour starts by itself', tag: 'tours' },
   'PUT /api/tours/:tour': { summary: 'Mark one guided tour seen (idempotent); 204', tag: 'tours' },

@@ -74,6 +74,14 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/metrics/metrics-page.tsx')).MetricsPage }),
       },
       {
+        path: 'reports',
+        lazy: async () => ({ Component: (await import('../features/reports/updates/reports-page.tsx')).ReportsPage }),
+      },
+      {
+        path: 'metrics/scenarios',
+        lazy: async () => ({ Component: (await import('../features/reports/scenarios/scenarios-page.tsx')).ScenariosPage }),
+      },
+      {
         path: 'high-performance-tasks',
         lazy: async () => ({ Component: (await import('../features/tasks/tasks-page.tsx')).TasksPage }),
       },

@@ -10,3 +10,4 @@ export * from './weekly-emails.ts';
 export * from './billing.ts';
 export * from './tours.ts';
 export * from './community.ts';
+export * from './reports.ts';

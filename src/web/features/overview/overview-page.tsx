@@ -55,7 +55,31 @@ export function OverviewPage() {
         <StrategyCard />
         <AchievementsSummary title={t('achievements.overviewTitle')} />
       </div>
+      <ReportsLinks />
     </div>
+  );
+}
+
+/** The founder reports (docs/reports.md): the investor update and the runway scenarios. */
+const REPORT_LINKS = [
+  { key: 'updates', to: '/reports' },
+  { key: 'scenarios', to: '/metrics/scenarios' },
+] as const;
+
+function ReportsLinks() {
+  const { t } = useTranslation('reports');
+  return (
+    <nav aria-label={t('overview.title')} className="grid gap-2 sm:grid-cols-2">
+      {REPORT_LINKS.map(({ key, to }) => (
+        <Link key={key} to={to} className="flex items-center gap-3 rounded-md border border-border bg-card p-3 hover:ring-2 hover:ring-primary focus-visible:outline-2 focus-visible:outline-ring">
+          <span className="flex-1">
+            <span className="block font-medium">{t(`overview.${key}.label`)}</span>
+            <span className="block text-sm text-muted-foreground">{t(`overview.${key}.body`)}</span>
+          </span>
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      ))}
+    </nav>
   );
 }
 

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { isoWeekOf, weekIndex, type WeekKey } from '../metrics/iso-week.ts';
+import { PROJECTION_WEEKS, type ProjectionChange } from './runway-projection.ts';
+
+/**
+ * What a founder types into a runway scenario (decision 181). Every field's message is a
+ * `reports` translation key shown beside the field. Caps keep typos out of the chart: a
+ * hire costing 10^12 a month is a slip of the finger, not a plan.
+ */
+export const MAX_SCENARIOS = 4;
+export const MAX_CHANGES = 12;
+/** Monthly cost of one person. */
+export const MAX_HIRE_MONTHLY_COST = 1_000_000;
+export const MAX_HIRE_COUNT = 100;
+/** A round or a cut, in the startup's currency. */
+export const MAX_FUNDRAISE = 10_000_000_000;
+export const MAX_MONTHLY_COST_CUT = 100_000_000;
+/** Price changes from −90 % to +1000 %; monthly growth from −100 % to +100 %; churn 0–100 % a month. */
+export const MIN_PRICE_PERCENT = -90;
+export const MAX_PRICE_PERCENT = 1000;
+export const MAX_SCENARIO_NAME = 60;
+
+const number = (min: number, max: number, minMessage = 'scenarios.validation.nonNegative') =>
+  z
+    .number({ error: 'scenarios.validation.number' })
+    .refine(Number.isFinite, 'scenarios.validation.number')
+    .min(min, minMessage)
+    .max(max, 'scenarios.validation.tooLarge');
+
+/** A calendar day, `YYYY-MM-DD`, as a date input sends it. */
+const date = z
+  .string({ error: 'scenarios.validation.date' })
+  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'scenarios.validation.date');
+
+export const ScenarioChangeInput = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('hire'), from: date, monthlyCost: number(0, MAX_HIRE_MONTHLY_COST), count: number(1, MAX_HIRE_COUNT, 'scenarios.validation.atLeastOne').int('scenarios.validation.integer') }),
+  z.object({ kind: z.literal('price'), from: date, percent: number(MIN_PRICE_PERCENT, MAX_PRICE_PERCENT, 'scenarios.validation.priceDrop') }),
+  z.object({ kind: z.literal('growth'), from: date, monthlyPercent: number(-100, 100, 'scenarios.validation.growthRange') }),
+  z.object({ kind: z.literal('churn'), from: date, monthlyPercent: number(0, 100) }),
+  z.object({ kind: z.literal('fundraise'), from: date, amount: number(0, MAX_FUNDRAISE) }),
+  z.object({ kind: z.literal('costCut'), from: date, monthlyAmount: number(0, MAX_MONTHLY_COST_CUT) }),
+]);
+export type ScenarioChangeInput = z.infer<typeof ScenarioChangeInput>;
+export type ScenarioChangeKind = ScenarioChangeInput['kind'];
+export const SCENARIO_CHANGE_KINDS = ['hire', 'fundraise', 'price', 'growth', 'churn', 'costCut'] as const satisfies readonly ScenarioChangeKind[];
+
+export const ScenarioInput = z.object({
+  name: z.string().trim().min(1, 'scenarios.validation.name').max(MAX_SCENARIO_NAME, 'scenarios.validation.nameLength'),
+  changes: z.array(ScenarioChangeInput).max(MAX_CHANGES, 'scenarios.validation.tooManyChanges'),
+});
+export type ScenarioInput = z.infer<typeof ScenarioInput>;
+
+export type FieldError = { field: string; message: string };
+
+/** The projection week a date falls in: 1 is the week after `latest`. */
+export function projectionWeekOf(date: string, latest: WeekKey): number {
+  return weekIndex(isoWeekOf(new Date(`${date}T00:00:00Z`))) - weekIndex(latest);
+}
+
+/**
+ * A scenario's changes as projection changes, or the errors to show beside each field
+ * (`changes.2.monthlyCost`). A date must fall after the latest recorded week, where the
+ * projection starts, and within its 104 weeks.
+ */
+export function toProjectionChanges(input: unknown, latest: WeekKey): { changes: ProjectionChange[]; errors: FieldError[] } {
+  const parsed = ScenarioInput.safeParse(input);
+  const errors: FieldError[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+  if (!parsed.success) return { changes: [], errors };
+  const changes: ProjectionChange[] = [];
+  parsed.data.changes.forEach((change, index) => {
+    const week = projectionWeekOf(change.from, latest);
+    if (week < 1) return errors.push({ field: `changes.${index}.from`, message: 'scenarios.validation.beforeData' });
+    if (week > PROJECTION_WEEKS) return errors.push({ field: `changes.${index}.from`, message: 'scenarios.validation.pastHorizon' });
+    switch (change.kind) {
+      case 'hire':
+        return changes.push({ kind: 'hire', week, monthlyCost: change.monthlyCost, count: change.count });
+      case 'price':
+        return changes.push({ kind: 'price', week, percent: change.percent });
+      case 'growth':
+        return changes.push({ kind: 'growth', week, monthlyRate: change.monthlyPercent / 100 });
+      case 'churn':
+        return changes.push({ kind: 'churn', week, monthlyRate: change.monthlyPercent / 100 });
+      case 'fundraise':
+        return changes.push({ kind: 'fundraise', week, amount: change.amount });
+      case 'costCut':
+        return changes.push({ kind: 'costCut', week, monthlyAmount: change.monthlyAmount });
+    }
+  });
+  return { changes, errors };
+}

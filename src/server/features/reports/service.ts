@@ -1,0 +1,223 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { languageFromTag, type Language } from '../../../core/i18n/language.ts';
+import { formatWeek, type WeekKey } from '../../../core/metrics/iso-week.ts';
+import { draftInvestorUpdate, type InvestorUpdate, type Kpi, type Sections, SECTION_KEYS, updateMarkdown } from '../../../core/reports/investor-update.ts';
+import { PREMIUM_TIER, tierStatus } from '../../../core/subscription/trial.ts';
+import type { Database } from '../../db/client.ts';
+import { investorUpdateShares, investorUpdates, investorUpdateVersions, users } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
+import { assertUuid } from '../../platform/ids.ts';
+import { listWeeks } from '../metrics/index.ts';
+import { listVersions } from '../strategy/index.ts';
+import { listTasks } from '../tasks/index.ts';
+import { investorUpdateEmail } from './update-email.ts';
+
+/** Share links last 30 days unless revoked (docs/reports.md#investor-update). */
+export const SHARE_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+
+async function founder(db: Database, userId: string) {
+  const [row] = await db
+    .select({ userTier: users.userTier, createdAt: users.createdAt, preferredLanguage: users.preferredLanguage, currency: users.currency })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** Reports are tier 2 (docs/product.md#tiers-and-trial): a tier-1 founder gets PREMIUM_REQUIRED. */
+async function requirePremium(db: Database, userId: string, trialDays: number, now: Date) {
+  const row = await founder(db, userId);
+  if (tierStatus(row, trialDays, now).effectiveUserTier < PREMIUM_TIER) throw new AppError('PREMIUM_REQUIRED');
+  return row;
+}
+
+type UpdateRow = typeof investorUpdates.$inferSelect;
+
+function toUpdate(row: UpdateRow, version: { version: number; sections: Record<string, string> }): InvestorUpdate {
+  const sections = Object.fromEntries(SECTION_KEYS.map((key) => [key, version.sections[key] ?? ''])) as Sections;
+  const language = (languageFromTag(row.language) ?? 'en') as Language;
+  return {
+    id: row.id,
+    fromWeek: row.fromWeek,
+    toWeek: row.toWeek,
+    language,
+    version: version.version,
+    sections,
+    markdown: updateMarkdown(sections, language),
+    kpis: row.kpis as Kpi[],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function latestVersion(db: Database, updateId: string) {
+  const [version] = await db
+    .select()
+    .from(investorUpdateVersions)
+    .where(eq(investorUpdateVersions.updateId, updateId))
+    .orderBy(desc(investorUpdateVersions.version))
+    .limit(1);
+  if (!version) throw new AppError('NOT_FOUND');
+  return version;
+}
+
+/** The founder's own update row, or 404 (another founder's id, or no uuid at all). */
+async function ownUpdate(db: Database, userId: string, id: string) {
+  assertUuid(id);
+  const [row] = await db
+    .select()
+    .from(investorUpdates)
+    .where(and(eq(investorUpdates.id, id), eq(investorUpdates.userId, userId)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** Drafts an update for the period from the founder's records only, and saves it as version 1. */
+export async function createUpdate(
+  db: Database,
+  userId: string,
+  period: { fromWeek: WeekKey; toWeek: WeekKey },
+  tier: { trialDays: number; now?: Date },
+): Promise<InvestorUpdate> {
+  const now = tier.now ?? new Date();
+  const account = await requirePremium(db, userId, tier.trialDays, now);
+  const [records, done, active, strategy] = await Promise.all([
+    listWeeks(db, userId, 'oldest'),
+    listTasks(db, userId, 'done'),
+    listTasks(db, userId, 'active'),
+    listVersions(db, userId),
+  ]);
+  const language = (languageFromTag(account.preferredLanguage ?? '') ?? 'en') as Language;
+  const { kpis, sections } = draftInvestorUpdate({
+    period,
+    records,
+    completedTasks: done.map((task) => ({ ...task, completedAt: new Date(task.completedAt ?? task.updatedAt) })),
+    activeTasks: active,
+    strategyStatement: strategy[0]?.statement ?? null,
+    language,
+    currency: account.currency,
+  });
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(investorUpdates)
+      .values({ userId, fromWeek: formatWeek(period.fromWeek), toWeek: formatWeek(period.toWeek), language, kpis, createdAt: now, updatedAt: now })
+      .returning();
+    const [version] = await tx.insert(investorUpdateVersions).values({ updateId: row!.id, version: 1, sections, createdAt: now }).returning();
+    return toUpdate(row!, version!);
+  });
+}
+
+export async function listUpdates(db: Database, userId: string) {
+  const rows = await db
+    .select({ id: investorUpdates.id, fromWeek: investorUpdates.fromWeek, toWeek: investorUpdates.toWeek, updatedAt: investorUpdates.updatedAt })
+    .from(investorUpdates)
+    .where(eq(investorUpdates.userId, userId))
+    .orderBy(desc(investorUpdates.createdAt));
+  return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
+}
+
+export async function getUpdate(db: Database, userId: string, id: string): Promise<InvestorUpdate> {
+  const row = await ownUpdate(db, userId, id);
+  return toUpdate(row, await latestVersion(db, id));
+}
+
+/** Saves the founder's edited sections as the next version; earlier versions stay. */
+export async function saveUpdate(db: Database, userId: string, id: string, sections: Sections): Promise<InvestorUpdate> {
+  const row = await ownUpdate(db, userId, id);
+  return db.transaction(async (tx) => {
+    // Saves take turns on the update row, so two at once get distinct version numbers.
+    const [locked] = await tx.update(investorUpdates).set({ updatedAt: new Date() }).where(eq(investorUpdates.id, row.id)).returning();
+    const [last] = await tx
+      .select({ version: investorUpdateVersions.version })
+      .from(investorUpdateVersions)
+      .where(eq(investorUpdateVersions.updateId, id))
+      .orderBy(desc(investorUpdateVersions.version))
+      .limit(1);
+    const [version] = await tx
+      .insert(investorUpdateVersions)
+      .values({ updateId: id, version: (last?.version ?? 0) + 1, sections })
+      .returning();
+    return toUpdate(locked!, version!);
+  });
+}
+
+export async function listUpdateVersions(db: Database, userId: string, id: string) {
+  await ownUpdate(db, userId, id);
+  const rows = await db
+    .select({ version: investorUpdateVersions.version, createdAt: investorUpdateVersions.createdAt })
+    .from(investorUpdateVersions)
+    .where(eq(investorUpdateVersions.updateId, id))
+    .orderBy(desc(investorUpdateVersions.version));
+  return rows.map((row) => ({ version: row.version, savedAt: row.createdAt.toISOString() }));
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new read-only link (30 days); audited. Only the token's hash is kept. */
+export async function shareUpdate(db: Database, userId: string, id: string, appUrl: string, context: RequestContext, now = new Date()) {
+  await ownUpdate(db, userId, id);
+  const share = await createShare(db, id, appUrl, now);
+  await recordAuditEvent(db, { action: 'investor_update_shared', adminId: userId, targetUserId: userId, context, details: { updateId: id, expiresAt: share.expiresAt } }, now);
+  return share;
+}
+
+async function createShare(db: Database, updateId: string, appUrl: string, now: Date) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SHARE_DAYS * DAY_MS);
+  await db.insert(investorUpdateShares).values({ updateId, tokenHash: hashToken(token), expiresAt, createdAt: now });
+  return { url: `${appUrl}/api/reports/shared/${token}`, expiresAt: expiresAt.toISOString() };
+}
+
+/** Revokes every live link to the update: they answer 410 from now on; audited. */
+export async function revokeShares(db: Database, userId: string, id: string, context: RequestContext, now = new Date()) {
+  await ownUpdate(db, userId, id);
+  const revoked = await db
+    .update(investorUpdateShares)
+    .set({ revokedAt: now })
+    .where(and(eq(investorUpdateShares.updateId, id), isNull(investorUpdateShares.revokedAt), gt(investorUpdateShares.expiresAt, now)))
+    .returning({ id: investorUpdateShares.id });
+  await recordAuditEvent(db, { action: 'investor_update_share_revoked', adminId: userId, targetUserId: userId, context, details: { updateId: id, links: revoked.length } }, now);
+}
+
+/** What a share link shows: the update's current text, or `gone` when the link expired, was revoked or never existed. */
+export async function sharedUpdate(db: Database, token: string, now = new Date()): Promise<InvestorUpdate | 'gone'> {
+  if (!/^[\w-]{20,100}$/.test(token)) return 'gone';
+  const [share] = await db.select().from(investorUpdateShares).where(eq(investorUpdateShares.tokenHash, hashToken(token))).limit(1);
+  if (!share || share.revokedAt || share.expiresAt <= now) return 'gone';
+  const [row] = await db.select().from(investorUpdates).where(eq(investorUpdates.id, share.updateId)).limit(1);
+  if (!row) return 'gone';
+  return toUpdate(row, await latestVersion(db, row.id));
+}
+
+/**
+ * E-mails the update to each investor with a share link of their own (30 days), through the
+ * mail module (SMTP or the outbox). An update without a single recorded number is not sent.
+ */
+export async function sendUpdate(
+  db: Database,
+  userId: string,
+  id: string,
+  recipients: readonly string[],
+  services: { mailer: Mailer; appUrl: string; context: RequestContext },
+  now = new Date(),
+) {
+  const update = await getUpdate(db, userId, id);
+  if (update.kpis.every((kpi) => kpi.value === null)) {
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'recipients', message: 'reports.validation.emptyUpdate' }] });
+  }
+  let sent = 0;
+  for (const to of recipients) {
+    const { url } = await createShare(db, id, services.appUrl, now);
+    const message = investorUpdateEmail({ to, markdown: update.markdown, link: url, language: update.language });
+    if (await services.mailer.send(message)) sent += 1;
+  }
+  await recordAuditEvent(db, { action: 'investor_update_sent', adminId: userId, targetUserId: userId, context: services.context, details: { updateId: id, recipients: recipients.length, sent } }, now);
+  return { sent, failed: recipients.length - sent };
+}

@@ -1,0 +1,39 @@
+import { HTML_LANG, type Language } from '../../../core/i18n/language.ts';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** `**bold**` inside an escaped line. */
+const inline = (text: string) => escapeHtml(text).replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>');
+
+/** The update's Markdown as a small, self-contained, read-only page (no script, nothing loaded from elsewhere). */
+export function sharedPageHtml(markdown: string, language: Language): string {
+  const html: string[] = [];
+  let list = false;
+  for (const line of markdown.split('\n')) {
+    const heading = /^(#{1,3})\s+(.*)$/.exec(line);
+    const item = /^- (.*)$/.exec(line);
+    if (!item && list && !/^\s{2}\S/.test(line)) {
+      html.push('</ul>');
+      list = false;
+    }
+    if (heading) html.push(`<h${heading[1]!.length}>${inline(heading[2]!)}</h${heading[1]!.length}>`);
+    else if (item) {
+      if (!list) html.push('<ul>');
+      list = true;
+      html.push(`<li>${inline(item[1]!)}</li>`);
+    } else if (/^\s{2}\S/.test(line) && list) html.push(`<p class="sub">${inline(line.trim())}</p>`);
+    else if (line.trim()) html.push(`<p>${inline(line)}</p>`);
+  }
+  if (list) html.push('</ul>');
+  return page(language, html.join('\n'));
+}
+
+/** What an expired, revoked or unknown link shows (with status 410). */
+export function gonePageHtml(language: Language): string {
+  const text = language === 'es-LA' ? 'Este enlace venció o fue revocado.' : 'This link has expired or was revoked.';
+  return page(language, `<h1>${text}</h1>`);
+}
+
+function page(language: Language, body: string): string {
+  return `<!doctype html><html lang="${HTML_LANG[language]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Rumbo</title><style>body{font-family:system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#111;background:#fff}h1{font-size:1.6rem}h2{font-size:1.2rem;margin-top:1.6rem}.sub{margin:0 0 .4rem 1rem;color:#333}</style></head><body><main>${body}</main></body></html>`;
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { ProjectionWeek } from '../../../../core/reports/runway-projection.ts';
+import type { Formatter } from '../../../lib/metric-format.ts';
+
+const AXIS_TICK = { fill: 'var(--muted-foreground)', fontSize: 12 };
+const TOOLTIP_STYLE = { background: 'var(--card)', border: '1px solid var(--border)', color: 'var(--card-foreground)' };
+
+/** Cash at the end of each projected week, with the zero line the runway ends on. */
+export function CashChart({ weeks, money, title }: { weeks: readonly ProjectionWeek[]; money: Formatter; title: string }) {
+  const { t } = useTranslation('reports');
+  return (
+    <figure className="h-48" aria-label={title}>
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={weeks as ProjectionWeek[]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+          <XAxis dataKey="week" tick={AXIS_TICK} ticks={[1, 26, 52, 78, 104]} />
+          <YAxis tick={AXIS_TICK} width={64} tickFormatter={(value: number) => money(value)} />
+          <Tooltip
+            contentStyle={TOOLTIP_STYLE}
+            labelFormatter={(week) => t('scenarios.chart.week', { week })}
+            formatter={(value) => [money(Number(value)), t('scenarios.chart.cash')]}
+          />
+          <ReferenceLine y={0} stroke="var(--destructive)" />
+          <Line type="monotone" dataKey="cash" stroke="var(--primary)" dot={false} strokeWidth={2} isAnimationActive={false} />
+        </LineChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}

@@ -1,0 +1,183 @@
+import { ListPlus, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isoWeekStart, weekFromIndex, weekIndex, type WeekKey } from '../../../../core/metrics/iso-week.ts';
+import { formatDay } from '../../../../core/metrics/week-label.ts';
+import { PROJECTION_WEEKS, type Projection } from '../../../../core/reports/runway-projection.ts';
+import { SCENARIO_CHANGE_KINDS, type FieldError, type ScenarioChangeKind } from '../../../../core/reports/scenario-schema.ts';
+import { TextField } from '../../../components/form/form-parts.tsx';
+import { currentLanguage } from '../../../i18n/i18n.ts';
+import { toast } from 'sonner';
+import { newIdempotencyKey, useCreateTask } from '../../../lib/api/tasks-api.ts';
+import { showErrorToast } from '../../../lib/error-toast.ts';
+import type { Formatter } from '../../../lib/metric-format.ts';
+import { CHANGE_FIELDS, newChange, type ChangeDraft, type ScenarioDraft } from './scenario-drafts.ts';
+
+const CashChart = lazy(async () => ({ default: (await import('./cash-chart.tsx')).CashChart }));
+
+type Props = {
+  draft: ScenarioDraft;
+  latest: WeekKey;
+  projection: Projection | null;
+  errors: readonly FieldError[];
+  money: Formatter;
+  onChange: (draft: ScenarioDraft) => void;
+  onRemove: (() => void) | null;
+};
+
+/** One scenario: its name, its changes with their field errors, and what they do to the cash. */
+export function ScenarioCard({ draft, latest, projection, errors, money, onChange, onRemove }: Props) {
+  const { t } = useTranslation('reports');
+  const id = useId();
+  const errorOf = (field: string) => {
+    const message = errors.find((error) => error.field === field)?.message;
+    return message ? t(message) : undefined;
+  };
+  const listError = errorOf('changes');
+  const setChange = (index: number, change: ChangeDraft) => onChange({ ...draft, changes: draft.changes.map((c, i) => (i === index ? change : c)) });
+  const addChange = (kind: ScenarioChangeKind) => onChange({ ...draft, changes: [...draft.changes, newChange(kind, latest)] });
+  const removeChange = (index: number) => onChange({ ...draft, changes: draft.changes.filter((_, i) => i !== index) });
+  const createTask = useCreateTask();
+  const [creating, setCreating] = useState(false);
+  const dayOfDate = (date: string) => formatDay(new Date(`${date}T00:00:00Z`), currentLanguage());
+  /** Each change becomes an active task aimed at the scenario's runway (ICE 5 each, for the founder to rescore). */
+  const turnIntoTasks = async (projection: Projection) => {
+    setCreating(true);
+    let created = 0;
+    try {
+      for (const change of draft.changes) {
+        const values = Object.fromEntries(Object.entries(change.values).map(([field, value]) => [field, field === 'count' || field.endsWith('Percent') || field === 'percent' ? value : money(Number(value))]));
+        await createTask.mutateAsync({
+          input: {
+            hypothesis: t(`scenarios.tasks.hypothesis.${change.kind}`, { ...values, date: dayOfDate(change.from) }),
+            whyRelevant: t('scenarios.tasks.why', { name: draft.name }),
+            metric: 'runwayWeeks',
+            targetValue: Math.round((projection.runwayWeeks ?? PROJECTION_WEEKS) * 10) / 10,
+            impact: 5,
+            confidence: 5,
+            ease: 5,
+          },
+          idempotencyKey: newIdempotencyKey(),
+        });
+        created += 1;
+      }
+      toast.success(t('scenarios.tasks.created', { count: created }));
+    } catch (error) {
+      showErrorToast(error, t('scenarios.tasks.error', { count: created }));
+    } finally {
+      setCreating(false);
+    }
+  };
+  const dayOfWeek = (week: number) => formatDay(isoWeekStart(weekFromIndex(weekIndex(latest) + week)), currentLanguage());
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex min-w-0 flex-col gap-4 rounded-xl border border-border bg-card p-4" data-testid="scenario">
+      <div className="flex items-end gap-2">
+        <h2 id={`${id}-title`} className="sr-only">
+          {draft.name || t('scenarios.unnamed')}
+        </h2>
+        <TextField className="flex-1" label={t('scenarios.name')} value={draft.name} maxLength={60} error={errorOf('name')} onChange={(event) => onChange({ ...draft, name: event.target.value })} />
+        {onRemove && (
+          <button type="button" onClick={onRemove} className="mb-1 rounded-md p-2 hover:bg-muted" aria-label={t('scenarios.remove', { name: draft.name })}>
+            <Trash2 aria-hidden="true" className="size-5" />
+          </button>
+        )}
+      </div>
+
+      <ul className="flex flex-col gap-3">
+        {draft.changes.map((change, index) => (
+          <li key={index} className="flex flex-col gap-2 rounded-lg border border-border p-3">
+            <div className="flex items-center justify-between gap-2">
+              <h3 className="font-medium">{t(`scenarios.kinds.${change.kind}`)}</h3>
+              <button type="button" onClick={() => removeChange(index)} className="rounded-md p-1 hover:bg-muted" aria-label={t('scenarios.removeChange', { kind: t(`scenarios.kinds.${change.kind}`) })}>
+                <Trash2 aria-hidden="true" className="size-4" />
+              </button>
+            </div>
+            <TextField
+              type="date"
+              label={t(`scenarios.fields.from.${change.kind === 'fundraise' ? 'fundraise' : 'other'}`)}
+              value={change.from}
+              error={errorOf(`changes.${index}.from`)}
+              onChange={(event) => setChange(index, { ...change, from: event.target.value })}
+            />
+            {CHANGE_FIELDS[change.kind].map((field) => (
+              <TextField
+                key={field}
+                type="number"
+                inputMode="decimal"
+                step="any"
+                label={t(`scenarios.fields.${change.kind}.${field}`)}
+                value={change.values[field] ?? ''}
+                error={errorOf(`changes.${index}.${field}`)}
+                onChange={(event) => setChange(index, { ...change, values: { ...change.values, [field]: event.target.value } })}
+              />
+            ))}
+          </li>
+        ))}
+      </ul>
+      {listError && <p className="text-sm text-destructive">{listError}</p>}
+
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        {t('scenarios.addChange')}
+        <select
+          className="h-11 rounded-md border border-input bg-background px-3 text-base font-normal"
+          value=""
+          onChange={(event) => event.target.value && addChange(event.target.value as ScenarioChangeKind)}
+        >
+          <option value="">{t('scenarios.chooseChange')}</option>
+          {SCENARIO_CHANGE_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`scenarios.kinds.${kind}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+
+      {projection ? (
+        <>
+          <dl className="grid grid-cols-2 gap-3 text-sm" aria-live="polite">
+            <div>
+              <dt className="text-muted-foreground">{t('scenarios.results.runway')}</dt>
+              <dd className="text-lg font-semibold" data-testid="runway">
+                {projection.runwayWeeks === null ? t('scenarios.results.beyond') : t('scenarios.results.weeks', { count: Math.floor(projection.runwayWeeks) })}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">{t('scenarios.results.cashOut')}</dt>
+              <dd className="font-semibold">{projection.cashOutWeek === null ? t('scenarios.results.never') : dayOfWeek(projection.cashOutWeek)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">{t('scenarios.results.breakEven')}</dt>
+              <dd className="font-semibold">{projection.breakEvenWeek === null ? t('scenarios.results.notInHorizon') : dayOfWeek(projection.breakEvenWeek)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">{t('scenarios.results.verdict')}</dt>
+              <dd className={projection.defaultAlive ? 'font-semibold text-primary' : 'font-semibold text-destructive'} data-testid="verdict">
+                {projection.defaultAlive ? t('scenarios.results.alive') : t('scenarios.results.dead')}
+              </dd>
+            </div>
+          </dl>
+          <Suspense fallback={<div className="h-48 animate-pulse rounded-md bg-muted" />}>
+            <CashChart weeks={projection.weeks} money={money} title={t('scenarios.chart.title', { name: draft.name })} />
+          </Suspense>
+          {draft.changes.length > 0 && (
+            <button
+              type="button"
+              disabled={creating}
+              aria-busy={creating || undefined}
+              onClick={() => void turnIntoTasks(projection)}
+              className="inline-flex h-11 items-center gap-2 self-start rounded-md border border-input bg-background px-4 font-medium hover:bg-muted disabled:opacity-60"
+            >
+              <ListPlus aria-hidden="true" className="size-4" />
+              {t('scenarios.tasks.button')}
+            </button>
+          )}
+        </>
+      ) : (
+        <p role="status" className="text-sm text-destructive">
+          {t('scenarios.fixFields')}
+        </p>
+      )}
+    </section>
+  );
+}

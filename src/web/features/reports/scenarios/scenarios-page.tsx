@@ -1,0 +1,118 @@
+import { Plus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { compareWeeks } from '../../../../core/metrics/iso-week.ts';
+import { projectRunway } from '../../../../core/reports/runway-projection.ts';
+import { scenarioBaseline } from '../../../../core/reports/scenario-baseline.ts';
+import { MAX_SCENARIOS, toProjectionChanges } from '../../../../core/reports/scenario-schema.ts';
+import { PREMIUM_TIER } from '../../../../core/subscription/trial.ts';
+import { SecondaryButton } from '../../../components/form/form-parts.tsx';
+import { useSession } from '../../../lib/auth-client.ts';
+import { useMe } from '../../../lib/api/get-me.ts';
+import { useWeeks } from '../../../lib/api/metrics-api.ts';
+import { moneyFormatter } from '../../../lib/metric-format.ts';
+import { numberStyleOf } from '../../../lib/number-style.ts';
+import { UpgradePrompt } from '../../../components/upgrade-prompt.tsx';
+import { ScenarioCard } from './scenario-card.tsx';
+import { loadScenarios, saveScenarios, scenarioInput as scenarioInputOf, type ScenarioDraft } from './scenario-drafts.ts';
+
+const newId = () => Math.random().toString(36).slice(2, 10);
+
+/** /metrics/scenarios: up to four plans side by side, each projected 104 weeks from the latest recorded week (docs/reports.md). */
+export function ScenariosPage() {
+  const { t } = useTranslation('reports');
+  const userId = useSession().data?.user.id;
+  const me = useMe(userId);
+  const weeks = useWeeks();
+  const premium = (me.data?.effectiveUserTier ?? 1) >= PREMIUM_TIER;
+  // The weeks arrive newest first; the projection reads them oldest first.
+  const baseline = useMemo(() => scenarioBaseline([...(weeks.data ?? [])].sort(compareWeeks)), [weeks.data]);
+  const [edited, setEdited] = useState<ScenarioDraft[] | null>(null);
+  // What this browser kept for the founder, until they change something (decision 182).
+  const scenarios = useMemo(
+    () => edited ?? (userId ? (loadScenarios(userId) ?? [{ id: newId(), name: t('scenarios.today'), changes: [] }]) : null),
+    [edited, userId, t],
+  );
+  const setScenarios = (next: ScenarioDraft[]) => {
+    setEdited(next);
+    if (userId) saveScenarios(userId, next);
+  };
+
+  const results = useMemo(
+    () =>
+      (scenarios ?? []).map((draft) => {
+        if (!baseline) return { errors: [], projection: null };
+        const { changes, errors } = toProjectionChanges(scenarioInputOf(draft), baseline.latest);
+        return { errors, projection: errors.length === 0 ? projectRunway(baseline, changes) : null };
+      }),
+    [scenarios, baseline],
+  );
+  const money = moneyFormatter(numberStyleOf(me.data));
+
+  const header = (
+    <header>
+      <h1 className="text-2xl font-semibold tracking-tight">{t('scenarios.title')}</h1>
+      <p className="mt-1 text-muted-foreground">{t('scenarios.subtitle')}</p>
+    </header>
+  );
+  if (me.isPending || weeks.isPending || scenarios === null) {
+    return (
+      <div className="mx-auto flex max-w-7xl flex-col gap-6">
+        {header}
+        <p role="status">{t('loading')}</p>
+      </div>
+    );
+  }
+  if (!premium) {
+    return (
+      <div className="mx-auto flex max-w-7xl flex-col gap-6">
+        {header}
+        <UpgradePrompt title={t('upgrade.scenarios.title')} body={t('upgrade.scenarios.body')} />
+      </div>
+    );
+  }
+  if (!baseline) {
+    return (
+      <div className="mx-auto flex max-w-7xl flex-col gap-6">
+        {header}
+        <p>
+          {t('scenarios.noData')}{' '}
+          <Link to="/metrics" className="font-medium text-primary underline-offset-4 hover:underline">
+            {t('scenarios.recordWeek')}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  const update = (index: number, draft: ScenarioDraft) => setScenarios(scenarios.map((s, i) => (i === index ? draft : s)));
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6">
+      {header}
+      <p className="text-sm text-muted-foreground">
+        {t('scenarios.startsFrom', { cash: money(baseline.cash), revenue: money(baseline.weeklyRevenue), costs: money(baseline.weeklyCosts) })}
+      </p>
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+        {scenarios.map((draft, index) => (
+          <ScenarioCard
+            key={draft.id}
+            draft={draft}
+            latest={baseline.latest}
+            projection={results[index]!.projection}
+            errors={results[index]!.errors}
+            money={money}
+            onChange={(next) => update(index, next)}
+            onRemove={scenarios.length > 1 ? () => setScenarios(scenarios.filter((_, i) => i !== index)) : null}
+          />
+        ))}
+      </div>
+      {scenarios.length < MAX_SCENARIOS && (
+        <SecondaryButton className="self-start" onClick={() => setScenarios([...scenarios, { id: newId(), name: t('scenarios.defaultName', { number: scenarios.length + 1 }), changes: [] }])}>
+          <Plus aria-hidden="true" className="size-4" />
+          {t('scenarios.add')}
+        </SecondaryButton>
+      )}
+    </div>
+  );
+}

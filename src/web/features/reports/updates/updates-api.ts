@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InvestorUpdate, InvestorUpdateSummary, Sections } from '../../../../core/reports/investor-update.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** The typed calls behind /reports (docs/reports.md#api). */
+const BASE = '/api/reports/investor-updates';
+const listKey = ['investor-updates'] as const;
+const updateKey = (id: string) => ['investor-updates', id] as const;
+
+export const pdfUrl = (id: string) => `${BASE}/${id}/pdf`;
+
+export function useUpdates(enabled: boolean) {
+  return useQuery({ queryKey: listKey, queryFn: () => apiFetch<InvestorUpdateSummary[]>(BASE), enabled });
+}
+
+export function useUpdate(id: string | null) {
+  return useQuery({ queryKey: updateKey(id ?? ''), queryFn: () => apiFetch<InvestorUpdate>(`${BASE}/${id}`), enabled: id !== null });
+}
+
+export function useDraftUpdate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (period: { fromWeek: string; toWeek: string }) => apiFetch<InvestorUpdate>(BASE, { method: 'POST', body: JSON.stringify(period) }),
+    onSuccess: (update) => {
+      client.setQueryData(updateKey(update.id), update);
+      return client.invalidateQueries({ queryKey: listKey });
+    },
+  });
+}
+
+export function useSaveUpdate(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (sections: Sections) => apiFetch<InvestorUpdate>(`${BASE}/${id}`, { method: 'PUT', body: JSON.stringify({ sections }) }),
+    onSuccess: (update) => client.setQueryData(updateKey(id), update),
+  });
+}
+
+export function useShareUpdate(id: string) {
+  return useMutation({ mutationFn: () => apiFetch<{ url: string; expiresAt: string }>(`${BASE}/${id}/share`, { method: 'POST' }) });
+}
+
+export function useRevokeShares(id: string) {
+  return useMutation({ mutationFn: () => apiFetch<void>(`${BASE}/${id}/share`, { method: 'DELETE' }) });
+}
+
+export function useSendUpdate(id: string) {
+  return useMutation({
+    mutationFn: (recipients: string[]) => apiFetch<{ sent: number; failed: number }>(`${BASE}/${id}/send`, { method: 'POST', body: JSON.stringify({ recipients }) }),
+  });
+}

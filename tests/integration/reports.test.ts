@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDocumentProxy, extractText } from 'unpdf';
+import { formatWeek } from '../../src/core/metrics/iso-week.ts';
+import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
+import { validTask } from './support/task-fixtures.ts';
+import { createTestApp } from './support/test-app.ts';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Kpi = { key: string; value: number | null; previous: number | null; status: string | null };
+type Update = { id: string; markdown: string; kpis: Kpi[]; version: number; sections: Record<string, string> };
+type ErrorJson = { error: { code: string; details?: { field: string; message: string }[] } };
+
+const UPDATES = '/api/reports/investor-updates';
+/** The last four weeks, this one included: the "month" the founder reports on. */
+const lastFourWeeks = { fromWeek: formatWeek(weeksAgo(3)), toWeek: formatWeek(weeksAgo(0)) };
+
+/** A founder with 8 recorded weeks (cash falling, revenue rising), a strategy and one completed experiment. */
+async function founderWithRecords() {
+  const { cookie, user } = await t.signUp();
+  for (let back = 7; back >= 0; back--) {
+    const week = { ...workedWeek, weeklyRevenue: 5000 + (7 - back) * 100, cashBalance: 200_000 - (7 - back) * 4000 };
+    expect((await t.request(weekPath(weeksAgo(back)), { method: 'PUT', cookie, json: week })).status).toBe(200);
+  }
+  await t.request('/api/strategy', {
+    method: 'PUT',
+    cookie,
+    json: { coreProblem: 'Corner shops run out of stock', maximas: ['Reorder in one tap'], statement: 'We win by making restocking invisible for corner shops' },
+  });
+  const task = (await (await t.request('/api/tasks', { method: 'POST', cookie, json: validTask })).json()) as { id: string };
+  await t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie, json: { completionNotes: 'Churn fell after 12 onboarding calls' } });
+  await t.request('/api/tasks', { method: 'POST', cookie, json: { ...validTask, hypothesis: 'A check-in call in week two keeps customers', metric: 'churnRate' } });
+  return { cookie, user };
+}
+
+describe('drafting an investor update', () => {
+  it('answers 201 with the KPIs of the period and the previous one, their target status, and Markdown from the records only', async () => {
+    const { cookie } = await founderWithRecords();
+    const response = await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks });
+    expect(response.status).toBe(201);
+    const update = (await response.json()) as Update;
+    const kpi = (key: string) => update.kpis.find((k) => k.key === key)!;
+    // MRR of the latest week (5,700 a week × 52 ÷ 12) against the week 4 weeks before (5,300 a week).
+    expect(kpi('mrr').value).toBeCloseTo((5700 * 52) / 12, 6);
+    expect(kpi('mrr').previous).toBeCloseTo((5300 * 52) / 12, 6);
+    expect(kpi('cashBalance')).toMatchObject({ value: 172_000, previous: 188_000 });
+    expect(kpi('churnRate')).toMatchObject({ value: 0.05, status: 'off' });
+    expect(update.markdown).toContain('# Investor update');
+    expect(update.markdown).toContain('Onboarding calls in week one cut churn');
+    expect(update.markdown).toContain('Churn fell after 12 onboarding calls');
+    expect(update.markdown).toContain('We win by making restocking invisible for corner shops');
+    expect(update.markdown).toContain('- Weekly churn is off target (5%).\n  Trying: A check-in call in week two keeps customers');
+    expect(update.markdown).toContain('- Monthly revenue growth: 7.77%; previous period: no data (off target)');
+    expect(update.version).toBe(1);
+  });
+
+  it('says so when the period has no data, and reports every value as null', async () => {
+    const { cookie } = await t.signUp();
+    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    expect(update.kpis.every((kpi) => kpi.value === null)).toBe(true);
+    expect(update.markdown).toContain('No weekly numbers were recorded in this period');
+    expect(update.markdown).toContain('No experiments were completed in this period.');
+  });
+
+  it('refuses a malformed or reversed period and changes nothing', async () => {
+    const { cookie } = await t.signUp();
+    const bad = await t.request(UPDATES, { method: 'POST', cookie, json: { fromWeek: '2026-W60', toWeek: 'soon' } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as ErrorJson).error.details?.map((d) => d.field).sort()).toEqual(['fromWeek', 'toWeek']);
+    const reversed = await t.request(UPDATES, { method: 'POST', cookie, json: { fromWeek: lastFourWeeks.toWeek, toWeek: lastFourWeeks.fromWeek } });
+    expect(((await reversed.json()) as ErrorJson).error.details).toEqual([{ field: 'toWeek', message: 'reports.validation.order' }]);
+    expect(await (await t.request(UPDATES, { cookie })).json()).toEqual([]);
+  });
+
+  it('saves edits as new versions, keeping the old ones', async () => {
+    const { cookie } = await founderWithRecords();
+    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const sections = { ...update.sections, asks: 'An intro to a grocery distributor in Bogotá' };
+    const saved = await t.request(`${UPDATES}/${update.id}`, { method: 'PUT', cookie, json: { sections } });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ version: 2 });
+    const read = (await (await t.request(`${UPDATES}/${update.id}`, { cookie })).json()) as Update;
+    expect(read.markdown).toContain('## Asks\n\nAn intro to a grocery distributor in Bogotá');
+    const versions = (await (await t.request(`${UPDATES}/${update.id}/versions`, { cookie })).json()) as { version: number }[];
+    expect(versions.map((v) => v.version)).toEqual([2, 1]);
+  });
+
+  it('is a 404 for another founder, for every call', async () => {
+    const a = await founderWithRecords();
+    const update = (await (await t.request(UPDATES, { method: 'POST', cookie: a.cookie, json: lastFourWeeks })).json()) as Update;
+    const b = await t.signUp();
+    for (const [method, path] of [
+      ['GET', ''],
+      ['GET', '/pdf'],
+      ['GET', '/versions'],
+      ['POST', '/share'],
+      ['DELETE', '/share'],
+    ] as const) {
+      expect((await t.request(`${UPDATES}/${update.id}${path}`, { method, cookie: b.cookie })).status).toBe(404);
+    }
+    const put = await t.request(`${UPDATES}/${update.id}`, { method: 'PUT', cookie: b.cookie, json: { sections: update.sections } });
+    expect(put.status).toBe(404);
+    const send = await t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie: b.cookie, json: { recipients: ['ana@fund.example'] } });
+    expect(send.status).toBe(404);
+    expect((await t.request(`${UPDATES}/not-a-uuid`, { cookie: b.cookie })).status).toBe(404);
+    expect(await (await t.request(UPDATES, { cookie: b.cookie })).json()).toEqual([]);
+  });
+
+  it('exports a PDF that opens and holds the KPIs', async () => {
+    const { cookie } = await founderWithRecords();
+    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const response = await t.request(`${UPDATES}/${update.id}/pdf`, { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const pdf = await getDocumentProxy(new Uint8Array(await response.arrayBuffer()));
+    const { text } = await extractText(pdf, { mergePages: true });
+    expect(text).toContain('Key metrics');
+    expect(text).toContain('Cash: $172,000; previous period: $188,000');
+  });
+});
+
+describe('tier 1', () => {
+  it('gets PREMIUM_REQUIRED and no update', async () => {
+    const free = await createTestApp({ TRIAL_DAYS: '0' });
+    try {
+      const { cookie } = await free.signUp();
+      const response = await free.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks });
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as ErrorJson).error.code).toBe('PREMIUM_REQUIRED');
+    } finally {
+      await free.close();
+    }
+  });
+});
+
+describe('share links', () => {
+  it('open signed out, read-only, until revoked: then 410 with nothing shown', async () => {
+    const { cookie } = await founderWithRecords();
+    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const shared = await t.request(`${UPDATES}/${update.id}/share`, { method: 'POST', cookie });
+    expect(shared.status).toBe(201);
+    const { url, expiresAt } = (await shared.json()) as { url: string; expiresAt: string };
+    expect(new Date(expiresAt).getTime() - Date.now()).toBeGreaterThan(29.9 * 24 * 3600 * 1000);
+    const path = new URL(url).pathname;
+    const open = await t.request(path);
+    expect(open.status).toBe(200);
+    const page = await open.text();
+    expect(page).toContain('<h2>Key metrics</h2>');
+    expect(page).toContain('We win by making restocking invisible for corner shops');
+    expect((await t.request(`${UPDATES}/${update.id}/share`, { method: 'DELETE', cookie })).status).toBe(204);
+    const gone = await t.request(path);
+    expect(gone.status).toBe(410);
+    expect(await gone.text()).not.toContain('Key metrics');
+  });
+
+  it('answer 410 once expired, and for a token that never existed', async () => {
+    const { cookie } = await founderWithRecords();
+    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const { url } = (await (await t.request(`${UPDATES}/${update.id}/share`, { method: 'POST', cookie })).json()) as { url: string };
+    const { investorUpdateShares } = await import('../../src/server/db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    await t.db.update(investorUpdateShares).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(investorUpdateShares.updateId, update.id));
+    expect((await t.request(new URL(url).pathname)).status).toBe(410);
+    expect((await t.request('/api/reports/shared/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(410);
+  });
+});
+
+describe('e-mailing the update to investors', () => {
+  it('sends each investor the update with a link of their own that opens signed out', async () => {
+    const { cookie } = await founderWithRecords();
+    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const investors = [`ana-${Date.now()}@fund.example`, `luis-${Date.now()}@angels.example`];
+    const sent = await t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie, json: { recipients: [investors[0], ` ${investors[1]!.toUpperCase()} `, investors[0]] } });
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toEqual({ sent: 2, failed: 0 });
+    const links: string[] = [];
+    for (const to of investors) {
+      const message = await t.outbox.latest(to!, 'investor-update');
+      expect(message.text).toContain('## Key metrics');
+      links.push(message.links.at(-1)!);
+    }
+    expect(new Set(links).size).toBe(2);
+    const page = await t.request(new URL(links[1]!).pathname);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Onboarding calls in week one cut churn');
+  });
+
+  it('refuses an invalid address or more than 50, naming the field, and sends nothing', async () => {
+    const { cookie } = await founderWithRecords();
+    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const before = t.outbox.all().length;
+    const invalid = await t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie, json: { recipients: ['ana@fund.example', 'not an address'] } });
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as ErrorJson).error.details).toEqual([{ field: 'recipients.1', message: 'reports.validation.email' }]);
+    const many = Array.from({ length: 500 }, (_, i) => `investor${i}@fund.example`);
+    const tooMany = await t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie, json: { recipients: many } });
+    expect(((await tooMany.json()) as ErrorJson).error.details).toEqual([{ field: 'recipients', message: 'reports.validation.tooManyRecipients' }]);
+    expect(t.outbox.all().length).toBe(before);
+  });
+
+  it('sends nothing for a period without data', async () => {
+    const { cookie } = await t.signUp();
+    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const response = await t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie, json: { recipients: ['ana@fund.example'] } });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as ErrorJson).error.details).toEqual([{ field: 'recipients', message: 'reports.validation.emptyUpdate' }]);
+  });
+});
