@@ -264,7 +264,7 @@ test.describe('the onboarding draft', () => {
     await page.getByLabel(t('profile', 'fields.lastName.label')).fill('Pérez');
     await expect.poll(() => drafts(page)).toBe(1);
     await page.getByRole('button', { name: t('shell', 'signOut.label') }).click();
-    await expect(page).toHaveURL(/\/auth/);
+    await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText(t('shell', 'signOut.success'))).toBeVisible();
     expect(await drafts(page)).toBe(0);
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('Anita');

@@ -7,13 +7,30 @@ function clearSessionFlags() {
   for (const flag of CHAT_SESSION_FLAGS) sessionStorage.removeItem(flag);
 }
 
+let signedOutHere = false;
+
+/**
+ * True from the founder's own sign-out until a session exists again: the protected area's
+ * guard then sends them to the landing page, not to /auth?redirect=… (docs/product.md#sessions).
+ */
+export function wasSignedOutHere(): boolean {
+  return signedOutHere;
+}
+
+/** Called by the guard once a session exists again. */
+export function forgetSignOut() {
+  signedOutHere = false;
+}
+
 /**
  * Signs out on the server (best effort when the session already ended), clears the flags,
  * and drops any onboarding draft: it holds personal answers, and on a shared computer the
  * next person should not find them in local storage.
  */
 export async function signOutAndClear(): Promise<{ error: unknown }> {
+  signedOutHere = true;
   const { error } = await authClient.signOut();
+  if (error) signedOutHere = false;
   clearSessionFlags();
   clearAllDrafts();
   return { error };
