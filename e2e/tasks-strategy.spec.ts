@@ -72,6 +72,7 @@ for (const language of ['en', 'es-LA'] as const) {
       await page.getByLabel(tasks('form.ice.confidence.label'), { exact: true }).fill('6');
       await page.getByLabel(tasks('form.ice.ease.label'), { exact: true }).fill('5');
       await expect(page.getByTestId('ice-total')).toHaveText('2.4');
+      await page.getByLabel(tasks('form.dueDate.label')).fill('2026-12-04');
       await page.getByRole('button', { name: tasks('create.submit') }).click();
       await expect(page.getByText(tasks('create.success'))).toBeVisible();
       await expect(page.getByTestId('points-total')).toHaveText('10');
@@ -82,6 +83,8 @@ for (const language of ['en', 'es-LA'] as const) {
       await expect(active.getByRole('heading', { name: 'Onboarding calls in week one cut churn by half' })).toBeVisible();
       await expect(fact(active, tasks('task.target'))).toHaveText(percent(0.03));
       await expect(fact(active, tasks('task.now'))).toHaveText(percent(churnThen));
+      const dueDay = new Intl.DateTimeFormat(HTML_LANG[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date('2026-12-04T00:00:00Z'));
+      await expect(fact(active, tasks('task.due'))).toHaveText(dueDay);
       await expect(active.getByText('2.4', { exact: true })).toBeVisible();
       await active.getByRole('button', { name: tasks('active.edit') }).click();
       const editDialog = page.getByRole('dialog', { name: tasks('edit.title') });

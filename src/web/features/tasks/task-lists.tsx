@@ -18,6 +18,8 @@ function useFormatters() {
   const metricText = useMetricText(numberStyleOf(useMe(useSession().data?.user.id).data));
   return {
     date: (iso: string) => new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium' }).format(new Date(iso)),
+    /** A calendar day (YYYY-MM-DD) as written, whatever the browser's time zone. */
+    day: (day: string) => new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)),
     metric: (task: Task, value: number | null | undefined) => metricText(task.metric, value),
     ice: (total: number) => formatIceTotal(total, intlLocale(i18n.language)),
   };
@@ -68,6 +70,12 @@ function TaskSummary({ task, maximas }: { task: Task; maximas: string[] }) {
             {t('task.iceParts', { impact: task.impact, confidence: task.confidence, ease: task.ease })}
           </dd>
         </div>
+        {task.dueDate && task.status === 'active' && (
+          <div className="flex gap-1">
+            <dt>{t('task.due')}</dt>
+            <dd className="font-medium text-foreground">{format.day(task.dueDate)}</dd>
+          </div>
+        )}
         {maxima && (
           <div className="flex gap-1">
             <dt>{t('task.maxima')}</dt>
