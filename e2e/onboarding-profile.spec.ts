@@ -202,6 +202,8 @@ for (const language of ['en', 'es-LA'] as const) {
       await page.getByRole('region', { name: t('profile', 'sections.language.title') }).getByLabel(t('common', 'language.label')).selectOption(other);
       await expect(page.getByRole('heading', { level: 1, name: text(other, 'profile', 'title') })).toBeVisible();
       await expect.poll(async () => (await (await page.request.get('/api/me')).json()).preferredLanguage).toBe(other);
+      // Saved: said in the language just chosen, not in the one before.
+      await expect(page.getByText(text(other, 'profile', 'toast.success'))).toBeVisible();
 
       // Without a choice stored on this device, the profile's language wins after sign-in…
       await page.evaluate(() => localStorage.removeItem('rumbo_language'));
