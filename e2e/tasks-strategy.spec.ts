@@ -228,8 +228,10 @@ for (const language of ['en', 'es-LA'] as const) {
       const history = page.getByRole('region', { name: strategy('versions.title') });
       await history.getByRole('button', { name: strategy('versions.view').replace('{{version}}', '1') }).click();
       const compare = page.getByRole('dialog', { name: strategy('versions.compareTitle').replace('{{version}}', '1') });
-      await expect(compare.getByText('We win by making restocking invisible for corner shops')).toBeVisible();
-      await expect(compare.getByText('We win by owning the reorder moment of every corner shop')).toBeVisible();
+      // The words that changed are marked: removed on version 1's side, added on the current one's.
+      await expect(compare.locator('del')).toHaveText([`${strategy('versions.removed')} making restocking invisible for`, `${strategy('versions.removed')} shops`]);
+      await expect(compare.locator('ins')).toHaveText([`${strategy('versions.added')} owning the reorder moment of every`, `${strategy('versions.added')} shop`]);
+      await expect(compare.getByText('Corner shops run out of stock because reordering is manual')).toHaveCount(2);
       await expectNoAxeViolations(page);
       await compare.getByRole('button', { name: strategy('versions.restore').replace('{{version}}', '1') }).click();
       await expect(page.getByText(strategy('currentVersion').replace('{{version}}', '3'))).toBeVisible();
