@@ -224,6 +224,14 @@ for (const language of ['en', 'es-LA'] as const) {
       await expect(page.getByText(strategy('save.success').replace('{{version}}', '2'))).toBeVisible();
       await expect(page.getByText(strategy('currentVersion').replace('{{version}}', '2'))).toBeVisible();
 
+      // A change not saved yet survives a reload.
+      await page.getByLabel(strategy('steps.statement.label')).fill('We win by owning reorders, not saved yet');
+      await page.reload();
+      await waitForApp(page);
+      await next.click();
+      await next.click();
+      await expect(page.getByLabel(strategy('steps.statement.label'))).toHaveValue('We win by owning reorders, not saved yet');
+
       // Compare version 1 with the current one, then restore it as version 3.
       const history = page.getByRole('region', { name: strategy('versions.title') });
       await history.getByRole('button', { name: strategy('versions.view').replace('{{version}}', '1') }).click();

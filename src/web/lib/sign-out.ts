@@ -1,6 +1,7 @@
 import { authClient } from './auth-client.ts';
 import { CHAT_SESSION_FLAGS } from './chat-flags.ts';
 import { clearAllDrafts } from './onboarding-draft.ts';
+import { clearStrategyDrafts } from './strategy-draft.ts';
 
 /** Forgets what this tab kept for the signed-in founder. */
 function clearSessionFlags() {
@@ -33,5 +34,6 @@ export async function signOutAndClear(): Promise<{ error: unknown }> {
   if (error) signedOutHere = false;
   clearSessionFlags();
   clearAllDrafts();
+  clearStrategyDrafts();
   return { error };
 }

@@ -14,6 +14,8 @@ import { StrategySuggestion } from './strategy-suggestion.tsx';
 import { intlLocale } from '../../lib/format.ts';
 import { wordDiff } from '../../../core/text/word-diff.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
+import { useSession } from '../../lib/auth-client.ts';
+import { useStrategyDraft } from '../../lib/strategy-draft.ts';
 
 const draftOf = (version: StrategyVersion): StrategyDraft => ({
   coreProblem: version.coreProblem,
@@ -30,7 +32,8 @@ function useDateTime() {
 /** The three steps; a step opens only when the ones before it are complete. */
 function Builder({ initial }: { initial: StrategyVersion }) {
   const { t } = useTranslation('strategy');
-  const [draft, setDraft] = useState(() => draftOf(initial));
+  // Unsaved words survive a reload (src/web/lib/strategy-draft.ts).
+  const { draft, setDraft, saved: draftSaved } = useStrategyDraft(useSession().data?.user.id, initial.version, () => draftOf(initial));
   const [step, setStep] = useState<StrategyStep>('coreProblem');
   const save = useSaveStrategy();
   const stepIndex = STRATEGY_STEPS.indexOf(step);
@@ -43,6 +46,7 @@ function Builder({ initial }: { initial: StrategyVersion }) {
     if (!parsed.success) return;
     try {
       const saved = await save.mutateAsync(parsed.data);
+      draftSaved(saved.version);
       toast.success(t('save.success', { version: saved.version }));
     } catch (error) {
       showErrorToast(error, t('save.error'));
