@@ -18,7 +18,7 @@ export function SignOutButton({ className, compact = false }: { className?: stri
       type="button"
       className={cn('flex items-center gap-3 rounded-md px-3 py-2 text-sm text-muted-foreground hover:bg-muted hover:text-foreground', className)}
       onClick={async () => {
-        const { error } = await signOutAndClear();
+        const { error } = await signOutAndClear({ byFounder: true });
         if (error) {
           showErrorToast(error, t('signOut.error'));
           return;

@@ -28,8 +28,10 @@ export function forgetSignOut() {
  * and drops any onboarding draft: it holds personal answers, and on a shared computer the
  * next person should not find them in local storage.
  */
-export async function signOutAndClear(): Promise<{ error: unknown }> {
-  signedOutHere = true;
+export async function signOutAndClear({ byFounder = false }: { byFounder?: boolean } = {}): Promise<{ error: unknown }> {
+  // Only the founder's own "Sign out" leads to the landing page; an ended session or a
+  // deleted account keeps its own destination (/auth with a notice).
+  signedOutHere = byFounder;
   const { error } = await authClient.signOut();
   if (error) signedOutHere = false;
   clearSessionFlags();
