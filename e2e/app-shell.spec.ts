@@ -54,14 +54,18 @@ test.describe('the app shell', () => {
   test('a sidebar with every section on wide screens', async ({ page }) => {
     await page.goto('/overview');
     const nav = page.getByRole('navigation', { name: text('en', 'shell', 'nav.label') });
-    for (const key of ['overview', 'metrics', 'tasks', 'strategy', 'goals', 'hypothesis', 'mentor', 'aiContext', 'community', 'referral', 'profile']) {
+    for (const key of ['overview', 'metrics', 'tasks', 'strategy', 'mentor', 'aiContext', 'community', 'referral', 'profile']) {
       await expect(nav.getByRole('link', { name: text('en', 'shell', `nav.${key}`) })).toBeVisible();
     }
     // Only admins see Admin.
     await expect(nav.getByRole('link', { name: text('en', 'shell', 'nav.admin') })).toHaveCount(0);
-    await nav.getByRole('link', { name: text('en', 'shell', 'nav.goals') }).click();
-    await expect(page).toHaveURL(/\/high-performance-tasks$/);
-    await expect(page.getByRole('heading', { level: 1, name: text('en', 'shell', 'sections.tasks.title') })).toBeVisible();
+    // Goals and Hypothesis left the navigation; their old links still open Tasks.
+    await expect(nav.getByRole('link')).toHaveCount(9);
+    for (const old of ['/goals', '/hypothesis']) {
+      await page.goto(old);
+      await expect(page).toHaveURL(/\/high-performance-tasks$/);
+      await expect(page.getByRole('heading', { level: 1, name: text('en', 'shell', 'sections.tasks.title') })).toBeVisible();
+    }
   });
 
   test('a drawer on phones, closed with Escape', async ({ page }) => {
@@ -80,7 +84,7 @@ test.describe('the app shell', () => {
     await expect(page).toHaveURL(/\/metrics$/);
   });
 
-  test('signing out clears the chat flags, says so, and closes the protected area', async ({ page }) => {
+  test('signing out clears the chat flags, says so, lands on the landing page and closes the protected area', async ({ page }) => {
     await page.goto('/overview');
     await page.evaluate(() => {
       sessionStorage.setItem('rumbo_chat_welcomed', '1');
@@ -88,7 +92,8 @@ test.describe('the app shell', () => {
     });
     await page.getByRole('button', { name: text('en', 'shell', 'signOut.label') }).click();
     await expect(page.getByText(text('en', 'shell', 'signOut.success'))).toBeVisible();
-    await expect(page).toHaveURL(/\/auth(\?|$)/);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: text('en', 'common', 'nav.signIn'), exact: true })).toBeVisible();
     expect(await page.evaluate(() => [sessionStorage.getItem('rumbo_chat_welcomed'), sessionStorage.getItem('rumbo_chat_page_visited')])).toEqual([null, null]);
     await page.goto('/metrics');
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fmetrics$/);

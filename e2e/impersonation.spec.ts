@@ -15,6 +15,8 @@ test('an admin views the app as a founder from /admin, sees their Overview under
   const founderContext = await browser.newContext();
   const founderPage = await founderContext.newPage();
   const { email: founderEmail } = await signUpFounder(founderPage, { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' }, { name: 'Marisol', email: uniqueEmail('viewed') });
+  // She reads Rumbo in Spanish; the admin, who never chose a language here, reads it in English.
+  expect((await founderPage.request.patch('/api/me', { data: { preferredLanguage: 'es-LA' } })).status()).toBe(200);
   await founderContext.close();
 
   await signUpFounder(page, { industry: 'Software', teamSize: '2-5', startupPhase: 'scaling' }, { name: 'Ada', email: 'e2e-admin-view-as@example.com' });
@@ -26,13 +28,12 @@ test('an admin views the app as a founder from /admin, sees their Overview under
   await expect(row.getByRole('cell', { name: admin('usersSection.status.active') })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  const listed = await (await page.request.get(`/api/admin/users?search=${encodeURIComponent(founderEmail)}`)).json();
-  const founderId: string = listed.users[0].id;
-
   await row.getByRole('button', { name: admin('usersSection.viewAsLabel').replace('{{email}}', founderEmail) }).click();
   await expect(page.getByText(impersonation('toast.started'))).toBeVisible();
-  await expect(page.getByText(impersonation('toast.startedDescription').replace('{{id}}', founderId))).toBeVisible();
+  await expect(page.getByText(impersonation('toast.startedDescription').replace('{{name}}', 'Marisol'))).toBeVisible();
   await expect(page).toHaveURL(/\/overview$/);
+  // Her profile's language does not become the admin's.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   // The founder's Overview, greeting the founder, under the banner.
   await expect(page.getByRole('heading', { level: 1, name: text('en', 'overview', 'greeting.named').replace('{{name}}', 'Marisol') })).toBeVisible();
   const banner = page.getByRole('region', { name: impersonation('label') });
@@ -47,7 +48,8 @@ test('an admin views the app as a founder from /admin, sees their Overview under
   await expect(stop).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByText(impersonation('toast.ended'))).toBeVisible();
-  await expect(page.getByText(impersonation('toast.endedDescription'))).toBeVisible();
+  await expect(page.getByText(impersonation('toast.endedDescription').replace('{{name}}', 'Marisol'))).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page).toHaveURL(/\/admin$/);
   await expect(banner).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: admin('title') })).toBeVisible();

@@ -202,6 +202,8 @@ for (const language of ['en', 'es-LA'] as const) {
       await page.getByRole('region', { name: t('profile', 'sections.language.title') }).getByLabel(t('common', 'language.label')).selectOption(other);
       await expect(page.getByRole('heading', { level: 1, name: text(other, 'profile', 'title') })).toBeVisible();
       await expect.poll(async () => (await (await page.request.get('/api/me')).json()).preferredLanguage).toBe(other);
+      // Saved: said in the language just chosen, not in the one before.
+      await expect(page.getByText(text(other, 'profile', 'toast.success'))).toBeVisible();
 
       // Without a choice stored on this device, the profile's language wins after sign-in…
       await page.evaluate(() => localStorage.removeItem('rumbo_language'));
@@ -264,7 +266,7 @@ test.describe('the onboarding draft', () => {
     await page.getByLabel(t('profile', 'fields.lastName.label')).fill('Pérez');
     await expect.poll(() => drafts(page)).toBe(1);
     await page.getByRole('button', { name: t('shell', 'signOut.label') }).click();
-    await expect(page).toHaveURL(/\/auth/);
+    await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText(t('shell', 'signOut.success'))).toBeVisible();
     expect(await drafts(page)).toBe(0);
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('Anita');

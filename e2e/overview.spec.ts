@@ -61,9 +61,11 @@ test("lights up with the contract's data: metrics against targets, tasks by ICE,
   const metrics = page.getByRole('region', { name: t('overview', 'metrics.title') });
   // 2026-W46 is named by its Monday, as the Metrics page names it.
   await expect(metrics.getByText(t('overview', 'metrics.week').replace('{{date}}', '9 Nov 2026'))).toBeVisible();
-  await expect(metrics.getByText(`${t('overview', 'metrics.status.on')} · > 40`)).toBeVisible(); // runway 50
+  // Targets read as on Metrics, from the app's own rule: units, signs and marks alike.
+  await expect(metrics.getByText(`${t('overview', 'metrics.status.on')} · > 40 weeks`)).toBeVisible(); // runway 50
   await expect(metrics.getByText(`${t('overview', 'metrics.status.off')} · < 0.7%`)).toBeVisible(); // churn 5 %
-  await expect(metrics.getByText(`${t('overview', 'metrics.status.near')} · > 5:1`)).toBeVisible(); // LTV:CAC 4.1
+  await expect(metrics.getByText(`${t('overview', 'metrics.status.near')} · > 5 : 1`)).toBeVisible(); // LTV:CAC 4.1
+  await expect(metrics.getByText('4.1 : 1', { exact: true })).toBeVisible();
   const taskItems = page.getByRole('region', { name: t('overview', 'tasks.title') }).getByRole('listitem');
   await expect(taskItems.first()).toContainText('ICE 5.6');
   await expect(taskItems.first()).toContainText('A referral bonus lowers CAC');
@@ -77,6 +79,20 @@ test("lights up with the contract's data: metrics against targets, tasks by ICE,
   const unlocked = progress.getByRole('list', { name: t('overview', 'achievements.unlocked') });
   await expect(unlocked.getByRole('listitem')).toHaveText([text('en', 'gamification', 'achievements.goal-setter.name')]);
   await expectNoAxeViolations(page, 'overview, with data');
+});
+
+test('in Spanish, the numbers use the Spanish marks, as Metrics writes them, and the status says "meta"', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('rumbo_language', 'es-LA'));
+  await onboardedFounder(page);
+  await serve(page, '/api/metrics/summary?range=12w', 200, summary);
+  await page.goto('/overview');
+  const metrics = page.getByRole('region', { name: text('es-LA', 'overview', 'metrics.title') });
+  const es = (key: string) => text('es-LA', 'overview', key);
+  await expect(metrics.getByText(`${es('metrics.status.off')} · < 0,7%`)).toBeVisible();
+  await expect(metrics.getByText(`${es('metrics.status.on')} · > 40 semanas`)).toBeVisible();
+  await expect(metrics.getByText(`${es('metrics.status.on')} · > 104%`)).toBeVisible();
+  await expect(metrics.getByText('4,1 : 1', { exact: true })).toBeVisible();
+  expect(es('metrics.status.on')).toBe('En meta');
 });
 
 test('while a card loads it shows a skeleton, then its content', async ({ page }) => {

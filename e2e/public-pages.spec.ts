@@ -13,7 +13,7 @@ test.describe('public pages', () => {
     await waitForApp(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('link', { name: text('en', 'common', 'nav.pricing'), exact: true })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: text('en', 'common', 'nav.pricing'), exact: true })).toBeVisible();
   });
 
   test('a Spanish browser gets Latin-American Spanish on the first visit', async ({ browser }) => {
@@ -22,23 +22,23 @@ test.describe('public pages', () => {
     await page.goto('/');
     await waitForApp(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'es-419');
-    await expect(page.getByRole('link', { name: text('es-LA', 'common', 'nav.pricing'), exact: true })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: text('es-LA', 'common', 'nav.pricing'), exact: true })).toBeVisible();
     await context.close();
   });
 
   test('the language switcher changes the language and remembers it', async ({ page }) => {
     await page.goto('/');
     await waitForApp(page);
-    await page.getByLabel(text('en', 'common', 'language.label')).selectOption('es-LA');
-    await expect(page.getByRole('link', { name: text('es-LA', 'common', 'nav.pricing'), exact: true })).toBeVisible();
+    await page.getByRole('banner').getByLabel(text('en', 'common', 'language.label')).selectOption('es-LA');
+    await expect(page.getByRole('banner').getByRole('link', { name: text('es-LA', 'common', 'nav.pricing'), exact: true })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es-419');
     expect(await page.evaluate(() => localStorage.getItem('rumbo_language'))).toBe('es-LA');
 
     await page.reload();
 
     await waitForApp(page);
-    await expect(page.getByRole('link', { name: text('es-LA', 'common', 'nav.pricing'), exact: true })).toBeVisible();
-    await page.getByRole('link', { name: text('es-LA', 'common', 'nav.manifesto'), exact: true }).click();
+    await expect(page.getByRole('banner').getByRole('link', { name: text('es-LA', 'common', 'nav.pricing'), exact: true })).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: text('es-LA', 'common', 'nav.manifesto'), exact: true }).click();
     await expect(page).toHaveURL(/\/manifesto$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'es-419');
   });

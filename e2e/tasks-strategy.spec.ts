@@ -1,5 +1,8 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect, test } from '@playwright/test';
 import { isoWeekOf, weekFromIndex, weekIndex } from '../src/core/metrics/iso-week.ts';
+import { HTML_LANG } from '../src/core/i18n/language.ts';
+import { numberConvention } from '../src/core/numbers/convention.ts';
+import { metricFormatter } from '../src/web/lib/metric-format.ts';
 import { workedWeek } from '../tests/fixtures/metrics-week.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { signUpFounder as signUpOnboarded, uniqueEmail } from './support/founder.ts';
@@ -21,11 +24,18 @@ async function recordChurnWeek(page: Page, weeksBack: number, lostCustomers: num
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The value beside a label (`<dt>`) in a task's facts. */
+const fact = (list: Locator, label: string) =>
+  list.locator('dl > div').filter({ has: list.page().locator('dt', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).locator('dd');
+
 
 for (const language of ['en', 'es-LA'] as const) {
   const tasks = (key: string) => text(language, 'tasks', key);
   const strategy = (key: string) => text(language, 'strategy', key);
   const gamification = (key: string) => text(language, 'gamification', key);
+  // A new founder with no country: the language's marks, in dollars (decision 110), as Metrics writes them.
+  const numbers = { locale: HTML_LANG[language], currency: 'USD', convention: numberConvention({ language, country: null, currency: 'USD' }) };
+  const percent = (value: number) => metricFormatter('percent', numbers)(value);
 
   test.describe(`tasks, strategy and points (${language})`, () => {
     test.beforeEach(async ({ page }) => {
@@ -62,14 +72,19 @@ for (const language of ['en', 'es-LA'] as const) {
       await page.getByLabel(tasks('form.ice.confidence.label'), { exact: true }).fill('6');
       await page.getByLabel(tasks('form.ice.ease.label'), { exact: true }).fill('5');
       await expect(page.getByTestId('ice-total')).toHaveText('2.4');
+      await page.getByLabel(tasks('form.dueDate.label')).fill('2026-12-04');
       await page.getByRole('button', { name: tasks('create.submit') }).click();
       await expect(page.getByText(tasks('create.success'))).toBeVisible();
       await expect(page.getByTestId('points-total')).toHaveText('10');
       await expect(page.getByTestId('level')).toHaveText('1');
 
-      // Active, with its ICE total; edit it.
+      // Active, with its ICE total, and the target in the metric's unit beside the value now; edit it.
       const active = page.getByRole('list', { name: tasks('active.label') });
       await expect(active.getByRole('heading', { name: 'Onboarding calls in week one cut churn by half' })).toBeVisible();
+      await expect(fact(active, tasks('task.target'))).toHaveText(percent(0.03));
+      await expect(fact(active, tasks('task.now'))).toHaveText(percent(churnThen));
+      const dueDay = new Intl.DateTimeFormat(HTML_LANG[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date('2026-12-04T00:00:00Z'));
+      await expect(fact(active, tasks('task.due'))).toHaveText(dueDay);
       await expect(active.getByText('2.4', { exact: true })).toBeVisible();
       await active.getByRole('button', { name: tasks('active.edit') }).click();
       const editDialog = page.getByRole('dialog', { name: tasks('edit.title') });
@@ -97,21 +112,22 @@ for (const language of ['en', 'es-LA'] as const) {
       // A worse week since: 'now' is not 'when completed'.
       const churnNow = await recordChurnWeek(page, 0, 11);
       expect(new Set([churnThen, churnAtCompletion, churnNow]).size).toBe(3);
+      // Recorded outside this page: the founder comes back to it.
+      await page.reload();
+      await waitForApp(page);
 
       await page.getByRole('tab', { name: tasks('tabs.done') }).click();
       const done = page.getByRole('list', { name: tasks('done.label') });
       await expect(done.getByRole('heading', { name: 'A welcome call in week one halves churn' })).toBeVisible();
       await expect(done.getByText('Churn fell from 6 % to 3.5 % in four weeks')).toBeVisible();
-      // Created and completed today; the metric when created, when completed, and now.
-      const locale = language === 'en' ? 'en' : 'es-419';
-      const today = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date());
-      const number = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
-      const fact = (label: string) => done.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).locator('dd');
-      await expect(fact(tasks('done.created'))).toHaveText(today);
-      await expect(fact(tasks('done.completed'))).toHaveText(today);
-      await expect(fact(tasks('done.then'))).toHaveText(number(churnThen));
-      await expect(fact(tasks('done.atCompletion'))).toHaveText(number(churnAtCompletion));
-      await expect(fact(tasks('done.now'))).toHaveText(number(churnNow));
+      // Created and completed today; the metric when created, when completed, and now, as percentages.
+      const today = new Intl.DateTimeFormat(HTML_LANG[language], { dateStyle: 'medium' }).format(new Date());
+      await expect(fact(done, tasks('done.created'))).toHaveText(today);
+      await expect(fact(done, tasks('done.completed'))).toHaveText(today);
+      await expect(fact(done, tasks('done.then'))).toHaveText(percent(churnThen));
+      await expect(fact(done, tasks('done.atCompletion'))).toHaveText(percent(churnAtCompletion));
+      await expect(fact(done, tasks('done.now'))).toHaveText(percent(churnNow));
+      await expect(fact(done, tasks('task.target'))).toHaveText(percent(0.03));
       await expectNoAxeViolations(page);
     });
 
@@ -131,6 +147,11 @@ for (const language of ['en', 'es-LA'] as const) {
 
       await page.goto('/high-performance-tasks');
       await waitForApp(page);
+      // A target in weeks reads as weeks.
+      await page.getByRole('tab', { name: tasks('tabs.active') }).click();
+      const strayItem = page.getByRole('list', { name: tasks('active.label') }).getByRole('listitem').filter({ hasText: stray });
+      await expect(fact(strayItem, tasks('task.target'))).toHaveText(text(language, 'common', 'units.weeks_other').replace('{{value}}', '40'));
+      await page.getByRole('tab', { name: tasks('tabs.create') }).click();
       const linked = 'Best-seller alerts on WhatsApp stop stock-outs';
       await page.getByLabel(tasks('form.hypothesis.label')).fill(linked);
       await page.getByLabel(tasks('form.whyRelevant.label')).fill('Stock-outs lose our best customers');
@@ -203,12 +224,22 @@ for (const language of ['en', 'es-LA'] as const) {
       await expect(page.getByText(strategy('save.success').replace('{{version}}', '2'))).toBeVisible();
       await expect(page.getByText(strategy('currentVersion').replace('{{version}}', '2'))).toBeVisible();
 
+      // A change not saved yet survives a reload.
+      await page.getByLabel(strategy('steps.statement.label')).fill('We win by owning reorders, not saved yet');
+      await page.reload();
+      await waitForApp(page);
+      await next.click();
+      await next.click();
+      await expect(page.getByLabel(strategy('steps.statement.label'))).toHaveValue('We win by owning reorders, not saved yet');
+
       // Compare version 1 with the current one, then restore it as version 3.
       const history = page.getByRole('region', { name: strategy('versions.title') });
       await history.getByRole('button', { name: strategy('versions.view').replace('{{version}}', '1') }).click();
       const compare = page.getByRole('dialog', { name: strategy('versions.compareTitle').replace('{{version}}', '1') });
-      await expect(compare.getByText('We win by making restocking invisible for corner shops')).toBeVisible();
-      await expect(compare.getByText('We win by owning the reorder moment of every corner shop')).toBeVisible();
+      // The words that changed are marked: removed on version 1's side, added on the current one's.
+      await expect(compare.locator('del')).toHaveText([`${strategy('versions.removed')} making restocking invisible for`, `${strategy('versions.removed')} shops`]);
+      await expect(compare.locator('ins')).toHaveText([`${strategy('versions.added')} owning the reorder moment of every`, `${strategy('versions.added')} shop`]);
+      await expect(compare.getByText('Corner shops run out of stock because reordering is manual')).toHaveCount(2);
       await expectNoAxeViolations(page);
       await compare.getByRole('button', { name: strategy('versions.restore').replace('{{version}}', '1') }).click();
       await expect(page.getByText(strategy('currentVersion').replace('{{version}}', '3'))).toBeVisible();

@@ -215,6 +215,38 @@ describe('linking a task to a strategy maxima', () => {
   });
 });
 
+describe('a due date', () => {
+  it('is optional, stored as the day chosen, changed and cleared; anything but a date is refused and changes nothing', async () => {
+    const { cookie } = await t.signUp();
+    const without = (await (await createTask(cookie)).json()) as Json;
+    expect(without.dueDate).toBeNull();
+
+    const created = await createTask(cookie, { ...validTask, dueDate: '2026-12-04' });
+    expect(created.status).toBe(201);
+    const task = (await created.json()) as Json;
+    expect(task.dueDate).toBe('2026-12-04');
+    const path = `/api/tasks/${String(task.id)}`;
+    expect(((await (await t.request(path, { cookie })).json()) as Json).dueDate).toBe('2026-12-04');
+
+    for (const dueDate of ['2026-02-30', 'next friday', 20261204]) {
+      const refused = await t.request(path, { method: 'PATCH', cookie, json: { dueDate } });
+      expect(refused.status).toBe(400);
+      const body = (await refused.json()) as ErrorJson;
+      expect(body.error.details).toContainEqual({ field: 'dueDate', message: 'Due date must be a date' });
+    }
+    expect(((await (await t.request(path, { cookie })).json()) as Json).dueDate).toBe('2026-12-04');
+
+    const moved = await t.request(path, { method: 'PATCH', cookie, json: { dueDate: '2027-01-15' } });
+    expect(((await moved.json()) as Json).dueDate).toBe('2027-01-15');
+    const cleared = await t.request(path, { method: 'PATCH', cookie, json: { dueDate: null } });
+    expect(((await cleared.json()) as Json).dueDate).toBeNull();
+
+    // Another founder's task stays theirs.
+    const other = await t.signUp();
+    expect((await t.request(path, { method: 'PATCH', cookie: other.cookie, json: { dueDate: '2027-01-15' } })).status).toBe(404);
+  });
+});
+
 describe('editing a task', () => {
   it('changes the fields and recomputes the ICE total', async () => {
     const { cookie } = await t.signUp();

@@ -53,6 +53,9 @@ describe('TOTP enrolment', () => {
     expect(uri.protocol).toBe('otpauth:');
     expect(uri.searchParams.get('issuer')).toBe('Rumbo');
     expect(backupCodes).toHaveLength(10);
+    // Read from a printout, no code mixes look-alikes such as l, 1, I, O and 0.
+    for (const backupCode of backupCodes) expect(backupCode).toMatch(/^[A-HJKMNP-Z2-9]{5}-[A-HJKMNP-Z2-9]{5}$/);
+    expect(new Set(backupCodes).size).toBe(10);
     expect((await signedInUser(founder.cookie))?.twoFactorEnabled).toBe(false);
 
     // Not finished: sign-in still needs no code.
@@ -134,6 +137,7 @@ describe('the challenge at sign-in', () => {
     const regenerate = await post('/two-factor/generate-backup-codes', { password: founder.password }, founder.cookie);
     expect(regenerate.status).toBe(200);
     const { backupCodes } = (await regenerate.json()) as { backupCodes: string[] };
+    expect(backupCodes.every((backupCode) => /^[A-HJKMNP-Z2-9]{5}-[A-HJKMNP-Z2-9]{5}$/.test(backupCode))).toBe(true);
     const old = await post('/two-factor/verify-backup-code', { code: founder.backupCodes[0] }, await signInChallenge(founder.email, founder.password));
     expect(old.status).toBe(401);
     const fresh = await post('/two-factor/verify-backup-code', { code: backupCodes[0] }, await signInChallenge(founder.email, founder.password));

@@ -18,6 +18,7 @@ export const TASK_MESSAGES = {
   targetValue: 'Target value must be a number',
   ice: `ICE values must be whole numbers from ${ICE_MIN} to ${ICE_MAX}`,
   completionNotes: 'Completion notes are required',
+  dueDate: 'Due date must be a date',
 } as const;
 
 const iceValue = z
@@ -40,9 +41,13 @@ export const TaskFields = {
   ease: iceValue,
   /** Position (0-based) of the strategy maxima this task serves; null when it serves none. */
   maximaIndex: z.number().int().min(0).max(MAX_MAXIMAS - 1).nullable(),
+  /** Optional due date (YYYY-MM-DD), shown on the Active tab; null when none. */
+  dueDate: z.iso.date({ error: TASK_MESSAGES.dueDate }).nullable(),
 };
 
-export const CreateTaskInput = z.object({ ...TaskFields, maximaIndex: TaskFields.maximaIndex.optional() }).strict();
+export const CreateTaskInput = z
+  .object({ ...TaskFields, maximaIndex: TaskFields.maximaIndex.optional(), dueDate: TaskFields.dueDate.optional() })
+  .strict();
 export type CreateTaskInput = z.infer<typeof CreateTaskInput>;
 
 export const UpdateTaskInput = z
@@ -80,6 +85,8 @@ export type Task = {
   ease: number;
   iceTotal: number;
   maximaIndex: number | null;
+  /** YYYY-MM-DD, or null when the task has no due date. */
+  dueDate: string | null;
   completionNotes: string | null;
   /** The metric's latest value when the task was created / completed; null when unknown. */
   metricValueAtCreation: number | null;

@@ -18,6 +18,7 @@ import { refuseReplayedTotp } from './two-factor-replay.ts';
 import type { SessionEventBus } from '../cluster/shared-state.ts';
 import type { RateLimiters } from '../rate-limit/limiter.ts';
 import { betterAuthRateLimit } from '../rate-limit/auth-rules.ts';
+import { generateBackupCodes } from './backup-codes.ts';
 import { sessionDatabaseHooks } from './session-rules.ts';
 
 export type AuthConfig = {
@@ -109,7 +110,7 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
           return emails.magicLink(email, url, request);
         },
       }),
-      twoFactor({ issuer: 'Rumbo', backupCodeOptions: { amount: 10, length: 10 } }),
+      twoFactor({ issuer: 'Rumbo', backupCodeOptions: { customBackupCodesGenerate: generateBackupCodes } }),
       ...oidcPlugins(providers),
       impersonationPlugin(),
     ],

@@ -1,23 +1,30 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../lib/auth-client.ts';
 import { useEmailConfirmedToast } from '../features/auth/use-email-confirmed-toast.ts';
 import { useMe } from '../lib/api/get-me.ts';
 import { useProfileLanguage } from '../components/profile/profile-language.tsx';
+import { forgetSignOut, wasSignedOutHere } from '../lib/sign-out.ts';
 import { QueryProvider } from './query.tsx';
 
 /**
- * Guards the protected area (docs/product.md#signed-in-area): nothing while auth loads, /auth when signed
- * out (coming back here after sign-in), /onboarding until onboarding is completed.
+ * Guards the protected area (docs/product.md#signed-in-area): nothing while auth loads, the landing page
+ * right after the founder signs out, /auth when the session is missing otherwise (coming back here
+ * after sign-in), /onboarding until onboarding is completed.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   const session = useSession();
   const me = useMe(session.data?.user.id);
   useProfileLanguage();
+  const signedIn = Boolean(session.data);
+  useEffect(() => {
+    if (signedIn) forgetSignOut();
+  }, [signedIn]);
 
   if (session.isPending) return null;
   if (!session.data) {
+    if (wasSignedOutHere()) return <Navigate to="/" replace />;
     const back = `${location.pathname}${location.search}`;
     return <Navigate to={`/auth?redirect=${encodeURIComponent(back)}`} replace />;
   }

@@ -31,6 +31,14 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/marketing/manifesto-page.tsx')).ManifestoPage }),
       },
       {
+        path: 'terms',
+        lazy: async () => ({ Component: (await import('../features/marketing/legal-page.tsx')).TermsPage }),
+      },
+      {
+        path: 'privacy',
+        lazy: async () => ({ Component: (await import('../features/marketing/legal-page.tsx')).PrivacyPage }),
+      },
+      {
         path: 'auth',
         lazy: async () => ({ Component: (await import('../features/auth/auth-page.tsx')).AuthPage }),
       },

@@ -7,7 +7,7 @@ import { showErrorToast } from '../lib/error-toast.ts';
 import { signOutAndClear } from '../lib/sign-out.ts';
 
 /**
- * 'Sign out': ends the session, clears what this browser kept for the founder, goes to /auth.
+ * 'Sign out': ends the session, clears what this browser kept for the founder, goes to the landing page.
  * `compact` keeps only the icon on phones (the label stays for screen readers).
  */
 export function SignOutButton({ className, compact = false }: { className?: string; compact?: boolean }) {
@@ -18,14 +18,14 @@ export function SignOutButton({ className, compact = false }: { className?: stri
       type="button"
       className={cn('flex items-center gap-3 rounded-md px-3 py-2 text-sm text-muted-foreground hover:bg-muted hover:text-foreground', className)}
       onClick={async () => {
-        const { error } = await signOutAndClear();
+        const { error } = await signOutAndClear({ byFounder: true });
         if (error) {
           showErrorToast(error, t('signOut.error'));
           return;
         }
-        // The guard may already be leaving for /auth as the session ends; this still runs.
+        // The guard may already be leaving for the landing page as the session ends; this still runs.
         toast.success(t('signOut.success'));
-        navigate('/auth', { replace: true });
+        navigate('/', { replace: true });
       }}
     >
       <LogOut aria-hidden="true" className="size-4" />

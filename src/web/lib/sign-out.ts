@@ -1,10 +1,26 @@
 import { authClient } from './auth-client.ts';
 import { CHAT_SESSION_FLAGS } from './chat-flags.ts';
 import { clearAllDrafts } from './onboarding-draft.ts';
+import { clearStrategyDrafts } from './strategy-draft.ts';
 
 /** Forgets what this tab kept for the signed-in founder. */
 function clearSessionFlags() {
   for (const flag of CHAT_SESSION_FLAGS) sessionStorage.removeItem(flag);
+}
+
+let signedOutHere = false;
+
+/**
+ * True from the founder's own sign-out until a session exists again: the protected area's
+ * guard then sends them to the landing page, not to /auth?redirect=… (docs/product.md#sessions).
+ */
+export function wasSignedOutHere(): boolean {
+  return signedOutHere;
+}
+
+/** Called by the guard once a session exists again. */
+export function forgetSignOut() {
+  signedOutHere = false;
 }
 
 /**
@@ -12,9 +28,14 @@ function clearSessionFlags() {
  * and drops any onboarding draft: it holds personal answers, and on a shared computer the
  * next person should not find them in local storage.
  */
-export async function signOutAndClear(): Promise<{ error: unknown }> {
+export async function signOutAndClear({ byFounder = false }: { byFounder?: boolean } = {}): Promise<{ error: unknown }> {
+  // Only the founder's own "Sign out" leads to the landing page; an ended session or a
+  // deleted account keeps its own destination (/auth with a notice).
+  signedOutHere = byFounder;
   const { error } = await authClient.signOut();
+  if (error) signedOutHere = false;
   clearSessionFlags();
   clearAllDrafts();
+  clearStrategyDrafts();
   return { error };
 }

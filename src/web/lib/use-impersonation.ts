@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from './api-client.ts';
 import { errorMessage } from './error-toast.ts';
-import { refreshSession, useSession } from './auth-client.ts';
+import { authClient, refreshSession, useSession } from './auth-client.ts';
 import { signOutAndClear } from './sign-out.ts';
 import { startImpersonation, stopImpersonation } from './api/impersonation-api.ts';
 
@@ -34,15 +34,22 @@ function useSwitchSession() {
   );
 }
 
-/** Starts viewing as a founder: 'Impersonation started', then their Overview. Errors are the caller's. */
+/** How a toast names a founder: their name, else their e-mail. */
+function founderName(user: { name?: string | null; email: string } | undefined): string {
+  return user?.name?.trim() || user?.email || '';
+}
+
+/** Starts viewing as a founder: 'Impersonation started' naming them, then their Overview. Errors are the caller's. */
 export function useStartImpersonation() {
   const { t } = useTranslation('impersonation');
   const switchSession = useSwitchSession();
   return useCallback(
     async (targetUserId: string, password?: string) => {
-      const grant = await startImpersonation(targetUserId, password);
+      await startImpersonation(targetUserId, password);
+      // The session is now the founder's: it names them (a raw id would tell the admin nothing).
+      const { data } = await authClient.getSession();
       switchSession('/overview');
-      toast.success(t('toast.started'), { description: t('toast.startedDescription', { id: grant.targetUserId }) });
+      toast.success(t('toast.started'), { description: t('toast.startedDescription', { name: founderName(data?.user) }) });
     },
     [switchSession, t],
   );
@@ -57,6 +64,7 @@ export function useReturnToAdmin() {
   const { t } = useTranslation('impersonation');
   const switchSession = useSwitchSession();
   const navigate = useNavigate();
+  const viewed = founderName(useSession().data?.user);
   return useCallback(async () => {
     try {
       await stopImpersonation();
@@ -69,6 +77,6 @@ export function useReturnToAdmin() {
       return;
     }
     switchSession('/admin');
-    toast.success(t('toast.ended'), { description: t('toast.endedDescription') });
-  }, [navigate, switchSession, t]);
+    toast.success(t('toast.ended'), { description: t('toast.endedDescription', { name: viewed }) });
+  }, [navigate, switchSession, t, viewed]);
 }

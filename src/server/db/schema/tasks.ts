@@ -41,6 +41,8 @@ export const tasks = pgTable(
     iceTotal: doublePrecision('ice_total').notNull(),
     /** The strategy maxima (0-based position) this task serves; null when none. */
     maximaIndex: smallint('maxima_index'),
+    /** Optional due date chosen by the founder (docs/product.md#tasks). */
+    dueDate: date('due_date', { mode: 'string' }),
     completionNotes: text('completion_notes'),
     /** The metric's latest value when the task was created / completed (Done tab: then and now). */
     metricValueAtCreation: doublePrecision('metric_value_at_creation'),

@@ -1,7 +1,6 @@
 import {
   BookOpen,
   Compass,
-  FlaskConical,
   Gift,
   LayoutDashboard,
   LineChart,
@@ -9,7 +8,6 @@ import {
   type LucideIcon,
   MessageCircle,
   Shield,
-  Target,
   UserRound,
   Users,
 } from 'lucide-react';
@@ -22,8 +20,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/metrics', labelKey: 'nav.metrics', icon: LineChart },
   { to: '/high-performance-tasks', labelKey: 'nav.tasks', icon: ListChecks },
   { to: '/strategy-builder', labelKey: 'nav.strategy', icon: Compass },
-  { to: '/goals', labelKey: 'nav.goals', icon: Target },
-  { to: '/hypothesis', labelKey: 'nav.hypothesis', icon: FlaskConical },
   { to: '/talk-rumbo', labelKey: 'nav.mentor', icon: MessageCircle },
   { to: '/aicontext', labelKey: 'nav.aiContext', icon: BookOpen },
   { to: '/community', labelKey: 'nav.community', icon: Users },

@@ -12,7 +12,7 @@ function metaKey(pathname: string) {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const prerendered = PRERENDERED_PAGES.find((page) => page.path === normalised);
   if (prerendered) return prerendered.file;
-  const appPages: Record<string, string> = { '/auth': 'auth', '/auth/callback': 'authCallback', '/reset-password': 'resetPassword' };
+  const appPages: Record<string, string> = { '/terms': 'terms', '/privacy': 'privacy', '/auth': 'auth', '/auth/callback': 'authCallback', '/reset-password': 'resetPassword' };
   return appPages[normalised] ?? 'notFound';
 }
 
@@ -38,6 +38,16 @@ function useDocumentTitle() {
   }, [pathname, language, i18n]);
 }
 
+/** The footer's links (docs/product.md#public-pages); the language selector sits beside them. */
+const FOOTER_LINKS = [
+  { to: '/', key: 'product' },
+  { to: '/pricing', key: 'pricing' },
+  { to: '/manifesto', key: 'manifesto' },
+  { to: '/terms', key: 'terms' },
+  { to: '/privacy', key: 'privacy' },
+  { to: '/privacy#contact', key: 'contact' },
+] as const;
+
 /** Header, main and footer of the public pages (landing, pricing, manifesto, auth). */
 export function PublicLayout() {
   const { t } = useTranslation();
@@ -49,10 +59,12 @@ export function PublicLayout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
         {t('skipToContent')}
       </a>
+      {/* One row at every width (390 px included): below `sm` the page links and the
+          language move to the footer, and "Sign in" stays in the header. */}
       <header className="border-b border-border">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3 sm:gap-3">
           <Logo />
-          <nav aria-label={t('nav.primary')} className="flex items-center gap-1 sm:gap-3">
+          <nav aria-label={t('nav.primary')} className="hidden items-center gap-3 sm:flex">
             <NavLink to="/pricing" className={navClass}>
               {t('nav.pricing')}
             </NavLink>
@@ -60,15 +72,17 @@ export function PublicLayout() {
               {t('nav.manifesto')}
             </NavLink>
           </nav>
-          <div className="flex items-center gap-2">
-            <LanguageSwitcher />
+          <div className="flex min-w-0 items-center gap-1 sm:gap-2">
+            <div className="hidden sm:block">
+              <LanguageSwitcher />
+            </div>
             <ThemeToggle />
-            <Link to="/auth" className="hidden rounded-md px-3 py-2 text-sm font-medium hover:bg-muted sm:inline-block">
+            <Link to="/auth" className="whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium hover:bg-muted sm:px-3">
               {t('nav.signIn')}
             </Link>
             <Link
               to="/auth?mode=sign-up"
-              className="rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground hover:bg-primary-hover"
+              className="whitespace-nowrap rounded-md bg-primary px-2 py-2 text-sm font-medium text-primary-foreground hover:bg-primary-hover sm:px-3"
             >
               {t('nav.getStarted')}
             </Link>
@@ -79,9 +93,25 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <footer className="border-t border-border">
-        <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:justify-between">
-          <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
-          <p>{t('footer.madeFor')}</p>
+        <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 text-sm text-muted-foreground">
+          <nav aria-label={t('footer.navLabel')}>
+            <ul className="flex flex-wrap gap-x-5 gap-y-2">
+              {FOOTER_LINKS.map(({ to, key }) => (
+                <li key={key}>
+                  <Link to={to} className="inline-block py-1 underline-offset-4 hover:text-foreground hover:underline">
+                    {t(`nav.${key}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+            <div className="flex flex-col gap-1">
+              <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
+              <p>{t('footer.madeFor')}</p>
+            </div>
+            <LanguageSwitcher />
+          </div>
         </div>
       </footer>
     </div>

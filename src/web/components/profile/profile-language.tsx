@@ -23,13 +23,19 @@ function storedChoice(): string | null {
  * preferred_language is applied (without storing it, so the profile stays the source).
  */
 export function useProfileLanguage() {
-  const me = useMe(useSession().data?.user.id);
-  const preferred = me.data?.preferredLanguage;
+  const userId = useSession().data?.user.id;
+  const me = useMe(userId);
+  // An admin viewing as a founder keeps their own language: the profile read is the founder's.
+  // While the session switches, the cached profile may already be the other account's: only
+  // the signed-in account's own profile decides.
+  const impersonating = useImpersonation() !== null;
+  const preferred = me.data?.id === userId ? me.data?.preferredLanguage : undefined;
   useEffect(() => {
+    if (impersonating) return;
     if (isLanguage(preferred) && !isLanguage(storedChoice()) && preferred !== currentLanguage()) {
       void i18next.changeLanguage(preferred);
     }
-  }, [preferred]);
+  }, [preferred, impersonating]);
 }
 
 /** The language switcher of the signed-in area: the choice is also saved to the profile (docs/product.md#language). */

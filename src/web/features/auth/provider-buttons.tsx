@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { authClient } from '../../lib/auth-client.ts';
 import { authErrorKey } from './auth-errors.ts';
 import { SecondaryButton } from '../../components/form/form-parts.tsx';
+import { LegalLinksText } from './legal-links.tsx';
 import { callbackUrls } from './magic-link-form.tsx';
 
 type Providers = { google: boolean; oidc: { id: string; name: string } | null };
@@ -73,7 +74,9 @@ export function ProviderButtons({ redirect }: { redirect: string | null }) {
           {t('providers.oidc', { name: providers.oidc.name })}
         </SecondaryButton>
       )}
-      <p className="text-xs text-muted-foreground">{t('providers.termsNote')}</p>
+      <p className="text-xs text-muted-foreground">
+        <LegalLinksText i18nKey="providers.termsNote" />
+      </p>
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { LegalLinksText } from './legal-links.tsx';
 
 /** The sign-up terms box (docs/product.md#founder-profile); unticked, the server refuses too. */
 export function TermsCheckbox({ error }: { error?: string | undefined }) {
-  const { t } = useTranslation('auth');
   const id = useId();
   return (
     <div className="flex flex-col gap-1">
@@ -15,7 +14,9 @@ export function TermsCheckbox({ error }: { error?: string | undefined }) {
           aria-invalid={Boolean(error)}
           aria-describedby={error ? `${id}-error` : undefined}
         />
-        {t('fields.terms')}
+        <span>
+          <LegalLinksText i18nKey="fields.terms" />
+        </span>
       </label>
       {error && (
         <p id={`${id}-error`} className="text-sm text-destructive">

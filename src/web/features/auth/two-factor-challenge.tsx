@@ -19,7 +19,9 @@ export function TwoFactorChallenge({ onVerified, onCancel }: { onVerified: () =>
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const code = String(form.get('code') ?? '').replace(/\s+/g, '');
+    const typed = String(form.get('code') ?? '').replace(/\s+/g, '');
+    // Backup codes are upper case (src/server/auth/backup-codes.ts); a code typed in lower case still counts.
+    const code = useBackup ? typed.toUpperCase() : typed;
     // Ended by signing out here, by a new password, or from the security page (decision 102).
     const trustDevice = form.get('trustDevice') === 'on';
     if (!useBackup && !/^\d{6}$/.test(code)) {

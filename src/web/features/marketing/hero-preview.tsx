@@ -1,5 +1,6 @@
 import { CircleCheck, FlaskConical, Sparkles, TrendingUp, TriangleAlert, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { TARGETS } from '../../../core/metrics/targets.ts';
 
 type MetricId = 'mrr' | 'runway' | 'ndr';
 type Tone = 'up' | 'onTarget' | 'offTarget';
@@ -44,7 +45,8 @@ export function HeroPreview() {
                 </dd>
                 <dd className="col-start-1 mt-0.5 flex items-center gap-1.5 text-xs text-muted-foreground">
                   <Icon aria-hidden="true" className={`size-3.5 shrink-0 ${className}`} />
-                  <span>{t(`hero.preview.metrics.${id}.status`)}</span>
+                  {/* The runway rule is the app's own (src/core/metrics/targets.ts), never restated by hand. */}
+                  <span>{t(`hero.preview.metrics.${id}.status`, { weeks: TARGETS.runwayWeeks.threshold })}</span>
                 </dd>
               </div>
             );

@@ -8,13 +8,14 @@ import { HTML_LANG } from '../../../core/i18n/language.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/auth-client.ts';
-import { type MetricUnit, metricFormatter } from '../../lib/metric-format.ts';
+import { type MetricUnit, metricFormatter, targetSign } from '../../lib/metric-format.ts';
+import { useMetricText } from '../../lib/metric-text.ts';
 import { numberStyleOf } from '../../lib/number-style.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { AchievementsSummary } from './achievements-summary.tsx';
 import { useActiveTasks, useMetricsSummary, useStrategy } from './api/resources.ts';
 import { OverviewCard, cardState } from './card.tsx';
-import type { TargetStatus, TargetedMetric } from '../../../core/metrics/targets.ts';
+import { TARGETS, type TargetStatus, type TargetedMetric } from '../../../core/metrics/targets.ts';
 
 type KeyMetric = 'mrr' | TargetedMetric;
 /** The key metrics and their units: written exactly as the Metrics page writes them (decision 113). */
@@ -130,6 +131,8 @@ function KeyMetricsCard() {
   const { t } = useTranslation('overview');
   const summary = useMetricsSummary();
   const numbers = numberStyleOf(useMe(useSession().data?.user.id).data);
+  // Values and targets read as on Metrics: one number format per locale (src/web/lib/metric-text.ts).
+  const metricText = useMetricText(numbers);
   const language = currentLanguage();
   const latest = summary.data?.latest;
   const cashOut = latest ? cashOutDate(latest, latest.runwayWeeks) : null;
@@ -155,12 +158,12 @@ function KeyMetricsCard() {
                 <div key={key} className="rounded-md bg-muted p-3" data-metric={key}>
                   <dt className="text-xs text-muted-foreground">{t(`metrics.names.${key}`)}</dt>
                   <dd className={cn('mt-1 text-lg font-semibold tabular-nums', missingWeeks && 'text-muted-foreground')}>
-                    {notBurning ? t('metrics.notBurning') : unit === 'multiple' && latest[key] !== null ? `${value}:1` : value}
+                    {notBurning ? t('metrics.notBurning') : unit === 'multiple' ? metricText(key, latest[key]) : value}
                   </dd>
                   {status ? (
                     <dd className={cn('mt-1 inline-flex items-center gap-1.5 rounded border px-1.5 py-0.5 text-xs font-medium', STATUS_COLOUR[status].border)}>
                       <span aria-hidden="true" className={cn('size-2 rounded-full', STATUS_COLOUR[status].dot)} />
-                      {t(`metrics.status.${status}`)} · {t(`metrics.targets.${key}`)}
+                      {t(`metrics.status.${status}`)} · {targetSign(TARGETS[key as TargetedMetric])} {metricText(key, TARGETS[key as TargetedMetric].threshold)}
                     </dd>
                   ) : null}
                   {missingWeeks ? <dd className="mt-1 text-xs text-muted-foreground">{t('metrics.needsWeeks', { count: missingWeeks })}</dd> : null}

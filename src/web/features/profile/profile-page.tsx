@@ -4,7 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { HTML_LANG } from '../../../core/i18n/language.ts';
+import type { TFunction } from 'i18next';
+import { HTML_LANG, type Language } from '../../../core/i18n/language.ts';
 import { ProfileUpdateInput } from '../../../core/profile/profile-settings.ts';
 import { SwitchField } from '../../components/form/fields.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
@@ -86,13 +87,23 @@ export function ProfilePage() {
 
 /** The language applies at once and is saved to preferred_language (docs/product.md#language). */
 function LanguageSection() {
-  const { t } = useTranslation('profile');
+  const { t, i18n } = useTranslation('profile');
   const update = useUpdateMe();
+  // The answer arrives after the switch: it is told in the language just chosen, never in the
+  // one this render knew.
+  const inChosen = (language: Language, show: (chosen: TFunction) => void) =>
+    void i18n.loadLanguages(language).then(() => show(i18n.getFixedT(language)));
   return (
     <SettingsSection id="language" title={t('sections.language.title')} body={t('sections.language.body')}>
       <LanguageSwitcher
         onChange={(language) =>
-          update.mutate({ preferredLanguage: language }, { onSuccess: () => toast.success(t('toast.success')), onError: (error) => showProfileError(t, error) })
+          update.mutate(
+            { preferredLanguage: language },
+            {
+              onSuccess: () => inChosen(language, (chosen) => toast.success(chosen('profile:toast.success'))),
+              onError: (error) => inChosen(language, (chosen) => showProfileError(chosen, error)),
+            },
+          )
         }
       />
     </SettingsSection>

@@ -12,7 +12,10 @@ import { MeceRoadmap } from './mece-roadmap.tsx';
 import { type StrategyDraft, StrategyStepFields } from './strategy-steps.tsx';
 import { StrategySuggestion } from './strategy-suggestion.tsx';
 import { intlLocale } from '../../lib/format.ts';
+import { wordDiff } from '../../../core/text/word-diff.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
+import { useSession } from '../../lib/auth-client.ts';
+import { useStrategyDraft } from '../../lib/strategy-draft.ts';
 
 const draftOf = (version: StrategyVersion): StrategyDraft => ({
   coreProblem: version.coreProblem,
@@ -29,7 +32,8 @@ function useDateTime() {
 /** The three steps; a step opens only when the ones before it are complete. */
 function Builder({ initial }: { initial: StrategyVersion }) {
   const { t } = useTranslation('strategy');
-  const [draft, setDraft] = useState(() => draftOf(initial));
+  // Unsaved words survive a reload (src/web/lib/strategy-draft.ts).
+  const { draft, setDraft, saved: draftSaved } = useStrategyDraft(useSession().data?.user.id, initial.version, () => draftOf(initial));
   const [step, setStep] = useState<StrategyStep>('coreProblem');
   const save = useSaveStrategy();
   const stepIndex = STRATEGY_STEPS.indexOf(step);
@@ -42,6 +46,7 @@ function Builder({ initial }: { initial: StrategyVersion }) {
     if (!parsed.success) return;
     try {
       const saved = await save.mutateAsync(parsed.data);
+      draftSaved(saved.version);
       toast.success(t('save.success', { version: saved.version }));
     } catch (error) {
       showErrorToast(error, t('save.error'));
@@ -107,22 +112,63 @@ function Builder({ initial }: { initial: StrategyVersion }) {
   );
 }
 
-function VersionColumn({ title, version }: { title: string; version: StrategyVersion }) {
+type Side = 'before' | 'after';
+
+/** A text with what changed marked: words removed (struck, on the older side) or added (underlined, on the current side). */
+function DiffText({ before, after, side }: { before: string; after: string; side: Side }) {
   const { t } = useTranslation('strategy');
+  const parts = wordDiff(before, after)[side];
+  const Mark = side === 'before' ? 'del' : 'ins';
+  const markClass =
+    side === 'before'
+      ? 'rounded-sm bg-destructive/15 text-foreground line-through decoration-2'
+      : 'rounded-sm bg-primary/15 text-foreground underline decoration-2 underline-offset-2';
+  return (
+    <>
+      {parts.map((part, index) => (
+        <span key={index}>
+          {index > 0 && ' '}
+          {part.changed ? (
+            <Mark className={markClass}>
+              <span className="sr-only">{t(side === 'before' ? 'versions.removed' : 'versions.added')} </span>
+              {part.text}
+            </Mark>
+          ) : (
+            part.text
+          )}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** One side of the comparison; `other` is the version it is compared with. */
+function VersionColumn({ title, version, other, side }: { title: string; version: StrategyVersion; other: StrategyVersion; side: Side }) {
+  const { t } = useTranslation('strategy');
+  const [before, after] = side === 'before' ? [version, other] : [other, version];
+  const positions = Math.max(before.maximas.length, after.maximas.length);
   return (
     <div className="min-w-0 flex-1 rounded-md border border-border p-3 text-sm">
       <h3 className="font-semibold">{title}</h3>
       <h4 className="mt-2 text-xs font-medium text-muted-foreground">{t('steps.coreProblem.title')}</h4>
-      <p>{version.coreProblem}</p>
+      <p>
+        <DiffText before={before.coreProblem} after={after.coreProblem} side={side} />
+      </p>
       <h4 className="mt-2 text-xs font-medium text-muted-foreground">{t('steps.maximas.title')}</h4>
       <ol className="list-decimal pl-5">
-        {/* Keyed by position: maximas are identified by it (decision 053), and two may read the same. */}
-        {version.maximas.map((maxima, position) => (
-          <li key={position}>{maxima}</li>
-        ))}
+        {/* Keyed and compared by position: maximas are identified by it (decision 053), and two may read the same. */}
+        {Array.from({ length: positions }, (_, position) => position)
+          .filter((position) => version.maximas[position] !== undefined)
+          .map((position) => (
+            <li key={position}>
+              <DiffText before={before.maximas[position] ?? ''} after={after.maximas[position] ?? ''} side={side} />
+            </li>
+          ))}
       </ol>
       <h4 className="mt-2 text-xs font-medium text-muted-foreground">{t('steps.statement.title')}</h4>
-      <p>{version.statement}</p>
+      <p>
+        <DiffText before={before.statement} after={after.statement} side={side} />
+      </p>
     </div>
   );
 }
@@ -183,9 +229,10 @@ function Versions({ current, onRestored }: { current: StrategyVersion; onRestore
       )}
       {viewing && (
         <Modal open onOpenChange={(open) => !open && setViewing(null)} title={t('versions.compareTitle', { version: viewing.version })}>
+          <p className="mb-3 text-xs text-muted-foreground">{t('versions.legend')}</p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <VersionColumn title={t('versions.version', { version: viewing.version })} version={viewing} />
-            <VersionColumn title={t('versions.currentVersion', { version: current.version })} version={current} />
+            <VersionColumn title={t('versions.version', { version: viewing.version })} version={viewing} other={current} side="before" />
+            <VersionColumn title={t('versions.currentVersion', { version: current.version })} version={current} other={viewing} side="after" />
           </div>
           {viewing.version !== current.version && (
             <div className="mt-4 flex justify-end">

@@ -18,6 +18,7 @@ function toFormValues(task: Task): TaskFormValues {
     confidence: task.confidence,
     ease: task.ease,
     maximaIndex: task.maximaIndex === null ? '' : String(task.maximaIndex),
+    dueDate: task.dueDate ?? '',
   };
 }
 
@@ -34,7 +35,7 @@ export function EditDialog({ task, maximas, onClose }: { task: Task; maximas: st
         pending={update.isPending}
         onSubmit={async (input) => {
           try {
-            await update.mutateAsync({ id: task.id, changes: { ...input, maximaIndex: input.maximaIndex ?? null } });
+            await update.mutateAsync({ id: task.id, changes: { ...input, maximaIndex: input.maximaIndex ?? null, dueDate: input.dueDate ?? null } });
           } catch (error) {
             const fields = serverFieldErrors(error);
             if (fields) return fields;

@@ -19,6 +19,8 @@ export type TaskFormValues = {
   confidence: number;
   ease: number;
   maximaIndex: string;
+  /** YYYY-MM-DD from the date input; '' for none. */
+  dueDate: string;
 };
 
 export const EMPTY_TASK_FORM: TaskFormValues = {
@@ -30,6 +32,7 @@ export const EMPTY_TASK_FORM: TaskFormValues = {
   confidence: 5,
   ease: 5,
   maximaIndex: '',
+  dueDate: '',
 };
 
 const ICE_FIELDS = ['impact', 'confidence', 'ease'] as const;
@@ -50,6 +53,7 @@ function parseForm(values: TaskFormValues) {
     confidence: values.confidence,
     ease: values.ease,
     maximaIndex: values.maximaIndex === '' ? null : Number(values.maximaIndex),
+    dueDate: values.dueDate === '' ? null : values.dueDate,
   });
 }
 
@@ -189,6 +193,22 @@ export function TaskForm({
             </option>
           ))}
         </select>
+      </Field>
+      <Field
+        id={id('dueDate')}
+        label={t('form.dueDate.label')}
+        hint={t('form.dueDate.hint')}
+        error={errors.dueDate ? t(errors.dueDate) : undefined}
+      >
+        <input
+          id={id('dueDate')}
+          type="date"
+          value={values.dueDate}
+          onChange={(event) => set('dueDate', event.target.value)}
+          aria-invalid={Boolean(errors.dueDate)}
+          aria-describedby={describedBy(id('dueDate'), { hint: true, error: Boolean(errors.dueDate) })}
+          className={`${inputClass} h-11 sm:max-w-56`}
+        />
       </Field>
       <fieldset className="rounded-md border border-border p-4">
         <legend className="px-1 text-sm font-medium">{t('form.ice.legend')}</legend>

@@ -3,17 +3,24 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatIceTotal } from '../../../core/tasks/ice.ts';
 import type { Task } from '../../../core/tasks/task-schema.ts';
+import { useMe } from '../../lib/api/get-me.ts';
 import { useLatestMetrics, useTasks } from '../../lib/api/tasks-api.ts';
+import { useSession } from '../../lib/auth-client.ts';
 import { intlLocale } from '../../lib/format.ts';
+import { useMetricText } from '../../lib/metric-text.ts';
+import { numberStyleOf } from '../../lib/number-style.ts';
 import { CompleteDialog, EditDialog } from './task-dialogs.tsx';
 import { buttonClass } from '../../components/form/buttons.ts';
 
+/** Dates in the founder's language; metric values in the metric's unit and the founder's number style, as on Metrics. */
 function useFormatters() {
   const { i18n } = useTranslation();
+  const metricText = useMetricText(numberStyleOf(useMe(useSession().data?.user.id).data));
   return {
     date: (iso: string) => new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium' }).format(new Date(iso)),
-    value: (value: number | null | undefined) =>
-      value === null || value === undefined ? '—' : new Intl.NumberFormat(intlLocale(i18n.language), { maximumFractionDigits: 2 }).format(value),
+    /** A calendar day (YYYY-MM-DD) as written, whatever the browser's time zone. */
+    day: (day: string) => new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)),
+    metric: (task: Task, value: number | null | undefined) => metricText(task.metric, value),
     ice: (total: number) => formatIceTotal(total, intlLocale(i18n.language)),
   };
 }
@@ -38,6 +45,7 @@ function ListState({ state, emptyKey }: { state: 'loading' | 'error' | 'empty'; 
 function TaskSummary({ task, maximas }: { task: Task; maximas: string[] }) {
   const { t } = useTranslation('tasks');
   const format = useFormatters();
+  const latest = useLatestMetrics();
   const maxima = task.maximaIndex === null ? undefined : maximas[task.maximaIndex];
   return (
     <>
@@ -50,7 +58,11 @@ function TaskSummary({ task, maximas }: { task: Task; maximas: string[] }) {
         </div>
         <div className="flex gap-1">
           <dt>{t('task.target')}</dt>
-          <dd className="font-medium text-foreground">{format.value(task.targetValue)}</dd>
+          <dd className="font-medium text-foreground">{format.metric(task, task.targetValue)}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>{t('task.now')}</dt>
+          <dd className="font-medium text-foreground">{format.metric(task, latest.data?.latest?.[task.metric])}</dd>
         </div>
         <div className="flex gap-1">
           <dt>{t('task.ice')}</dt>
@@ -58,6 +70,12 @@ function TaskSummary({ task, maximas }: { task: Task; maximas: string[] }) {
             {t('task.iceParts', { impact: task.impact, confidence: task.confidence, ease: task.ease })}
           </dd>
         </div>
+        {task.dueDate && task.status === 'active' && (
+          <div className="flex gap-1">
+            <dt>{t('task.due')}</dt>
+            <dd className="font-medium text-foreground">{format.day(task.dueDate)}</dd>
+          </div>
+        )}
         {maxima && (
           <div className="flex gap-1">
             <dt>{t('task.maxima')}</dt>
@@ -143,15 +161,15 @@ export function DoneTab({ maximas }: { maximas: string[] }) {
             </div>
             <div>
               <dt className="text-muted-foreground">{t('done.then')}</dt>
-              <dd>{format.value(task.metricValueAtCreation)}</dd>
+              <dd>{format.metric(task, task.metricValueAtCreation)}</dd>
             </div>
             <div>
               <dt className="text-muted-foreground">{t('done.atCompletion')}</dt>
-              <dd>{format.value(task.metricValueAtCompletion)}</dd>
+              <dd>{format.metric(task, task.metricValueAtCompletion)}</dd>
             </div>
             <div>
               <dt className="text-muted-foreground">{t('done.now')}</dt>
-              <dd>{format.value(latest.data?.latest?.[task.metric])}</dd>
+              <dd>{format.metric(task, latest.data?.latest?.[task.metric])}</dd>
             </div>
           </dl>
         </li>

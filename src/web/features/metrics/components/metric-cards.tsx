@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn.ts';
 import type { SeriesPoint } from '../../../lib/api/metrics-api.ts';
 import { useDates } from '../dates.ts';
 import { METRIC_UNITS, metricFormatter, targetSign } from '../../../lib/metric-format.ts';
+import { useMetricText } from '../../../lib/metric-text.ts';
 import type { NumberStyle } from '../../../lib/number-style.ts';
 import { ChangeChips } from './change-chips.tsx';
 import { Sparkline } from './sparkline.tsx';
@@ -66,15 +67,10 @@ type Props = {
 /** A card's value as words and numbers: "50 weeks", "4.1 : 1", "$5,000 / wk". */
 function useValueText(numbers: NumberStyle) {
   const { t } = useTranslation('metrics');
+  const metricText = useMetricText(numbers);
   return (key: MetricKey, snapshot: MetricsSnapshot) => {
-    const unit = METRIC_UNITS[key];
-    const format = metricFormatter(unit, numbers);
-    const value = snapshot[key];
     if (key === 'runwayWeeks' && snapshot.runwayStatus === 'not-burning') return t('notes.profitable');
-    if (unit === 'weeks') return t('units.weeks', { value: format(value), count: Math.round(value ?? 0) });
-    if (unit === 'multiple') return t('units.multiple', { value: format(value) });
-    if (unit === 'moneyPerWeek') return t('units.perWeek', { value: format(value) });
-    return format(value);
+    return metricText(key, snapshot[key]);
   };
 }
 
