@@ -41,7 +41,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'DELETE /api/impersonation': { summary: 'End the impersonation and return to the admin’s own session (also after it expired)', tag: 'admin' },
   'GET /api/admin/overview': { summary: 'Admin: platform counts (403 FORBIDDEN for non-admins)', tag: 'admin' },
   'GET /api/admin/audit-logs': { summary: 'Admin: audit log rows (?limit, ?targetUserId)', tag: 'admin' },
-  'GET /api/admin/users': { summary: 'Admin: accounts, newest first, with role and status (?search= part of the e-mail, ?limit ≤ 100)', tag: 'admin' },
+  'GET /api/admin/users': {
+    summary: 'Admin: a page of accounts with role, status, tier, onboarding and last activity (?search e-mail or name, ?tier, ?role, ?status, ?onboarded, ?signedUpFrom/To, ?activeWithinDays, ?inactiveForDays, ?sort, ?order, ?page, ?limit ≤ 100) → { users, total, page, limit }',
+    tag: 'admin',
+  },
+  'GET /api/admin/users/:userId': { summary: 'Admin: one account: profile, counts of use (no content), last sign-ins, the audit trail about it', tag: 'admin' },
+  'POST /api/admin/users/:userId/resend-confirmation': { summary: 'Admin: send the sign-up confirmation e-mail again (unconfirmed, active accounts; audited; 10 per hour)', tag: 'admin' },
   'PUT /api/admin/users/:userId/role': { summary: 'Admin: assign a role (audited, 5 per hour)', tag: 'admin', body: RoleInput },
   'PUT /api/admin/users/:userId/status': {
     summary: 'Admin: suspend or reactivate a founder ({ status: "suspended" | "active" }; audited, 10 per hour; suspension ends every session)',
