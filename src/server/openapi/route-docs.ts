@@ -40,7 +40,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'DELETE /api/impersonation': { summary: 'End the impersonation and return to the admin’s own session (also after it expired)', tag: 'admin' },
   'GET /api/admin/overview': { summary: 'Admin: platform counts (403 FORBIDDEN for non-admins)', tag: 'admin' },
-  'GET /api/admin/audit-logs': { summary: 'Admin: audit log rows (?limit, ?targetUserId)', tag: 'admin' },
+  'GET /api/admin/audit-logs': {
+    summary: 'Admin: audit log rows newest first, with severity (?actorId, ?targetUserId, ?event, ?severity, ?from/?to UTC days ≤ 91 apart, default the last 91 days, ?page, ?limit ≤ 200) → { entries, total, page, limit }',
+    tag: 'admin',
+  },
+  'GET /api/admin/audit-logs/export': { summary: 'Admin: the same rows as streamed CSV (formula-safe cells; same filters and bounded range; audited)', tag: 'admin' },
   'GET /api/admin/users': {
     summary: 'Admin: a page of accounts with role, status, tier, onboarding and last activity (?search e-mail or name, ?tier, ?role, ?status, ?onboarded, ?signedUpFrom/To, ?activeWithinDays, ?inactiveForDays, ?sort, ?order, ?page, ?limit ≤ 100) → { users, total, page, limit }',
     tag: 'admin',

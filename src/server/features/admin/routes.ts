@@ -1,19 +1,16 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { z } from 'zod';
+import { stream } from 'hono/streaming';
+import { AuditLogQuery } from '../../../core/admin/audit-log.ts';
 import { AppError } from '../../http/app-error.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseQuery } from '../../http/validate.ts';
-import { recordSecurityEvent, requestContext } from '../../platform/audit.ts';
-import { adminOverview, listAuditLogs } from './service.ts';
+import { recordAuditEvent, recordSecurityEvent, requestContext } from '../../platform/audit.ts';
+import { auditCsv, listAuditLogs } from './audit-log.ts';
+import { adminOverview } from './service.ts';
 import { adminUserRoutes } from './users-routes.ts';
-
-const AuditQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  targetUserId: z.string().min(1).max(100).optional(),
-});
 
 /**
  * Admins only: anyone else gets 403 FORBIDDEN, and the attempt is audited as
@@ -41,7 +38,22 @@ const adminsOnly = createMiddleware<AppBindings>(async (c, next) => {
 export const adminRoutes = new Hono<AppBindings>()
   .use(requireUser, adminsOnly)
   .get('/overview', async (c) => c.json(await adminOverview(c.get('deps').db)))
-  .get('/audit-logs', async (c) => {
-    return c.json({ entries: await listAuditLogs(c.get('deps').db, parseQuery(c, AuditQuery)) });
+  .get('/audit-logs', async (c) => c.json(await listAuditLogs(c.get('deps').db, parseQuery(c, AuditLogQuery))))
+  // The export is itself audited: who took a copy of the log, and of what.
+  .get('/audit-logs/export', async (c) => {
+    const { db } = c.get('deps');
+    const query = parseQuery(c, AuditLogQuery);
+    await recordAuditEvent(db, {
+      action: 'audit_log_exported',
+      adminId: c.get('user').id,
+      context: requestContext(c.req.raw, clientAddress(c)),
+      details: { filters: { ...query, page: undefined, limit: undefined } },
+    });
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="rumbo-audit-log-${new Date().toISOString().slice(0, 10)}.csv"`);
+    c.header('Cache-Control', 'no-store');
+    return stream(c, async (out) => {
+      for await (const line of auditCsv(db, query)) await out.write(line);
+    });
   })
   .route('/users', adminUserRoutes);
