@@ -32,6 +32,6 @@ export default defineConfig({
     url: `${BASE_URL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { E2E_DATA_DIR: process.env.E2E_DATA_DIR, PORT: String(PORT), APP_URL: BASE_URL, LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '100', RUMBO_ADMIN_EMAILS: 'e2e-admin@example.com,e2e-admin-reset@example.com,e2e-admin-view-as@example.com' },
+    env: { E2E_DATA_DIR: process.env.E2E_DATA_DIR, PORT: String(PORT), APP_URL: BASE_URL, LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '100', RUMBO_ADMIN_EMAILS: 'e2e-admin@example.com,e2e-admin-reset@example.com,e2e-admin-view-as@example.com,e2e-admin-area@example.com' },
   },
 });
