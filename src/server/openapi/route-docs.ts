@@ -12,6 +12,7 @@ import { DeleteAccountInput, RoleInput, StatusInput } from '../../core/account/a
 import { StartImpersonationInput } from '../../core/impersonation/impersonation.ts';
 import { SeenInput } from '../../core/gamification/achievements.ts';
 import { FeedbackInput } from '../../core/feedback/feedback-schema.ts';
+import { FeedbackNoteInput, FeedbackStatusInput } from '../../core/admin/admin-feedback.ts';
 
 /** What the OpenAPI document says about one route: a summary and, for writes, its body. */
 export type RouteDoc = {
@@ -51,6 +52,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/admin/users/:userId': { summary: 'Admin: one account: profile, counts of use (no content), last sign-ins, the audit trail about it', tag: 'admin' },
   'POST /api/admin/users/:userId/resend-confirmation': { summary: 'Admin: send the sign-up confirmation e-mail again (unconfirmed, active accounts; audited; 10 per hour)', tag: 'admin' },
+  'GET /api/admin/feedback': { summary: 'Admin: the feedback inbox, newest first, with founder, page, version, images and internal notes (?status, ?type, ?page, ?limit ≤ 100)', tag: 'admin' },
+  'PUT /api/admin/feedback/:id/status': { summary: 'Admin: move a feedback item to a status; the founder sees it beside their message', tag: 'admin', body: FeedbackStatusInput },
+  'POST /api/admin/feedback/:id/notes': { summary: 'Admin: add an internal note (never shown to the founder)', tag: 'admin', body: FeedbackNoteInput },
+  'GET /api/admin/feedback/:id/images/:imageId': { summary: 'Admin: redirect to a short-lived link to a feedback image', tag: 'admin' },
   'PUT /api/admin/users/:userId/role': { summary: 'Admin: assign a role (audited, 5 per hour)', tag: 'admin', body: RoleInput },
   'PUT /api/admin/users/:userId/status': {
     summary: 'Admin: suspend or reactivate a founder ({ status: "suspended" | "active" }; audited, 10 per hour; suspension ends every session)',

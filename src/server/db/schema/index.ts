@@ -7,3 +7,4 @@ export * from './metrics.ts';
 export * from './mentor.ts';
 export * from './feedback.ts';
 export * from './weekly-emails.ts';
+export * from './admin.ts';

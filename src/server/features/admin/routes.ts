@@ -9,6 +9,7 @@ import { requireUser } from '../../http/require-user.ts';
 import { parseQuery } from '../../http/validate.ts';
 import { recordAuditEvent, recordSecurityEvent, requestContext } from '../../platform/audit.ts';
 import { auditCsv, listAuditLogs } from './audit-log.ts';
+import { adminFeedbackRoutes } from './feedback-routes.ts';
 import { adminOverview } from './service.ts';
 import { adminUserRoutes } from './users-routes.ts';
 
@@ -56,4 +57,5 @@ export const adminRoutes = new Hono<AppBindings>()
       for await (const line of auditCsv(db, query)) await out.write(line);
     });
   })
-  .route('/users', adminUserRoutes);
+  .route('/users', adminUserRoutes)
+  .route('/feedback', adminFeedbackRoutes);
