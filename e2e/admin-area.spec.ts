@@ -4,8 +4,8 @@ import { text } from './support/locales.ts';
 
 /**
  * An admin runs the admin area in each language (issue 22; decisions 200 and 202): finds a
- * founder by filters, opens their page, makes them an admin, and finds that change in the
- * audit log. RUMBO_ADMIN_EMAILS in playwright.config.ts makes e2e-admin-area@example.com one.
+ * founder by filters, opens their page, makes them an admin, finds that change in the audit
+ * log, and moves the founder's feedback to done, which the founder then sees. RUMBO_ADMIN_EMAILS in playwright.config.ts makes e2e-admin-area@example.com one.
  */
 for (const [language, viewport] of [
   ['en', { width: 1280, height: 900 }],
@@ -19,6 +19,8 @@ for (const [language, viewport] of [
     const founderName = `Tomás ${language}`;
     const signUp = await request.post('/api/auth/sign-up/email', { data: { email: founderEmail, password: 'a long enough password', name: founderName, termsAccepted: true } });
     expect(signUp.status()).toBe(200);
+    const sent = await request.post('/api/feedback', { data: { type: 'idea', content: `Idea from ${founderName}`, page: '/overview', appVersion: '0.1.0' } });
+    expect(sent.status()).toBe(201);
 
     await page.addInitScript((chosen) => localStorage.setItem('rumbo_language', chosen), language);
     await signUpByApi(page, { name: 'Ada', email: 'e2e-admin-area@example.com' });
@@ -48,6 +50,15 @@ for (const [language, viewport] of [
     await page.getByRole('button', { name: admin('audit.apply') }).click();
     await expect(page.getByRole('rowheader', { name: 'security_role_change' }).first()).toBeVisible();
     await expectNoAxeViolations(page, `/admin/audit (${language})`);
+
+    // The feedback inbox: the founder's idea moves to done, and the founder sees it so.
+    await page.getByRole('link', { name: admin('sections.feedback') }).click();
+    const card = page.getByRole('listitem').filter({ hasText: `Idea from ${founderName}` });
+    await card.getByLabel(admin('feedbackInbox.statusLabel'), { exact: true }).selectOption('done');
+    await expect(page.getByText(admin('feedbackInbox.moved'))).toBeVisible();
+    await expectNoAxeViolations(page, `/admin/feedback (${language})`);
+    const own = (await (await request.get('/api/feedback')).json()) as { feedback: { status: string }[] };
+    expect(own.feedback.map((item) => item.status)).toEqual(['done']);
   });
 }
 

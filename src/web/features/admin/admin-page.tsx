@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BarChart3, MessageSquare, Settings } from 'lucide-react';
+import { BarChart3, Settings } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
@@ -9,19 +9,20 @@ import { useSession } from '../../lib/auth-client.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { cn } from '../../lib/cn.ts';
 import { AuditPage } from './audit/audit-page.tsx';
+import { FeedbackInbox } from './feedback/feedback-inbox.tsx';
 import { UserPage } from './users/user-page.tsx';
 import { UsersSection } from './users/users-section.tsx';
 
 /** The admin areas still to come (the admin dashboard issue). */
 const AREAS = [
   { key: 'analytics', icon: BarChart3 },
-  { key: 'feedback', icon: MessageSquare },
   { key: 'settings', icon: Settings },
 ] as const;
 
 /** The admin area's own pages, under /admin. */
 const SECTIONS = [
   { to: '/admin', key: 'users', end: true },
+  { to: '/admin/feedback', key: 'feedback', end: false },
   { to: '/admin/audit', key: 'audit', end: false },
 ] as const;
 
@@ -103,6 +104,7 @@ export function AdminPage() {
       <Routes>
         <Route index element={<UsersHome />} />
         <Route path="users/:userId" element={<UserPage />} />
+        <Route path="feedback" element={<FeedbackInbox />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Routes>
