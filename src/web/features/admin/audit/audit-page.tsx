@@ -7,6 +7,7 @@ import { buttonClass } from '../../../components/form/buttons.ts';
 import { inputClass } from '../../../components/form/fields.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { ListState } from '../list-state.tsx';
 import { Pager } from '../pager.tsx';
 import { type AuditEntry, AuditTable } from './audit-table.tsx';
 
@@ -86,21 +87,15 @@ export function AuditPage() {
           </a>
         </div>
       </form>
-      <div aria-live="polite" aria-busy={log.isFetching} className="mt-4">
-        {log.isPending ? (
-          <p className="text-sm text-muted-foreground">{t('audit.loading')}</p>
-        ) : log.isError ? (
-          <p className="text-sm text-destructive">{t('audit.loadError')}</p>
-        ) : log.data.entries.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('audit.empty')}</p>
-        ) : (
+      <ListState query={log} area="audit" isEmpty={(data) => data.entries.length === 0}>
+        {(data) => (
           <>
-            <p className="text-sm text-muted-foreground">{t('audit.count', { count: log.data.total })}</p>
-            <AuditTable entries={log.data.entries} />
+            <p className="text-sm text-muted-foreground">{t('audit.count', { count: data.total })}</p>
+            <AuditTable entries={data.entries} />
             <Pager page={page} pages={pages} onPage={setPage} />
           </>
         )}
-      </div>
+      </ListState>
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
 import { intlLocale } from '../../../lib/format.ts';
+import { ListState } from '../list-state.tsx';
 import { Pager } from '../pager.tsx';
 
 type InboxItem = {
@@ -173,24 +174,18 @@ export function FeedbackInbox() {
           ))}
         </select>
       </div>
-      <div aria-live="polite" aria-busy={inbox.isFetching} className="mt-4">
-        {inbox.isPending ? (
-          <p className="text-sm text-muted-foreground">{t('feedbackInbox.loading')}</p>
-        ) : inbox.isError ? (
-          <p className="text-sm text-destructive">{t('feedbackInbox.loadError')}</p>
-        ) : inbox.data.feedback.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('feedbackInbox.empty')}</p>
-        ) : (
+      <ListState query={inbox} area="feedbackInbox" isEmpty={(data) => data.feedback.length === 0}>
+        {(data) => (
           <>
             <ul className="space-y-3">
-              {inbox.data.feedback.map((item) => (
+              {data.feedback.map((item) => (
                 <InboxCard key={item.id} item={item} />
               ))}
             </ul>
             <Pager page={page} pages={pages} onPage={setPage} />
           </>
         )}
-      </div>
+      </ListState>
     </section>
   );
 }

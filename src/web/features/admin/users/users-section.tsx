@@ -7,6 +7,7 @@ import { buttonClass } from '../../../components/form/buttons.ts';
 import { inputClass } from '../../../components/form/fields.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { intlLocale } from '../../../lib/format.ts';
+import { ListState } from '../list-state.tsx';
 import { Pager } from '../pager.tsx';
 import { StatusButton } from './status-button.tsx';
 import { type AdminUser, NO_FILTERS, type UserFilters, type UserOrder, useAdminUsers } from './users-api.ts';
@@ -114,21 +115,15 @@ export function UsersSection() {
           </button>
         </div>
       </form>
-      <div aria-live="polite" aria-busy={users.isFetching} className="mt-4">
-        {users.isPending ? (
-          <p className="text-sm text-muted-foreground">{t('usersSection.loading')}</p>
-        ) : users.isError ? (
-          <p className="text-sm text-destructive">{t('usersSection.loadError')}</p>
-        ) : users.data.users.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('usersSection.empty')}</p>
-        ) : (
+      <ListState query={users} area="usersSection" isEmpty={(data) => data.users.length === 0}>
+        {(data) => (
           <>
-            <p className="mb-2 text-sm text-muted-foreground">{t('usersSection.count', { count: users.data.total })}</p>
-            <UsersTable users={users.data.users} order={order} onSort={sortBy} />
+            <p className="mb-2 text-sm text-muted-foreground">{t('usersSection.count', { count: data.total })}</p>
+            <UsersTable users={data.users} order={order} onSort={sortBy} />
             <Pager page={order.page} pages={pages} onPage={(page) => setOrder((current) => ({ ...current, page }))} />
           </>
         )}
-      </div>
+      </ListState>
     </section>
   );
 }
