@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { stream } from 'hono/streaming';
+import { AnalyticsQuery } from '../../../core/admin/admin-analytics.ts';
 import { AuditLogQuery } from '../../../core/admin/audit-log.ts';
 import { AppError } from '../../http/app-error.ts';
 import { clientAddress } from '../../http/client-address.ts';
@@ -8,6 +9,7 @@ import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseQuery } from '../../http/validate.ts';
 import { recordAuditEvent, recordSecurityEvent, requestContext } from '../../platform/audit.ts';
+import { adminAnalytics } from './analytics.ts';
 import { auditCsv, listAuditLogs } from './audit-log.ts';
 import { adminFeedbackRoutes } from './feedback-routes.ts';
 import { adminOverview } from './service.ts';
@@ -57,5 +59,6 @@ export const adminRoutes = new Hono<AppBindings>()
       for await (const line of auditCsv(db, query)) await out.write(line);
     });
   })
+  .get('/analytics', async (c) => c.json(await adminAnalytics(c.get('deps').db, parseQuery(c, AnalyticsQuery))))
   .route('/users', adminUserRoutes)
   .route('/feedback', adminFeedbackRoutes);
