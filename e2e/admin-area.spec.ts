@@ -51,6 +51,12 @@ for (const [language, viewport] of [
     await expect(page.getByRole('rowheader', { name: 'security_role_change' }).first()).toBeVisible();
     await expectNoAxeViolations(page, `/admin/audit (${language})`);
 
+    // Analytics over the last 30 days count today's sign-ups.
+    await page.getByRole('link', { name: admin('sections.analytics') }).click();
+    await expect(page.getByRole('heading', { level: 3, name: admin('analytics.signUps') })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3, name: admin('analytics.retention') })).toBeVisible();
+    await expectNoAxeViolations(page, `/admin/analytics (${language})`);
+
     // The feedback inbox: the founder's idea moves to done, and the founder sees it so.
     await page.getByRole('link', { name: admin('sections.feedback') }).click();
     const card = page.getByRole('listitem').filter({ hasText: `Idea from ${founderName}` });

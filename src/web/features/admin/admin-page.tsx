@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BarChart3, Settings } from 'lucide-react';
+import { Settings } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
@@ -8,6 +8,7 @@ import { apiFetch } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { cn } from '../../lib/cn.ts';
+import { AnalyticsPage } from './analytics/analytics-page.tsx';
 import { AuditPage } from './audit/audit-page.tsx';
 import { FeedbackInbox } from './feedback/feedback-inbox.tsx';
 import { UserPage } from './users/user-page.tsx';
@@ -15,13 +16,13 @@ import { UsersSection } from './users/users-section.tsx';
 
 /** The admin areas still to come (the admin dashboard issue). */
 const AREAS = [
-  { key: 'analytics', icon: BarChart3 },
   { key: 'settings', icon: Settings },
 ] as const;
 
 /** The admin area's own pages, under /admin. */
 const SECTIONS = [
   { to: '/admin', key: 'users', end: true },
+  { to: '/admin/analytics', key: 'analytics', end: false },
   { to: '/admin/feedback', key: 'feedback', end: false },
   { to: '/admin/audit', key: 'audit', end: false },
 ] as const;
@@ -104,6 +105,7 @@ export function AdminPage() {
       <Routes>
         <Route index element={<UsersHome />} />
         <Route path="users/:userId" element={<UserPage />} />
+        <Route path="analytics" element={<AnalyticsPage />} />
         <Route path="feedback" element={<FeedbackInbox />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="*" element={<Navigate to="/admin" replace />} />
