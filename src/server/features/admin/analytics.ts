@@ -20,14 +20,16 @@ export function analyticsStatements(query: AnalyticsQuery) {
   const live = sql`u.status <> 'deleted'`;
 
   return {
-    signUps: sql`select d::date as day, count(u.id)::int as count
+    // Counted per day first, then laid over every day of the range (days without any show 0).
+    signUps: sql`select d::date as day, coalesce(c.count, 0)::int as count
       from generate_series(${query.from}::date, ${query.to}::date, interval '1 day') d
-      left join users u on u.created_at >= d and u.created_at < d + interval '1 day' and ${live}
-      group by d order by d`,
-    dailyActive: sql`select d::date as day, count(a.user_id)::int as count
+      left join (select (u.created_at at time zone 'UTC')::date as day, count(*) as count from users u
+        where ${live} and ${inRange(sql`u.created_at`)} group by 1) c on c.day = d::date
+      order by d`,
+    dailyActive: sql`select d::date as day, coalesce(c.count, 0)::int as count
       from generate_series(${query.from}::date, ${query.to}::date, interval '1 day') d
-      left join activity_days a on a.day = d::date
-      group by d order by d`,
+      left join (select a.day, count(*) as count from activity_days a where a.day between ${query.from}::date and ${query.to}::date group by 1) c on c.day = d::date
+      order by d`,
     weeklyActive: sql`select date_trunc('week', a.day)::date as week, count(distinct a.user_id)::int as count
       from activity_days a where a.day between ${query.from}::date and ${query.to}::date
       group by 1 order by 1`,
