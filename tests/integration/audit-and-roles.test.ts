@@ -36,6 +36,8 @@ describe('roles', () => {
   it('defaults to user, and the latest assignment wins', async () => {
     const { user, cookie } = await t.signUp();
     expect(await currentRole(t.db, user.id)).toBe('user');
+    // Another admin stays, so the demotion below does not remove the last one (decision 201).
+    await assignRole(t.db, t.deps.bus, { userId: (await t.signUp()).user.id, role: 'admin', assignedBy: null, via: 'test' });
     await assignRole(t.db, t.deps.bus, { userId: user.id, role: 'admin', assignedBy: null, via: 'test' });
     await assignRole(t.db, t.deps.bus, { userId: user.id, role: 'user', assignedBy: null, via: 'test' });
     expect(await currentRole(t.db, user.id)).toBe('user');

@@ -16,6 +16,7 @@ import { FeedbackInput } from '../../core/feedback/feedback-schema.ts';
 import { EndPremiumInput, PortalInput, SwitchPlanInput, UpgradeInput } from '../../core/subscription/subscription-input.ts';
 import { ChatMessageInput, VisibilityInput } from '../../core/community/community.ts';
 import { PeriodInput, SectionsInput, SendInput } from '../../core/reports/investor-update.ts';
+import { FeedbackNoteInput, FeedbackStatusInput } from '../../core/admin/admin-feedback.ts';
 
 /** What the OpenAPI document says about one route: a summary and, for writes, its body. */
 export type RouteDoc = {
@@ -44,12 +45,29 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'DELETE /api/impersonation': { summary: 'End the impersonation and return to the admin’s own session (also after it expired)', tag: 'admin' },
   'GET /api/admin/overview': { summary: 'Admin: platform counts (403 FORBIDDEN for non-admins)', tag: 'admin' },
-  'GET /api/admin/audit-logs': { summary: 'Admin: audit log rows (?limit, ?targetUserId)', tag: 'admin' },
-  'GET /api/admin/users': { summary: 'Admin: accounts, newest first, with role and status (?search= part of the e-mail, ?limit ≤ 100)', tag: 'admin' },
   'GET /api/admin/users/:userId/subscription': {
     summary: 'Admin, read only: a founder’s subscription as they see it and its whole event history (who, what, when, from where)',
     tag: 'admin',
   },
+  'GET /api/admin/audit-logs': {
+    summary: 'Admin: audit log rows newest first, with severity (?actorId, ?targetUserId, ?event, ?severity, ?from/?to UTC days ≤ 91 apart, default the last 91 days, ?page, ?limit ≤ 200) → { entries, total, page, limit }',
+    tag: 'admin',
+  },
+  'GET /api/admin/audit-logs/export': { summary: 'Admin: the same rows as streamed CSV (formula-safe cells; same filters and bounded range; audited)', tag: 'admin' },
+  'GET /api/admin/users': {
+    summary: 'Admin: a page of accounts with role, status, tier, onboarding and last activity (?search e-mail or name, ?tier, ?role, ?status, ?onboarded, ?signedUpFrom/To, ?activeWithinDays, ?inactiveForDays, ?sort, ?order, ?page, ?limit ≤ 100) → { users, total, page, limit }',
+    tag: 'admin',
+  },
+  'GET /api/admin/users/:userId': { summary: 'Admin: one account: profile, counts of use (no content), last sign-ins, the audit trail about it', tag: 'admin' },
+  'POST /api/admin/users/:userId/resend-confirmation': { summary: 'Admin: send the sign-up confirmation e-mail again (unconfirmed, active accounts; audited; 10 per hour)', tag: 'admin' },
+  'GET /api/admin/analytics': {
+    summary: 'Admin: sign-ups per day, daily and weekly active founders, the onboarding funnel, tiers, feature use and weekly retention cohorts (?from, ?to UTC days, ≤ 366)',
+    tag: 'admin',
+  },
+  'GET /api/admin/feedback': { summary: 'Admin: the feedback inbox, newest first, with founder, page, version, images and internal notes (?status, ?type, ?page, ?limit ≤ 100)', tag: 'admin' },
+  'PUT /api/admin/feedback/:id/status': { summary: 'Admin: move a feedback item to a status; the founder sees it beside their message', tag: 'admin', body: FeedbackStatusInput },
+  'POST /api/admin/feedback/:id/notes': { summary: 'Admin: add an internal note (never shown to the founder)', tag: 'admin', body: FeedbackNoteInput },
+  'GET /api/admin/feedback/:id/images/:imageId': { summary: 'Admin: redirect to a short-lived link to a feedback image', tag: 'admin' },
   'PUT /api/admin/users/:userId/role': { summary: 'Admin: assign a role (audited, 5 per hour)', tag: 'admin', body: RoleInput },
   'PUT /api/admin/users/:userId/status': {
     summary: 'Admin: suspend or reactivate a founder ({ status: "suspended" | "active" }; audited, 10 per hour; suspension ends every session)',

@@ -1,7 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { SessionEventBus } from '../cluster/shared-state.ts';
 import type { Database } from '../db/client.ts';
 import { authUsers, userRoles } from '../db/schema/index.ts';
+import { AppError } from '../http/app-error.ts';
 import { recordAuditEvent, type RequestContext } from './audit.ts';
 
 export type Role = 'user' | 'admin';
@@ -17,6 +18,17 @@ export async function currentRole(db: Database, userId: string): Promise<Role> {
   return latest?.role ?? 'user';
 }
 
+/** The advisory lock every role change holds until it commits (an arbitrary, fixed key). */
+const ROLE_CHANGE_LOCK = 720_022;
+
+/** Accounts (not deleted) whose newest role is admin. */
+export async function adminCount(db: Database): Promise<number> {
+  const result = await db.execute(
+    sql`select count(*)::int as admins from users u where u.status <> 'deleted' and (select r.role from user_roles r where r.user_id = u.id order by r.assigned_at desc, r.id desc limit 1) = 'admin'`,
+  );
+  return Number((result as unknown as { rows: { admins: number }[] }).rows[0]?.admins ?? 0);
+}
+
 export type RoleChange = {
   userId: string;
   role: Role;
@@ -30,12 +42,18 @@ export type RoleChange = {
 /**
  * Assigns a role: a new `user_roles` row (the latest wins), a `security_role_change`
  * audit row, and every instance drops its cached sessions of the user at once.
- * Returns false when the user already had that role (nothing written).
+ * Returns false when the user already had that role (nothing written). The last admin
+ * is never demoted (403 'The last admin cannot be removed.'; decision 201).
  */
 export async function assignRole(db: Database, bus: SessionEventBus | undefined, change: RoleChange): Promise<boolean> {
   const changed = await db.transaction(async (tx) => {
+    // Role changes queue one behind another, so two racing demotions cannot both pass the check below.
+    await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_CHANGE_LOCK})`);
     const before = await currentRole(tx as unknown as Database, change.userId);
     if (before === change.role) return false;
+    if (before === 'admin' && (await adminCount(tx as unknown as Database)) <= 1) {
+      throw new AppError('FORBIDDEN', { message: 'The last admin cannot be removed.' });
+    }
     await tx.insert(userRoles).values({ userId: change.userId, role: change.role, assignedBy: change.assignedBy });
     await recordAuditEvent(tx as unknown as Database, {
       action: 'role_change',

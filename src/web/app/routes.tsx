@@ -123,7 +123,7 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/profile/security/security-page.tsx')).SecurityPage }),
       },
       {
-        path: 'admin',
+        path: 'admin/*',
         lazy: async () => ({ Component: (await import('../features/admin/admin-page.tsx')).AdminPage }),
       },
       { path: 'goals', element: <Navigate to="/high-performance-tasks" replace /> },

@@ -11,3 +11,4 @@ export * from './billing.ts';
 export * from './tours.ts';
 export * from './community.ts';
 export * from './reports.ts';
+export * from './admin.ts';

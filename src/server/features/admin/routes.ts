@@ -1,24 +1,64 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { createMiddleware } from 'hono/factory';
+import { stream } from 'hono/streaming';
+import { AnalyticsQuery } from '../../../core/admin/admin-analytics.ts';
+import { AuditLogQuery } from '../../../core/admin/audit-log.ts';
+import { AppError } from '../../http/app-error.ts';
+import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
-import { requireAdmin, requireUser } from '../../http/require-user.ts';
+import { requireUser } from '../../http/require-user.ts';
 import { parseQuery } from '../../http/validate.ts';
-import { adminOverview, listAuditLogs } from './service.ts';
+import { recordAuditEvent, recordSecurityEvent, requestContext } from '../../platform/audit.ts';
+import { adminAnalytics } from './analytics.ts';
+import { auditCsv, listAuditLogs } from './audit-log.ts';
+import { adminFeedbackRoutes } from './feedback-routes.ts';
+import { adminOverview } from './service.ts';
 import { adminUserRoutes } from './users-routes.ts';
 
-const AuditQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  targetUserId: z.string().min(1).max(100).optional(),
+/**
+ * Admins only: anyone else gets 403 FORBIDDEN, and the attempt is audited as
+ * `security_admin_access_denied` (at most 10 rows per account in 5 minutes, like every
+ * event a stranger can repeat at will; decision 200).
+ */
+const adminsOnly = createMiddleware<AppBindings>(async (c, next) => {
+  if (c.get('role') !== 'admin') {
+    const user = c.get('user');
+    await recordSecurityEvent(c.get('deps'), `admin-denied:${user.id}`, {
+      action: 'admin_access_denied',
+      adminId: user.id,
+      context: requestContext(c.req.raw, clientAddress(c)),
+      details: { method: c.req.method, path: new URL(c.req.url).pathname },
+    });
+    throw new AppError('FORBIDDEN');
+  }
+  await next();
 });
 
 /**
- * /api/admin/*: admins only (403 FORBIDDEN for everyone else; docs/product.md#roles). Each area of the
- * admin dashboard is a router of its own here (users now; analytics, feedback, settings later).
+ * /api/admin/*: admins only (docs/product.md#roles). Each area of the admin dashboard is a
+ * router of its own here.
  */
 export const adminRoutes = new Hono<AppBindings>()
-  .use(requireUser, requireAdmin)
+  .use(requireUser, adminsOnly)
   .get('/overview', async (c) => c.json(await adminOverview(c.get('deps').db)))
-  .get('/audit-logs', async (c) => {
-    return c.json({ entries: await listAuditLogs(c.get('deps').db, parseQuery(c, AuditQuery)) });
+  .get('/audit-logs', async (c) => c.json(await listAuditLogs(c.get('deps').db, parseQuery(c, AuditLogQuery))))
+  // The export is itself audited: who took a copy of the log, and of what.
+  .get('/audit-logs/export', async (c) => {
+    const { db } = c.get('deps');
+    const query = parseQuery(c, AuditLogQuery);
+    await recordAuditEvent(db, {
+      action: 'audit_log_exported',
+      adminId: c.get('user').id,
+      context: requestContext(c.req.raw, clientAddress(c)),
+      details: { filters: { ...query, page: undefined, limit: undefined } },
+    });
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="rumbo-audit-log-${new Date().toISOString().slice(0, 10)}.csv"`);
+    c.header('Cache-Control', 'no-store');
+    return stream(c, async (out) => {
+      for await (const line of auditCsv(db, query)) await out.write(line);
+    });
   })
-  .route('/users', adminUserRoutes);
+  .get('/analytics', async (c) => c.json(await adminAnalytics(c.get('deps').db, parseQuery(c, AnalyticsQuery))))
+  .route('/users', adminUserRoutes)
+  .route('/feedback', adminFeedbackRoutes);

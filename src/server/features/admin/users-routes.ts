@@ -1,30 +1,22 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { AdminUsersQuery } from '../../../core/admin/admin-users.ts';
 import { RoleInput, StatusInput } from '../../../core/account/account-status.ts';
-import { EMAIL_MAX_LENGTH } from '../../../core/auth/credentials.ts';
 import { AppError } from '../../http/app-error.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { parseJsonBody, parseQuery } from '../../http/validate.ts';
 import { rateLimit } from '../../rate-limit/middleware.ts';
-import { requestContext } from '../../platform/audit.ts';
+import { recordAuditEvent, requestContext } from '../../platform/audit.ts';
 import { assignRole } from '../../platform/roles.ts';
 import { userExists } from './service.ts';
-import { changeAccountStatus, listUsers } from './users.ts';
+import { userDetail } from './user-detail.ts';
+import { changeAccountStatus, listUsers, resendConfirmation } from './users.ts';
 import { subscriptionForAdmin } from '../billing/index.ts';
 
-const UsersQuery = z.object({
-  search: z.string().trim().max(EMAIL_MAX_LENGTH).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-});
-
-
-/** /api/admin/users: find founders, change their role or status (mounted behind requireAdmin). */
+/** /api/admin/users: find founders, read one, change their role or status (mounted behind the admin check). */
 export const adminUserRoutes = new Hono<AppBindings>()
-  .get('/', async (c) => {
-    const query = parseQuery(c, UsersQuery);
-    return c.json({ users: await listUsers(c.get('deps').db, { search: query.search || undefined, limit: query.limit }) });
-  })
+  .get('/', async (c) => c.json(await listUsers(c.get('deps').db, parseQuery(c, AdminUsersQuery))))
+  .get('/:userId', async (c) => c.json(await userDetail(c.get('deps').db, c.req.param('userId'))))
   .get('/:userId/subscription', async (c) => {
     const { db, env, billing } = c.get('deps');
     return c.json(await subscriptionForAdmin(db, c.req.param('userId'), { trialDays: env.trialDays, provider: billing.kind }));
@@ -35,7 +27,7 @@ export const adminUserRoutes = new Hono<AppBindings>()
     const userId = c.req.param('userId');
     const admin = c.get('user');
     // An admin cannot demote themself by accident and lock everyone out.
-    if (userId === admin.id) throw new AppError('FORBIDDEN');
+    if (userId === admin.id) throw new AppError('FORBIDDEN', { message: 'You cannot change your own role.' });
     if (!(await userExists(db, userId))) throw new AppError('NOT_FOUND');
     const changed = await assignRole(db, bus, {
       userId,
@@ -57,4 +49,17 @@ export const adminUserRoutes = new Hono<AppBindings>()
       context: requestContext(c.req.raw, clientAddress(c)),
     });
     return c.json({ userId, status, changed });
+  })
+  // Shares the status changes' allowance (decision 200): both are one admin acting on one account.
+  .post('/:userId/resend-confirmation', rateLimit('adminStatusChange'), async (c) => {
+    const deps = c.get('deps');
+    const userId = c.req.param('userId');
+    await resendConfirmation(deps, userId);
+    await recordAuditEvent(deps.db, {
+      action: 'confirmation_resent',
+      adminId: c.get('user').id,
+      targetUserId: userId,
+      context: requestContext(c.req.raw, clientAddress(c)),
+    });
+    return c.json({ userId, sent: true });
   });

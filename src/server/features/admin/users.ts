@@ -1,9 +1,11 @@
-import { desc, eq, ilike, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { AdminUsersQuery, UserSort } from '../../../core/admin/admin-users.ts';
 import type { AccountStatus } from '../../../core/account/account-status.ts';
 import { endUserSessions } from '../../auth/session-rules.ts';
 import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
-import { userRoles, users } from '../../db/schema/index.ts';
+import { authUsers, userRoles, users } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../http/context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
 import { currentRole } from '../../platform/roles.ts';
@@ -14,17 +16,71 @@ import { currentRole } from '../../platform/roles.ts';
  */
 const latestRole = sql<'user' | 'admin'>`coalesce((select r.role from ${userRoles} r where r.user_id = "users"."id" order by r.assigned_at desc, r.id desc limit 1), 'user')`;
 
+/**
+ * When the account was last seen: its newest session touch or its newest activity day,
+ * whichever is later (null: never). Written out for the same reason as latestRole.
+ */
+const lastActiveAt = sql<string | null>`greatest((select max(s.updated_at) from auth_sessions s where s.user_id = "users"."id"), (select max(d.day)::timestamptz from activity_days d where d.user_id = "users"."id"))`;
+
 /** `%` and `_` typed into the search are letters, not wildcards. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
-/** The admin Users list: newest accounts first, optionally those whose e-mail contains `search`. */
-export async function listUsers(db: Database, options: { search?: string; limit: number }) {
-  return db
-    .select({ id: users.id, email: users.email, fullName: users.fullName, role: latestRole, status: users.status, createdAt: users.createdAt })
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function usersWhere(query: AdminUsersQuery, now: Date): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.search) {
+    const pattern = `%${likeEscaped(query.search)}%`;
+    conditions.push(or(ilike(users.email, pattern), ilike(users.fullName, pattern), ilike(users.lastName, pattern), ilike(users.nickname, pattern)));
+  }
+  if (query.tier !== undefined) conditions.push(eq(users.userTier, query.tier));
+  if (query.role) conditions.push(sql`${latestRole} = ${query.role}`);
+  if (query.status) conditions.push(eq(users.status, query.status));
+  if (query.onboarded !== undefined) conditions.push(eq(users.onboardingCompleted, query.onboarded));
+  if (query.signedUpFrom) conditions.push(gte(users.createdAt, new Date(`${query.signedUpFrom}T00:00:00Z`)));
+  if (query.signedUpTo) conditions.push(lt(users.createdAt, new Date(new Date(`${query.signedUpTo}T00:00:00Z`).getTime() + DAY_MS)));
+  if (query.activeWithinDays) conditions.push(sql`${lastActiveAt} >= ${new Date(now.getTime() - query.activeWithinDays * DAY_MS).toISOString()}::timestamptz`);
+  if (query.inactiveForDays) {
+    conditions.push(sql`coalesce(${lastActiveAt} < ${new Date(now.getTime() - query.inactiveForDays * DAY_MS).toISOString()}::timestamptz, true)`);
+  }
+  return and(...conditions);
+}
+
+const SORT_COLUMNS: Record<UserSort, SQL | AnyColumn> = {
+  createdAt: users.createdAt,
+  lastActiveAt,
+  email: users.email,
+  name: sql`lower(coalesce(${users.fullName}, ''))`,
+};
+
+/**
+ * The admin Users list (decision 200): one page of accounts matching every filter, in the
+ * chosen order (ties by id, so pages never overlap), and how many match in all.
+ */
+export async function listUsers(db: Database, query: AdminUsersQuery, now = new Date()) {
+  const where = usersWhere(query, now);
+  const direction = query.order === 'asc' ? asc : desc;
+  const sortColumn = SORT_COLUMNS[query.sort];
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      role: latestRole,
+      status: users.status,
+      userTier: users.userTier,
+      onboardingCompleted: users.onboardingCompleted,
+      lastActiveAt,
+      createdAt: users.createdAt,
+    })
     .from(users)
-    .where(options.search ? ilike(users.email, `%${likeEscaped(options.search)}%`) : undefined)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(options.limit);
+    .where(where)
+    // Never-active accounts sort last either way.
+    .orderBy(query.sort === 'lastActiveAt' ? sql`${sortColumn} ${sql.raw(query.order)} nulls last` : direction(sortColumn), direction(users.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [total] = await db.select({ total: count() }).from(users).where(where);
+  return { users: rows.map((row) => ({ ...row, lastActiveAt: row.lastActiveAt ? new Date(row.lastActiveAt).toISOString() : null })), total: total?.total ?? 0, page: query.page, limit: query.limit };
 }
 
 export type StatusChange = { adminId: string; userId: string; status: 'active' | 'suspended'; context: RequestContext };
@@ -60,4 +116,22 @@ export async function changeAccountStatus(db: Database, bus: SessionEventBus, ch
   if (change.status === 'suspended') await endUserSessions(db, bus, change.userId, 'account-suspended', change.context);
   await bus.publish({ type: 'user-invalidated', userId: change.userId });
   return true;
+}
+
+/**
+ * Sends the sign-up confirmation e-mail again (Better Auth's own link and template). Only
+ * for an active account whose address is not confirmed yet: 404 unknown, 403 suspended or
+ * deleted, 400 already confirmed.
+ */
+export async function resendConfirmation(deps: Pick<AppDeps, 'db' | 'auth'>, userId: string): Promise<void> {
+  const [account] = await deps.db
+    .select({ email: authUsers.email, verified: authUsers.emailVerified, status: users.status })
+    .from(authUsers)
+    .innerJoin(users, eq(users.id, authUsers.id))
+    .where(eq(authUsers.id, userId))
+    .limit(1);
+  if (!account) throw new AppError('NOT_FOUND');
+  if (account.status !== 'active') throw new AppError('FORBIDDEN', { message: 'Only an active account receives e-mail.' });
+  if (account.verified) throw new AppError('VALIDATION_FAILED', { message: 'This e-mail address is already confirmed.' });
+  await deps.auth.api.sendVerificationEmail({ body: { email: account.email } });
 }

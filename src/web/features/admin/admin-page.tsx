@@ -1,19 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
-import { BarChart3, MessageSquare, Settings } from 'lucide-react';
+import { Settings } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { toast } from 'sonner';
 import { apiFetch } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { useMe } from '../../lib/api/get-me.ts';
+import { cn } from '../../lib/cn.ts';
+import { AnalyticsPage } from './analytics/analytics-page.tsx';
+import { AuditPage } from './audit/audit-page.tsx';
+import { FeedbackInbox } from './feedback/feedback-inbox.tsx';
+import { UserPage } from './users/user-page.tsx';
 import { UsersSection } from './users/users-section.tsx';
 
-/** The admin areas still to come (the admin dashboard issue); Users is here already. */
+/** The admin areas still to come (the admin dashboard issue). */
 const AREAS = [
-  { key: 'analytics', icon: BarChart3 },
-  { key: 'feedback', icon: MessageSquare },
   { key: 'settings', icon: Settings },
+] as const;
+
+/** The admin area's own pages, under /admin. */
+const SECTIONS = [
+  { to: '/admin', key: 'users', end: true },
+  { to: '/admin/analytics', key: 'analytics', end: false },
+  { to: '/admin/feedback', key: 'feedback', end: false },
+  { to: '/admin/audit', key: 'audit', end: false },
 ] as const;
 
 function AdminOverview() {
@@ -35,28 +46,10 @@ function AdminOverview() {
   );
 }
 
-/** Sends a non-admin back to /overview with 'You are not authorized…' (docs/product.md#roles). */
-function NotAuthorized() {
-  const { t } = useTranslation('errors');
-  useEffect(() => {
-    toast.error(t('unauthorized'), { id: 'admin-unauthorized' });
-  }, [t]);
-  return <Navigate to="/overview" replace />;
-}
-
-/** /admin: the admin dashboard's frame for admins; everyone else is turned away. */
-export function AdminPage() {
+function UsersHome() {
   const { t } = useTranslation('admin');
-  const session = useSession();
-  const me = useMe(session.data?.user.id);
-  if (me.isPending) return null;
-  if (me.data?.role !== 'admin') return <NotAuthorized />;
   return (
-    <section aria-labelledby="admin-title" className="mx-auto max-w-4xl">
-      <h1 id="admin-title" className="text-2xl font-semibold tracking-tight">
-        {t('title')}
-      </h1>
-      <p className="mt-2 text-muted-foreground">{t('intro')}</p>
+    <>
       <AdminOverview />
       <UsersSection />
       <ul aria-label={t('areas.label')} className="mt-6 grid gap-4 sm:grid-cols-2">
@@ -71,6 +64,52 @@ export function AdminPage() {
         ))}
       </ul>
       <p className="mt-6 text-sm text-muted-foreground">{t('arriving')}</p>
+    </>
+  );
+}
+
+/** Sends a non-admin back to /overview with 'You are not authorized…' (docs/product.md#roles). */
+function NotAuthorized() {
+  const { t } = useTranslation('errors');
+  useEffect(() => {
+    toast.error(t('unauthorized'), { id: 'admin-unauthorized' });
+  }, [t]);
+  return <Navigate to="/overview" replace />;
+}
+
+/** /admin/*: the admin dashboard for admins (users, a user's page, the audit log); everyone else is turned away. */
+export function AdminPage() {
+  const { t } = useTranslation('admin');
+  const session = useSession();
+  const me = useMe(session.data?.user.id);
+  if (me.isPending) return null;
+  if (me.data?.role !== 'admin') return <NotAuthorized />;
+  return (
+    <section aria-labelledby="admin-title" className="mx-auto max-w-6xl">
+      <h1 id="admin-title" className="text-2xl font-semibold tracking-tight">
+        {t('title')}
+      </h1>
+      <p className="mt-2 text-muted-foreground">{t('intro')}</p>
+      <nav aria-label={t('sections.label')} className="mt-4 flex flex-wrap gap-2 border-b border-border">
+        {SECTIONS.map(({ to, key, end }) => (
+          <NavLink
+            key={key}
+            to={to}
+            end={end}
+            className={({ isActive }) => cn('-mb-px border-b-2 px-3 py-2 text-sm font-medium', isActive ? 'border-primary text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground')}
+          >
+            {t(`sections.${key}`)}
+          </NavLink>
+        ))}
+      </nav>
+      <Routes>
+        <Route index element={<UsersHome />} />
+        <Route path="users/:userId" element={<UserPage />} />
+        <Route path="analytics" element={<AnalyticsPage />} />
+        <Route path="feedback" element={<FeedbackInbox />} />
+        <Route path="audit" element={<AuditPage />} />
+        <Route path="*" element={<Navigate to="/admin" replace />} />
+      </Routes>
     </section>
   );
 }

@@ -1,29 +1,92 @@
-import { Search } from 'lucide-react';
+import { ArrowDown, ArrowUp, Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { UserSort } from '../../../../core/admin/admin-users.ts';
+import { buttonClass } from '../../../components/form/buttons.ts';
 import { inputClass } from '../../../components/form/fields.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { intlLocale } from '../../../lib/format.ts';
+import { ListState } from '../list-state.tsx';
+import { Pager } from '../pager.tsx';
 import { StatusButton } from './status-button.tsx';
-import { type AdminUser, useAdminUsers } from './users-api.ts';
+import { type AdminUser, NO_FILTERS, type UserFilters, type UserOrder, useAdminUsers } from './users-api.ts';
 import { ViewAsButton } from './view-as-button.tsx';
 import { SubscriptionButton } from './subscription-button.tsx';
-import { buttonClass } from '../../../components/form/buttons.ts';
+
+/** Each select of the filter form and its choices ('' first: any). */
+const SELECTS = {
+  tier: ['', '1', '2'],
+  role: ['', 'user', 'admin'],
+  status: ['', 'active', 'suspended', 'deleted'],
+  onboarded: ['', 'true', 'false'],
+  activity: ['', 'active7', 'active30', 'inactive30', 'inactive90'],
+} as const satisfies Partial<Record<keyof UserFilters, readonly string[]>>;
+
+const PAGE_SIZE = 25;
+
+/** A day as the admin's language writes it; '—' for none. */
+export function useDay() {
+  const { i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium' });
+  return (value: string | null) => (value ? format.format(new Date(value)) : '—');
+}
+
+function SelectFilter({ name, value, onChange }: { name: keyof typeof SELECTS; value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">
+        {t(`usersSection.filters.${name}.label`)}
+      </label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={cn(inputClass, 'h-11')}>
+        {SELECTS[name].map((choice) => (
+          <option key={choice} value={choice}>
+            {t(`usersSection.filters.${name}.${choice || 'any'}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function DateFilter({ name, value, onChange }: { name: 'signedUpFrom' | 'signedUpTo'; value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">
+        {t(`usersSection.filters.${name}`)}
+      </label>
+      <input id={id} type="date" value={value} onChange={(event) => onChange(event.target.value)} className={cn(inputClass, 'h-11')} />
+    </div>
+  );
+}
 
 /**
- * The admin dashboard's Users area: accounts by e-mail with their role and status; for a
- * founder (never an admin), 'View as' and suspend or reactivate.
+ * The admin dashboard's Users area (decision 200): accounts filtered by e-mail or name, tier,
+ * role, status, onboarding, activity and sign-up date; sorted by a column; 25 to a page.
+ * Each e-mail opens the user page; a founder (never an admin) can be viewed as or suspended here.
  */
 export function UsersSection() {
   const { t } = useTranslation('admin');
   const searchId = useId();
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  const users = useAdminUsers(search);
+  const [typed, setTyped] = useState<UserFilters>(NO_FILTERS);
+  const [filters, setFilters] = useState<UserFilters>(NO_FILTERS);
+  const [order, setOrder] = useState<UserOrder>({ sort: 'createdAt', order: 'desc', page: 1 });
+  const users = useAdminUsers(filters, order);
+  const set = (key: keyof UserFilters) => (value: string) => setTyped((current) => ({ ...current, [key]: value }));
 
   function onSearch(event: FormEvent) {
     event.preventDefault();
-    setSearch(typed.trim());
+    setFilters(typed);
+    setOrder((current) => ({ ...current, page: 1 }));
   }
+  function sortBy(sort: UserSort) {
+    setOrder((current) => ({ sort, order: current.sort === sort && current.order === 'desc' ? 'asc' : 'desc', page: 1 }));
+  }
+  const pages = users.data ? Math.max(1, Math.ceil(users.data.total / PAGE_SIZE)) : 1;
 
   return (
     <section aria-labelledby="admin-users-title" className="mt-8">
@@ -31,69 +94,94 @@ export function UsersSection() {
         {t('usersSection.title')}
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">{t('usersSection.intro')}</p>
-      <form role="search" onSubmit={onSearch} className="mt-4 flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1">
+      <form role="search" onSubmit={onSearch} className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="sm:col-span-2">
           <label htmlFor={searchId} className="text-sm font-medium">
             {t('usersSection.search')}
           </label>
-          <input
-            id={searchId}
-            type="search"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            aria-describedby={`${searchId}-hint`}
-            className={cn(inputClass, 'h-11')}
-          />
+          <input id={searchId} type="search" value={typed.search} onChange={(event) => set('search')(event.target.value)} aria-describedby={`${searchId}-hint`} className={cn(inputClass, 'h-11')} />
           <p id={`${searchId}-hint`} className="mt-1 text-sm text-muted-foreground">
             {t('usersSection.searchHint')}
           </p>
         </div>
-        <button type="submit" className={cn(buttonClass.secondary, 'mb-6')}>
-          <Search aria-hidden="true" className="size-4" />
-          {t('usersSection.searchButton')}
-        </button>
+        {(Object.keys(SELECTS) as (keyof typeof SELECTS)[]).map((name) => (
+          <SelectFilter key={name} name={name} value={typed[name]} onChange={set(name)} />
+        ))}
+        <DateFilter name="signedUpFrom" value={typed.signedUpFrom} onChange={set('signedUpFrom')} />
+        <DateFilter name="signedUpTo" value={typed.signedUpTo} onChange={set('signedUpTo')} />
+        <div className="flex items-end">
+          <button type="submit" className={buttonClass.secondary}>
+            <Search aria-hidden="true" className="size-4" />
+            {t('usersSection.searchButton')}
+          </button>
+        </div>
       </form>
-      <div aria-live="polite" aria-busy={users.isFetching} className="mt-4">
-        {users.isPending ? (
-          <p className="text-sm text-muted-foreground">{t('usersSection.loading')}</p>
-        ) : users.isError ? (
-          <p className="text-sm text-destructive">{t('usersSection.loadError')}</p>
-        ) : users.data.users.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('usersSection.empty')}</p>
-        ) : (
-          <UsersTable users={users.data.users} />
+      <ListState query={users} area="usersSection" isEmpty={(data) => data.users.length === 0}>
+        {(data) => (
+          <>
+            <p className="mb-2 text-sm text-muted-foreground">{t('usersSection.count', { count: data.total })}</p>
+            <UsersTable users={data.users} order={order} onSort={sortBy} />
+            <Pager page={order.page} pages={pages} onPage={(page) => setOrder((current) => ({ ...current, page }))} />
+          </>
         )}
-      </div>
+      </ListState>
     </section>
   );
 }
 
-const COLUMNS = ['email', 'name', 'role', 'status', 'actions'] as const;
+const COLUMNS: readonly { key: string; sort?: UserSort }[] = [
+  { key: 'email', sort: 'email' },
+  { key: 'name', sort: 'name' },
+  { key: 'role' },
+  { key: 'tier' },
+  { key: 'status' },
+  { key: 'onboarded' },
+  { key: 'lastActive', sort: 'lastActiveAt' },
+  { key: 'signedUp', sort: 'createdAt' },
+  { key: 'actions' },
+];
 
-function UsersTable({ users }: { users: AdminUser[] }) {
+function UsersTable({ users, order, onSort }: { users: AdminUser[]; order: UserOrder; onSort: (sort: UserSort) => void }) {
   const { t } = useTranslation('admin');
+  const day = useDay();
   return (
     <div className="overflow-x-auto rounded-lg border border-border">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{t('usersSection.tableLabel')}</caption>
         <thead className="bg-muted/50">
           <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 font-medium">
-                {t(`usersSection.columns.${column}`)}
-              </th>
-            ))}
+            {COLUMNS.map(({ key, sort }) => {
+              const sorted = sort !== undefined && order.sort === sort;
+              return (
+                <th key={key} scope="col" className="px-3 py-2 font-medium whitespace-nowrap" aria-sort={sorted ? (order.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  {sort ? (
+                    <button type="button" className="inline-flex items-center gap-1 underline-offset-4 hover:underline" onClick={() => onSort(sort)}>
+                      {t(`usersSection.columns.${key}`)}
+                      {sorted ? order.order === 'asc' ? <ArrowUp aria-hidden="true" className="size-3" /> : <ArrowDown aria-hidden="true" className="size-3" /> : null}
+                    </button>
+                  ) : (
+                    t(`usersSection.columns.${key}`)
+                  )}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody>
           {users.map((user) => (
             <tr key={user.id} className="border-t border-border">
               <th scope="row" className="px-3 py-2 font-normal break-all">
-                {user.email}
+                <Link to={`/admin/users/${encodeURIComponent(user.id)}`} className="text-primary underline underline-offset-4">
+                  {user.email}
+                </Link>
               </th>
               <td className="px-3 py-2">{user.fullName}</td>
               <td className="px-3 py-2">{t(`usersSection.role.${user.role}`)}</td>
+              <td className="px-3 py-2">{t(`usersSection.filters.tier.${user.userTier}`)}</td>
               <td className="px-3 py-2">{t(`usersSection.status.${user.status}`)}</td>
+              <td className="px-3 py-2">{t(`usersSection.filters.onboarded.${user.onboardingCompleted}`)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{day(user.lastActiveAt)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{day(user.createdAt)}</td>
               <td className="px-3 py-2">
                 {user.role === 'admin' ? null : (
                   <div className="flex flex-wrap gap-2">

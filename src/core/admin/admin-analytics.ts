@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** The longest range one analytics request covers (a year and a day, for leap years). */
+export const ANALYTICS_MAX_DAYS = 366;
+/** Retention cohorts: at most this many signup weeks, each followed this many weeks. */
+export const RETENTION_WEEKS = 12;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.');
+
+/** GET /api/admin/analytics?from=&to= : UTC days, `to` included, at most 366 days. */
+export const AnalyticsQuery = z
+  .object({ from: isoDate, to: isoDate })
+  .strict()
+  .refine((query) => query.from <= query.to, { message: 'The start comes before the end.', path: ['from'] })
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) < ANALYTICS_MAX_DAYS * 24 * 60 * 60 * 1000, {
+    message: `At most ${ANALYTICS_MAX_DAYS} days at a time.`,
+    path: ['to'],
+  });
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
+
+/** The onboarding funnel's steps, in order (decision 204). */
+export const FUNNEL_STEPS = ['signedUp', 'confirmedEmail', 'onboarded', 'firstWeek', 'firstTask', 'firstMentorQuestion'] as const;
+export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+
+export const FEATURES = ['weeksRecorded', 'tasksCreated', 'tasksCompleted', 'strategySaves', 'mentorConversations', 'contextEntries'] as const;
+export type Feature = (typeof FEATURES)[number];
+
+export type Analytics = {
+  signUps: { day: string; count: number }[];
+  dailyActive: { day: string; count: number }[];
+  weeklyActive: { week: string; count: number }[];
+  funnel: Record<FunnelStep, number>;
+  tiers: { tier: number; count: number }[];
+  features: Record<Feature, number>;
+  /** Each signup week (its Monday), its size, and the share active in each following week (0 = the signup week). */
+  retention: { week: string; size: number; active: number[] }[];
+};

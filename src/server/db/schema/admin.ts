@@ -1,0 +1,21 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { feedback } from './feedback.ts';
+
+/**
+ * The admins' internal notes on a feedback item (decision 203): never shown to the founder,
+ * kept with their author and time, in the order written.
+ */
+export const feedbackNotes = pgTable(
+  'feedback_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    feedbackId: uuid('feedback_id')
+      .notNull()
+      .references(() => feedback.id, { onDelete: 'cascade' }),
+    /** The admin who wrote it (kept as written if that account goes). */
+    authorId: text('author_id').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('feedback_notes_feedback_idx').on(table.feedbackId, table.createdAt)],
+);

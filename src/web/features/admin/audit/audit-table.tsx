@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { auditSeverity } from '../../../../core/admin/audit-log.ts';
+import { cn } from '../../../lib/cn.ts';
+import { intlLocale } from '../../../lib/format.ts';
+
+export type AuditEntry = { id: number; actionType: string; adminId: string | null; targetUserId?: string | null; details: Record<string, unknown>; createdAt: string };
+
+const SEVERITY_CLASS = {
+  low: 'text-muted-foreground',
+  medium: 'text-foreground',
+  high: 'font-medium text-warning-foreground',
+  critical: 'font-semibold text-destructive',
+} as const;
+
+const AUDIT_COLUMNS = ['when', 'event', 'severity', 'actor', 'target', 'details'] as const;
+
+const userLink = (id: string | null | undefined) =>
+  id ? (
+    <Link to={`/admin/users/${encodeURIComponent(id)}`} className="break-all text-primary underline underline-offset-4">
+      {id}
+    </Link>
+  ) : (
+    '—'
+  );
+
+/** Audit rows as a table: when, event, severity, who acted, about whom, what else it recorded. */
+export function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  const { t, i18n } = useTranslation('admin');
+  const when = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <div className="mt-2 overflow-x-auto rounded-lg border border-border">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{t('audit.tableLabel')}</caption>
+        <thead className="bg-muted/50">
+          <tr>
+            {AUDIT_COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                {t(`audit.columns.${column}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => {
+            const severity = auditSeverity(entry.actionType);
+            const { timestamp: _timestamp, ...details } = entry.details;
+            return (
+              <tr key={entry.id} className="border-t border-border align-top">
+                <td className="px-3 py-2 whitespace-nowrap">{when.format(new Date(entry.createdAt))}</td>
+                <th scope="row" className="px-3 py-2 font-mono text-xs font-normal">
+                  {entry.actionType}
+                </th>
+                <td className={cn('px-3 py-2', SEVERITY_CLASS[severity])}>{t(`audit.severity.${severity}`)}</td>
+                <td className="px-3 py-2">{userLink(entry.adminId)}</td>
+                <td className="px-3 py-2">{userLink(entry.targetUserId)}</td>
+                <td className="max-w-xs px-3 py-2 font-mono text-xs break-all">{JSON.stringify(details)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { FEEDBACK_NOTE_MAX } from '../../../../core/admin/admin-feedback.ts';
+import { FEEDBACK_STATUSES, type FeedbackStatus } from '../../../../core/feedback/feedback-schema.ts';
+import { buttonClass } from '../../../components/form/buttons.ts';
+import { inputClass } from '../../../components/form/fields.tsx';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { errorMessage } from '../../../lib/error-toast.ts';
+import { intlLocale } from '../../../lib/format.ts';
+import { ListState } from '../list-state.tsx';
+import { Pager } from '../pager.tsx';
+
+type InboxItem = {
+  id: string;
+  type: 'idea' | 'issue';
+  content: string;
+  sections: string[];
+  page: string;
+  appVersion: string;
+  status: FeedbackStatus;
+  createdAt: string;
+  founder: { id: string; email: string; fullName: string | null };
+  images: { id: string; name: string }[];
+  notes: { id: string; authorEmail: string | null; body: string; createdAt: string }[];
+};
+const PAGE_SIZE = 20;
+const inboxKey = ['admin', 'feedback'] as const;
+
+function useInboxWrite<Input>(request: (input: Input) => Promise<unknown>, done: string, failed: string) {
+  const { t } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async () => {
+      toast.success(t(done));
+      await queryClient.invalidateQueries({ queryKey: inboxKey });
+    },
+    onError: (error) => toast.error(t(failed), { description: errorMessage(error) }),
+  });
+}
+
+function NoteForm({ item }: { item: InboxItem }) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  const [body, setBody] = useState('');
+  const add = useInboxWrite(
+    (text: string) => apiFetch(`/api/admin/feedback/${item.id}/notes`, { method: 'POST', body: JSON.stringify({ body: text }) }),
+    'feedbackInbox.noteAdded',
+    'feedbackInbox.noteError',
+  );
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (body.trim()) add.mutate(body, { onSuccess: () => setBody('') });
+  }
+  return (
+    <form onSubmit={onSubmit} className="mt-2 flex flex-wrap items-end gap-2">
+      <div className="min-w-0 flex-1">
+        <label htmlFor={id} className="text-sm font-medium">
+          {t('feedbackInbox.note')}
+        </label>
+        <input id={id} value={body} maxLength={FEEDBACK_NOTE_MAX} onChange={(event) => setBody(event.target.value)} className={cn(inputClass, 'h-10')} />
+      </div>
+      <button type="submit" className={buttonClass.secondary} disabled={add.isPending || !body.trim()}>
+        {t('feedbackInbox.addNote')}
+      </button>
+    </form>
+  );
+}
+
+function InboxCard({ item }: { item: InboxItem }) {
+  const { t, i18n } = useTranslation(['admin', 'feedback']);
+  const statusId = useId();
+  const when = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
+  const move = useInboxWrite(
+    (status: FeedbackStatus) => apiFetch(`/api/admin/feedback/${item.id}/status`, { method: 'PUT', body: JSON.stringify({ status }) }),
+    'feedbackInbox.moved',
+    'feedbackInbox.moveError',
+  );
+  return (
+    <li className="rounded-lg border border-border p-4" aria-labelledby={`${item.id}-title`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 id={`${item.id}-title`} className="font-medium">
+            {t(`feedback:type.${item.type}`)} · {when.format(new Date(item.createdAt))}
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            <Link to={`/admin/users/${encodeURIComponent(item.founder.id)}`} className="break-all text-primary underline underline-offset-4">
+              {item.founder.email}
+            </Link>{' '}
+            · {item.page} · {t('feedbackInbox.version', { version: item.appVersion })}
+          </p>
+        </div>
+        <div>
+          <label htmlFor={statusId} className="text-sm font-medium">
+            {t('feedbackInbox.statusLabel')}
+          </label>
+          <select id={statusId} value={item.status} disabled={move.isPending} onChange={(event) => move.mutate(event.target.value as FeedbackStatus)} className={cn(inputClass, 'h-10')}>
+            {FEEDBACK_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`feedbackInbox.status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="mt-2 text-sm whitespace-pre-wrap">{item.content}</p>
+      {item.sections.length > 0 ? <p className="mt-1 text-xs text-muted-foreground">{item.sections.map((section) => t(`feedback:sections.${section}`)).join(' · ')}</p> : null}
+      {item.images.length > 0 ? (
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {item.images.map((image) => (
+            <li key={image.id}>
+              <a href={`/api/admin/feedback/${item.id}/images/${image.id}`} target="_blank" rel="noreferrer" className="block rounded border border-border">
+                <img src={`/api/admin/feedback/${item.id}/images/${image.id}`} alt={image.name} className="h-20 w-auto" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {item.notes.length > 0 ? (
+        <ul aria-label={t('feedbackInbox.notes')} className="mt-3 space-y-1 border-l-2 border-border pl-3 text-sm">
+          {item.notes.map((note) => (
+            <li key={note.id}>
+              <span className="text-muted-foreground">{note.authorEmail ?? '—'}:</span> {note.body}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <NoteForm item={item} />
+    </li>
+  );
+}
+
+/** /admin/feedback: founders' feedback, newest first, by status (decision 203). */
+export function FeedbackInbox() {
+  const { t } = useTranslation('admin');
+  const filterId = useId();
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
+  const query = new URLSearchParams({ ...(status ? { status } : {}), page: String(page), limit: String(PAGE_SIZE) }).toString();
+  const inbox = useQuery({
+    queryKey: [...inboxKey, query],
+    queryFn: () => apiFetch<{ feedback: InboxItem[]; total: number }>(`/api/admin/feedback?${query}`),
+    placeholderData: keepPreviousData,
+  });
+  const pages = inbox.data ? Math.max(1, Math.ceil(inbox.data.total / PAGE_SIZE)) : 1;
+  return (
+    <section aria-labelledby="admin-feedback-title" className="mt-8">
+      <h2 id="admin-feedback-title" className="text-xl font-semibold">
+        {t('feedbackInbox.title')}
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">{t('feedbackInbox.intro')}</p>
+      <div className="mt-4 max-w-xs">
+        <label htmlFor={filterId} className="text-sm font-medium">
+          {t('feedbackInbox.filter')}
+        </label>
+        <select
+          id={filterId}
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value);
+            setPage(1);
+          }}
+          className={cn(inputClass, 'h-11')}
+        >
+          <option value="">{t('feedbackInbox.anyStatus')}</option>
+          {FEEDBACK_STATUSES.map((one) => (
+            <option key={one} value={one}>
+              {t(`feedbackInbox.status.${one}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ListState query={inbox} area="feedbackInbox" isEmpty={(data) => data.feedback.length === 0}>
+        {(data) => (
+          <>
+            <ul className="space-y-3">
+              {data.feedback.map((item) => (
+                <InboxCard key={item.id} item={item} />
+              ))}
+            </ul>
+            <Pager page={page} pages={pages} onPage={setPage} />
+          </>
+        )}
+      </ListState>
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import { ArrowLeft, MailCheck, Shield } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { buttonClass } from '../../../components/form/buttons.ts';
+import { useSession } from '../../../lib/auth-client.ts';
+import { errorMessage } from '../../../lib/error-toast.ts';
+import { AuditTable } from '../audit/audit-table.tsx';
+import { StatusButton } from './status-button.tsx';
+import { type UserDetail, useAdminUser, useResendConfirmation, useSetRole } from './users-api.ts';
+import { useDay } from './users-section.tsx';
+import { ViewAsButton } from './view-as-button.tsx';
+
+const PROFILE_FIELDS = ['email', 'fullName', 'nickname', 'startupName', 'industry', 'startupPhase', 'teamSize', 'country', 'preferredLanguage'] as const;
+const ACTIVITY_FIELDS = ['metricWeeks', 'tasksCreated', 'tasksDone', 'strategySaves', 'mentorConversations', 'mentorQuestions', 'contextEntries', 'activeDays'] as const;
+
+function Facts({ title, rows }: { title: string; rows: [string, string | number][] }) {
+  return (
+    <section className="rounded-lg border border-border p-4">
+      <h2 className="font-medium">{title}</h2>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="break-all tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** Assign role, resend the confirmation, view as, suspend: what an admin can do to this account. */
+function Actions({ detail }: { detail: UserDetail }) {
+  const { t } = useTranslation('admin');
+  const session = useSession();
+  const setRole = useSetRole();
+  const resend = useResendConfirmation();
+  const { profile } = detail;
+  const self = session.data?.user.id === profile.id;
+  const nextRole = profile.role === 'admin' ? 'user' : 'admin';
+  return (
+    <div className="mt-4 flex flex-wrap gap-2">
+      {self ? null : (
+        <button
+          type="button"
+          className={buttonClass.secondary}
+          disabled={setRole.isPending}
+          onClick={() =>
+            setRole.mutate(
+              { userId: profile.id, role: nextRole },
+              {
+                onSuccess: () => toast.success(t('userPage.roleChanged')),
+                onError: (error) => toast.error(t('userPage.roleError'), { description: errorMessage(error) }),
+              },
+            )
+          }
+        >
+          <Shield aria-hidden="true" className="size-4" />
+          {t(`userPage.makeRole.${nextRole}`)}
+        </button>
+      )}
+      {profile.emailVerified || profile.status !== 'active' ? null : (
+        <button
+          type="button"
+          className={buttonClass.secondary}
+          disabled={resend.isPending}
+          onClick={() =>
+            resend.mutate(
+              { userId: profile.id },
+              {
+                onSuccess: () => toast.success(t('userPage.resent')),
+                onError: (error) => toast.error(t('userPage.resendError'), { description: errorMessage(error) }),
+              },
+            )
+          }
+        >
+          <MailCheck aria-hidden="true" className="size-4" />
+          {t('userPage.resend')}
+        </button>
+      )}
+      {profile.role === 'admin' || profile.status === 'deleted' ? null : (
+        <>
+          <ViewAsButton user={profile} />
+          <StatusButton user={profile} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** /admin/users/:userId: one account (decision 200). Counts of use only: never a founder's content. */
+export function UserPage() {
+  const { t } = useTranslation('admin');
+  const { userId = '' } = useParams();
+  const user = useAdminUser(userId);
+  const day = useDay();
+  if (user.isPending) return <p className="mt-6 text-sm text-muted-foreground">{t('usersSection.loading')}</p>;
+  if (user.isError) return <p className="mt-6 text-sm text-destructive">{t('userPage.loadError')}</p>;
+  const { profile, activity, signIns, audit } = user.data;
+  const none = (value: string | null) => value ?? '—';
+  return (
+    <div className="mt-6">
+      <Link to="/admin" className={buttonClass.ghost}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {t('userPage.back')}
+      </Link>
+      <h2 className="mt-2 text-xl font-semibold break-all">{profile.fullName ?? profile.email}</h2>
+      <p className="text-sm text-muted-foreground">
+        {t(`usersSection.role.${profile.role}`)} · {t(`usersSection.status.${profile.status}`)} · {t(`usersSection.filters.tier.${profile.userTier}`)}
+      </p>
+      <Actions detail={user.data} />
+      <div className="mt-4 grid gap-4 md:grid-cols-2">
+        <Facts
+          title={t('userPage.profile')}
+          rows={[
+            ...PROFILE_FIELDS.map((field): [string, string] => [t(`userPage.fields.${field}`), none(profile[field])]),
+            [t('userPage.fields.emailVerified'), t(`userPage.yesNo.${profile.emailVerified}`)],
+            [t('userPage.fields.twoFactorEnabled'), t(`userPage.yesNo.${profile.twoFactorEnabled}`)],
+            [t('usersSection.columns.onboarded'), t(`userPage.yesNo.${profile.onboardingCompleted}`)],
+            [t('usersSection.columns.signedUp'), day(profile.createdAt)],
+          ]}
+        />
+        <Facts
+          title={t('userPage.activity')}
+          rows={[...ACTIVITY_FIELDS.map((field): [string, number] => [t(`userPage.counts.${field}`), activity[field]]), [t('usersSection.columns.lastActive'), day(activity.lastActiveDay)]]}
+        />
+      </div>
+      <section className="mt-4 rounded-lg border border-border p-4">
+        <h2 className="font-medium">{t('userPage.signIns')}</h2>
+        {signIns.length === 0 ? (
+          <p className="mt-2 text-sm text-muted-foreground">{t('userPage.noSignIns')}</p>
+        ) : (
+          <ul className="mt-2 space-y-1 text-sm">
+            {signIns.map((signIn) => (
+              <li key={signIn.at}>
+                {day(signIn.at)} <span className="text-muted-foreground break-all">{signIn.userAgent}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="mt-4">
+        <h2 className="font-medium">{t('userPage.audit')}</h2>
+        {audit.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">{t('userPage.noAudit')}</p> : <AuditTable entries={audit} />}
+      </section>
+    </div>
+  );
+}
