@@ -1,6 +1,6 @@
 /**
  * The admin analytics panels (decision 204) on 100,000 founders with a year of activity,
- * on PostgreSQL (goal: every panel under 200 ms median, issue 22). Prints each panel's
+ * on PostgreSQL (goal: every panel under 200 ms median, docs/benchmarks.md). Prints each panel's
  * median and p95 over the runs, for the full year's range.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/admin-analytics.ts [--founders 100000] [--runs 7]

@@ -3,7 +3,7 @@ import { expectNoAxeViolations, onboardByApi, signUpByApi, uniqueEmail } from '.
 import { text } from './support/locales.ts';
 
 /**
- * An admin runs the admin area in each language (issue 22; decisions 200 and 202): finds a
+ * An admin runs the admin area in each language (decisions 200 and 202): finds a
  * founder by filters, opens their page, makes them an admin, finds that change in the audit
  * log, and moves the founder's feedback to done, which the founder then sees. RUMBO_ADMIN_EMAILS in playwright.config.ts makes e2e-admin-area@example.com one.
  */
