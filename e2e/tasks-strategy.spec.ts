@@ -103,6 +103,8 @@ for (const language of ['en', 'es-LA'] as const) {
       await expectNoAxeViolations(page);
       await completeDialog.getByRole('button', { name: tasks('complete.submit') }).click();
       await expect(completeDialog.getByText(tasks('validation.completionNotes'))).toBeVisible();
+      await expect(completeDialog.getByText(tasks('validation.outcome'))).toBeVisible();
+      await completeDialog.getByRole('radio', { name: tasks('outcome.invalidated') }).check();
       await completeDialog.getByLabel(tasks('complete.notes')).fill('Churn fell from 6 % to 3.5 % in four weeks');
       await completeDialog.getByRole('button', { name: tasks('complete.submit') }).click();
       await expect(page.getByText(tasks('complete.success'))).toBeVisible();
@@ -120,6 +122,7 @@ for (const language of ['en', 'es-LA'] as const) {
       const done = page.getByRole('list', { name: tasks('done.label') });
       await expect(done.getByRole('heading', { name: 'A welcome call in week one halves churn' })).toBeVisible();
       await expect(done.getByText('Churn fell from 6 % to 3.5 % in four weeks')).toBeVisible();
+      await expect(done.getByText(tasks('outcome.invalidated'), { exact: true })).toBeVisible();
       // Created and completed today; the metric when created, when completed, and now, as percentages.
       const today = new Intl.DateTimeFormat(HTML_LANG[language], { dateStyle: 'medium' }).format(new Date());
       await expect(fact(done, tasks('done.created'))).toHaveText(today);
