@@ -52,9 +52,12 @@ for (const language of ['en', 'es-LA'] as const) {
       await expect(page).toHaveURL(/\/high-performance-tasks$/);
       // The metric's value when the task is created: weekly churn two weeks ago.
       const churnThen = await recordChurnWeek(page, 2, 5);
+      // Recorded outside this page: the founder comes back to it.
+      await page.reload();
       await waitForApp(page);
       await expect(page.getByRole('heading', { level: 1, name: tasks('title') })).toBeVisible();
-      await expect(page.getByTestId('points-total')).toHaveText('0');
+      // The recorded week earns the weekly habit's 10 points (decision 142).
+      await expect(page.getByTestId('points-total')).toHaveText('10');
       await expectNoAxeViolations(page);
 
       // Too short: the interface's own message, nothing sent.
@@ -75,7 +78,7 @@ for (const language of ['en', 'es-LA'] as const) {
       await page.getByLabel(tasks('form.dueDate.label')).fill('2026-12-04');
       await page.getByRole('button', { name: tasks('create.submit') }).click();
       await expect(page.getByText(tasks('create.success'))).toBeVisible();
-      await expect(page.getByTestId('points-total')).toHaveText('10');
+      await expect(page.getByTestId('points-total')).toHaveText('20');
       await expect(page.getByTestId('level')).toHaveText('1');
 
       // Active, with its ICE total, and the target in the metric's unit beside the value now; edit it.
@@ -108,7 +111,8 @@ for (const language of ['en', 'es-LA'] as const) {
       await completeDialog.getByLabel(tasks('complete.notes')).fill('Churn fell from 6 % to 3.5 % in four weeks');
       await completeDialog.getByRole('button', { name: tasks('complete.submit') }).click();
       await expect(page.getByText(tasks('complete.success'))).toBeVisible();
-      await expect(page.getByTestId('points-total')).toHaveText('25');
+      // The task's 15 and another recorded week's 10.
+      await expect(page.getByTestId('points-total')).toHaveText('45');
       await expect(page.getByText(tasks('active.empty'))).toBeVisible();
 
       // A worse week since: 'now' is not 'when completed'.
