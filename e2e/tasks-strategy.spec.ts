@@ -295,6 +295,16 @@ test('the tasks and strategy pages pass axe in the dark theme at phone width', a
   await page.getByRole('tab', { name: text('en', 'tasks', 'tabs.active') }).click();
   await expect(page.getByRole('heading', { name: 'Annual plans with a discount lift cash' })).toBeVisible();
   await expectNoAxeViolations(page);
+  // The completion dialog asks for the result, and the Done tab shows it.
+  await page.getByRole('button', { name: text('en', 'tasks', 'active.complete') }).click();
+  const dialog = page.getByRole('dialog', { name: text('en', 'tasks', 'complete.title') });
+  await dialog.getByRole('radio', { name: text('en', 'tasks', 'outcome.inconclusive') }).check();
+  await dialog.getByLabel(text('en', 'tasks', 'complete.notes')).fill('Two annual sales; too few to tell');
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: text('en', 'tasks', 'complete.submit') }).click();
+  await page.getByRole('tab', { name: text('en', 'tasks', 'tabs.done') }).click();
+  await expect(page.getByRole('list', { name: text('en', 'tasks', 'done.label') }).getByText(text('en', 'tasks', 'outcome.inconclusive'), { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.goto('/strategy-builder');
   await waitForApp(page);
   await expect(page.getByText(text('en', 'strategy', 'unsaved'))).toBeVisible();
