@@ -20,7 +20,7 @@ async function seedFounder(page: Page, language: 'en' | 'es-LA') {
   }
   for (const n of [1, 2, 3]) {
     const task = await (await page.request.post('/api/tasks', { data: { ...validTask, hypothesis: `Experiment ${n}: onboarding calls cut churn` } })).json();
-    expect((await page.request.post(`/api/tasks/${task.id}/complete`, { data: { completionNotes: `Result ${n}: churn fell` } })).status()).toBe(200);
+    expect((await page.request.post(`/api/tasks/${task.id}/complete`, { data: { outcome: 'validated', completionNotes: `Result ${n}: churn fell` } })).status()).toBe(200);
   }
 }
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { isoWeekOf } from '../src/core/metrics/iso-week.ts';
+import { isoWeekOf, previousWeek } from '../src/core/metrics/iso-week.ts';
 import { workedWeek } from '../tests/fixtures/metrics-week.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { signUpFounder, uniqueEmail } from './support/founder.ts';
@@ -139,6 +139,30 @@ test('with real numbers, agrees with the dashboard: a startup not burning cash i
   await expect(runway).toContainText(t('overview', 'metrics.notBurning'));
   await expect(runway).toContainText(`${t('overview', 'metrics.status.on')} · > 40`);
 });
+
+for (const language of ['en', 'es-LA'] as const) {
+  test(`says what changed this week and the trial's days left (${language}, 390 px)`, async ({ page }) => {
+    await page.addInitScript((lang) => localStorage.setItem('rumbo_language', lang), language);
+    await onboardedFounder(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const week = isoWeekOf(new Date());
+    const before = previousWeek(week);
+    // Revenue up from 5,000 to 5,500 a week: MRR better than last week.
+    for (const [key, weeklyRevenue] of [[before, 5000], [week, 5500]] as const) {
+      expect((await page.request.put(`/api/metrics/weeks/${key.year}/${key.week}`, { data: { ...workedWeek, weeklyRevenue } })).status()).toBe(200);
+    }
+    await page.goto('/overview');
+    const l = (namespace: string, key: string) => text(language, namespace, key);
+    // A new founder is in the 14-day trial: 14 days left, linked to the plan.
+    await expect(page.getByRole('link', { name: l('overview', 'trial.daysLeft_other').replace('{{count}}', '14') })).toHaveAttribute('href', '/subscription');
+    const mrr = page.getByRole('region', { name: l('overview', 'metrics.title') }).locator('[data-metric="mrr"]');
+    const change = mrr.locator('[data-change="1"]');
+    await expect(change).toHaveAttribute('data-tone', 'good');
+    await expect(change).toContainText(l('metrics', 'change.span1'));
+    await expect(change).toContainText('+10');
+    await expectNoAxeViolations(page, `overview, week's change, ${language}, 390 px`);
+  });
+}
 
 test('a card whose endpoint fails says so and retries', async ({ page }) => {
   await onboardedFounder(page);

@@ -52,9 +52,12 @@ for (const language of ['en', 'es-LA'] as const) {
       await expect(page).toHaveURL(/\/high-performance-tasks$/);
       // The metric's value when the task is created: weekly churn two weeks ago.
       const churnThen = await recordChurnWeek(page, 2, 5);
+      // Recorded outside this page: the founder comes back to it.
+      await page.reload();
       await waitForApp(page);
       await expect(page.getByRole('heading', { level: 1, name: tasks('title') })).toBeVisible();
-      await expect(page.getByTestId('points-total')).toHaveText('0');
+      // The recorded week earns the weekly habit's 10 points (decision 142).
+      await expect(page.getByTestId('points-total')).toHaveText('10');
       await expectNoAxeViolations(page);
 
       // Too short: the interface's own message, nothing sent.
@@ -75,7 +78,7 @@ for (const language of ['en', 'es-LA'] as const) {
       await page.getByLabel(tasks('form.dueDate.label')).fill('2026-12-04');
       await page.getByRole('button', { name: tasks('create.submit') }).click();
       await expect(page.getByText(tasks('create.success'))).toBeVisible();
-      await expect(page.getByTestId('points-total')).toHaveText('10');
+      await expect(page.getByTestId('points-total')).toHaveText('20');
       await expect(page.getByTestId('level')).toHaveText('1');
 
       // Active, with its ICE total, and the target in the metric's unit beside the value now; edit it.
@@ -103,10 +106,13 @@ for (const language of ['en', 'es-LA'] as const) {
       await expectNoAxeViolations(page);
       await completeDialog.getByRole('button', { name: tasks('complete.submit') }).click();
       await expect(completeDialog.getByText(tasks('validation.completionNotes'))).toBeVisible();
+      await expect(completeDialog.getByText(tasks('validation.outcome'))).toBeVisible();
+      await completeDialog.getByRole('radio', { name: tasks('outcome.invalidated') }).check();
       await completeDialog.getByLabel(tasks('complete.notes')).fill('Churn fell from 6 % to 3.5 % in four weeks');
       await completeDialog.getByRole('button', { name: tasks('complete.submit') }).click();
       await expect(page.getByText(tasks('complete.success'))).toBeVisible();
-      await expect(page.getByTestId('points-total')).toHaveText('25');
+      // The task's 15 and another recorded week's 10.
+      await expect(page.getByTestId('points-total')).toHaveText('45');
       await expect(page.getByText(tasks('active.empty'))).toBeVisible();
 
       // A worse week since: 'now' is not 'when completed'.
@@ -120,6 +126,7 @@ for (const language of ['en', 'es-LA'] as const) {
       const done = page.getByRole('list', { name: tasks('done.label') });
       await expect(done.getByRole('heading', { name: 'A welcome call in week one halves churn' })).toBeVisible();
       await expect(done.getByText('Churn fell from 6 % to 3.5 % in four weeks')).toBeVisible();
+      await expect(done.getByText(tasks('outcome.invalidated'), { exact: true })).toBeVisible();
       // Created and completed today; the metric when created, when completed, and now, as percentages.
       const today = new Intl.DateTimeFormat(HTML_LANG[language], { dateStyle: 'medium' }).format(new Date());
       await expect(fact(done, tasks('done.created'))).toHaveText(today);
@@ -287,6 +294,16 @@ test('the tasks and strategy pages pass axe in the dark theme at phone width', a
   await waitForApp(page);
   await page.getByRole('tab', { name: text('en', 'tasks', 'tabs.active') }).click();
   await expect(page.getByRole('heading', { name: 'Annual plans with a discount lift cash' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // The completion dialog asks for the result, and the Done tab shows it.
+  await page.getByRole('button', { name: text('en', 'tasks', 'active.complete') }).click();
+  const dialog = page.getByRole('dialog', { name: text('en', 'tasks', 'complete.title') });
+  await dialog.getByRole('radio', { name: text('en', 'tasks', 'outcome.inconclusive') }).check();
+  await dialog.getByLabel(text('en', 'tasks', 'complete.notes')).fill('Two annual sales; too few to tell');
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: text('en', 'tasks', 'complete.submit') }).click();
+  await page.getByRole('tab', { name: text('en', 'tasks', 'tabs.done') }).click();
+  await expect(page.getByRole('list', { name: text('en', 'tasks', 'done.label') }).getByText(text('en', 'tasks', 'outcome.inconclusive'), { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.goto('/strategy-builder');
   await waitForApp(page);

@@ -90,7 +90,7 @@ describe('sign-up', () => {
     expect(message.text).toContain('Hi Valeria Ríos,');
     expect(message.html).toContain('Confirm my e-mail');
     const link = message.links[0] ?? '';
-    expect(message.html).toContain(link.replace(/&/g, '&#38;'));
+    expect(message.html).toContain(link.replace(/&/g, '&amp;'));
 
     const confirmed = await open(link);
     expect(confirmed.status).toBe(302);

@@ -121,7 +121,7 @@ describe('the ledger', () => {
     await awardPoints(t.db, { userId: user.id, event: 'metrics-saved', sourceId: isoWeekKey(2027, 3) });
     const s = await standing(cookie);
     expect(s.badges.map((b) => b.key)).toEqual(['metrics-master']);
-    expect(s.points).toBe(0);
+    expect(s.points).toBe(70); // 10 a week (decision 142)
   });
 });
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authEmail } from '../../src/server/mail/auth-emails.ts';
+import { subscriptionEmail } from '../../src/server/features/billing/emails.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { parseOutboxMessage, readOutbox } from '../../src/server/mail/read-outbox.ts';
 import { createLogger } from '../../src/server/logger.ts';
@@ -11,7 +12,40 @@ import { createTestApp } from './support/test-app.ts';
 
 const silent = createLogger('silent');
 
-const message = authEmail('magic-link', { to: 'ana@example.com', link: 'http://localhost:3000/api/auth/magic-link/verify?token=abc&callbackURL=%2Fauth%2Fcallback', language: 'es-LA' });
+const message = await authEmail('magic-link', { to: 'ana@example.com', link: 'http://localhost:3000/api/auth/magic-link/verify?token=abc&callbackURL=%2Fauth%2Fcallback', language: 'es-LA' });
+
+describe('the account and subscription e-mails', () => {
+  const link = 'https://rumbo.test/api/auth/verify?token=abc&callbackURL=%2Foverview';
+  it.each([
+    ['en', 'en', 'Confirm your Rumbo e-mail', 'Confirm my e-mail', 'Hi Ana,'],
+    ['es-LA', 'es-419', 'Confirma tu correo de Rumbo', 'Confirmar mi correo', 'Hola, Ana:'],
+  ] as const)('carry Rumbo’s look (React Email), HTML and text, in the founder’s language (%s)', async (language, lang, subject, action, greeting) => {
+    const mail = await authEmail('confirm-email', { to: 'ana@example.com', name: 'Ana', link, language });
+    expect(mail.subject).toBe(subject);
+    expect(mail.html).toContain(`lang="${lang}"`);
+    // The weekly e-mails' button, in the brand colour, leading to the link (also spelled out).
+    expect(mail.html).toMatch(new RegExp(`<a href="${link.replace(/[?&]/g, (c) => (c === '&' ? '&amp;' : '\\?'))}"[^>]*background-color:#0f766e[^>]*>.*${action}`, 's'));
+    expect(mail.html.split(link.replace(/&/g, '&amp;')).length - 1).toBeGreaterThanOrEqual(3);
+    expect(mail.text).toContain(greeting);
+    expect(mail.text).toContain(`${action}: ${link}`);
+    expect(mail.text).not.toContain('<');
+  });
+
+  it('for the subscription, use the same layout', async () => {
+    const mail = await subscriptionEmail('trial-ending', {
+      to: 'ana@example.com',
+      name: 'Ana',
+      language: 'es-LA',
+      timeZone: 'America/Bogota',
+      date: new Date('2026-12-01T12:00:00Z'),
+      appUrl: 'https://rumbo.test',
+    });
+    expect(mail.html).toContain('lang="es-419"');
+    expect(mail.html).toContain('background-color:#0f766e');
+    expect(mail.html).toContain('href="https://rumbo.test/subscription"');
+    expect(mail.text).toContain('Hola');
+  });
+});
 
 describe('the mailer with SMTP_URL set', () => {
   let peer: Awaited<ReturnType<typeof startSmtpPeer>>;

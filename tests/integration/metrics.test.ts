@@ -480,6 +480,24 @@ describe('points, streak and Metrics Master', () => {
     expect(standing.ledger.filter((row) => row.event === 'metrics-saved')).toHaveLength(1);
   });
 
+  it('a recent week earns 10 points once; typing or importing the same weeks earns the same, history nothing', async () => {
+    const points = async (cookie: string) => (await gamification(cookie)).ledger.filter((row) => row.event === 'metrics-saved').map((row) => row.points);
+    const typed = await t.signUp();
+    const imported = await t.signUp();
+    // Two weeks still recent and one old enough to be history (the trial lets both tiers type it).
+    const weeks = [weeksAgo(10), weeksAgo(1), weeksAgo(0)];
+    for (const week of weeks) expect((await put(typed.cookie, week, workedWeek)).status).toBe(200);
+    expect((await put(typed.cookie, weeksAgo(0), { ...workedWeek, newCustomers: 12 })).status).toBe(200);
+    expect((await importCsv(imported.cookie, weeksToCsv(weeks.map((week) => ({ ...week, ...workedWeek }))))).status).toBe(200);
+    for (const cookie of [typed.cookie, imported.cookie]) {
+      expect((await points(cookie)).sort((a, b) => a - b)).toEqual([0, 10, 10]);
+      expect(((await (await t.request('/api/me/gamification', { cookie })).json()) as { points: number }).points).toBe(20);
+    }
+    // Importing them again earns nothing more.
+    expect((await importCsv(imported.cookie, weeksToCsv(weeks.map((week) => ({ ...week, ...workedWeek }))))).status).toBe(200);
+    expect(await points(imported.cookie)).toHaveLength(3);
+  });
+
   it('a first import of ten years awards every week once, and a re-import awards none again', async () => {
     const { cookie, user } = await t.signUp();
     const decade = Array.from({ length: 520 }, (_, i) => ({ ...weeksAgo(519 - i), ...workedWeek }));

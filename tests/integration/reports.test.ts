@@ -32,7 +32,7 @@ async function founderWithRecords() {
     json: { coreProblem: 'Corner shops run out of stock', maximas: ['Reorder in one tap'], statement: 'We win by making restocking invisible for corner shops' },
   });
   const task = (await (await t.request('/api/tasks', { method: 'POST', cookie, json: validTask })).json()) as { id: string };
-  await t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie, json: { completionNotes: 'Churn fell after 12 onboarding calls' } });
+  await t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie, json: { outcome: 'validated', completionNotes: 'Churn fell after 12 onboarding calls' } });
   await t.request('/api/tasks', { method: 'POST', cookie, json: { ...validTask, hypothesis: 'A check-in call in week two keeps customers', metric: 'churnRate' } });
   return { cookie, user };
 }

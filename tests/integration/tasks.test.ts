@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
 import { validTask } from './support/task-fixtures.ts';
 import { createTestApp } from './support/test-app.ts';
+import { tasksSource } from '../../src/server/features/tasks/index.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -188,7 +189,7 @@ describe('the metric then and now', () => {
     expect((await t.request(weekPath(weeksAgo(0)), { method: 'PUT', cookie, json: { ...workedWeek, lostCustomers: 1 } })).status).toBe(200);
     const churnNow = await latest();
     expect(churnNow).not.toBe(churnThen);
-    const done = await t.request(`/api/tasks/${String(task.id)}/complete`, { method: 'POST', cookie, json: { completionNotes: 'Onboarding calls cut churn' } });
+    const done = await t.request(`/api/tasks/${String(task.id)}/complete`, { method: 'POST', cookie, json: { outcome: 'validated', completionNotes: 'Onboarding calls cut churn' } });
     expect(((await done.json()) as Json).metricValueAtCompletion).toBe(churnNow);
   });
 });
@@ -269,7 +270,7 @@ describe('editing a task', () => {
   it('refuses to edit a completed task', async () => {
     const { cookie } = await t.signUp();
     const task = (await (await createTask(cookie)).json()) as Json;
-    await t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie, json: { completionNotes: 'Churn fell to 3 %' } });
+    await t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie, json: { outcome: 'validated', completionNotes: 'Churn fell to 3 %' } });
     const response = await t.request(`/api/tasks/${task.id}`, { method: 'PATCH', cookie, json: { impact: 1 } });
     expect(response.status).toBe(400);
   });
@@ -279,23 +280,51 @@ describe('completing a task', () => {
   it('moves it to done with its notes and awards 15 points once, however often it is sent', async () => {
     const { cookie } = await t.signUp();
     const task = (await (await createTask(cookie)).json()) as Json;
-    const complete = (notes: string) => t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie, json: { completionNotes: notes } });
+    const complete = (notes: string) => t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie, json: { outcome: 'validated', completionNotes: notes } });
     const [first, second] = await Promise.all([complete('Churn fell to 3 %'), complete('Churn fell to 3 %')]);
     expect([first.status, second.status]).toEqual([200, 200]);
     const again = await complete('Different notes later');
-    expect(await again.json()).toMatchObject({ status: 'done', completionNotes: 'Churn fell to 3 %' });
+    expect(await again.json()).toMatchObject({ status: 'done', outcome: 'validated', completionNotes: 'Churn fell to 3 %' });
 
     const done = (await (await t.request('/api/tasks?status=done', { cookie })).json()) as Json[];
-    expect(done).toEqual([expect.objectContaining({ id: task.id, status: 'done', completionNotes: 'Churn fell to 3 %', metricValueAtCompletion: null })]);
+    expect(done).toEqual([expect.objectContaining({ id: task.id, status: 'done', outcome: 'validated', completionNotes: 'Churn fell to 3 %', metricValueAtCompletion: null })]);
     expect(typeof done[0]?.completedAt).toBe('string');
     expect(await activeTasks(cookie)).toEqual([]);
     expect((await gamification(cookie)).points).toBe(25);
   });
 
+  it.each([
+    ['no result', {}],
+    ['an unknown result', { outcome: 'sort of' }],
+  ])('needs the result (%s) and keeps the task active', async (_, body) => {
+    const { cookie } = await t.signUp();
+    const task = (await (await createTask(cookie)).json()) as Json;
+    const response = await t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie, json: { completionNotes: 'It worked', ...body } });
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as ErrorJson;
+    expect(error.details).toEqual([{ field: 'outcome', message: 'Choose the result: validated, invalidated or inconclusive' }]);
+    expect(await activeTasks(cookie)).toHaveLength(1);
+  });
+
+  it('gives the mentor the latest results with their notes', async () => {
+    const { cookie, user } = await t.signUp();
+    const task = (await (await createTask(cookie)).json()) as Json;
+    await createTask(cookie, { ...validTask, hypothesis: 'A still open experiment on pricing pages' });
+    await t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie, json: { outcome: 'invalidated', completionNotes: 'Churn stayed at 6 %' } });
+    const { chunks } = await tasksSource.load({ db: t.db, userId: user.id });
+    const result = chunks.find((chunk) => chunk.id === `task-result:${String(task.id)}`);
+    expect(result?.text).toContain('Result: invalidated (the hypothesis did not hold)');
+    expect(result?.text).toContain('Notes: Churn stayed at 6 %');
+    expect(chunks.filter((chunk) => chunk.id.startsWith('task:'))).toHaveLength(1);
+    // Another founder's context holds none of it.
+    const other = await t.signUp();
+    expect((await tasksSource.load({ db: t.db, userId: other.user.id })).chunks).toEqual([]);
+  });
+
   it('needs completion notes', async () => {
     const { cookie } = await t.signUp();
     const task = (await (await createTask(cookie)).json()) as Json;
-    const response = await t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie, json: { completionNotes: '   ' } });
+    const response = await t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie, json: { outcome: 'validated', completionNotes: '   ' } });
     expect(response.status).toBe(400);
     expect(await activeTasks(cookie)).toHaveLength(1);
   });
@@ -309,7 +338,7 @@ describe('ownership', () => {
     const attempts = [
       t.request(`/api/tasks/${task.id}`, { cookie: intruder.cookie }),
       t.request(`/api/tasks/${task.id}`, { method: 'PATCH', cookie: intruder.cookie, json: { impact: 1 } }),
-      t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie: intruder.cookie, json: { completionNotes: 'Not mine to close' } }),
+      t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie: intruder.cookie, json: { outcome: 'validated', completionNotes: 'Not mine to close' } }),
       t.request(`/api/tasks/${task.id}`, { method: 'DELETE', cookie: intruder.cookie }),
     ];
     for (const response of await Promise.all(attempts)) expect(response.status).toBe(404);
@@ -329,7 +358,7 @@ describe('deleting a task', () => {
   it('takes back the points awarded today, and they are not awarded again', async () => {
     const { cookie } = await t.signUp();
     const task = (await (await createTask(cookie)).json()) as Json;
-    await t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie, json: { completionNotes: 'It worked' } });
+    await t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie, json: { outcome: 'validated', completionNotes: 'It worked' } });
     expect((await gamification(cookie)).points).toBe(25);
     expect((await t.request(`/api/tasks/${task.id}`, { method: 'DELETE', cookie })).status).toBe(204);
     const standing = await gamification(cookie);

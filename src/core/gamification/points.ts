@@ -1,7 +1,8 @@
 /**
  * What earns points (docs/product.md#points). Every award is a ledger row keyed by
- * (user, event, source id), so each event counts once. `metrics-saved` earns nothing but
- * is recorded so that Metrics Master can be judged from the ledger.
+ * (user, event, source id), so each event counts once. `metrics-saved` is one row per ISO
+ * week (Metrics Master is judged from them); a week earns its points only when recorded
+ * while still recent, the weekly habit, never for backfilled history (decision 142).
  */
 export const POINTS_BY_EVENT = {
   'context-added': 10,
@@ -10,7 +11,7 @@ export const POINTS_BY_EVENT = {
   'task-completed': 15,
   'strategy-saved': 20,
   'upgrade-bonus': 50,
-  'metrics-saved': 0,
+  'metrics-saved': 10,
 } as const;
 
 export type PointsEvent = keyof typeof POINTS_BY_EVENT;

@@ -18,6 +18,7 @@ export const TASK_MESSAGES = {
   targetValue: 'Target value must be a number',
   ice: `ICE values must be whole numbers from ${ICE_MIN} to ${ICE_MAX}`,
   completionNotes: 'Completion notes are required',
+  outcome: 'Choose the result: validated, invalidated or inconclusive',
   dueDate: 'Due date must be a date',
 } as const;
 
@@ -57,8 +58,13 @@ export const UpdateTaskInput = z
   .refine((value) => Object.keys(value).length > 0, { error: 'Nothing to update' });
 export type UpdateTaskInput = z.infer<typeof UpdateTaskInput>;
 
+/** What the experiment showed about its hypothesis (docs/product.md#tasks). */
+export const TASK_OUTCOMES = ['validated', 'invalidated', 'inconclusive'] as const;
+export type TaskOutcome = (typeof TASK_OUTCOMES)[number];
+
 export const CompleteTaskInput = z
   .object({
+    outcome: z.enum(TASK_OUTCOMES, { error: TASK_MESSAGES.outcome }),
     completionNotes: optionalSafeText(LONG_TEXT_MAX).refine((value) => typeof value === 'string' && value.length > 0, {
       error: TASK_MESSAGES.completionNotes,
     }),
@@ -88,6 +94,8 @@ export type Task = {
   /** YYYY-MM-DD, or null when the task has no due date. */
   dueDate: string | null;
   completionNotes: string | null;
+  /** The result chosen on completion; null while active (and for tasks completed before it was asked). */
+  outcome: TaskOutcome | null;
   /** The metric's latest value when the task was created / completed; null when unknown. */
   metricValueAtCreation: number | null;
   metricValueAtCompletion: number | null;

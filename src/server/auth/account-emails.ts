@@ -48,7 +48,7 @@ export function accountEmails(db: Database, mailer: Mailer) {
   async function send(kind: AuthEmailKind, to: string, link: string, name: string | null | undefined, request: Request | undefined) {
     const { receives, language } = await recipient(db, to, request);
     if (!receives) return;
-    await mailer.send(authEmail(kind, { to, name, link, language }));
+    await mailer.send(await authEmail(kind, { to, name, link, language }));
   }
   return {
     confirmation: (user: { email: string; name: string }, url: string, request?: Request) => {

@@ -111,10 +111,10 @@ const COPY: Record<AuthEmailKind, Record<Language, Copy>> = {
   },
 };
 
-export function authEmail(kind: AuthEmailKind, input: { to: string; name?: string | null; link: string; language: Language }): MailMessage {
+export async function authEmail(kind: AuthEmailKind, input: { to: string; name?: string | null; link: string; language: Language }): Promise<MailMessage> {
   const copy = COPY[kind][input.language];
   const name = input.name?.trim() || DEFAULT_NAME[input.language];
-  const { text, html } = emailBodies({
+  const { text, html } = await emailBodies({
     language: input.language,
     greeting: copy.greeting(name),
     paragraphs: [copy.body],

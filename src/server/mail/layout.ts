@@ -1,3 +1,6 @@
+import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { render } from '@react-email/render';
+import { createElement as h } from 'react';
 import { HTML_LANG, type Language } from '../../core/i18n/language.ts';
 
 /** What every Rumbo e-mail says, in this order: a greeting, its paragraphs, one action with its link, small print. */
@@ -9,21 +12,48 @@ export type EmailContent = {
   notes: readonly string[];
 };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/** The weekly e-mails' colours (src/server/features/weekly-email/templates.ts): fixed and high-contrast, as mail clients ignore themes. */
+const COLORS = { text: '#111827', muted: '#4b5563', brand: '#0f766e', border: '#e5e7eb' };
+
+/**
+ * The account and subscription e-mails as one React Email layout (decision 143), the look of
+ * the weekly e-mails (decision 172): the greeting, the paragraphs, one button, the small print,
+ * the link spelled out for clients that hide buttons, and Rumbo's signature. Written with
+ * createElement, as the server runs its TypeScript without a JSX step.
+ */
+function element({ language, greeting, paragraphs, action, notes }: EmailContent) {
+  const small = { fontSize: '13px', color: COLORS.muted, margin: '4px 0' };
+  return h(
+    Html,
+    { lang: HTML_LANG[language] },
+    h(Head, null),
+    h(Preview, null, paragraphs[0] ?? action.label),
+    h(
+      Body,
+      { style: { backgroundColor: '#ffffff', color: COLORS.text, fontFamily: 'system-ui, -apple-system, Segoe UI, sans-serif' } },
+      h(
+        Container,
+        { style: { maxWidth: '560px', padding: '24px' } },
+        h(Text, { style: { fontSize: '20px', fontWeight: 700, color: COLORS.brand, margin: '0 0 16px' } }, 'Rumbo'),
+        h(Text, null, greeting),
+        ...paragraphs.map((paragraph) => h(Text, null, paragraph)),
+        h(
+          Section,
+          { style: { margin: '24px 0' } },
+          h(Button, { href: action.link, style: { backgroundColor: COLORS.brand, color: '#ffffff', padding: '12px 20px', borderRadius: '6px', fontWeight: 600 } }, action.label),
+        ),
+        ...notes.map((note) => h(Text, { style: small }, note)),
+        h(Text, { style: { ...small, fontSize: '12px', wordBreak: 'break-all' } }, h(Link, { href: action.link, style: { color: COLORS.muted } }, action.link)),
+        h(Hr, { style: { borderColor: COLORS.border, margin: '24px 0' } }),
+        h(Text, { style: small }, '— Rumbo'),
+      ),
+    ),
+  );
 }
 
 /** The plain-text and HTML parts of one message, laid out the same way for every kind. */
-export function emailBodies({ language, greeting, paragraphs, action, notes }: EmailContent): { text: string; html: string } {
+export async function emailBodies(content: EmailContent): Promise<{ text: string; html: string }> {
+  const { greeting, paragraphs, action, notes } = content;
   const text = [greeting, '', ...paragraphs.flatMap((paragraph) => [paragraph, '']), `${action.label}: ${action.link}`, '', ...notes, '', '— Rumbo'].join('\n');
-  const html = `<!doctype html>
-<html lang="${HTML_LANG[language]}"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px">
-<p>${escapeHtml(greeting)}</p>
-${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
-<p><a href="${escapeHtml(action.link)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>
-<p style="font-size:14px;color:#555">${notes.map(escapeHtml).join('<br>')}</p>
-<p style="font-size:12px;color:#777;word-break:break-all">${escapeHtml(action.link)}</p>
-<p>— Rumbo</p>
-</body></html>`;
-  return { text, html };
+  return { text, html: await render(element(content)) };
 }

@@ -44,6 +44,8 @@ export const tasks = pgTable(
     /** Optional due date chosen by the founder (docs/product.md#tasks). */
     dueDate: date('due_date', { mode: 'string' }),
     completionNotes: text('completion_notes'),
+    /** validated | invalidated | inconclusive, chosen on completion; null while active. */
+    outcome: text('outcome', { enum: ['validated', 'invalidated', 'inconclusive'] }),
     /** The metric's latest value when the task was created / completed (Done tab: then and now). */
     metricValueAtCreation: doublePrecision('metric_value_at_creation'),
     metricValueAtCompletion: doublePrecision('metric_value_at_completion'),

@@ -61,14 +61,14 @@ const COPY: Record<NoticeKind, Record<Language, Copy>> = {
   },
 };
 
-export function subscriptionEmail(
+export async function subscriptionEmail(
   kind: NoticeKind,
   input: { to: string; name: string | null; language: Language; timeZone: string; date: Date; appUrl: string },
-): MailMessage {
+): Promise<MailMessage> {
   const copy = COPY[kind][input.language];
   const date = new Intl.DateTimeFormat(HTML_LANG[input.language], { dateStyle: 'long', timeZone: input.timeZone }).format(input.date);
   const link = `${input.appUrl}/subscription`;
-  const { text, html } = emailBodies({
+  const { text, html } = await emailBodies({
     language: input.language,
     greeting: copy.greeting(input.name?.trim() || DEFAULT_NAME[input.language]),
     paragraphs: copy.paragraphs(date),

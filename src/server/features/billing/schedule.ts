@@ -106,7 +106,7 @@ export async function sendOwedNotices(deps: Omit<ScheduleDeps, 'bus'>, now: Date
     const date = notice.kind === 'trial-ending' ? trial.trialEndsAt : new Date(notice.created_at);
     const stillTrue = notice.kind === 'trial-ending' ? trial.isInTrial : founder.userTier === FREE_TIER;
     if (!date || !stillTrue) continue;
-    const message = subscriptionEmail(notice.kind, {
+    const message = await subscriptionEmail(notice.kind, {
       to: founder.email,
       name: founder.nickname ?? founder.fullName,
       language: isLanguage(founder.preferredLanguage) ? founder.preferredLanguage : 'en',

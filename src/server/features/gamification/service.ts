@@ -27,12 +27,14 @@ export type Awards = Omit<Award, 'sourceId'> & {
   sourceIds: readonly string[];
   /** Also mark the day of `at` as active for the streak (one refresh of achievements for both). */
   activity?: boolean;
+  /** Points of each row when not the event's own (a backfilled metrics week is recorded for 0). */
+  points?: number;
 };
 
-async function insertAwards(db: Executor, userId: string, event: PointsEvent, sourceIds: readonly string[], at: Date): Promise<number> {
+async function insertAwards(db: Executor, userId: string, event: PointsEvent, sourceIds: readonly string[], at: Date, points: number): Promise<number> {
   const result = await db.execute(sql`
     insert into ${pointsLedger} (user_id, event, source_id, points, created_at)
-    select ${userId}, ${event}, source, ${POINTS_BY_EVENT[event]}::integer, ${at.toISOString()}::timestamptz
+    select ${userId}, ${event}, source, ${points}::integer, ${at.toISOString()}::timestamptz
     from jsonb_array_elements_text(${JSON.stringify([...new Set(sourceIds)])}::jsonb) with ordinality as s(source, position)
     order by position
     on conflict (user_id, event, source_id) do nothing
@@ -45,9 +47,9 @@ async function insertAwards(db: Executor, userId: string, event: PointsEvent, so
  * once if anything was new. Returns how many sources this call awarded (those already in
  * the ledger, awarded or undone, are skipped) and the achievements it unlocked.
  */
-export async function awardPointsForEach(db: Executor, { userId, event, sourceIds, at = new Date(), activity = false }: Awards) {
+export async function awardPointsForEach(db: Executor, { userId, event, sourceIds, at = new Date(), activity = false, points = POINTS_BY_EVENT[event] }: Awards) {
   // The sources travel as one JSON parameter: a decade of weeks is one short statement.
-  const awarded = sourceIds.length === 0 ? 0 : await insertAwards(db, userId, event, sourceIds, at);
+  const awarded = sourceIds.length === 0 ? 0 : await insertAwards(db, userId, event, sourceIds, at, points);
   const newDay = activity ? (await markActiveDay(db, userId, at)).inserted : false;
   const unlocked = awarded > 0 || newDay ? await refreshAchievements(db, userId, at) : [];
   return { awarded, unlocked };

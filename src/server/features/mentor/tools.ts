@@ -60,6 +60,7 @@ async function tasksByStatus(deps: ToolDeps, { status }: z.infer<(typeof TOOL_IN
       valueWhenCreated: task.metricValueAtCreation,
       valueWhenCompleted: task.metricValueAtCompletion,
       ice: { impact: task.impact, confidence: task.confidence, ease: task.ease, total: task.iceTotal },
+      outcome: task.outcome,
       completionNotes: task.completionNotes,
       completedAt: task.completedAt,
     })),

@@ -129,25 +129,24 @@ export async function upsertWeeks(tx: Executor, userId: string, records: readonl
 /**
  * The one place that hears about recorded weeks (a save or an import), inside the
  * transaction that writes them, so weeks and their awards commit or fail together:
- * each week goes into the points ledger once (0 points; 7 consecutive ISO weeks earn
- * Metrics Master) and the day counts as activity for the streak. One statement for
- * all the weeks and one refresh of achievements, however many weeks were written.
+ * each week goes into the points ledger once (7 consecutive ISO weeks earn Metrics
+ * Master) and the day counts as activity for the streak. A week still recent (the ones
+ * any tier may edit) earns the weekly habit's points; an older one is recorded for 0,
+ * so an import earns exactly what typing the same weeks would (decision 142). One
+ * statement per kind and one refresh of achievements, however many weeks were written.
  */
-async function afterWeeksRecorded(tx: Executor, userId: string, weeks: readonly WeekRecord[]): Promise<void> {
-  await awardPointsForEach(tx, {
-    userId,
-    event: 'metrics-saved',
-    sourceIds: weeks.map((week) => isoWeekKey(week.year, week.week)),
-    activity: true,
-  });
+async function afterWeeksRecorded(tx: Executor, userId: string, weeks: readonly WeekRecord[], now: Date): Promise<void> {
+  const sourceIds = (history: boolean) => weeks.filter((week) => isHistoricalWeek(week, now) === history).map((week) => isoWeekKey(week.year, week.week));
+  await awardPointsForEach(tx, { userId, event: 'metrics-saved', sourceIds: sourceIds(true), at: now, points: 0 });
+  await awardPointsForEach(tx, { userId, event: 'metrics-saved', sourceIds: sourceIds(false), at: now, activity: true });
 }
 
 /** Writes whole weeks, the founder's snapshot and the weeks' ledger rows in one transaction (decision 048). */
-export async function recordWeeks(db: Database, userId: string, records: readonly WeekRecord[]) {
+export async function recordWeeks(db: Database, userId: string, records: readonly WeekRecord[], now: Date = new Date()) {
   await db.transaction(async (tx) => {
     await upsertWeeks(tx, userId, records);
     await refreshSnapshot(tx, userId);
-    await afterWeeksRecorded(tx, userId, records);
+    await afterWeeksRecorded(tx, userId, records, now);
   });
 }
 
@@ -162,7 +161,7 @@ export async function saveWeek(db: Database, userId: string, key: WeekKey, input
   }
   if (isHistoricalWeek(key, now)) await requirePremium(db, userId, tier.trialDays, now);
   const record: WeekRecord = { ...key, ...input };
-  await recordWeeks(db, userId, [record]);
+  await recordWeeks(db, userId, [record], now);
   return record;
 }
 
@@ -223,7 +222,7 @@ export async function importCsv(db: Database, userId: string, text: string, now:
   if (parsed.errors.length > 0) {
     throw new AppError('VALIDATION_FAILED', { message: 'Error importing CSV', details: parsed.errors satisfies CsvRowError[] });
   }
-  await recordWeeks(db, userId, parsed.records);
+  await recordWeeks(db, userId, parsed.records, now);
   return { imported: parsed.records.length };
 }
 

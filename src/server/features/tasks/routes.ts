@@ -56,8 +56,8 @@ export const taskRoutes = new Hono<AppBindings>()
     return c.json(await updateTask(c.get('deps').db, c.get('user').id, c.req.param('id'), changes));
   })
   .post('/:id/complete', async (c) => {
-    const { completionNotes } = await parseJsonBody(c, CompleteTaskInput);
-    const { task } = await completeTask(c.get('deps').db, c.get('user').id, c.req.param('id'), completionNotes as string);
+    const { outcome, completionNotes } = await parseJsonBody(c, CompleteTaskInput);
+    const { task } = await completeTask(c.get('deps').db, c.get('user').id, c.req.param('id'), { outcome, completionNotes: completionNotes as string });
     return c.json(task);
   })
   .delete('/:id', async (c) => {

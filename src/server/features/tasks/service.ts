@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { iceTotal } from '../../../core/tasks/ice.ts';
-import type { CreateTaskInput, Task, TaskStatus, UpdateTaskInput } from '../../../core/tasks/task-schema.ts';
+import type { CompleteTaskInput, CreateTaskInput, Task, TaskStatus, UpdateTaskInput } from '../../../core/tasks/task-schema.ts';
 import type { TaskMetricKey } from '../../../core/tasks/task-metrics.ts';
 import type { Database } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
@@ -25,6 +25,7 @@ function toTask(row: TaskRow): Task {
     maximaIndex: row.maximaIndex,
     dueDate: row.dueDate,
     completionNotes: row.completionNotes,
+    outcome: row.outcome,
     metricValueAtCreation: row.metricValueAtCreation,
     metricValueAtCompletion: row.metricValueAtCompletion,
     createdAt: row.createdAt.toISOString(),
@@ -137,16 +138,17 @@ export async function updateTask(db: Database, userId: string, id: string, chang
 }
 
 /**
- * Marks an active task done with its notes and awards the completion once. Completing a
- * task that is already done changes nothing and awards nothing: the first notes stand.
+ * Marks an active task done with its result and notes and awards the completion once. Completing
+ * a task that is already done changes nothing and awards nothing: the first result and notes stand.
  */
-export async function completeTask(db: Database, userId: string, id: string, completionNotes: string) {
+export async function completeTask(db: Database, userId: string, id: string, { outcome, completionNotes }: Required<CompleteTaskInput>) {
   const current = await findOwnTask(db, userId, id);
   const at = new Date();
   const [row] = await db
     .update(tasks)
     .set({
       status: 'done',
+      outcome,
       completionNotes,
       completedAt: at,
       updatedAt: at,

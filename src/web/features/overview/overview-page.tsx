@@ -12,6 +12,8 @@ import { type MetricUnit, metricFormatter, targetSign } from '../../lib/metric-f
 import { useMetricText } from '../../lib/metric-text.ts';
 import { numberStyleOf } from '../../lib/number-style.ts';
 import { useMe } from '../../lib/api/get-me.ts';
+import { ChangeChips } from '../../components/metric-change-chips.tsx';
+import { daysLeft } from '../../../core/subscription/billing-dates.ts';
 import { AchievementsSummary } from './achievements-summary.tsx';
 import { useActiveTasks, useMetricsSummary, useStrategy } from './api/resources.ts';
 import { OverviewCard, cardState } from './card.tsx';
@@ -46,6 +48,13 @@ export function OverviewPage() {
         {me?.startupName || me?.startupPhase ? (
           <p className="mt-1 text-muted-foreground">
             {[me.startupName, me.startupPhase ? t(`profile:options.phase.${me.startupPhase}`) : null].filter(Boolean).join(' · ')}
+          </p>
+        ) : null}
+        {me?.isInTrial && me.trialEndsAt ? (
+          <p className="mt-1 text-sm" data-testid="trial-days-left">
+            <Link to="/subscription" className="underline underline-offset-4">
+              {t('trial.daysLeft', { count: daysLeft(new Date(me.trialEndsAt), new Date()) })}
+            </Link>
           </p>
         ) : null}
       </header>
@@ -164,6 +173,12 @@ function KeyMetricsCard() {
                     <dd className={cn('mt-1 inline-flex items-center gap-1.5 rounded border px-1.5 py-0.5 text-xs font-medium', STATUS_COLOUR[status].border)}>
                       <span aria-hidden="true" className={cn('size-2 rounded-full', STATUS_COLOUR[status].dot)} />
                       {t(`metrics.status.${status}`)} · {targetSign(TARGETS[key as TargetedMetric])} {metricText(key, TARGETS[key as TargetedMetric].threshold)}
+                    </dd>
+                  ) : null}
+                  {/* What changed this week: against the week before, as Metrics computes it. */}
+                  {summary.data && !notBurning ? (
+                    <dd>
+                      <ChangeChips metric={key} series={summary.data.series} numbers={numbers} spans={[1]} />
                     </dd>
                   ) : null}
                   {missingWeeks ? <dd className="mt-1 text-xs text-muted-foreground">{t('metrics.needsWeeks', { count: missingWeeks })}</dd> : null}

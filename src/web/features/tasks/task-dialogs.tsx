@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { Task } from '../../../core/tasks/task-schema.ts';
+import { TASK_OUTCOMES, type Task, type TaskOutcome } from '../../../core/tasks/task-schema.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { useCompleteTask, useUpdateTask } from '../../lib/api/tasks-api.ts';
 import { Field, Modal, describedBy, inputClass } from '../../components/form/form-controls.tsx';
 import { TaskForm, type TaskFormValues, serverFieldErrors } from './task-form.tsx';
 import { buttonClass } from '../../components/form/buttons.ts';
+import { ChoiceField } from '../../components/form/fields.tsx';
 
 function toFormValues(task: Task): TaskFormValues {
   return {
@@ -54,7 +55,9 @@ export function EditDialog({ task, maximas, onClose }: { task: Task; maximas: st
 export function CompleteDialog({ task, onClose }: { task: Task; onClose: () => void }) {
   const { t } = useTranslation('tasks');
   const complete = useCompleteTask();
+  const [outcome, setOutcome] = useState<TaskOutcome | ''>('');
   const [notes, setNotes] = useState('');
+  const [outcomeError, setOutcomeError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={t('complete.title')} description={task.hypothesis}>
@@ -63,12 +66,11 @@ export function CompleteDialog({ task, onClose }: { task: Task; onClose: () => v
         className="flex flex-col gap-4"
         onSubmit={async (event) => {
           event.preventDefault();
-          if (notes.trim() === '') {
-            setError(t('validation.completionNotes'));
-            return;
-          }
+          setOutcomeError(outcome === '' ? t('validation.outcome') : undefined);
+          setError(notes.trim() === '' ? t('validation.completionNotes') : undefined);
+          if (outcome === '' || notes.trim() === '') return;
           try {
-            await complete.mutateAsync({ id: task.id, completionNotes: notes });
+            await complete.mutateAsync({ id: task.id, outcome, completionNotes: notes });
           } catch (failure) {
             showErrorToast(failure, t('complete.error'));
             return;
@@ -77,6 +79,14 @@ export function CompleteDialog({ task, onClose }: { task: Task; onClose: () => v
           onClose();
         }}
       >
+        <ChoiceField
+          name="outcome"
+          label={t('complete.outcome')}
+          value={outcome}
+          onChange={(value) => setOutcome(value as TaskOutcome)}
+          options={TASK_OUTCOMES.map((value) => ({ value, label: t(`outcome.${value}`) }))}
+          error={outcomeError}
+        />
         <Field id="completion-notes" label={t('complete.notes')} hint={t('complete.hint')} error={error}>
           <textarea
             id="completion-notes"

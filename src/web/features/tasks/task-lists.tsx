@@ -147,6 +147,14 @@ export function DoneTab({ maximas }: { maximas: string[] }) {
         <li key={task.id} className="rounded-lg border border-border bg-card p-4 text-card-foreground">
           <TaskSummary task={task} maximas={maximas} />
           <div className="mt-3 rounded-md bg-muted p-3 text-sm">
+            {task.outcome && (
+              <p className="mb-2 text-sm">
+                <span className="text-xs font-medium text-muted-foreground">{t('done.outcome')} </span>
+                <span className="font-medium" data-outcome={task.outcome}>
+                  {t(`outcome.${task.outcome}`)}
+                </span>
+              </p>
+            )}
             <p className="text-xs font-medium text-muted-foreground">{t('done.notes')}</p>
             <p className="mt-1 whitespace-pre-line">{task.completionNotes}</p>
           </div>

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Language } from '../../../core/i18n/language.ts';
 import type { TaskDraft } from '../../../core/mentor/task-draft.ts';
-import type { CreateTaskInput, Task, TaskStatus, UpdateTaskInput } from '../../../core/tasks/task-schema.ts';
+import type { CompleteTaskInput, CreateTaskInput, Task, TaskStatus, UpdateTaskInput } from '../../../core/tasks/task-schema.ts';
 import type { TaskMetricKey } from '../../../core/tasks/task-metrics.ts';
 import { apiFetch } from '../api-client.ts';
 import { gamificationQueryKey } from './gamification-api.ts';
@@ -60,8 +60,8 @@ export function useUpdateTask() {
 export function useCompleteTask() {
   const invalidate = useInvalidateTasks();
   return useMutation({
-    mutationFn: ({ id, completionNotes }: { id: string; completionNotes: string }) =>
-      apiFetch<Task>(`/api/tasks/${id}/complete`, { method: 'POST', body: JSON.stringify({ completionNotes }) }),
+    mutationFn: ({ id, ...body }: { id: string } & Required<CompleteTaskInput>) =>
+      apiFetch<Task>(`/api/tasks/${id}/complete`, { method: 'POST', body: JSON.stringify(body) }),
     onSuccess: invalidate,
   });
 }

@@ -11,7 +11,7 @@ import { useDates } from '../dates.ts';
 import { METRIC_UNITS, metricFormatter, targetSign } from '../../../lib/metric-format.ts';
 import { useMetricText } from '../../../lib/metric-text.ts';
 import type { NumberStyle } from '../../../lib/number-style.ts';
-import { ChangeChips } from './change-chips.tsx';
+import { ChangeChips } from '../../../components/metric-change-chips.tsx';
 import { Sparkline } from './sparkline.tsx';
 import { StatusBadge, STATUS_STYLES } from './status-badge.tsx';
 

@@ -1,12 +1,12 @@
 import { ArrowDownRight, ArrowRight, ArrowUpRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { MetricKey } from '../../../../core/metrics/formulas.ts';
-import { CHANGE_SPANS, type ChangeTone, type MetricChange, metricChange } from '../../../../core/metrics/metric-change.ts';
-import { inConvention } from '../../../../core/numbers/format-number.ts';
-import { cn } from '../../../lib/cn.ts';
-import type { SeriesPoint } from '../../../lib/api/metrics-api.ts';
-import { METRIC_UNITS, metricFormatter } from '../../../lib/metric-format.ts';
-import type { NumberStyle } from '../../../lib/number-style.ts';
+import type { MetricKey } from '../../core/metrics/formulas.ts';
+import { CHANGE_SPANS, type ChangeSpan, type ChangeTone, type MetricChange, metricChange } from '../../core/metrics/metric-change.ts';
+import { inConvention } from '../../core/numbers/format-number.ts';
+import { cn } from '../lib/cn.ts';
+import type { SeriesPoint } from '../lib/api/metrics-api.ts';
+import { METRIC_UNITS, metricFormatter } from '../lib/metric-format.ts';
+import type { NumberStyle } from '../lib/number-style.ts';
 
 /** Green for better, red for worse, whichever way the number went (decision 112); words say it too. */
 const TONE_TEXT: Record<ChangeTone, string> = {
@@ -28,11 +28,24 @@ function useChangeText(metric: MetricKey, numbers: NumberStyle) {
   };
 }
 
-/** "▲ +12.5 % vs last week · ▼ −3 % vs 4 weeks ago" under a card's value; nothing before there is a week to compare. */
-export function ChangeChips({ metric, series, numbers }: { metric: MetricKey; series: readonly SeriesPoint[]; numbers: NumberStyle }) {
+/**
+ * "▲ +12.5 % vs last week · ▼ −3 % vs 4 weeks ago" under a card's value (Metrics; the Overview
+ * shows the week's change alone); nothing before there is a week to compare.
+ */
+export function ChangeChips({
+  metric,
+  series,
+  numbers,
+  spans = CHANGE_SPANS,
+}: {
+  metric: MetricKey;
+  series: readonly SeriesPoint[];
+  numbers: NumberStyle;
+  spans?: readonly ChangeSpan[];
+}) {
   const { t } = useTranslation('metrics');
   const text = useChangeText(metric, numbers);
-  const changes = CHANGE_SPANS.flatMap((span) => {
+  const changes = spans.flatMap((span) => {
     const change = metricChange(series, metric, span);
     return change ? [{ span, change }] : [];
   });
