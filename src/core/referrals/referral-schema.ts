@@ -25,7 +25,8 @@ export function normaliseReferralCode(value: unknown): string | null {
   return CODE_PATTERN.test(code) ? code : null;
 }
 
-export const ReferralCodeParam = z.object({ code: z.string().max(64) });
+/** Any string: one that is not a usable code answers 404 like every other (no hint about which exist). */
+export const ReferralCodeParam = z.object({ code: z.string() });
 
 export type ReferralCodeView = {
   code: string;
