@@ -50,6 +50,10 @@ describe('referral codes', () => {
 
     const b = await t.signUp();
     expect(await listCodes(b.cookie)).toEqual([]);
+    expect((await t.request(`/api/referrals/${created.code}`, { cookie: a.cookie })).status).toBe(200);
+    const hidden = await t.request(`/api/referrals/${created.code}`, { cookie: b.cookie });
+    expect(hidden.status).toBe(404);
+    expect(await errorOf(hidden)).toMatchObject({ code: 'NOT_FOUND' });
     expect((await t.request('/api/referrals', { method: 'POST' })).status).toBe(401);
   });
 

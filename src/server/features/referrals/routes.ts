@@ -4,12 +4,12 @@ import { AppError } from '../../http/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseParams } from '../../http/validate.ts';
-import { createCode, inviterOf, listCodes } from './service.ts';
+import { createCode, getCode, inviterOf, listCodes } from './service.ts';
 
 /**
  * GET /api/referrals/invites/:code (public): who invites, for the auth page; 404 for any code
- * that cannot be used, whatever the reason. GET /api/referrals and POST /api/referrals: the
- * founder's own codes.
+ * that cannot be used, whatever the reason. GET /api/referrals, POST /api/referrals and
+ * GET /api/referrals/:code: the founder's own codes (another's is 404).
  */
 export const referralRoutes = new Hono<AppBindings>()
   .get('/invites/:code', async (c) => {
@@ -20,4 +20,5 @@ export const referralRoutes = new Hono<AppBindings>()
   })
   .use(requireUser)
   .get('/', async (c) => c.json({ codes: await listCodes(c.get('deps').db, c.get('user').id) }))
-  .post('/', async (c) => c.json(await createCode(c.get('deps').db, c.get('user').id), 201));
+  .post('/', async (c) => c.json(await createCode(c.get('deps').db, c.get('user').id), 201))
+  .get('/:code', async (c) => c.json(await getCode(c.get('deps').db, c.get('user').id, parseParams(c, ReferralCodeParam).code)));

@@ -48,6 +48,14 @@ export async function listCodes(db: Executor, ownerId: string): Promise<Referral
   return rows.map(view);
 }
 
+/** One of the founder's codes; another founder's, or none, is 404. */
+export async function getCode(db: Executor, ownerId: string, ref: unknown): Promise<ReferralCodeView> {
+  const code = normaliseReferralCode(ref);
+  const [row] = code ? await db.select().from(referralCodes).where(and(eq(referralCodes.code, code), eq(referralCodes.ownerId, ownerId))).limit(1) : [];
+  if (!row) throw new AppError('NOT_FOUND');
+  return view(row);
+}
+
 /**
  * A new code and its 5 points, in one transaction. The founder's row is locked first, so two
  * clicks at once cannot both pass the limit of open codes.
