@@ -34,6 +34,11 @@ for (const [language, viewport] of [
     const contextB = await browser.newContext({ viewport, baseURL });
     await contextB.addInitScript((lang) => localStorage.setItem('rumbo_language', lang), language);
     const b = await contextB.newPage();
+    // A made-up code: the page says nothing at all.
+    const answered = b.waitForResponse((response) => response.url().includes('/api/referrals/invites/'));
+    await b.goto('/auth?ref=ZZZZZZZZ');
+    expect((await answered).status()).toBe(404);
+    await expect(b.getByTestId('invited-by')).toHaveCount(0);
     await b.goto(new URL(link).pathname + new URL(link).search);
     await waitForApp(b);
     await expect(b.getByTestId('invited-by')).toHaveText(text(language, 'auth', 'invitedBy').replace('{{name}}', 'Ana'));
