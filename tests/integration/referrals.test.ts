@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REFERRAL_REWARDS_PER_YEAR } from '../../src/core/referrals/referral-schema.ts';
 import { pointsLedger, referralCodes, subscriptions, users } from '../../src/server/db/schema/index.ts';
 import { attachCode, rewardReferral } from '../../src/server/features/referrals/index.ts';
-import { auditRows, errorOf } from './support/accounts.ts';
+import { auditRows, errorOf, signUpAdmin } from './support/accounts.ts';
 import { createTestApp, sessionCookie } from './support/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -198,5 +198,15 @@ describe('signing up with a code and the reward', () => {
     expect(await subscriptionOf(a.user.id)).toBeUndefined();
     const [audit] = await auditRows(t, 'security_referral_rewarded', a.user.id);
     expect(audit!.details).toMatchObject({ ownerRewarded: false });
+  });
+
+  it('the admin user page shows who referred whom', async () => {
+    const admin = await signUpAdmin(t);
+    const a = await t.signUp();
+    const { code } = await createCode(a.cookie);
+    const b = await signUpWith(code);
+    const page = async (id: string) => ((await (await t.request(`/api/admin/users/${id}`, { cookie: admin.cookie })).json()) as { referrals: unknown }).referrals;
+    expect(await page(b.user.id)).toEqual({ referredBy: a.email, referredCount: 0 });
+    expect(await page(a.user.id)).toEqual({ referredBy: null, referredCount: 1 });
   });
 });

@@ -178,3 +178,18 @@ export async function rewardReferral(deps: RewardDeps, referredUserId: string, a
   if (result.ownerRewarded) await deps.bus.publish({ type: 'user-invalidated', userId: result.ownerId });
   return { rewarded: true, ownerRewarded: result.ownerRewarded };
 }
+
+/** For the admin user page: who referred this founder (their address) and how many founders they referred. */
+export async function referralLinks(db: Executor, userId: string): Promise<{ referredBy: string | null; referredCount: number }> {
+  const [by] = await db
+    .select({ email: users.email })
+    .from(referralCodes)
+    .innerJoin(users, eq(users.id, referralCodes.ownerId))
+    .where(eq(referralCodes.referredUserId, userId))
+    .limit(1);
+  const [referred] = await db
+    .select({ n: count() })
+    .from(referralCodes)
+    .where(and(eq(referralCodes.ownerId, userId), ne(referralCodes.status, 'available')));
+  return { referredBy: by?.email ?? null, referredCount: referred?.n ?? 0 };
+}
