@@ -16,6 +16,7 @@ import { tourRoutes } from './features/tours/routes.ts';
 import { weeklyEmailRoutes } from './features/weekly-email/routes.ts';
 import { mentorRoutes } from './features/mentor/routes.ts';
 import { onboardingRoutes } from './features/onboarding/routes.ts';
+import { referralRoutes } from './features/referrals/index.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { strategyRoutes } from './features/strategy/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
@@ -103,6 +104,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/context', contextRoutes);
   app.route('/api/files', downloadRoutes);
   app.route('/api/feedback', feedbackRoutes);
+  app.route('/api/referrals', referralRoutes);
   app.route('/api/tours', tourRoutes);
   app.route('/api/community', communityRoutes);
   app.route('/api/reports/investor-updates', investorUpdateRoutes);

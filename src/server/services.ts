@@ -8,6 +8,7 @@ import { createSummaryCache } from './features/metrics/summary-cache.ts';
 import { createLocalProvider } from './features/billing/provider.ts';
 import { createStripeProvider } from './features/billing/stripe-provider.ts';
 import { createProfileCache } from './platform/profile-cache.ts';
+import { attachCode } from './features/referrals/index.ts';
 import type { AppDeps } from './http/context.ts';
 import type { Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -50,8 +51,12 @@ export async function createServices(options: {
     providers: env,
     limiters,
     sessionEvents: shared.bus,
-    // Every new account gets its founder profile in the same breath.
-    onUserCreated: (user) => createProfile(db, { id: user.id, email: user.email, fullName: user.name }),
+    // Every new account gets its founder profile in the same breath, then the referral code it came with (if any).
+    onUserCreated: async (user, { ref }) => {
+      await createProfile(db, { id: user.id, email: user.email, fullName: user.name });
+      // A code that cannot be used never stops the sign-up: the founder signs up without it.
+      await attachCode(db, user, ref).catch((error: unknown) => logger.error({ err: error }, 'referral code not attached'));
+    },
   });
   const sessions = await createSessionGuard({
     auth,

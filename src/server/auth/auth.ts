@@ -12,6 +12,7 @@ import { impersonationPlugin, impersonationSessionFields } from './impersonation
 import { type AuthProviders, oidcPlugins, socialProviders } from './providers.ts';
 import { refuseOverlongEmail } from './email-length.ts';
 import { cleanSignUpName } from './sign-up-name.ts';
+import { referralRef } from './referral-ref.ts';
 import { answerExistingAddress } from './sign-up-existing.ts';
 import { challengeRedirectSignIns } from './two-factor-everywhere.ts';
 import { refuseReplayedTotp } from './two-factor-replay.ts';
@@ -34,7 +35,7 @@ export type AuthConfig = {
   limiters?: RateLimiters;
   sessionEvents?: SessionEventBus;
   /** Called once a new account's user row exists (the app creates the founder's profile). */
-  onUserCreated: (user: { id: string; email: string; name: string }) => Promise<unknown>;
+  onUserCreated: (user: { id: string; email: string; name: string }, origin: { ref: string | null }) => Promise<unknown>;
 };
 
 /**
@@ -166,8 +167,8 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
     databaseHooks: {
       user: {
         create: {
-          after: async (user) => {
-            await onUserCreated(user);
+          after: async (user, context) => {
+            await onUserCreated(user, { ref: referralRef(context) });
           },
         },
         update: { after: sessionHooks.userUpdated },

@@ -1,5 +1,4 @@
 import { Navigate, type RouteObject } from 'react-router';
-import type { SectionKey } from '../features/shell/section-page.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
 
 /**
@@ -7,13 +6,6 @@ import { PublicLayout } from './layout/public-layout.tsx';
  * only what it shows; the protected area loads its shell, guard and TanStack Query
  * provider on first visit.
  */
-const section = (key: SectionKey) => ({
-  lazy: async () => {
-    const { SectionPage } = await import('../features/shell/section-page.tsx');
-    return { Component: () => <SectionPage section={key} /> };
-  },
-});
-
 export const routes: RouteObject[] = [
   {
     Component: PublicLayout,
@@ -101,7 +93,10 @@ export const routes: RouteObject[] = [
         path: 'community',
         lazy: async () => ({ Component: (await import('../features/community/community-page.tsx')).CommunityPage }),
       },
-      { path: 'referral', ...section('referral') },
+      {
+        path: 'referral',
+        lazy: async () => ({ Component: (await import('../features/referrals/referral-page.tsx')).ReferralPage }),
+      },
       {
         path: 'aicontext',
         lazy: async () => ({ Component: (await import('../features/ai-context/ai-context-page.tsx')).AiContextPage }),

@@ -12,3 +12,4 @@ export * from './tours.ts';
 export * from './community.ts';
 export * from './reports.ts';
 export * from './admin.ts';
+export * from './referrals.ts';

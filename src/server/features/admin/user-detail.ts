@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { currentRole } from '../../platform/roles.ts';
+import { referralLinks } from '../referrals/index.ts';
 
 /** How many audit rows about the account the user page shows (the audit log viewer has the rest). */
 const AUDIT_TRAIL_ROWS = 50;
@@ -55,7 +56,8 @@ export async function userDetail(db: Database, userId: string) {
     .limit(1);
   if (!profile) throw new AppError('NOT_FOUND');
 
-  const [role, weeks, tasksCreated, tasksDone, strategySaves, conversations, questions, contextEntries, activeDays, signIns, audit] = await Promise.all([
+  const [referrals, role, weeks, tasksCreated, tasksDone, strategySaves, conversations, questions, contextEntries, activeDays, signIns, audit] = await Promise.all([
+    referralLinks(db, userId),
     currentRole(db, userId),
     total(db.select({ total: count() }).from(metricWeeks).where(eq(metricWeeks.userId, userId))),
     total(db.select({ total: count() }).from(tasks).where(eq(tasks.userId, userId))),
@@ -82,6 +84,7 @@ export async function userDetail(db: Database, userId: string) {
   const [lastActivity] = await db.select({ day: sql<string | null>`max(${activityDays.day})` }).from(activityDays).where(eq(activityDays.userId, userId));
   return {
     profile: { ...profile, role },
+    referrals,
     activity: { metricWeeks: weeks, tasksCreated, tasksDone, strategySaves, mentorConversations: conversations, mentorQuestions: questions, contextEntries, activeDays, lastActiveDay: lastActivity?.day ?? null },
     signIns,
     audit,

@@ -20,3 +20,8 @@ export async function endForDeletion(tx: Executor, userId: string, at: Date = ne
 export async function grantMonths(deps: LedgerDeps, userId: string, months: number, at: Date = new Date()) {
   return applyEvent(deps, userId, { type: 'grant-months', months, at }, { source: 'referral', actorId: null });
 }
+
+/** The same grant inside the caller's transaction (both sides of a referral reward commit together); the caller tells every instance afterwards. */
+export async function grantMonthsIn(tx: Executor, userId: string, months: number, at: Date = new Date()) {
+  return applyEventIn(tx, userId, { type: 'grant-months', months, at }, { source: 'referral', actorId: null });
+}

@@ -4,6 +4,7 @@ import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseJsonBody } from '../../http/validate.ts';
 import { getMe, resetOwnOnboarding } from '../profile/index.ts';
+import { rewardReferral } from '../referrals/index.ts';
 import { completeOnboarding } from './service.ts';
 
 /**
@@ -13,9 +14,11 @@ import { completeOnboarding } from './service.ts';
 export const onboardingRoutes = new Hono<AppBindings>()
   .use(requireUser)
   .post('/', async (c) => {
-    const { db, env } = c.get('deps');
+    const { db, env, bus } = c.get('deps');
     const answers = await parseJsonBody(c, OnboardingInput);
     await completeOnboarding(db, c.get('user').id, answers);
+    // A founder who signed up with a referral code: both founders get their month now, once.
+    await rewardReferral({ db, bus }, c.get('user').id);
     return c.json(await getMe(db, c.get('user').id, env.trialDays));
   })
   .post('/reset', async (c) => {

@@ -1,5 +1,6 @@
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
+import { forgetReferralRef, keepReferralRef, useInviterName } from '../../lib/referral-ref.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -25,13 +26,17 @@ export function AuthPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [mode, setMode] = useState<AuthMode>(params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in');
+  // A referral link (?ref=CODE) opens sign-up and keeps the code through the whole flow (docs/referrals.md).
+  const [referral] = useState(() => keepReferralRef(params.get('ref')));
+  const inviter = useInviterName(referral);
+  const [mode, setMode] = useState<AuthMode>(params.get('mode') === 'sign-up' || params.get('ref') ? 'sign-up' : 'sign-in');
   // A magic link or a provider sign-in for an account with two-step verification lands here.
   const [challenge, setChallenge] = useState(params.get('challenge') === 'two-factor');
   const redirect = safeRedirect(params.get('redirect'));
 
   const signedIn = () => navigate(redirect ?? '/overview', { replace: true });
   const signedUp = () => {
+    forgetReferralRef();
     welcomeToast(t);
     navigate('/onboarding', { replace: true });
   };
@@ -42,6 +47,11 @@ export function AuthPage() {
         {t(mode === 'sign-in' ? 'title.signIn' : 'title.signUp')}
       </h1>
       <p className="mt-2 text-muted-foreground">{t(mode === 'sign-in' ? 'subtitle.signIn' : 'subtitle.signUp')}</p>
+      {inviter ? (
+        <p className="mt-4 rounded-md border border-border bg-muted p-3 text-sm" data-testid="invited-by">
+          {t('invitedBy', { name: inviter })}
+        </p>
+      ) : null}
 
       <div className="mt-8">
         {challenge ? (
@@ -58,7 +68,7 @@ export function AuthPage() {
                 </Tabs.Trigger>
               </Tabs.List>
               <Tabs.Content value="password">
-                <PasswordForm mode={mode} onSignedIn={signedIn} onSignedUp={signedUp} onTwoFactor={() => setChallenge(true)} />
+                <PasswordForm mode={mode} referral={referral} onSignedIn={signedIn} onSignedUp={signedUp} onTwoFactor={() => setChallenge(true)} />
               </Tabs.Content>
               <Tabs.Content value="magic-link">
                 <MagicLinkForm mode={mode} redirect={redirect} />

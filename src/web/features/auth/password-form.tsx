@@ -16,11 +16,14 @@ type Field = 'email' | 'password' | 'termsAccepted';
 /** E-mail and password: sign in, or sign up with the terms (the server checks them too). */
 export function PasswordForm({
   mode,
+  referral = null,
   onSignedIn,
   onSignedUp,
   onTwoFactor,
 }: {
   mode: AuthMode;
+  /** A referral code from the link, sent with the sign-up (docs/referrals.md). */
+  referral?: string | null;
   onSignedIn: () => void;
   onSignedUp: () => void;
   onTwoFactor: () => void;
@@ -45,6 +48,7 @@ export function PasswordForm({
           // Sanitised here and again on the server (docs/product.md#sanitising).
           name: sanitize('fullName' in values ? (values.fullName ?? '') : ''),
           termsAccepted: true,
+          ...(referral ? { ref: referral } : {}),
         } as Parameters<typeof authClient.signUp.email>[0]);
         if (error) {
           toast.error(t('toast.signUpError'), { description: t(authErrorKey('sign-up', error)) });

@@ -97,7 +97,7 @@ export function UserPage() {
   const day = useDay();
   if (user.isPending) return <p className="mt-6 text-sm text-muted-foreground">{t('usersSection.loading')}</p>;
   if (user.isError) return <p className="mt-6 text-sm text-destructive">{t('userPage.loadError')}</p>;
-  const { profile, activity, signIns, audit } = user.data;
+  const { profile, activity, referrals, signIns, audit } = user.data;
   const none = (value: string | null) => value ?? '—';
   return (
     <div className="mt-6">
@@ -119,6 +119,8 @@ export function UserPage() {
             [t('userPage.fields.twoFactorEnabled'), t(`userPage.yesNo.${profile.twoFactorEnabled}`)],
             [t('usersSection.columns.onboarded'), t(`userPage.yesNo.${profile.onboardingCompleted}`)],
             [t('usersSection.columns.signedUp'), day(profile.createdAt)],
+            [t('userPage.fields.referredBy'), none(referrals.referredBy)],
+            [t('userPage.fields.referredCount'), referrals.referredCount],
           ]}
         />
         <Facts

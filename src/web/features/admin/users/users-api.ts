@@ -73,6 +73,8 @@ export type UserDetail = {
   activity: Record<'metricWeeks' | 'tasksCreated' | 'tasksDone' | 'strategySaves' | 'mentorConversations' | 'mentorQuestions' | 'contextEntries' | 'activeDays', number> & {
     lastActiveDay: string | null;
   };
+  /** Who referred the founder (their address) and how many founders they referred (docs/referrals.md). */
+  referrals: { referredBy: string | null; referredCount: number };
   signIns: { at: string; lastSeenAt: string; userAgent: string | null }[];
   audit: AuditEntry[];
 };

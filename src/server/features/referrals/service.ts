@@ -1,0 +1,195 @@
+import { randomInt } from 'node:crypto';
+import { and, count, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import {
+  MAX_OPEN_REFERRAL_CODES,
+  MAX_REFERRAL_REWARDS_PER_YEAR,
+  normaliseReferralCode,
+  REFERRAL_CODE_ALPHABET,
+  REFERRAL_CODE_LENGTH,
+  REFERRAL_REWARD_MONTHS,
+  type ReferralCodeView,
+  type ReferralStatus,
+} from '../../../core/referrals/referral-schema.ts';
+import type { SessionEventBus } from '../../cluster/shared-state.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { referralCodes, users } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import { recordAuditEvent } from '../../platform/audit.ts';
+import { grantMonthsIn } from '../billing/index.ts';
+import { awardPoints } from '../gamification/index.ts';
+
+/**
+ * Referrals (docs/referrals.md). Every state change is one conditional UPDATE
+ * (`where status = …`), so two requests racing for one code or one reward find one winner:
+ * the database decides, not a read followed by a write.
+ */
+
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+function newCode(): string {
+  let code = '';
+  for (let i = 0; i < REFERRAL_CODE_LENGTH; i += 1) code += REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)];
+  return code;
+}
+
+function view(row: typeof referralCodes.$inferSelect): ReferralCodeView {
+  return {
+    code: row.code,
+    status: row.status as ReferralStatus,
+    createdAt: row.createdAt.toISOString(),
+    usedAt: row.usedAt?.toISOString() ?? null,
+    rewardedAt: row.rewardedAt?.toISOString() ?? null,
+  };
+}
+
+/** The founder's codes, newest first. */
+export async function listCodes(db: Executor, ownerId: string): Promise<ReferralCodeView[]> {
+  const rows = await db.select().from(referralCodes).where(eq(referralCodes.ownerId, ownerId)).orderBy(desc(referralCodes.createdAt), desc(referralCodes.id));
+  return rows.map(view);
+}
+
+/** One of the founder's codes; another founder's, or none, is 404. */
+export async function getCode(db: Executor, ownerId: string, ref: unknown): Promise<ReferralCodeView> {
+  const code = normaliseReferralCode(ref);
+  const [row] = code ? await db.select().from(referralCodes).where(and(eq(referralCodes.code, code), eq(referralCodes.ownerId, ownerId))).limit(1) : [];
+  if (!row) throw new AppError('NOT_FOUND');
+  return view(row);
+}
+
+/**
+ * A new code and its 5 points, in one transaction. The founder's row is locked first, so two
+ * clicks at once cannot both pass the limit of open codes.
+ */
+export async function createCode(db: Database, ownerId: string, at = new Date()): Promise<ReferralCodeView> {
+  return db.transaction(async (tx) => {
+    const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update');
+    if (!owner) throw new AppError('NOT_FOUND');
+    const [open] = await tx
+      .select({ n: count() })
+      .from(referralCodes)
+      .where(and(eq(referralCodes.ownerId, ownerId), eq(referralCodes.status, 'available')));
+    if ((open?.n ?? 0) >= MAX_OPEN_REFERRAL_CODES) throw new AppError('REFERRAL_CODE_LIMIT');
+    // 31⁸ codes: a collision is rare; the unique index catches it and another is drawn.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const [row] = await tx.insert(referralCodes).values({ code: newCode(), ownerId, createdAt: at }).onConflictDoNothing().returning();
+      if (!row) continue;
+      await awardPoints(tx, { userId: ownerId, event: 'referral-code-created', sourceId: row.id, at });
+      return view(row);
+    }
+    throw new Error('could not draw a free referral code');
+  });
+}
+
+/** Who invites, for the auth page: the inviter's first name when the code can still be used, else null (no hint about other codes). */
+export async function inviterOf(db: Executor, ref: unknown): Promise<{ inviterName: string } | null> {
+  const code = normaliseReferralCode(ref);
+  if (!code) return null;
+  const [row] = await db
+    .select({ name: users.fullName, nickname: users.nickname, status: users.status })
+    .from(referralCodes)
+    .innerJoin(users, eq(users.id, referralCodes.ownerId))
+    .where(and(eq(referralCodes.code, code), eq(referralCodes.status, 'available')))
+    .limit(1);
+  if (!row || row.status !== 'active') return null;
+  const name = (row.nickname || row.name || '').trim().split(/\s+/)[0];
+  return name ? { inviterName: name } : null;
+}
+
+export type AttachOutcome = 'attached' | 'no-code' | 'unknown' | 'used' | 'own' | 'known-address';
+
+/**
+ * At account creation: the new founder's `ref` code, when it is available, not their own and
+ * their address never had another account, becomes pending with them as the referred founder.
+ * Anything else signs them up without it (never an error: the sign-up goes on).
+ */
+export async function attachCode(db: Database, newUser: { id: string; email: string }, ref: unknown, at = new Date()): Promise<AttachOutcome> {
+  const code = normaliseReferralCode(ref);
+  if (!code) return 'no-code';
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(referralCodes).where(eq(referralCodes.code, code)).limit(1);
+    if (!row) return 'unknown';
+    if (row.ownerId === newUser.id) return 'own';
+    const [known] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = lower(${newUser.email})`, ne(users.id, newUser.id)))
+      .limit(1);
+    if (known) return 'known-address';
+    const claimed = await tx
+      .update(referralCodes)
+      .set({ status: 'pending', referredUserId: newUser.id, usedAt: at })
+      .where(and(eq(referralCodes.id, row.id), eq(referralCodes.status, 'available')))
+      .returning({ id: referralCodes.id });
+    if (claimed.length === 0) return 'used';
+    await recordAuditEvent(
+      tx as unknown as Database,
+      { action: 'referral_code_used', adminId: newUser.id, targetUserId: row.ownerId, details: { codeId: row.id } },
+      at,
+    );
+    return 'attached';
+  });
+}
+
+export type RewardDeps = { db: Database; bus: SessionEventBus };
+
+/**
+ * When the referred founder completes onboarding: their pending code becomes rewarded and both
+ * founders get a month of Premium through the subscription state machine, in one transaction,
+ * audited. Exactly once: a second submission finds no pending code. The inviter already
+ * rewarded 12 times in the last 365 days gets no month (decision 211); the invited founder does.
+ */
+export async function rewardReferral(deps: RewardDeps, referredUserId: string, at = new Date()): Promise<{ rewarded: boolean; ownerRewarded: boolean }> {
+  const result = await deps.db.transaction(async (tx) => {
+    const [code] = await tx
+      .update(referralCodes)
+      .set({ status: 'rewarded', rewardedAt: at })
+      .where(and(eq(referralCodes.referredUserId, referredUserId), eq(referralCodes.status, 'pending')))
+      .returning();
+    if (!code) return null;
+    const [owner] = await tx.select({ status: users.status }).from(users).where(eq(users.id, code.ownerId)).for('update');
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(referralCodes)
+      .where(
+        and(
+          eq(referralCodes.ownerId, code.ownerId),
+          eq(referralCodes.status, 'rewarded'),
+          ne(referralCodes.id, code.id),
+          gt(referralCodes.rewardedAt, new Date(at.getTime() - YEAR_MS)),
+        ),
+      );
+    const ownerRewarded = owner?.status === 'active' && (recent?.n ?? 0) < MAX_REFERRAL_REWARDS_PER_YEAR;
+    await grantMonthsIn(tx, referredUserId, REFERRAL_REWARD_MONTHS, at);
+    if (ownerRewarded) await grantMonthsIn(tx, code.ownerId, REFERRAL_REWARD_MONTHS, at);
+    await recordAuditEvent(
+      tx as unknown as Database,
+      {
+        action: 'referral_rewarded',
+        adminId: null,
+        targetUserId: code.ownerId,
+        details: { codeId: code.id, referredUserId, months: REFERRAL_REWARD_MONTHS, ownerRewarded },
+      },
+      at,
+    );
+    return { ownerId: code.ownerId, ownerRewarded };
+  });
+  if (!result) return { rewarded: false, ownerRewarded: false };
+  await deps.bus.publish({ type: 'user-invalidated', userId: referredUserId });
+  if (result.ownerRewarded) await deps.bus.publish({ type: 'user-invalidated', userId: result.ownerId });
+  return { rewarded: true, ownerRewarded: result.ownerRewarded };
+}
+
+/** For the admin user page: who referred this founder (their address) and how many founders they referred. */
+export async function referralLinks(db: Executor, userId: string): Promise<{ referredBy: string | null; referredCount: number }> {
+  const [by] = await db
+    .select({ email: users.email })
+    .from(referralCodes)
+    .innerJoin(users, eq(users.id, referralCodes.ownerId))
+    .where(eq(referralCodes.referredUserId, userId))
+    .limit(1);
+  const [referred] = await db
+    .select({ n: count() })
+    .from(referralCodes)
+    .where(and(eq(referralCodes.ownerId, userId), ne(referralCodes.status, 'available')));
+  return { referredBy: by?.email ?? null, referredCount: referred?.n ?? 0 };
+}
