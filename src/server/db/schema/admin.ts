@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { feedback } from './feedback.ts';
 
 /**
@@ -19,3 +20,15 @@ export const feedbackNotes = pgTable(
   },
   (table) => [index('feedback_notes_feedback_idx').on(table.feedbackId, table.createdAt)],
 );
+
+/**
+ * A feature flag's setting (decision 205): a flag with no row is at 0 % with no overrides.
+ * Overrides are founders' ids; the admin names them by e-mail.
+ */
+export const featureFlags = pgTable('feature_flags', {
+  name: text('name').primaryKey(),
+  rolloutPercent: integer('rollout_percent').notNull().default(0),
+  overrideUserIds: text('override_user_ids').array().notNull().default(sql`'{}'::text[]`),
+  updatedBy: text('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

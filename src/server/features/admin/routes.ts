@@ -12,6 +12,7 @@ import { recordAuditEvent, recordSecurityEvent, requestContext } from '../../pla
 import { adminAnalytics } from './analytics.ts';
 import { auditCsv, listAuditLogs } from './audit-log.ts';
 import { adminFeedbackRoutes } from './feedback-routes.ts';
+import { adminFeatureFlagRoutes } from '../flags/index.ts';
 import { adminOverview } from './service.ts';
 import { adminUserRoutes } from './users-routes.ts';
 
@@ -61,4 +62,5 @@ export const adminRoutes = new Hono<AppBindings>()
   })
   .get('/analytics', async (c) => c.json(await adminAnalytics(c.get('deps').db, parseQuery(c, AnalyticsQuery))))
   .route('/users', adminUserRoutes)
-  .route('/feedback', adminFeedbackRoutes);
+  .route('/feedback', adminFeedbackRoutes)
+  .route('/feature-flags', adminFeatureFlagRoutes);
