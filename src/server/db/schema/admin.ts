@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { feedback } from './feedback.ts';
 
 /**
@@ -32,3 +32,23 @@ export const featureFlags = pgTable('feature_flags', {
   updatedBy: text('updated_by'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Alerts the security job raises from the audit log (decision 208); `key` makes raising one
+ * idempotent, so two instances or two runs never raise the same alert twice.
+ */
+export const securityAlerts = pgTable(
+  'security_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull().unique(),
+    kind: text('kind').notNull(),
+    severity: text('severity').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: text('acknowledged_by'),
+    note: text('note'),
+  },
+  (table) => [index('security_alerts_created_idx').on(table.createdAt)],
+);
