@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, onboardByApi, signUpByApi, uniqueEmail } from './support/founder.ts';
+import { expectNoAxeViolations, signInAdmin, signUpByApi, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
 
 /**
@@ -42,11 +42,9 @@ for (const [language, viewport, how] of [
 
     await page.setViewportSize(viewport);
     await page.addInitScript((chosen) => localStorage.setItem('rumbo_language', chosen), language);
-    await signUpByApi(page, { name: 'Ada', email: 'e2e-admin-flags@example.com' });
-    if (!(await (await page.request.get('/api/me')).json()).onboardingCompleted) await onboardByApi(page);
-    expect((await page.request.patch('/api/me', { data: { preferredLanguage: language } })).ok()).toBe(true);
+    await signInAdmin(page, 'e2e-admin-flags@example.com', language);
     await page.goto('/admin');
-    await page.getByRole('link', { name: admin('sections.settings') }).click();
+    await page.getByRole('link', { name: admin('sections.settings'), exact: true }).click();
     await expect(page.getByRole('heading', { level: 2, name: admin('settings.title') })).toBeVisible();
     const card = await flagCard(page);
     if (how === 'rollout') await card.getByLabel(admin('settings.rollout'), { exact: true }).fill('100');
@@ -74,9 +72,7 @@ for (const [language, viewport, how] of [
 }
 
 test('a rollout over 100 is refused and nothing changes', async ({ page }) => {
-  await signUpByApi(page, { name: 'Ada', email: 'e2e-admin-flags@example.com' });
-  if (!(await (await page.request.get('/api/me')).json()).onboardingCompleted) await onboardByApi(page);
-  expect((await page.request.patch('/api/me', { data: { preferredLanguage: 'en' } })).ok()).toBe(true);
+  await signInAdmin(page, 'e2e-admin-flags@example.com', 'en');
   await page.goto('/admin/settings');
   const card = await flagCard(page);
   await card.getByLabel(text('en', 'admin', 'settings.rollout'), { exact: true }).fill('101');

@@ -70,6 +70,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'PUT /api/admin/feedback/:id/status': { summary: 'Admin: move a feedback item to a status; the founder sees it beside their message', tag: 'admin', body: FeedbackStatusInput },
   'POST /api/admin/feedback/:id/notes': { summary: 'Admin: add an internal note (never shown to the founder)', tag: 'admin', body: FeedbackNoteInput },
   'GET /api/admin/security-alerts': { summary: 'Admin: security alerts raised by the job, open first, newest first', tag: 'admin' },
+  'POST /api/admin/security-alerts/scan': { summary: 'Admin: run the security alerts scan now (idempotent); answers how many alerts were new', tag: 'admin' },
   'POST /api/admin/security-alerts/:id/acknowledge': { summary: 'Admin: acknowledge an alert with an optional note; audited', tag: 'admin', body: AcknowledgeAlertInput },
   'GET /api/admin/feature-flags': { summary: 'Admin: every feature flag with its rollout percentage and override list (e-mails)', tag: 'admin' },
   'PUT /api/admin/feature-flags/:name': { summary: 'Admin: set a flag’s rollout (0–100 %) and override list; audited', tag: 'admin', body: FeatureFlagInput },

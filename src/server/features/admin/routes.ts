@@ -14,7 +14,7 @@ import { adminAnalytics } from './analytics.ts';
 import { auditCsv, listAuditLogs } from './audit-log.ts';
 import { adminFeedbackRoutes } from './feedback-routes.ts';
 import { adminFeatureFlagRoutes } from '../flags/index.ts';
-import { acknowledgeAlert, listSecurityAlerts } from './security-alerts.ts';
+import { acknowledgeAlert, listSecurityAlerts, scanSecurityAlerts } from './security-alerts.ts';
 import { adminOverview } from './service.ts';
 import { adminUserRoutes } from './users-routes.ts';
 
@@ -64,6 +64,8 @@ export const adminRoutes = new Hono<AppBindings>()
   })
   .get('/analytics', async (c) => c.json(await adminAnalytics(c.get('deps').db, parseQuery(c, AnalyticsQuery))))
   .get('/security-alerts', async (c) => c.json({ alerts: await listSecurityAlerts(c.get('deps').db) }))
+  // The job's scan on demand (it runs every 30 minutes anyway): raising is idempotent.
+  .post('/security-alerts/scan', async (c) => c.json({ raised: await scanSecurityAlerts(c.get('deps').db) }))
   .post('/security-alerts/:id/acknowledge', async (c) => {
     const { note } = await parseJsonBody(c, AcknowledgeAlertInput);
     const admin = { id: c.get('user').id, context: requestContext(c.req.raw, clientAddress(c)) };

@@ -7,6 +7,7 @@ import { apiFetch } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { cn } from '../../lib/cn.ts';
+import { AlertsPage } from './alerts/alerts-page.tsx';
 import { AnalyticsPage } from './analytics/analytics-page.tsx';
 import { AuditPage } from './audit/audit-page.tsx';
 import { FeedbackInbox } from './feedback/feedback-inbox.tsx';
@@ -20,6 +21,7 @@ const SECTIONS = [
   { to: '/admin/analytics', key: 'analytics', end: false },
   { to: '/admin/feedback', key: 'feedback', end: false },
   { to: '/admin/audit', key: 'audit', end: false },
+  { to: '/admin/alerts', key: 'alerts', end: false },
   { to: '/admin/settings', key: 'settings', end: false },
 ] as const;
 
@@ -91,6 +93,7 @@ export function AdminPage() {
         <Route path="analytics" element={<AnalyticsPage />} />
         <Route path="feedback" element={<FeedbackInbox />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route path="alerts" element={<AlertsPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Routes>
