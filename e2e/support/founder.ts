@@ -73,3 +73,10 @@ export async function signUpInBrowser(page: Page, language: 'en' | 'es-LA', { fu
 }
 
 export { expectNoAxeViolations } from './axe.ts';
+
+/** A configured admin (RUMBO_ADMIN_EMAILS), signed in, onboarded and speaking `language`; several specs' runs share one. */
+export async function signInAdmin(page: Page, email: string, language: 'en' | 'es-LA') {
+  await signUpByApi(page, { name: 'Ada', email });
+  if (!(await (await page.request.get('/api/me')).json()).onboardingCompleted) await onboardByApi(page);
+  expect((await page.request.patch('/api/me', { data: { preferredLanguage: language } })).ok()).toBe(true);
+}

@@ -6,6 +6,7 @@ import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { type DataDirLock, lockDataDir } from './db/data-dir-lock.ts';
 import type { Env } from './env.ts';
 import { startAuditRetentionJob } from './platform/audit-retention-job.ts';
+import { startSecurityAlertJob } from './features/admin/security-alerts.ts';
 import { startPeerSnapshotJob } from './features/metrics/peer-snapshot.ts';
 import { startImpersonationExpiryJob } from './features/impersonation/expiry-job.ts';
 import { startWeeklyEmailJob } from './features/weekly-email/scheduler.ts';
@@ -52,6 +53,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
   });
   const app = createApp(services.deps);
   const auditRetention = startAuditRetentionJob(database.db, logger);
+  const securityAlertScan = startSecurityAlertJob(database.db, logger);
   const peerSnapshot = await startPeerSnapshotJob(database.db, logger, env.benchmarkSnapshotCron);
   const impersonationExpiry = startImpersonationExpiryJob(database.db, services.deps.bus, logger);
   const weeklyEmails = startWeeklyEmailJob({
@@ -75,6 +77,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const close = () => {
     closing ??= (async () => {
       auditRetention.stop();
+      securityAlertScan.stop();
       peerSnapshot.stop();
       impersonationExpiry.stop();
       weeklyEmails.stop();

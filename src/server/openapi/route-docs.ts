@@ -10,6 +10,8 @@ import { ProfileUpdateInput } from '../../core/profile/profile-settings.ts';
 import { StrategyInput } from '../../core/strategy/strategy-schema.ts';
 import { CompleteTaskInput, CreateTaskInput, UpdateTaskInput } from '../../core/tasks/task-schema.ts';
 import { DeleteAccountInput, RoleInput, StatusInput } from '../../core/account/account-status.ts';
+import { FeatureFlagInput } from '../../core/flags/feature-flags.ts';
+import { AcknowledgeAlertInput } from '../../core/admin/security-alerts.ts';
 import { StartImpersonationInput } from '../../core/impersonation/impersonation.ts';
 import { SeenInput } from '../../core/gamification/achievements.ts';
 import { FeedbackInput } from '../../core/feedback/feedback-schema.ts';
@@ -67,6 +69,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/feedback': { summary: 'Admin: the feedback inbox, newest first, with founder, page, version, images and internal notes (?status, ?type, ?page, ?limit ≤ 100)', tag: 'admin' },
   'PUT /api/admin/feedback/:id/status': { summary: 'Admin: move a feedback item to a status; the founder sees it beside their message', tag: 'admin', body: FeedbackStatusInput },
   'POST /api/admin/feedback/:id/notes': { summary: 'Admin: add an internal note (never shown to the founder)', tag: 'admin', body: FeedbackNoteInput },
+  'GET /api/admin/security-alerts': { summary: 'Admin: security alerts raised by the job, open first, newest first', tag: 'admin' },
+  'POST /api/admin/security-alerts/scan': { summary: 'Admin: run the security alerts scan now (idempotent); answers how many alerts were new', tag: 'admin' },
+  'POST /api/admin/security-alerts/:id/acknowledge': { summary: 'Admin: acknowledge an alert with an optional note; audited', tag: 'admin', body: AcknowledgeAlertInput },
+  'GET /api/admin/feature-flags': { summary: 'Admin: every feature flag with its rollout percentage and override list (e-mails)', tag: 'admin' },
+  'PUT /api/admin/feature-flags/:name': { summary: 'Admin: set a flag’s rollout (0–100 %) and override list; audited', tag: 'admin', body: FeatureFlagInput },
   'GET /api/admin/feedback/:id/images/:imageId': { summary: 'Admin: redirect to a short-lived link to a feedback image', tag: 'admin' },
   'PUT /api/admin/users/:userId/role': { summary: 'Admin: assign a role (audited, 5 per hour)', tag: 'admin', body: RoleInput },
   'PUT /api/admin/users/:userId/status': {
@@ -110,6 +117,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     bodyType: 'application/json',
     public: true,
   },
+  'GET /api/feature-flags': { summary: 'The signed-in founder’s feature flags, each on or off (cohort from their id and the flag’s name)', tag: 'profile' },
   'GET /api/me': { summary: 'The signed-in founder’s profile, trial and role', tag: 'profile' },
   'PATCH /api/me': { summary: 'Update profile fields and settings (sanitised)', tag: 'profile', body: ProfileUpdateInput },
   'POST /api/onboarding': { summary: 'Submit the four onboarding steps', tag: 'profile', body: OnboardingInput },

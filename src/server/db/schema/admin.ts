@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { feedback } from './feedback.ts';
 
 /**
@@ -18,4 +19,36 @@ export const feedbackNotes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('feedback_notes_feedback_idx').on(table.feedbackId, table.createdAt)],
+);
+
+/**
+ * A feature flag's setting (decision 205): a flag with no row is at 0 % with no overrides.
+ * Overrides are founders' ids; the admin names them by e-mail.
+ */
+export const featureFlags = pgTable('feature_flags', {
+  name: text('name').primaryKey(),
+  rolloutPercent: integer('rollout_percent').notNull().default(0),
+  overrideUserIds: text('override_user_ids').array().notNull().default(sql`'{}'::text[]`),
+  updatedBy: text('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Alerts the security job raises from the audit log (decision 208); `key` makes raising one
+ * idempotent, so two instances or two runs never raise the same alert twice.
+ */
+export const securityAlerts = pgTable(
+  'security_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull().unique(),
+    kind: text('kind').notNull(),
+    severity: text('severity').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: text('acknowledged_by'),
+    note: text('note'),
+  },
+  (table) => [index('security_alerts_created_idx').on(table.createdAt)],
 );

@@ -3,15 +3,18 @@ import { createMiddleware } from 'hono/factory';
 import { stream } from 'hono/streaming';
 import { AnalyticsQuery } from '../../../core/admin/admin-analytics.ts';
 import { AuditLogQuery } from '../../../core/admin/audit-log.ts';
+import { AcknowledgeAlertInput } from '../../../core/admin/security-alerts.ts';
 import { AppError } from '../../http/app-error.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
-import { parseQuery } from '../../http/validate.ts';
+import { parseJsonBody, parseQuery } from '../../http/validate.ts';
 import { recordAuditEvent, recordSecurityEvent, requestContext } from '../../platform/audit.ts';
 import { adminAnalytics } from './analytics.ts';
 import { auditCsv, listAuditLogs } from './audit-log.ts';
 import { adminFeedbackRoutes } from './feedback-routes.ts';
+import { adminFeatureFlagRoutes } from '../flags/index.ts';
+import { acknowledgeAlert, listSecurityAlerts, scanSecurityAlerts } from './security-alerts.ts';
 import { adminOverview } from './service.ts';
 import { adminUserRoutes } from './users-routes.ts';
 
@@ -60,5 +63,14 @@ export const adminRoutes = new Hono<AppBindings>()
     });
   })
   .get('/analytics', async (c) => c.json(await adminAnalytics(c.get('deps').db, parseQuery(c, AnalyticsQuery))))
+  .get('/security-alerts', async (c) => c.json({ alerts: await listSecurityAlerts(c.get('deps').db) }))
+  // The job's scan on demand (it runs every 30 minutes anyway): raising is idempotent.
+  .post('/security-alerts/scan', async (c) => c.json({ raised: await scanSecurityAlerts(c.get('deps').db) }))
+  .post('/security-alerts/:id/acknowledge', async (c) => {
+    const { note } = await parseJsonBody(c, AcknowledgeAlertInput);
+    const admin = { id: c.get('user').id, context: requestContext(c.req.raw, clientAddress(c)) };
+    return c.json({ acknowledged: await acknowledgeAlert(c.get('deps').db, c.req.param('id'), admin, note) });
+  })
   .route('/users', adminUserRoutes)
-  .route('/feedback', adminFeedbackRoutes);
+  .route('/feedback', adminFeedbackRoutes)
+  .route('/feature-flags', adminFeatureFlagRoutes);

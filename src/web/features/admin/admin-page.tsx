@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Settings } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
@@ -8,16 +7,13 @@ import { apiFetch } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { cn } from '../../lib/cn.ts';
+import { AlertsPage } from './alerts/alerts-page.tsx';
 import { AnalyticsPage } from './analytics/analytics-page.tsx';
 import { AuditPage } from './audit/audit-page.tsx';
 import { FeedbackInbox } from './feedback/feedback-inbox.tsx';
+import { SettingsPage } from './settings/settings-page.tsx';
 import { UserPage } from './users/user-page.tsx';
 import { UsersSection } from './users/users-section.tsx';
-
-/** The admin areas still to come (the admin dashboard issue). */
-const AREAS = [
-  { key: 'settings', icon: Settings },
-] as const;
 
 /** The admin area's own pages, under /admin. */
 const SECTIONS = [
@@ -25,6 +21,8 @@ const SECTIONS = [
   { to: '/admin/analytics', key: 'analytics', end: false },
   { to: '/admin/feedback', key: 'feedback', end: false },
   { to: '/admin/audit', key: 'audit', end: false },
+  { to: '/admin/alerts', key: 'alerts', end: false },
+  { to: '/admin/settings', key: 'settings', end: false },
 ] as const;
 
 function AdminOverview() {
@@ -47,23 +45,10 @@ function AdminOverview() {
 }
 
 function UsersHome() {
-  const { t } = useTranslation('admin');
   return (
     <>
       <AdminOverview />
       <UsersSection />
-      <ul aria-label={t('areas.label')} className="mt-6 grid gap-4 sm:grid-cols-2">
-        {AREAS.map(({ key, icon: Icon }) => (
-          <li key={key} className="rounded-lg border border-dashed border-border p-4">
-            <h2 className="flex items-center gap-2 font-medium">
-              <Icon aria-hidden="true" className="size-4 text-muted-foreground" />
-              {t(`areas.${key}.title`)}
-            </h2>
-            <p className="mt-1 text-sm text-muted-foreground">{t(`areas.${key}.body`)}</p>
-          </li>
-        ))}
-      </ul>
-      <p className="mt-6 text-sm text-muted-foreground">{t('arriving')}</p>
     </>
   );
 }
@@ -77,7 +62,7 @@ function NotAuthorized() {
   return <Navigate to="/overview" replace />;
 }
 
-/** /admin/*: the admin dashboard for admins (users, a user's page, the audit log); everyone else is turned away. */
+/** /admin/*: the admin dashboard for admins (users, analytics, feedback, the audit log, settings); everyone else is turned away. */
 export function AdminPage() {
   const { t } = useTranslation('admin');
   const session = useSession();
@@ -108,6 +93,8 @@ export function AdminPage() {
         <Route path="analytics" element={<AnalyticsPage />} />
         <Route path="feedback" element={<FeedbackInbox />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route path="alerts" element={<AlertsPage />} />
+        <Route path="settings" element={<SettingsPage />} />
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Routes>
     </section>

@@ -20,10 +20,18 @@ import { SignOutButton } from '../../components/sign-out-button.tsx';
 import { type FieldErrors, browserTimeZone, errorsFromApi, errorsFromZod } from '../../lib/profile-options.ts';
 import { type Answers, type Draft, clearDraft, usePersistentDraft } from '../../lib/onboarding-draft.ts';
 import { Welcome } from './welcome.tsx';
+import { useFeatureFlags } from '../../lib/api/feature-flags-api.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 
 const STEP_KEYS = ['about', 'startup', 'customers', 'habits'] as const;
 const LAST_STEP = ONBOARDING_STEPS.length - 1;
+/**
+ * The order the steps are walked in: the revamp (flag `onboarding_revamp_v1_rollout`, or a
+ * founder on `onboarding_admin_override_v1_rollout`) asks about the startup and its customers
+ * before the founder (decision 207).
+ */
+const CLASSIC_ORDER = [0, 1, 2, 3] as const;
+const REVAMP_ORDER = [1, 2, 0, 3] as const;
 
 /** Where the form starts: the profile's answers (an admin walking through again), else defaults. */
 function initialDraft(me: Me | undefined): Draft {
@@ -103,7 +111,11 @@ function OnboardingForm({ userId, me, onCompleted }: { userId: string; me: Me | 
   const [errors, setErrors] = useState<FieldErrors>({});
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
+  const flags = useFeatureFlags();
+  const order: readonly number[] = flags.data?.onboarding_revamp_v1_rollout || flags.data?.onboarding_admin_override_v1_rollout ? REVAMP_ORDER : CLASSIC_ORDER;
   const { step, answers } = draft;
+  /** The schema's step shown at this position. */
+  const at = order[step] ?? step;
 
   // Geolocation prefills the country (docs/product.md#geolocation) when nothing was chosen yet.
   const geo = useQuery({
@@ -152,7 +164,7 @@ function OnboardingForm({ userId, me, onCompleted }: { userId: string; me: Me | 
 
   /** Shows the errors of the earliest step that has any, and goes there. */
   function showStepOf(all: FieldErrors) {
-    const first = ONBOARDING_STEPS.findIndex((_, index) => Object.keys(stepErrors(all, index)).length > 0);
+    const first = order.findIndex((index) => Object.keys(stepErrors(all, index)).length > 0);
     setErrors(all);
     if (first >= 0 && first !== step) goTo(first);
   }
@@ -161,7 +173,7 @@ function OnboardingForm({ userId, me, onCompleted }: { userId: string; me: Me | 
     event.preventDefault();
     const parsed = OnboardingInput.safeParse(answers);
     const all = parsed.success ? {} : errorsFromZod(t, parsed.error);
-    const here = stepErrors(all, step);
+    const here = stepErrors(all, at);
     if (Object.keys(here).length > 0) {
       setErrors(here);
       const firstField = Object.keys(here)[0];
@@ -180,19 +192,21 @@ function OnboardingForm({ userId, me, onCompleted }: { userId: string; me: Me | 
     submit.mutate(answers);
   }
 
-  const stepKey = STEP_KEYS[step] ?? 'about';
+  const stepKey = STEP_KEYS[at] ?? 'about';
+  // Wait for the flags so the founder never sees the steps reorder under them.
+  if (flags.isPending && flags.fetchStatus !== 'idle') return null;
   return (
     <div className="mx-auto w-full max-w-2xl">
       <p className="text-sm font-medium text-primary">{t('onboarding:eyebrow')}</p>
       <h1 className="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">{t('onboarding:title')}</h1>
-      <Progress step={step} />
+      <Progress step={step} order={order} />
       <form noValidate onSubmit={onSubmit} className="mt-6 rounded-lg border border-border bg-card p-5 text-card-foreground sm:p-8" aria-labelledby="step-title">
         <h2 id="step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
           {t(`onboarding:steps.${stepKey}.title`)}
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">{t(`onboarding:steps.${stepKey}.body`)}</p>
         <div className="mt-6 flex flex-col gap-5">
-          {(ONBOARDING_STEPS[step] ?? []).map((field) => (
+          {(ONBOARDING_STEPS[at] ?? []).map((field) => (
             <ProfileField
               key={field}
               name={field as ProfileFieldName}
@@ -225,7 +239,7 @@ function OnboardingForm({ userId, me, onCompleted }: { userId: string; me: Me | 
   );
 }
 
-function Progress({ step }: { step: number }) {
+function Progress({ step, order }: { step: number; order: readonly number[] }) {
   const { t } = useTranslation('onboarding');
   const total = ONBOARDING_STEPS.length;
   return (
@@ -234,7 +248,7 @@ function Progress({ step }: { step: number }) {
         {t('progress.status', { current: step + 1, total })}
       </p>
       <ol className="mt-2 grid grid-cols-4 gap-2">
-        {STEP_KEYS.map((key, index) => (
+        {order.flatMap((schemaStep) => STEP_KEYS.slice(schemaStep, schemaStep + 1)).map((key, index) => (
           <li key={key} aria-current={index === step ? 'step' : undefined}>
             <span className={cn('block h-1.5 rounded-full', index <= step ? 'bg-primary' : 'bg-muted')} aria-hidden="true" />
             <span className={cn('mt-1 hidden text-xs sm:block', index === step ? 'font-medium text-foreground' : 'text-muted-foreground')}>

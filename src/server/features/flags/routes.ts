@@ -1,0 +1,25 @@
+import { Hono } from 'hono';
+import { FeatureFlagInput, FeatureFlagName } from '../../../core/flags/feature-flags.ts';
+import { AppError } from '../../http/app-error.ts';
+import { clientAddress } from '../../http/client-address.ts';
+import type { AppBindings } from '../../http/context.ts';
+import { requireUser } from '../../http/require-user.ts';
+import { parseJsonBody } from '../../http/validate.ts';
+import { requestContext } from '../../platform/audit.ts';
+import { listFlags, resolvedFlags, updateFlag } from './service.ts';
+
+/** GET /api/feature-flags: the signed-in founder's resolved flags (spec §7 get-feature-flags). */
+export const featureFlagRoutes = new Hono<AppBindings>().use(requireUser).get('/', async (c) => {
+  c.header('Cache-Control', 'private, no-cache');
+  return c.json(await resolvedFlags(c.get('deps').db, c.get('user').id));
+});
+
+/** /api/admin/feature-flags: list and change flags (mounted behind the admin check; decision 205). */
+export const adminFeatureFlagRoutes = new Hono<AppBindings>()
+  .get('/', async (c) => c.json({ flags: await listFlags(c.get('deps').db) }))
+  .put('/:name', async (c) => {
+    const name = FeatureFlagName.safeParse(c.req.param('name'));
+    if (!name.success) throw new AppError('NOT_FOUND');
+    const input = await parseJsonBody(c, FeatureFlagInput);
+    return c.json(await updateFlag(c.get('deps').db, name.data, input, { id: c.get('user').id, context: requestContext(c.req.raw, clientAddress(c)) }));
+  });
