@@ -4,7 +4,7 @@ import { text } from './support/locales.ts';
 
 /**
  * An admin changes the onboarding revamp flag in Settings and a founder's onboarding changes
- * variant on their next load (issue 22 item 5; decisions 205–207): by rollout in English on a
+ * variant on their next load (decisions 205–207): by rollout in English on a
  * desktop, by the override list in Spanish on a phone. RUMBO_ADMIN_EMAILS in playwright.config.ts
  * makes e2e-admin-flags@example.com an admin.
  */

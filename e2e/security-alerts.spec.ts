@@ -4,7 +4,7 @@ import { text } from './support/locales.ts';
 
 /**
  * An admin sees the alert raised by 5 failed sign-ins and acknowledges it with a note, in
- * each language (issue 22 item 7; decision 208). RUMBO_ADMIN_EMAILS in playwright.config.ts
+ * each language (decision 208). RUMBO_ADMIN_EMAILS in playwright.config.ts
  * makes e2e-admin-alerts@example.com an admin.
  */
 for (const [language, viewport] of [

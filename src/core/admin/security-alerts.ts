@@ -5,7 +5,7 @@ export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 export const ALERT_KINDS = ['failed_sign_ins', 'role_changes'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
-/** Role changes in one hour that raise an alert (issue 22 item 7). */
+/** Role changes in one hour that raise an alert. */
 export const ROLE_CHANGES_ALERT = 3;
 export const ALERT_NOTE_MAX = 1000;
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const REFERRAL_CODE_LENGTH = 8;
-/** At most this many codes nobody has used yet (issue 20). */
+/** At most this many codes nobody has used yet. */
 export const MAX_OPEN_REFERRAL_CODES = 10;
 /** A founder is rewarded for at most this many referrals in any 365 days (decision 211). */
 export const MAX_REFERRAL_REWARDS_PER_YEAR = 12;

@@ -8,7 +8,7 @@ import { parseJsonBody } from '../../http/validate.ts';
 import { requestContext } from '../../platform/audit.ts';
 import { listFlags, resolvedFlags, updateFlag } from './service.ts';
 
-/** GET /api/feature-flags: the signed-in founder's resolved flags (spec §7 get-feature-flags). */
+/** GET /api/feature-flags: the signed-in founder's resolved flags (decision 205). */
 export const featureFlagRoutes = new Hono<AppBindings>().use(requireUser).get('/', async (c) => {
   c.header('Cache-Control', 'private, no-cache');
   return c.json(await resolvedFlags(c.get('deps').db, c.get('user').id));

@@ -23,7 +23,7 @@ function FlagForm({ flag }: { flag: AdminFeatureFlag }) {
     mutationFn: (input: FeatureFlagInput) => apiFetch<AdminFeatureFlag>(`/api/admin/feature-flags/${flag.name}`, { method: 'PUT', body: JSON.stringify(input) }),
     onSuccess: async () => {
       toast.success(t('settings.saved'));
-      // A changed flag clears every cached cohort, the admin's own included (spec §7).
+      // A changed flag clears every cached cohort, the admin's own included.
       await Promise.all([queryClient.invalidateQueries({ queryKey: adminFlagsKey }), queryClient.removeQueries({ queryKey: featureFlagsKey })]);
     },
     onError: (error) => toast.error(t('settings.saveError'), { description: errorMessage(error) }),
