@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The feature flags Rumbo knows ; each starts at 0 % with no overrides (decision 205). */
+/** The feature flags Rumbo knows (decision 205); each starts at 0 % with no overrides. */
 export const FEATURE_FLAGS = ['onboarding_revamp_v1_rollout', 'onboarding_admin_override_v1_rollout'] as const;
 export type FeatureFlagName = (typeof FEATURE_FLAGS)[number];
 export const FeatureFlagName = z.enum(FEATURE_FLAGS);
