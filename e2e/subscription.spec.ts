@@ -91,9 +91,10 @@ for (const language of ['en', 'es-LA'] as const) {
         await expect(page.getByText(m('upgrade.benchmarks.title'))).toHaveCount(0);
         await page.goto(`${ended.url}/profile`);
         await waitForApp(page);
-        await expect(page.getByTestId('points-total')).toHaveText('50');
+        // 10 for this week's numbers (decision 142), 50 for the upgrade.
+        await expect(page.getByTestId('points-total')).toHaveText('60');
         const ledger = (await (await page.request.get(`${ended.url}/api/me/gamification`)).json()).ledger as { event: string; points: number }[];
-        expect(ledger.filter((row) => row.points > 0)).toEqual([expect.objectContaining({ event: 'upgrade-bonus', points: 50 })]);
+        expect(ledger.filter((row) => row.event === 'upgrade-bonus')).toEqual([expect.objectContaining({ points: 50 })]);
 
         // A downgrade at the end of the period: Premium until the date shown.
         await page.getByRole('link', { name: text(language, 'profile', 'subscription.link') }).click();
