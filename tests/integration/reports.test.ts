@@ -202,6 +202,19 @@ describe('e-mailing the update to investors', () => {
     expect(t.outbox.all().length).toBe(before);
   });
 
+  it('refuses a sixth send within the hour (429 with the wait) and e-mails no one', async () => {
+    const { cookie } = await founderWithRecords();
+    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const send = () => t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie, json: { recipients: [`ana-${update.id}@fund.example`] } });
+    for (let attempt = 1; attempt <= 5; attempt++) expect((await send()).status).toBe(200);
+    const before = t.outbox.all().length;
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as ErrorJson).error.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(59 * 60);
+    expect(t.outbox.all().length).toBe(before);
+  });
+
   it('sends nothing for a period without data', async () => {
     const { cookie } = await t.signUp();
     const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;

@@ -6,6 +6,7 @@ import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseJsonBody } from '../../http/validate.ts';
 import { requestContext } from '../../platform/audit.ts';
+import { rateLimit } from '../../rate-limit/middleware.ts';
 import { markdownPdf } from './pdf.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { createUpdate, getUpdate, listUpdates, listUpdateVersions, revokeShares, saveUpdate, sendUpdate, sharedUpdate, shareUpdate } from './service.ts';
@@ -39,7 +40,7 @@ export const investorUpdateRoutes = new Hono<AppBindings>()
     const context = requestContext(c.req.raw, clientAddress(c));
     return c.json(await shareUpdate(...ids(c), c.get('deps').env.appUrl, context), 201);
   })
-  .post('/:id/send', async (c) => {
+  .post('/:id/send', rateLimit('investorUpdateSend'), async (c) => {
     const { recipients } = await parseJsonBody(c, SendInput);
     const { env, logger } = c.get('deps');
     const services = { mailer: createMailer({ ...env.mail, logger }), appUrl: env.appUrl, context: requestContext(c.req.raw, clientAddress(c)) };
