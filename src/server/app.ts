@@ -20,7 +20,7 @@ import { referralRoutes } from './features/referrals/index.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { strategyRoutes } from './features/strategy/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
-import { investorUpdateRoutes, sharedUpdateRoutes } from './features/reports/index.ts';
+import { investorListRoutes, investorUpdateRoutes, scenarioRoutes, sharedUpdateRoutes } from './features/reports/index.ts';
 import { handleAuthRequest } from './auth/auth-requests.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { subscriptionRoutes } from './features/billing/routes.ts';
@@ -111,6 +111,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/community', communityRoutes);
   app.route('/api/reports/investor-updates', investorUpdateRoutes);
   app.route('/api/reports/shared', sharedUpdateRoutes);
+  app.route('/api/reports/scenarios', scenarioRoutes);
+  app.route('/api/reports/investors', investorListRoutes);
 
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND');

@@ -18,6 +18,7 @@ import { FeedbackInput } from '../../core/feedback/feedback-schema.ts';
 import { EndPremiumInput, PortalInput, SwitchPlanInput, UpgradeInput } from '../../core/subscription/subscription-input.ts';
 import { ChatMessageInput, VisibilityInput } from '../../core/community/community.ts';
 import { PeriodInput, SectionsInput, SendInput } from '../../core/reports/investor-update.ts';
+import { ScenarioDraftsInput } from '../../core/reports/scenario-drafts.ts';
 import { FeedbackNoteInput, FeedbackStatusInput } from '../../core/admin/admin-feedback.ts';
 
 /** What the OpenAPI document says about one route: a summary and, for writes, its body. */
@@ -208,6 +209,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/reports/investor-updates/:id/share': { summary: 'A read-only link that opens signed out, expiring in 30 days → 201 { url, expiresAt }', tag: 'reports' },
   'POST /api/reports/investor-updates/:id/send': { summary: 'E-mail the update to up to 50 investors, each with a share link of their own; an update without data is not sent', tag: 'reports', body: SendInput },
   'DELETE /api/reports/investor-updates/:id/share': { summary: 'Revoke the update’s links (they answer 410)', tag: 'reports' },
+  'GET /api/reports/scenarios': { summary: 'Tier 2: the founder’s runway scenarios as last saved (numbers as typed), or null before the first save', tag: 'reports' },
+  'PUT /api/reports/scenarios': { summary: 'Tier 2: replace the founder’s runway scenarios (at most 4, 12 changes each)', tag: 'reports', body: ScenarioDraftsInput },
+  'GET /api/reports/investors': { summary: 'The addresses the founder last sent an investor update to', tag: 'reports' },
   'GET /api/reports/shared/:token': { summary: 'A shared update, read-only HTML; 410 once expired or revoked', tag: 'reports', public: true },
   'GET /api/feedback/:id/images/:imageId': { summary: 'Redirect to a 60-second signed download of one image (owner only)', tag: 'feedback' },
   'GET /api/tours': { summary: 'The guided tours the founder has seen or skipped, and whether a section’s tour starts by itself', tag: 'tours' },

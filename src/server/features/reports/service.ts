@@ -13,6 +13,7 @@ import { requirePremium } from '../../platform/premium.ts';
 import { listWeeks } from '../metrics/index.ts';
 import { listVersions } from '../strategy/index.ts';
 import { listTasks } from '../tasks/index.ts';
+import { keepInvestorList } from './saved-inputs.ts';
 import { investorUpdateEmail } from './update-email.ts';
 
 /** Share links last 30 days unless revoked (docs/reports.md#investor-update). */
@@ -206,6 +207,7 @@ export async function sendUpdate(
   if (update.kpis.every((kpi) => kpi.value === null)) {
     throw new AppError('VALIDATION_FAILED', { details: [{ field: 'recipients', message: 'reports.validation.emptyUpdate' }] });
   }
+  await keepInvestorList(db, userId, recipients, now);
   let sent = 0;
   for (const to of recipients) {
     const { url } = await createShare(db, id, services.appUrl, now);
