@@ -111,12 +111,14 @@ test('en: the code survives a password sign-up confirmed in another tab; after o
     [a.page, 'inviter'],
     [b.page, 'invited'],
   ] as const) {
+    // The invited founder's banner is checked in the dark theme, the inviter's in the light one.
+    if (role === 'invited') await side.emulateMedia({ colorScheme: 'dark' });
     await side.goto('/overview');
     await waitForApp(side);
     const notice = side.getByTestId('referral-notice');
     await expect(notice).toHaveCount(1);
     await expect(notice).toContainText(r(`notice.${role}.title_one`).replace('{{count}}', '1'));
-    await expectNoAxeViolations(side);
+    await expectNoAxeViolations(side, `referral notice, ${role}`);
     const dismissed = side.waitForResponse((response) => response.url().endsWith('/dismiss'));
     await notice.getByRole('button', { name: r('notice.dismiss') }).click();
     await expect(notice).toHaveCount(0);
