@@ -118,6 +118,19 @@ describe('the reward tells both founders', () => {
     expect(rewardedMails(a.email)).toEqual([]);
   });
 
+  it('onboarding submitted twice at once: one notice and one e-mail for each founder', async () => {
+    const a = await t.signUp();
+    const b = await signUpWith(await createCode(a.cookie), 'Hugo Invited');
+    const answers = await Promise.all([onboard(b.cookie), onboard(b.cookie)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    await t.outbox.latest(a.email, 'referral-rewarded');
+    await t.outbox.latest(b.email, 'referral-rewarded');
+    expect(await notices(a.cookie)).toHaveLength(1);
+    expect(await notices(b.cookie)).toHaveLength(1);
+    expect(rewardedMails(a.email)).toHaveLength(1);
+    expect(rewardedMails(b.email)).toHaveLength(1);
+  });
+
   it('a suspended inviter gets no e-mail', async () => {
     const a = await t.signUp();
     const b = await signUpWith(await createCode(a.cookie), 'Fede Invited');
