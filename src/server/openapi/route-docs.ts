@@ -194,7 +194,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: FeedbackInput,
     bodyType: 'multipart/form-data',
   },
-  'GET /api/referrals': { summary: 'The founder’s referral codes, newest first, with status (available, pending, rewarded) and dates', tag: 'referrals' },
+  'GET /api/referrals': {
+    summary: 'The founder’s referral codes, newest first, with status (available, pending, rewarded), dates and who used each as their community visibility allows',
+    tag: 'referrals',
+  },
+  'GET /api/referrals/notices': { summary: 'The founder’s notices of rewarded referrals not yet dismissed, newest first', tag: 'referrals' },
+  'POST /api/referrals/notices/:id/dismiss': { summary: 'Dismiss one of the founder’s referral notices (204); another founder’s is 404', tag: 'referrals' },
   'POST /api/referrals': { summary: 'Create a referral code (+5 points); 409 REFERRAL_CODE_LIMIT with 10 unused codes', tag: 'referrals' },
   'GET /api/referrals/:code': { summary: 'One of the founder’s referral codes; another founder’s is 404', tag: 'referrals' },
   'GET /api/referrals/invites/:code': { summary: 'Who invites (first name) for a code that can still be used; 404 for any other', tag: 'referrals', public: true },

@@ -13,6 +13,7 @@ import { useMetricText } from '../../lib/metric-text.ts';
 import { numberStyleOf } from '../../lib/number-style.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { ChangeChips } from '../../components/metric-change-chips.tsx';
+import { ReferralNotices } from '../../components/referral-notices.tsx';
 import { daysLeft } from '../../../core/subscription/billing-dates.ts';
 import { AchievementsSummary } from './achievements-summary.tsx';
 import { useActiveTasks, useMetricsSummary, useStrategy } from './api/resources.ts';
@@ -58,6 +59,7 @@ export function OverviewPage() {
           </p>
         ) : null}
       </header>
+      <ReferralNotices />
       <NextBestActions />
       <div className="grid gap-4 md:grid-cols-2">
         <KeyMetricsCard />
