@@ -156,7 +156,7 @@ export function weeklyInsights(input: InsightInput): Insight[] {
     const runway = runwayBelowTarget(upToNow, notBurning);
     if (runway) found.push(runway);
     // Runway under its target is already said above; the other metrics follow.
-    found.push(...offTargets(upToNow).filter((insight) => !(runway && insight.metric === 'runwayWeeks')));
+    found.push(...offTargets(upToNow).filter((insight) => !(runway && insight.kind === 'offTarget' && insight.metric === 'runwayWeeks')));
     const churn = churnRising(upToNow);
     if (churn) found.push(churn);
   }
