@@ -15,6 +15,7 @@ import { useMe } from '../../lib/api/get-me.ts';
 import { ChangeChips } from '../../components/metric-change-chips.tsx';
 import { daysLeft } from '../../../core/subscription/billing-dates.ts';
 import { AchievementsSummary } from './achievements-summary.tsx';
+import { InsightCards } from './insight-cards.tsx';
 import { useActiveTasks, useMetricsSummary, useStrategy } from './api/resources.ts';
 import { OverviewCard, cardState } from './card.tsx';
 import { TARGETS, type TargetStatus, type TargetedMetric } from '../../../core/metrics/targets.ts';
@@ -59,6 +60,7 @@ export function OverviewPage() {
         ) : null}
       </header>
       <NextBestActions />
+      <InsightCards />
       <div className="grid gap-4 md:grid-cols-2">
         <KeyMetricsCard />
         <ActiveTasksCard />
