@@ -22,6 +22,7 @@ export const OFFLINE_TEXT_EN: OfflineText = {
     mrrAfterPriceRise: 'MRR if prices rose by a tenth and no customer left',
     customersLostMonthly: 'customers lost a month at the current churn',
     noteGoalShare: 'how far you are towards the goal in your note',
+    trendWeeks: 'the recorded weeks the trend is read over',
   },
   weeks: (n) => `${n} weeks`,
   target: (direction, threshold) => `target ${{ above: 'above', atLeast: 'at least', below: 'below' }[direction]} ${threshold}`,

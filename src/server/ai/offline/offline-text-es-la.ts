@@ -22,6 +22,7 @@ export const OFFLINE_TEXT_ES_LA: OfflineText = {
     mrrAfterPriceRise: 'MRR si los precios subieran una décima parte sin perder clientes',
     customersLostMonthly: 'clientes perdidos al mes con el churn actual',
     noteGoalShare: 'cuánto llevas de la meta de tu nota',
+    trendWeeks: 'las semanas registradas en las que se lee la tendencia',
   },
   weeks: (n) => `${n} semanas`,
   target: (direction, threshold) => `meta ${{ above: 'por encima de', atLeast: 'de al menos', below: 'por debajo de' }[direction]} ${threshold}`,

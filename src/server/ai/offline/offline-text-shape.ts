@@ -100,4 +100,5 @@ export type DerivedKey =
   | 'cashNeeded'
   | 'mrrAfterPriceRise'
   | 'customersLostMonthly'
-  | 'noteGoalShare';
+  | 'noteGoalShare'
+  | 'trendWeeks';
