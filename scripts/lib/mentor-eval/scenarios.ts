@@ -114,6 +114,19 @@ const PAIRS: Pair[] = [
     es: ['¿En qué debería enfocarme esta semana?', /^El número que más importa esta semana es \*\*/],
     foreign: ['every founder on Rumbo with their cash'],
   },
+  // The Overview's and the Monday e-mail's chat starters (docs/decisions/212-weekly-insights.md), as they arrive in the composer.
+  {
+    id: 'insight-runway',
+    context: () => mentorContext({ weeks: weeks((i) => ({ cashBalance: i < 3 ? 200_000 : 150_000 })) }),
+    en: ['Runway fell from 50 weeks to 37.5 weeks, under its target of 40 weeks. What should I do about it?', /^At your burn of \$4,000 a week, your \$150,000 in cash lasts \*\*37.5 weeks\*\*/],
+    es: ['Tu runway bajó de 50 semanas a 37,5 semanas, por debajo de su meta de 40 semanas. ¿Qué debería hacer al respecto?', /^Con una quema de .* alcanzan para \*\*37,5 semanas\*\*/],
+  },
+  {
+    id: 'insight-churn',
+    context: () => mentorContext({ weeks: weeks((i) => ({ lostCustomers: i < 3 ? 0 : 10 })) }),
+    en: ['Churn rate (weekly) went off target: from 0% to 2.5% (target 0.7%). What should I do about it?', /^Your weekly churn is \*\*2.5%\*\*/],
+    es: ['Tasa de cancelación (semanal) salió de la meta: de 0% a 2,5% (meta 0,7%). ¿Qué debería hacer al respecto?', /^Tu churn semanal es \*\*2,5\s?%\*\*/],
+  },
 ];
 
 export const SCENARIOS: Scenario[] = PAIRS.flatMap((pair) => [

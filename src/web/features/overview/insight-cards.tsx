@@ -11,6 +11,7 @@ import { useMe } from '../../lib/api/get-me.ts';
 import { useMetricText } from '../../lib/metric-text.ts';
 import { numberStyleOf } from '../../lib/number-style.ts';
 import { OverviewCard, cardState } from './card.tsx';
+import { useMetricsSummary } from './api/resources.ts';
 
 /**
  * What stands out this week (docs/decisions/212-weekly-insights.md): at most three short
@@ -23,6 +24,7 @@ export function InsightCards() {
   const metricText = useMetricText(numberStyleOf(useMe(useSession().data?.user.id).data));
   const language = currentLanguage();
   const insights = query.data?.insights ?? [];
+  const summary = useMetricsSummary();
   const name = (key: MetricKey) => t(`metrics:metrics.${key}`);
 
   function sentence(insight: Insight): string {
@@ -47,6 +49,8 @@ export function InsightCards() {
     }
   }
 
+  // Before the first recorded week the next best actions already say what to do: no empty card beside them.
+  if (summary.data && !summary.data.latest && insights.length === 0) return null;
   return (
     <OverviewCard id="insights" title={t('insights.title')} state={cardState(query, insights.length === 0)} onRetry={() => void query.refetch()} empty={<p>{t('insights.empty')}</p>}>
       <ul className="grid gap-3 md:grid-cols-3">
