@@ -18,6 +18,8 @@ export const MAX_INSIGHTS = 3;
 export const TASK_RECENT_DAYS = 14;
 /** Churn counts as rising after this many weekly rises in a row (four recorded weeks). */
 export const CHURN_RISES = 3;
+/** Growth counts as stalled after this many weeks in a row without more active users. */
+export const STALLED_WEEKS = 3;
 
 type SeriesPoint = WeekKey & Partial<Record<MetricKey, number | null>>;
 
@@ -36,6 +38,8 @@ export type Insight =
   | { kind: 'offTarget'; metric: TargetedMetric; from: number; to: number; threshold: number }
   /** Weekly churn rose three weeks in a row: `values` are the four weeks, oldest first. */
   | { kind: 'churnRising'; metric: 'churnRate'; values: number[] }
+  /** Active users grew, then stopped for three weeks in a row: `values` are the five weeks, oldest first. */
+  | { kind: 'growthStalled'; metric: 'activeUsers'; values: number[] }
   /** A task completed lately whose metric moved since it was created. */
   | { kind: 'taskMetricMoved'; metric: TaskMetricKey; taskId: string; hypothesis: string; from: number; to: number; tone: 'good' | 'bad' }
   /** Last week has no record while earlier weeks do. */
@@ -101,19 +105,37 @@ export function offTargets(series: readonly SeriesPoint[]): Insight[] {
   return insights.sort((a, b) => b.distance - a.distance).map(({ insight }) => insight);
 }
 
-export function churnRising(series: readonly SeriesPoint[]): Insight | null {
+/** The metric over the `count` consecutive calendar weeks ending at the latest point, or null at a gap or a missing value. */
+function consecutiveValues(series: readonly SeriesPoint[], key: MetricKey, count: number): number[] | null {
   const latest = series.at(-1);
   if (!latest) return null;
   const values: number[] = [];
-  for (let back = CHURN_RISES; back >= 0; back--) {
-    const point = series.findLast((p) => weekIndex(p) === weekIndex(latest) - back);
-    const value = point?.churnRate;
-    // A gap or a missing rate breaks the run: three rises means three consecutive weeks.
+  for (let back = count - 1; back >= 0; back--) {
+    const value = series.findLast((p) => weekIndex(p) === weekIndex(latest) - back)?.[key];
     if (!isNumber(value)) return null;
     values.push(value);
   }
-  const rising = values.every((value, index) => index === 0 || value > values[index - 1]!);
-  return rising ? { kind: 'churnRising', metric: 'churnRate', values } : null;
+  return values;
+}
+
+export function churnRising(series: readonly SeriesPoint[]): Insight | null {
+  // A gap or a missing rate breaks the run: three rises means three consecutive weeks.
+  const values = consecutiveValues(series, 'churnRate', CHURN_RISES + 1);
+  const rising = values?.every((value, index) => index === 0 || value > values[index - 1]!);
+  return values && rising ? { kind: 'churnRising', metric: 'churnRate', values } : null;
+}
+
+/**
+ * Growth stalling: active users rose, then did not rise for three weeks in a row. Said the
+ * week the third flat week is recorded, so a long plateau is news once, not every Monday.
+ */
+export function growthStalled(series: readonly SeriesPoint[]): Insight | null {
+  const values = consecutiveValues(series, 'activeUsers', STALLED_WEEKS + 2);
+  if (!values) return null;
+  const [before, start, ...rest] = values as [number, number, ...number[]];
+  const grewBefore = start > before;
+  const flatSince = rest.every((value, index) => value <= (index === 0 ? start : rest[index - 1]!));
+  return grewBefore && flatSince ? { kind: 'growthStalled', metric: 'activeUsers', values } : null;
 }
 
 export function taskMetricsMoved(doneTasks: readonly DoneTask[], latest: SeriesPoint | undefined, now: Date): Insight[] {
@@ -143,7 +165,8 @@ export function weekNotRecorded(series: readonly SeriesPoint[], thisWeek: WeekKe
 
 /**
  * This week's insights, most urgent first, at most three: runway crossing its target, metrics
- * newly off target, churn rising, completed tasks whose metric moved, last week not recorded.
+ * newly off target, churn rising, growth stalling, completed tasks whose metric moved, last
+ * week not recorded.
  * The metric insights speak only about a fresh week (last week's or this week's record); a
  * stale series gets the reminder and the tasks instead.
  */
@@ -159,6 +182,8 @@ export function weeklyInsights(input: InsightInput): Insight[] {
     found.push(...offTargets(upToNow).filter((insight) => !(runway && insight.kind === 'offTarget' && insight.metric === 'runwayWeeks')));
     const churn = churnRising(upToNow);
     if (churn) found.push(churn);
+    const stalled = growthStalled(upToNow);
+    if (stalled) found.push(stalled);
   }
   found.push(...taskMetricsMoved(doneTasks, latest, now));
   const missing = weekNotRecorded(upToNow, thisWeek);

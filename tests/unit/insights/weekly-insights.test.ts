@@ -77,6 +77,16 @@ describe('weekly insights', () => {
     expect(kinds(insights(gap))).not.toContain('churnRising');
   });
 
+  it('tell growth stalling once: active users grew, then did not rise for three weeks in a row', () => {
+    const users = (list: number[]) => series(list.length, (i) => ({ ...healthy(), activeUsers: list[i]! }));
+    expect(insights(users([300, 340, 400, 400, 395, 380]))).toEqual([{ kind: 'growthStalled', metric: 'activeUsers', values: [340, 400, 400, 395, 380] }]);
+    // Only two flat weeks yet, a fourth flat week (already said), a rise in between, or a gap: nothing.
+    expect(insights(users([340, 400, 400, 395]))).toEqual([]);
+    expect(insights(users([340, 400, 400, 395, 380, 380]))).toEqual([]);
+    expect(insights(users([340, 400, 400, 410, 380]))).toEqual([]);
+    expect(insights(users([340, 400, 400, 395, 380]).filter((_, i) => i !== 2))).toEqual([]);
+  });
+
   it('tell a task completed lately whose metric moved, good or bad, and skip old, flat or unknown ones', () => {
     const points = series(4, () => ({ ...healthy(), mrr: 12_000, churnRate: 0.004 }));
     const task = (over: Partial<DoneTask>): DoneTask => ({
@@ -109,7 +119,7 @@ describe('weekly insights', () => {
 
   it('on any generated series: at most three, and every number comes from the series or the tasks', () => {
     const value = fc.option(fc.double({ min: -2, max: 200, noNaN: true }), { nil: null });
-    const week = fc.record({ runwayWeeks: value, weeklyBurnRate: value, churnRate: value, ndr: value, ltvToCac: value, paybackWeeks: value, userGrowth: value, mrr: value });
+    const week = fc.record({ runwayWeeks: value, weeklyBurnRate: value, churnRate: value, ndr: value, ltvToCac: value, paybackWeeks: value, userGrowth: value, mrr: value, activeUsers: value });
     fc.assert(
       fc.property(fc.array(week, { minLength: 0, maxLength: 12 }), fc.integer({ min: 0, max: 3 }), (weeks, gap) => {
         const points = series(weeks.length, (i) => weeks[i]!, LAST - gap);
@@ -117,7 +127,7 @@ describe('weekly insights', () => {
         expect(found.length).toBeLessThanOrEqual(MAX_INSIGHTS);
         const recorded = new Set(points.flatMap((point) => Object.values(point).filter((v) => typeof v === 'number')));
         for (const insight of found) {
-          const numbers = insight.kind === 'churnRising' ? insight.values : insight.kind === 'weekNotRecorded' ? [] : [insight.to, ...(insight.from === null ? [] : [insight.from])];
+          const numbers = insight.kind === 'churnRising' || insight.kind === 'growthStalled' ? insight.values : insight.kind === 'weekNotRecorded' ? [] : [insight.to, ...(insight.from === null ? [] : [insight.from])];
           for (const n of numbers) expect(recorded.has(n)).toBe(true);
         }
       }),

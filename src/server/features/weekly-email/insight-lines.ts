@@ -48,6 +48,8 @@ export function insightLine(insight: Insight, recipient: Recipient, metricName: 
     }
     case 'churnRising':
       return copy.churnRising(insight.values.map((value) => format('churnRate', value)));
+    case 'growthStalled':
+      return copy.growthStalled(insight.values.map((value) => format('activeUsers', value)));
     case 'taskMetricMoved':
       return copy.taskMetricMoved({
         metric: metricName(insight.metric),
