@@ -13,6 +13,7 @@ import { contextRoutes } from './features/context/routes.ts';
 import { downloadRoutes } from './features/context/download-routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
 import { tourRoutes } from './features/tours/routes.ts';
+import { insightRoutes } from './features/insights/routes.ts';
 import { weeklyEmailRoutes } from './features/weekly-email/routes.ts';
 import { mentorRoutes } from './features/mentor/routes.ts';
 import { onboardingRoutes } from './features/onboarding/routes.ts';
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/feedback', feedbackRoutes);
   app.route('/api/referrals', referralRoutes);
   app.route('/api/tours', tourRoutes);
+  app.route('/api/insights', insightRoutes);
   app.route('/api/community', communityRoutes);
   app.route('/api/reports/investor-updates', investorUpdateRoutes);
   app.route('/api/reports/shared', sharedUpdateRoutes);

@@ -180,6 +180,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/me/gamification/seen': { summary: 'Mark unlocked badges as announced', tag: 'gamification', body: SeenInput },
   'POST /api/tasks': { summary: 'Create a hypothesis-driven task (ICE scored; Idempotency-Key header dedupes; 10 tasks made an hour, 429 beyond)', tag: 'tasks', body: CreateTaskInput },
   'GET /api/tasks': { summary: 'List tasks (?status=active|done)', tag: 'tasks' },
+  'GET /api/insights': { summary: 'The founder’s insights this week (at most three, most urgent first): runway under its target, a metric newly off target, churn rising, growth stalling, a completed task’s metric moving, last week not recorded', tag: 'metrics' },
   'GET /api/tasks/:id': { summary: 'One task', tag: 'tasks' },
   'PATCH /api/tasks/:id': { summary: 'Edit an active task', tag: 'tasks', body: UpdateTaskInput },
   'POST /api/tasks/:id/complete': { summary: 'Complete a task with notes', tag: 'tasks', body: CompleteTaskInput },
