@@ -1,4 +1,4 @@
-import type { MetricKey } from './metric-targets.ts';
+import type { TargetedMetric } from './metric-targets.ts';
 
 /**
  * The offline mentor's playbook (docs/product.md#mentor-context): plays a founder can run this week, each
@@ -12,7 +12,7 @@ export type Play = {
   id: string;
   area: PlaybookArea;
   /** The metric the play moves, so a diagnosis can pull it forward. */
-  metric: MetricKey | 'cac' | 'mrr' | 'activeUsers' | null;
+  metric: TargetedMetric | 'cac' | 'mrr' | 'activeUsers' | null;
   ice: { impact: number; confidence: number; ease: number };
   keywords: string;
   en: { title: string; hypothesis: string };

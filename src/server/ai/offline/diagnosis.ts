@@ -1,5 +1,5 @@
 import type { Language } from '../../../core/i18n/language.ts';
-import { METRIC_TARGETS, type MetricKey, type MetricTarget, type TargetStatus, targetStatus } from '../../../core/mentor/metric-targets.ts';
+import { METRIC_TARGETS, type TargetedMetric, type MetricTarget, type TargetStatus, targetStatus } from '../../../core/mentor/metric-targets.ts';
 import type { MentorContext } from '../context/build-context.ts';
 import { OFFLINE_TEXT } from './offline-text.ts';
 
@@ -15,7 +15,7 @@ export function diagnose(context: MentorContext): Diagnosis[] {
 }
 
 /** The targeted metrics already on target; a founder who is not burning cash has all the runway they need. */
-export function onTargetMetrics(context: MentorContext, diagnosis: Diagnosis[]): Set<MetricKey> {
+export function onTargetMetrics(context: MentorContext, diagnosis: Diagnosis[]): Set<TargetedMetric> {
   const on = new Set(diagnosis.filter((d) => d.status === 'on').map((d) => d.target.key));
   const values = context.facts.metrics?.values;
   if (values && values.runwayWeeks === null && (values.weeklyBurnRate ?? 0) <= 0) on.add('runwayWeeks');

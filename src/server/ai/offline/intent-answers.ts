@@ -1,6 +1,6 @@
 import type { Language } from '../../../core/i18n/language.ts';
 import { escapeMarkdown } from '../../../core/mentor/markdown-safety.ts';
-import type { MetricKey } from '../../../core/mentor/metric-targets.ts';
+import type { TargetedMetric } from '../../../core/mentor/metric-targets.ts';
 import type { KnownNumber, NumberUnit } from '../../../core/mentor/number-check.ts';
 import { hiringFigures, type Intent, metricAskedAbout, weeklyCost } from '../../../core/mentor/question-intent.ts';
 import { projectRunway } from '../../../core/mentor/runway-projection.ts';
@@ -26,9 +26,9 @@ export type Reasoning = {
   known: KnownNumber[];
   derive: (key: DerivedKey, value: number, unit: NumberUnit) => number;
   /** A targeted metric's value as the answer writes it (22 weeks, 2.13%, 4.2:1). */
-  show: (key: MetricKey, value: number) => string;
+  show: (key: TargetedMetric, value: number) => string;
   /** `target above 40 weeks`. */
-  targetWords: (key: MetricKey) => string;
+  targetWords: (key: TargetedMetric) => string;
   /** A metric key as the dashboard names it. */
   metricName: (key: string) => string;
 };
@@ -38,7 +38,7 @@ const RUNWAY_TARGET = TARGETS.runwayWeeks.threshold;
 const RAISE_TOO_LATE_WEEKS = 26;
 const RAISE_START_WEEKS = 39;
 
-const find = (r: Reasoning, key: MetricKey) => r.diagnosis.find((d) => d.target.key === key);
+const find = (r: Reasoning, key: TargetedMetric) => r.diagnosis.find((d) => d.target.key === key);
 const statusOf = (r: Reasoning, d: Diagnosis) => r.t.status[d.status];
 /** "about 7 months", only once a runway is long enough for months to read better than weeks. */
 const monthsOf = (r: Reasoning, weeks: number) => (weeks >= 8 ? r.w.whole(weeks / WEEKS_PER_MONTH) : null);

@@ -1,6 +1,7 @@
 import type { Language } from '../../../core/i18n/language.ts';
 import { escapeMarkdown } from '../../../core/mentor/markdown-safety.ts';
-import type { MetricKey } from '../../../core/mentor/metric-targets.ts';
+import type { TargetedMetric } from '../../../core/mentor/metric-targets.ts';
+import { METRIC_UNITS } from '../../../core/metrics/metric-units.ts';
 import { type KnownNumber, numbersIn } from '../../../core/mentor/number-check.ts';
 import { classifyQuestion, type Intent } from '../../../core/mentor/question-intent.ts';
 import type { MentorContext } from '../context/build-context.ts';
@@ -27,7 +28,7 @@ export { diagnose, formatValue, type Diagnosis } from './diagnosis.ts';
 export type OfflineAnswer = { text: string; numbers: KnownNumber[] };
 
 /** The metric an intent is about: the challenge then questions the plan, not the number just given. */
-const INTENT_METRIC: Partial<Record<Intent, MetricKey>> = { runway: 'runwayWeeks', hiring: 'runwayWeeks', fundraising: 'runwayWeeks', churn: 'churnRate' };
+const INTENT_METRIC: Partial<Record<Intent, TargetedMetric>> = { runway: 'runwayWeeks', hiring: 'runwayWeeks', fundraising: 'runwayWeeks', churn: 'churnRate' };
 
 /** The devil's advocate: the metric furthest off its target, and whether the plan goes at it. */
 function challenge(reasoning: Reasoning, worst: Diagnosis, intent: Intent): string {
@@ -81,8 +82,8 @@ export function offlineAnswer(input: { question: string; language: Language; con
       return value;
     },
     show(key, value) {
-      const unit = key === 'runwayWeeks' || key === 'paybackWeeks' ? 'weeks' : key === 'ltvToCac' ? 'ratio' : 'percent';
-      return unit === 'weeks' ? w.weeks(value) : unit === 'ratio' ? w.ratio(value) : w.percent(value);
+      const unit = METRIC_UNITS[key];
+      return unit === 'weeks' ? w.weeks(value) : unit === 'multiple' ? w.ratio(value) : w.percent(value);
     },
     targetWords(key) {
       const target = diagnosis.find((d) => d.target.key === key)?.target;

@@ -1,5 +1,5 @@
-import type { MetricKey, MetricTrend, TargetStatus } from '../../../core/mentor/metric-targets.ts';
-import type { MetricKey as AnyMetricKey } from '../../../core/metrics/formulas.ts';
+import type { TargetedMetric, MetricTrend, TargetStatus } from '../../../core/mentor/metric-targets.ts';
+import type { MetricKey } from '../../../core/metrics/formulas.ts';
 import type { AskedMetric } from '../../../core/mentor/question-intent.ts';
 import type { TargetDirection } from '../../../core/metrics/targets.ts';
 
@@ -20,7 +20,7 @@ export type OfflineText = {
   target: (direction: TargetDirection, threshold: string) => string;
   status: Record<TargetStatus, string>;
   /** Metric names as the dashboard writes them (the metrics texts). */
-  metricNames: Record<AnyMetricKey, string>;
+  metricNames: Record<MetricKey, string>;
   ownDataOnly: string;
   noMetrics: string;
   runway: {
@@ -73,7 +73,7 @@ export type OfflineText = {
   challenge: {
     title: string;
     metric: (v: Named & { value: string; target: string }) => string;
-    consequence: Record<MetricKey, string>;
+    consequence: Record<TargetedMetric, string>;
     taskElsewhere: (v: { task: string; metric: string }) => string;
     taskOnIt: string;
     noTask: string;

@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import type { MetricKey } from '../../../core/mentor/metric-targets.ts';
+import type { TargetedMetric } from '../../../core/mentor/metric-targets.ts';
 import { PLAYBOOK, type Play } from '../../../core/mentor/playbook.ts';
 import type { Diagnosis } from './diagnosis.ts';
 
@@ -33,8 +33,8 @@ function questionMatch(question: string): Map<string, number> {
 const RAISE_EARLY_WEEKS = 39;
 
 /** Plays that would contradict the founder's data: one for a metric already on target, "start raising with nine months left" to a founder with less. */
-function fitsTheData(play: Play, onTarget: ReadonlySet<MetricKey>, runwayWeeks: number | null | undefined) {
-  if (play.metric && onTarget.has(play.metric as MetricKey)) return false;
+function fitsTheData(play: Play, onTarget: ReadonlySet<TargetedMetric>, runwayWeeks: number | null | undefined) {
+  if (play.metric && onTarget.has(play.metric as TargetedMetric)) return false;
   if (play.id === 'fund-start-early' && typeof runwayWeeks === 'number' && runwayWeeks < RAISE_EARLY_WEEKS) return false;
   return true;
 }
@@ -49,7 +49,7 @@ export function choosePlays(
   question: string,
   diagnosis: Diagnosis[],
   count = 3,
-  data: { onTarget?: ReadonlySet<MetricKey>; runwayWeeks?: number | null } = {},
+  data: { onTarget?: ReadonlySet<TargetedMetric>; runwayWeeks?: number | null } = {},
 ): Play[] {
   const onTarget = data.onTarget ?? new Set(diagnosis.filter((d) => d.status === 'on').map((d) => d.target.key));
   const match = questionMatch(question);

@@ -1,12 +1,10 @@
-import { HTML_LANG, type Language } from '../../../core/i18n/language.ts';
+import type { Language } from '../../../core/i18n/language.ts';
 import type { Insight } from '../../../core/insights/weekly-insights.ts';
 import type { MetricKey } from '../../../core/metrics/formulas.ts';
 import { formatWeek } from '../../../core/metrics/iso-week.ts';
-import { METRIC_UNITS, type MetricUnit } from '../../../core/metrics/metric-units.ts';
 import { TARGETS } from '../../../core/metrics/targets.ts';
-import { numberConvention } from '../../../core/numbers/convention.ts';
-import { inConvention } from '../../../core/numbers/format-number.ts';
 import { WEEKLY_COPY } from './copy.ts';
+import { emailMetricFormat } from './email-numbers.ts';
 
 /**
  * One weekly insight as a sentence of the Monday e-mail, its numbers written as the
@@ -15,21 +13,7 @@ import { WEEKLY_COPY } from './copy.ts';
  */
 type Recipient = { language: Language; country: string | null; currency: string };
 
-function insightNumbers(recipient: Recipient) {
-  const locale = HTML_LANG[recipient.language];
-  const convention = numberConvention({ language: recipient.language, country: recipient.country, currency: recipient.currency });
-  const number = (options: Intl.NumberFormatOptions) => inConvention(new Intl.NumberFormat(locale, options), convention);
-  const money = number({ style: 'currency', currency: recipient.currency, maximumFractionDigits: 0 });
-  const formats: Record<MetricUnit, (value: number) => string> = {
-    money,
-    moneyPerWeek: money,
-    count: number({ maximumFractionDigits: 0 }),
-    weeks: number({ maximumFractionDigits: 1 }),
-    percent: number({ style: 'percent', maximumFractionDigits: 2 }),
-    multiple: number({ maximumFractionDigits: 1 }),
-  };
-  return (key: MetricKey, value: number) => formats[METRIC_UNITS[key]](value);
-}
+const insightNumbers = emailMetricFormat;
 
 export function insightLine(insight: Insight, recipient: Recipient, metricName: (key: MetricKey) => string): string {
   const copy = WEEKLY_COPY[recipient.language].monday.insights;

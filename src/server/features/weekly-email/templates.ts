@@ -3,14 +3,13 @@ import { plainTextSelectors, render, toPlainText } from '@react-email/render';
 import { createElement as h, type ReactNode } from 'react';
 import { HTML_LANG, type Language } from '../../../core/i18n/language.ts';
 import { formatWeek } from '../../../core/metrics/iso-week.ts';
-import { inConvention } from '../../../core/numbers/format-number.ts';
-import { numberConvention } from '../../../core/numbers/convention.ts';
 import { formatIceTotal } from '../../../core/tasks/ice.ts';
 import { TARGETS, type TargetedMetric } from '../../../core/metrics/targets.ts';
 import { type WeeklyCopy, WEEKLY_COPY } from './copy.ts';
+import { emailMetricFormat } from './email-numbers.ts';
 import { askLink, insightLine } from './insight-lines.ts';
 import type { MetricKey } from '../../../core/metrics/formulas.ts';
-import { type FridayContent, KEY_METRIC_UNITS, type KeyMetric, type MetricChange, type MondayContent } from './weekly-content.ts';
+import { type FridayContent, type KeyMetric, type MetricChange, type MondayContent } from './weekly-content.ts';
 
 /**
  * The Monday and Friday e-mails as React Email elements (written with createElement: the
@@ -26,17 +25,8 @@ const COLORS = { text: '#111827', muted: '#4b5563', brand: '#0f766e', border: '#
 const cell = { padding: '6px 8px', borderBottom: `1px solid ${COLORS.border}`, textAlign: 'left' as const, fontSize: '14px' };
 
 function metricFormat(recipient: Recipient) {
-  const locale = HTML_LANG[recipient.language];
-  const convention = numberConvention({ language: recipient.language, country: recipient.country, currency: recipient.currency });
-  const number = (options: Intl.NumberFormatOptions) => inConvention(new Intl.NumberFormat(locale, options), convention);
-  const formats = {
-    money: number({ style: 'currency', currency: recipient.currency, maximumFractionDigits: 0 }),
-    count: number({ maximumFractionDigits: 0 }),
-    weeks: number({ maximumFractionDigits: 1 }),
-    percent: number({ style: 'percent', maximumFractionDigits: 2 }),
-    multiple: number({ maximumFractionDigits: 1 }),
-  };
-  return (key: KeyMetric, value: number | null) => (value === null || !Number.isFinite(value) ? '—' : formats[KEY_METRIC_UNITS[key]](value));
+  const format = emailMetricFormat(recipient);
+  return (key: KeyMetric, value: number | null) => (value === null || !Number.isFinite(value) ? '—' : format(key, value));
 }
 
 function targetText(key: KeyMetric, format: ReturnType<typeof metricFormat>): string {

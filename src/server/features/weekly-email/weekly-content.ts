@@ -13,20 +13,6 @@ import type { Insight } from '../../../core/insights/weekly-insights.ts';
  */
 export const KEY_METRICS = ['mrr', 'activeUsers', 'cashBalance', 'runwayWeeks', 'churnRate', 'ndr', 'ltvToCac', 'paybackWeeks', 'userGrowth', 'revenueGrowth'] as const;
 export type KeyMetric = (typeof KEY_METRICS)[number];
-export type MetricUnit = 'money' | 'count' | 'weeks' | 'percent' | 'multiple';
-
-export const KEY_METRIC_UNITS: Record<KeyMetric, MetricUnit> = {
-  mrr: 'money',
-  activeUsers: 'count',
-  cashBalance: 'money',
-  runwayWeeks: 'weeks',
-  churnRate: 'percent',
-  ndr: 'percent',
-  ltvToCac: 'multiple',
-  paybackWeeks: 'weeks',
-  userGrowth: 'percent',
-  revenueGrowth: 'percent',
-};
 
 /** Stocks whose rise or fall is news in itself; the targeted metrics speak through their status. */
 const MOVERS: readonly KeyMetric[] = ['mrr', 'activeUsers', 'cashBalance'];

@@ -8,7 +8,7 @@ import { HTML_LANG } from '../../../core/i18n/language.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../lib/auth-client.ts';
-import { type MetricUnit, metricFormatter, targetSign } from '../../lib/metric-format.ts';
+import { METRIC_UNITS, metricFormatter, targetSign } from '../../lib/metric-format.ts';
 import { useMetricText } from '../../lib/metric-text.ts';
 import { numberStyleOf } from '../../lib/number-style.ts';
 import { useMe } from '../../lib/api/get-me.ts';
@@ -22,15 +22,8 @@ import { OverviewCard, cardState } from './card.tsx';
 import { TARGETS, type TargetStatus, type TargetedMetric } from '../../../core/metrics/targets.ts';
 
 type KeyMetric = 'mrr' | TargetedMetric;
-/** The key metrics and their units: written exactly as the Metrics page writes them (decision 113). */
-const KEY_METRICS: Partial<Record<KeyMetric, MetricUnit>> = {
-  mrr: 'money',
-  runwayWeeks: 'weeks',
-  churnRate: 'percent',
-  ndr: 'percent',
-  ltvToCac: 'multiple',
-  paybackWeeks: 'weeks',
-};
+/** The key metrics, each in its dashboard unit: written exactly as the Metrics page writes them (decision 113). */
+const KEY_METRICS: readonly KeyMetric[] = ['mrr', 'runwayWeeks', 'churnRate', 'ndr', 'ltvToCac', 'paybackWeeks'];
 /** The colour is a dot and a border; the text stays the foreground colour, so it always reads. */
 const STATUS_COLOUR: Record<TargetStatus, { border: string; dot: string }> = {
   on: { border: 'border-primary', dot: 'bg-primary' },
@@ -161,7 +154,8 @@ function KeyMetricsCard() {
         <>
           <p className="text-xs text-muted-foreground">{t('metrics.week', { date: weekStartDay(latest, language) })}</p>
           <dl className="mt-2 grid grid-cols-2 gap-3">
-            {(Object.entries(KEY_METRICS) as [KeyMetric, MetricUnit][]).map(([key, unit]) => {
+            {KEY_METRICS.map((key) => {
+              const unit = METRIC_UNITS[key];
               // A metric short of its history shows how many weeks it needs, not a badge (decision 112).
               const missingWeeks = summary.data?.needsWeeks?.[key as HistoryMetric];
               const status = key === 'mrr' || missingWeeks ? null : (summary.data?.statuses?.[key] ?? null);
