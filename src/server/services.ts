@@ -28,6 +28,8 @@ export async function createServices(options: {
   /** Where shared counters and session events live; by default from the env. */
   shared?: { redisUrl?: string; databaseUrl?: string };
   sessionCacheTtlMs?: number;
+  /** The admin idle limit and how often admin activity is written (tests shorten them). */
+  adminSessions?: { idleMs?: number; activityWriteMs?: number };
   /** The session rules' clock (tests move it forward). */
   now?: () => number;
 }): Promise<{ deps: AppDeps; close: () => Promise<void> }> {
@@ -65,6 +67,8 @@ export async function createServices(options: {
     logger,
     adminEmails: env.adminEmails,
     cacheTtlMs: options.sessionCacheTtlMs,
+    adminIdleMs: options.adminSessions?.idleMs,
+    activityWriteMs: options.adminSessions?.activityWriteMs,
     now: options.now,
   });
   logger.debug({ sharedState: shared.kind }, 'shared state ready');

@@ -32,10 +32,14 @@ export type SessionVerdict = 'valid' | 'expired' | 'idle' | 'fingerprint-mismatc
  * The rules every authenticated request passes, in the order a founder would want
  * them reported: a stolen cookie is a violation even when it has also expired.
  */
-export function judgeSession(session: SessionFacts, request: { now: number; userAgent: string | null }): SessionVerdict {
+export function judgeSession(
+  session: SessionFacts,
+  request: { now: number; userAgent: string | null },
+  adminIdleMs: number = SESSION_RULES.adminIdleMs,
+): SessionVerdict {
   if ((session.userAgent ?? '') !== (request.userAgent ?? '')) return 'fingerprint-mismatch';
   if (request.now >= session.expiresAt || request.now - session.createdAt >= SESSION_RULES.maxAgeMs) return 'expired';
-  if (session.role === 'admin' && request.now - session.lastActiveAt >= SESSION_RULES.adminIdleMs) return 'idle';
+  if (session.role === 'admin' && request.now - session.lastActiveAt >= adminIdleMs) return 'idle';
   return 'valid';
 }
 

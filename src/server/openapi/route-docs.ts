@@ -39,6 +39,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/health': { summary: 'Liveness and the database driver in use', tag: 'system', public: true },
   'GET /api/openapi.json': { summary: 'This document', tag: 'system', public: true },
   'GET /api/auth-providers': { summary: 'Which sign-in buttons to show: { google, oidc: { id, name } | null }', tag: 'auth', public: true },
+  'GET /api/session/admin': { summary: "The admin's validity poll (validate_admin_session): still an admin, account active, not idle 30 minutes; a failure ends the session (401 SESSION_TERMINATED with details.reason)", tag: 'auth' },
   'GET /api/session': { summary: 'Session validity poll, with the impersonation when an admin views as a founder (401 SESSION_EXPIRED / SESSION_TERMINATED / IMPERSONATION_ENDED when ended)', tag: 'auth' },
   'POST /api/impersonation': {
     summary: 'Admin: view the app as a founder ({ targetUserId, password? }; fresh session or password; 3 per hour; 60 minutes; read only) → { adminUserId, targetUserId, targetUserRole, startedAt, expiresAt }',
