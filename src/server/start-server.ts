@@ -53,7 +53,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
   });
   const app = createApp(services.deps);
   const auditRetention = startAuditRetentionJob(database.db, logger);
-  const securityAlertScan = startSecurityAlertJob(database.db, logger);
+  const securityAlertScan = startSecurityAlertJob(database.db, logger, { workingHoursTimeZone: env.adminWorkingHoursTimeZone });
   const peerSnapshot = await startPeerSnapshotJob(database.db, logger, env.benchmarkSnapshotCron);
   const impersonationExpiry = startImpersonationExpiryJob(database.db, services.deps.bus, logger);
   const weeklyEmails = startWeeklyEmailJob({

@@ -8,6 +8,7 @@ import { accountStatus } from '../platform/account-status.ts';
 import { recordAuditEvent, type RequestContext } from '../platform/audit.ts';
 import type { Role } from '../platform/roles.ts';
 import type { Logger } from '../logger.ts';
+import { recordAdminSignIn } from './admin-sign-ins.ts';
 
 /** The rules of docs/product.md#sessions. */
 export const SESSION_RULES = {
@@ -152,7 +153,16 @@ export async function refuseInactiveAccount(db: Database, session: SessionRow) {
   if (status === 'deleted') throw refusal('ACCOUNT_DELETED');
 }
 
-type SessionRow = { id: string; token: string; userId: string; impersonatedBy?: string | null; createdAt: Date; expiresAt: Date };
+type SessionRow = {
+  id: string;
+  token: string;
+  userId: string;
+  impersonatedBy?: string | null;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+};
 
 /**
  * Better Auth database hooks that keep the session rules and every instance's session
@@ -169,8 +179,13 @@ export function sessionDatabaseHooks(db: Database, bus: SessionEventBus | undefi
     session: {
       create: {
         before: async (session: SessionRow) => void (await refuseInactiveAccount(db, session)),
-        after: async (session: SessionRow) => {
-          if (!session.impersonatedBy) await enforceConcurrentLimit(db, bus, session.userId);
+        after: async (session: SessionRow, context: { headers?: Headers; request?: Request } | null) => {
+          if (session.impersonatedBy) return;
+          await enforceConcurrentLimit(db, bus, session.userId);
+          // A record the security job reads; a failure to write it never stops the sign-in.
+          await recordAdminSignIn(db, session, context?.headers ?? context?.request?.headers).catch((error: unknown) => {
+            logger.error({ err: error }, 'admin sign-in record failed');
+          });
         },
       },
       update: { after: async (session: SessionRow) => void (await invalidate(session)) },

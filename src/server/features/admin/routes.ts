@@ -65,7 +65,10 @@ export const adminRoutes = new Hono<AppBindings>()
   .get('/analytics', async (c) => c.json(await adminAnalytics(c.get('deps').db, parseQuery(c, AnalyticsQuery))))
   .get('/security-alerts', async (c) => c.json({ alerts: await listSecurityAlerts(c.get('deps').db) }))
   // The job's scan on demand (it runs every 30 minutes anyway): raising is idempotent.
-  .post('/security-alerts/scan', async (c) => c.json({ raised: await scanSecurityAlerts(c.get('deps').db) }))
+  .post('/security-alerts/scan', async (c) => {
+    const { db, env } = c.get('deps');
+    return c.json({ raised: await scanSecurityAlerts(db, new Date(), { workingHoursTimeZone: env.adminWorkingHoursTimeZone }) });
+  })
   .post('/security-alerts/:id/acknowledge', async (c) => {
     const { note } = await parseJsonBody(c, AcknowledgeAlertInput);
     const admin = { id: c.get('user').id, context: requestContext(c.req.raw, clientAddress(c)) };
