@@ -13,6 +13,7 @@ import type { AppDeps } from './http/context.ts';
 import type { Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createRateLimiters } from './rate-limit/limiter.ts';
+import { createTelemetry } from './platform/telemetry.ts';
 
 /**
  * Everything the app needs besides the database: shared state (memory, Redis or
@@ -72,6 +73,10 @@ export async function createServices(options: {
     now: options.now,
   });
   logger.debug({ sharedState: shared.kind }, 'shared state ready');
+  // node-postgres exposes its pool as the client; PGlite has no pool to report.
+  const client = (db as unknown as { $client?: unknown }).$client as { totalCount?: unknown } | undefined;
+  const pool = client && typeof client.totalCount === 'number' ? (client as { totalCount: number; idleCount: number; waitingCount: number }) : undefined;
+  const telemetry = createTelemetry({ pool });
   return {
     deps: {
       env,
@@ -86,7 +91,11 @@ export async function createServices(options: {
       summaries: createSummaryCache({ bus: shared.bus }),
       billing: env.stripe ? createStripeProvider({ db, bus: shared.bus, logger }, env.stripe) : createLocalProvider({ db, bus: shared.bus }),
       mailer,
+      telemetry,
     },
-    close: shared.close,
+    close: async () => {
+      telemetry.stop();
+      await shared.close();
+    },
   };
 }

@@ -6,6 +6,7 @@ import { auditLogs, authUsers, securityAlerts } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
+import { type Telemetry, timedJob } from '../../platform/telemetry.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Rules about single events (an impersonation, a sign-in) look back a day, so a job that was down catches up. */
@@ -215,15 +216,12 @@ export async function acknowledgeAlert(db: Database, id: string, admin: { id: st
  * Every rule every 30 minutes, the admin-activity rules every 5 in between; several instances
  * take turns on one lock and raise each alert once.
  */
-export function startSecurityAlertJob(db: Database, logger: Logger, options: { workingHoursTimeZone: string; onRun?: JobRunReporter }): { stop: () => void } {
+export function startSecurityAlertJob(db: Database, logger: Logger, options: { workingHoursTimeZone: string; onRun?: Telemetry['observeJob'] }): { stop: () => void } {
   const run = (rules: ScanRules) => async () => {
-    const started = performance.now();
     try {
-      const raised = await scanSecurityAlerts(db, new Date(), { rules, workingHoursTimeZone: options.workingHoursTimeZone });
+      const raised = await timedJob(options.onRun, `security-alerts:${rules}`, () => scanSecurityAlerts(db, new Date(), { rules, workingHoursTimeZone: options.workingHoursTimeZone }));
       if (raised > 0) logger.warn({ raised, rules }, 'security alerts raised');
-      options.onRun?.(`security-alerts:${rules}`, 'success', performance.now() - started);
     } catch (error) {
-      options.onRun?.(`security-alerts:${rules}`, 'failure', performance.now() - started);
       logger.error({ err: error, rules }, 'security alert scan failed');
     }
   };
@@ -236,6 +234,3 @@ export function startSecurityAlertJob(db: Database, logger: Logger, options: { w
     },
   };
 }
-
-/** Told of each job run and how it ended (the telemetry counts them). */
-export type JobRunReporter = (job: string, outcome: 'success' | 'failure', durationMs: number) => void;
