@@ -83,3 +83,29 @@ describe('what it counts', () => {
     expect(t.deps.telemetry.samples().at(-1)).toEqual(sample);
   });
 });
+
+describe("the admin's charts", () => {
+  it('answers the last hour a point a minute and the last day in 10-minute points, to admins only', async () => {
+    const admin = await signUpAdmin(t);
+    const founder = await t.signUp();
+    for (let minute = 0; minute < 25; minute++) {
+      await t.request('/api/health');
+      t.deps.telemetry.sample();
+    }
+    const hour = await t.request('/api/admin/telemetry?range=hour', { cookie: admin.cookie });
+    expect(hour.status).toBe(200);
+    const hourly = (await hour.json()) as { range: string; points: { requests: number; memoryMb: number }[] };
+    expect(hourly.range).toBe('hour');
+    expect(hourly.points.length).toBeGreaterThanOrEqual(26);
+    expect(hourly.points.at(-2)).toMatchObject({ requests: 1 });
+    expect(hourly.points.at(-1)!.memoryMb).toBeGreaterThan(0);
+
+    const day = (await (await t.request('/api/admin/telemetry?range=day', { cookie: admin.cookie })).json()) as { points: { requests: number }[] };
+    // Ten 1-request minutes make a point of 10.
+    expect(day.points.at(-2)!.requests).toBeGreaterThanOrEqual(10);
+    expect(day.points.length).toBeLessThan(hourly.points.length);
+
+    expect((await t.request('/api/admin/telemetry?range=week', { cookie: admin.cookie })).status).toBe(400);
+    expect((await t.request('/api/admin/telemetry', { cookie: founder.cookie })).status).toBe(403);
+  });
+});

@@ -63,6 +63,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/admin/users/:userId': { summary: 'Admin: one account: profile, counts of use (no content), last sign-ins, the audit trail about it', tag: 'admin' },
   'POST /api/admin/users/:userId/resend-confirmation': { summary: 'Admin: send the sign-up confirmation e-mail again (unconfirmed, active accounts; audited; 10 per hour)', tag: 'admin' },
+  'GET /api/admin/telemetry': { summary: "This instance's requests, errors, p95 latency, job runs, memory and pool over the last hour or day (range=hour|day)", tag: 'admin' },
   'GET /api/admin/analytics': {
     summary: 'Admin: sign-ups per day, daily and weekly active founders, the onboarding funnel, tiers, feature use and weekly retention cohorts (?from, ?to UTC days, ≤ 366)',
     tag: 'admin',

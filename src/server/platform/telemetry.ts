@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { TelemetryChart, TelemetryPoint, TelemetryRange } from '../../core/admin/telemetry.ts';
 
 /**
  * The server's telemetry (docs/decisions/189-telemetry.md): what Prometheus reads at
@@ -15,6 +16,8 @@ export type Telemetry = {
   observeJob: (job: string, outcome: 'success' | 'failure', durationMs: number) => void;
   /** The charts' samples, oldest first: one a minute, the last 24 hours. */
   samples: () => TelemetrySample[];
+  /** The minute under way, not yet a sample (the charts end with it). */
+  current: () => TelemetrySample;
   /** Takes a sample now (the timer does it every minute; tests call it). */
   sample: (at?: number) => TelemetrySample;
   stop: () => void;
@@ -73,10 +76,11 @@ export function createTelemetry(options: { pool?: PoolLike; sampleEveryMs?: numb
   let minute = { requests: 0, errors: 0, latencies: [] as number[], jobRuns: 0, jobFailures: 0 };
   const kept: TelemetrySample[] = [];
 
-  function sample(at = now()): TelemetrySample {
-    const latencies = minute.latencies.sort((a, b) => a - b);
+  /** The minute so far as a sample, without closing it. */
+  function current(at = now()): TelemetrySample {
+    const latencies = [...minute.latencies].sort((a, b) => a - b);
     const memory = process.memoryUsage();
-    const taken: TelemetrySample = {
+    return {
       at: new Date(at).toISOString(),
       requests: minute.requests,
       errors: minute.errors,
@@ -91,6 +95,10 @@ export function createTelemetry(options: { pool?: PoolLike; sampleEveryMs?: numb
       poolIdle: options.pool?.idleCount ?? null,
       poolWaiting: options.pool?.waitingCount ?? null,
     };
+  }
+
+  function sample(at = now()): TelemetrySample {
+    const taken = current(at);
     minute = { requests: 0, errors: 0, latencies: [], jobRuns: 0, jobFailures: 0 };
     kept.push(taken);
     if (kept.length > SAMPLES_KEPT) kept.splice(0, kept.length - SAMPLES_KEPT);
@@ -118,6 +126,7 @@ export function createTelemetry(options: { pool?: PoolLike; sampleEveryMs?: numb
       if (outcome === 'failure') minute.jobFailures += 1;
     },
     samples: () => [...kept],
+    current: () => current(),
     sample,
     stop: () => clearInterval(timer),
   };
@@ -134,4 +143,30 @@ export async function timedJob<T>(report: Telemetry['observeJob'] | undefined, j
     report?.(job, 'failure', performance.now() - started);
     throw error;
   }
+}
+
+/**
+ * The admin's charts from the kept samples: the last hour a point a minute, the last day a
+ * point every 10 minutes (sums of counts, the worst p95 and the last memory of each 10).
+ */
+export function telemetryChart(samples: TelemetrySample[], range: TelemetryRange): TelemetryChart {
+  const toPoint = (group: TelemetrySample[]): TelemetryPoint => {
+    const last = group.at(-1)!;
+    const p95s = group.map((sample) => sample.p95Ms).filter((value): value is number => value !== null);
+    return {
+      at: last.at,
+      requests: group.reduce((sum, sample) => sum + sample.requests, 0),
+      errors: group.reduce((sum, sample) => sum + sample.errors, 0),
+      p95Ms: p95s.length > 0 ? Math.round(Math.max(...p95s)) : null,
+      jobRuns: group.reduce((sum, sample) => sum + sample.jobRuns, 0),
+      jobFailures: group.reduce((sum, sample) => sum + sample.jobFailures, 0),
+      memoryMb: Math.round(last.rssBytes / (1024 * 1024)),
+      poolTotal: last.poolTotal,
+    };
+  };
+  if (range === 'hour') return { range, points: samples.slice(-60).map((sample) => toPoint([sample])) };
+  const points: TelemetryPoint[] = [];
+  // Groups end at the newest sample, so the last point is always current.
+  for (let end = samples.length; end > 0; end -= 10) points.unshift(toPoint(samples.slice(Math.max(0, end - 10), end)));
+  return { range, points };
 }
