@@ -9,6 +9,7 @@ import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ProfileCache } from './platform/profile-cache.ts';
 import type { RateLimiters } from './rate-limit/limiter.ts';
+import type { Telemetry } from './platform/telemetry.ts';
 
 /**
  * The services every request handler reaches through `c.get('deps')`, built once per app by
@@ -35,5 +36,7 @@ export type AppDeps = {
   billing: BillingProvider;
   /** SMTP, or the outbox folder when none is set. */
   mailer: Mailer;
+  /** Request, job, memory and pool figures for GET /metrics and the admin's charts (platform/telemetry.ts). */
+  telemetry: Telemetry;
 };
 

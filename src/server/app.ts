@@ -31,6 +31,7 @@ import { featureFlagRoutes } from './features/flags/index.ts';
 import { impersonationRoutes } from './features/impersonation/routes.ts';
 import { refuseWritesWhileImpersonating } from './features/impersonation/read-only.ts';
 import { sessionRoutes } from './features/session/routes.ts';
+import { measureRequests, metricsEndpoint } from './features/telemetry/routes.ts';
 import { AppError } from './http/app-error.ts';
 import type { AppBindings, AppDeps } from './http/context.ts';
 import { requireSameOrigin } from './http/same-origin.ts';
@@ -59,6 +60,8 @@ export function createApp(deps: AppDeps) {
     c.set('deps', deps);
     await next();
   });
+  // Every answer counts: rate, errors and latency per route pattern (docs/decisions/189-telemetry.md).
+  app.use(measureRequests);
   const limitBody = bodyLimit({
     maxSize: JSON_BODY_LIMIT_BYTES,
     onError: () => {
@@ -73,6 +76,8 @@ export function createApp(deps: AppDeps) {
   );
 
   app.get('/api/health', (c) => c.json({ status: 'ok', database: deps.driver }));
+  // Prometheus' scrape (a METRICS_TOKEN bearer or an admin session); a browser gets the Metrics page.
+  app.get('/metrics', metricsEndpoint);
   const openApiDocument = buildOpenApiDocument(deps.env.appUrl);
   app.get('/api/openapi.json', (c) => c.json(openApiDocument));
   app.route('/api/auth-providers', authProviderRoutes);

@@ -58,6 +58,18 @@ const EnvSchema = z.object({
     .optional(),
   /** Comma-separated addresses of reverse proxies whose X-Forwarded-For is believed. */
   TRUSTED_PROXIES: z.string().optional(),
+  /**
+   * A header carrying the visitor's country that a trusted proxy sets (e.g. `CF-IPCountry` behind
+   * Cloudflare); believed only on requests from TRUSTED_PROXIES. Unset, the embedded IP database answers.
+   */
+  CLIENT_COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be a header name, e.g. CF-IPCountry')
+    .optional(),
+  /** The time zone of the admins' working hours (Monday to Friday, 08:00-20:00; decision 187), e.g. America/Mexico_City. */
+  ADMIN_WORKING_HOURS_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone, e.g. America/Mexico_City').default('UTC'),
+  /** The bearer token Prometheus presents to GET /metrics (an admin's session also opens it); unset, only admins. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Comma-separated e-mails that are made admins when they sign in (or at start). */
   RUMBO_ADMIN_EMAILS: z.string().optional(),
   /** External IP geolocation services tried in order after the embedded database (comma-separated URL templates with `{ip}`). */
@@ -175,6 +187,9 @@ export type Env = {
   redisUrl: string | undefined;
   trustedProxies: string[];
   adminEmails: string[];
+  clientCountryHeader: string | undefined;
+  adminWorkingHoursTimeZone: string;
+  metricsToken: string | undefined;
   geoServices: string[];
   geoTimeoutMs: number;
   fileTextTimeLimitMs: number | undefined;
@@ -232,6 +247,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     redisUrl: raw.REDIS_URL,
     trustedProxies: list(raw.TRUSTED_PROXIES),
     adminEmails: list(raw.RUMBO_ADMIN_EMAILS).map((email) => email.toLowerCase()),
+    clientCountryHeader: raw.CLIENT_COUNTRY_HEADER?.toLowerCase(),
+    adminWorkingHoursTimeZone: raw.ADMIN_WORKING_HOURS_TIME_ZONE,
+    metricsToken: raw.METRICS_TOKEN,
     geoServices: raw.GEO_SERVICES,
     geoTimeoutMs: raw.GEO_TIMEOUT_MS,
     fileTextTimeLimitMs: raw.FILE_TEXT_TIME_LIMIT_MS,
@@ -265,6 +283,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 function isCronPattern(pattern: string): boolean {
   try {
     new Cron(pattern, { paused: true, timezone: 'UTC' }).stop();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;
   } catch {
     return false;

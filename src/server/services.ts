@@ -13,6 +13,7 @@ import type { AppDeps } from './http/context.ts';
 import type { Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createRateLimiters } from './rate-limit/limiter.ts';
+import { createTelemetry } from './platform/telemetry.ts';
 
 /**
  * Everything the app needs besides the database: shared state (memory, Redis or
@@ -28,6 +29,8 @@ export async function createServices(options: {
   /** Where shared counters and session events live; by default from the env. */
   shared?: { redisUrl?: string; databaseUrl?: string };
   sessionCacheTtlMs?: number;
+  /** The admin idle limit and how often admin activity is written (tests shorten them). */
+  adminSessions?: { idleMs?: number; activityWriteMs?: number };
   /** The session rules' clock (tests move it forward). */
   now?: () => number;
 }): Promise<{ deps: AppDeps; close: () => Promise<void> }> {
@@ -65,9 +68,15 @@ export async function createServices(options: {
     logger,
     adminEmails: env.adminEmails,
     cacheTtlMs: options.sessionCacheTtlMs,
+    adminIdleMs: options.adminSessions?.idleMs,
+    activityWriteMs: options.adminSessions?.activityWriteMs,
     now: options.now,
   });
   logger.debug({ sharedState: shared.kind }, 'shared state ready');
+  // node-postgres exposes its pool as the client; PGlite has no pool to report.
+  const client = (db as unknown as { $client?: unknown }).$client as { totalCount?: unknown } | undefined;
+  const pool = client && typeof client.totalCount === 'number' ? (client as { totalCount: number; idleCount: number; waitingCount: number }) : undefined;
+  const telemetry = createTelemetry({ pool });
   return {
     deps: {
       env,
@@ -82,7 +91,11 @@ export async function createServices(options: {
       summaries: createSummaryCache({ bus: shared.bus }),
       billing: env.stripe ? createStripeProvider({ db, bus: shared.bus, logger }, env.stripe) : createLocalProvider({ db, bus: shared.bus }),
       mailer,
+      telemetry,
     },
-    close: shared.close,
+    close: async () => {
+      telemetry.stop();
+      await shared.close();
+    },
   };
 }

@@ -52,8 +52,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
     secret: env.authSecret ?? loadOrCreateSecret(env.dataDir),
   });
   const app = createApp(services.deps);
-  const auditRetention = startAuditRetentionJob(database.db, logger);
-  const securityAlertScan = startSecurityAlertJob(database.db, logger);
+  const auditRetention = startAuditRetentionJob(database.db, logger, undefined, { onRun: services.deps.telemetry.observeJob });
+  const securityAlertScan = startSecurityAlertJob(database.db, logger, { workingHoursTimeZone: env.adminWorkingHoursTimeZone, onRun: services.deps.telemetry.observeJob });
   const peerSnapshot = await startPeerSnapshotJob(database.db, logger, env.benchmarkSnapshotCron);
   const impersonationExpiry = startImpersonationExpiryJob(database.db, services.deps.bus, logger);
   const weeklyEmails = startWeeklyEmailJob({

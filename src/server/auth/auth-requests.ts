@@ -4,11 +4,12 @@ import { authUsers, authVerifications } from '../db/schema/index.ts';
 import { type AuditEvent, recordAuditEvent, recordSecurityEvent, requestContext } from '../platform/audit.ts';
 import { finishImpersonation } from './impersonation.ts';
 import { findUserIdByEmail } from '../platform/roles.ts';
-import { clientAddress } from '../http/client-address.ts';
+import { clientAddress, proxyCountry } from '../http/client-address.ts';
 import type { AppBindings } from '../http/context.ts';
 import { sessionOf } from '../http/session.ts';
 import { RATE_LIMIT_RULES } from '../rate-limit/rules.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
+import { CLIENT_COUNTRY_HEADER } from './admin-sign-ins.ts';
 import type { SessionCheck } from './session-guard.ts';
 import {
   forgetAllTrustedDevices,
@@ -48,11 +49,13 @@ const AUDITED_ACCOUNT_CHANGES: Record<string, AuditEvent['action']> = {
 /** Refusals that a link or a provider's redirect can meet (decision 024): the browser gets a page, not JSON. */
 const REFUSED_ACCOUNTS = new Set(['ACCOUNT_SUSPENDED', 'ACCOUNT_DELETED']);
 
-/** The request as Better Auth sees it: the client address is ours, never the client's word. */
-function withClientIp(request: Request, address: string | undefined) {
+/** The request as Better Auth sees it: the client address (and a trusted proxy's country) are ours, never the client's word. */
+function withClientIp(request: Request, address: string | undefined, country: string | undefined) {
   const headers = new Headers(request.headers);
   headers.delete(CLIENT_IP_HEADER);
+  headers.delete(CLIENT_COUNTRY_HEADER);
   if (address) headers.set(CLIENT_IP_HEADER, address);
+  if (country) headers.set(CLIENT_COUNTRY_HEADER, country);
   return new Request(request, { headers });
 }
 
@@ -108,7 +111,7 @@ export async function handleAuthRequest(c: Context<AppBindings>): Promise<Respon
   const trustCookie = await trustCookieOf(deps.auth);
   const trustedBefore = trustSentWith(c.req.raw, trustCookie);
 
-  const response = await deps.auth.handler(withClientIp(c.req.raw, address));
+  const response = await deps.auth.handler(withClientIp(c.req.raw, address, proxyCountry(c)));
 
   if (c.req.method === 'GET' && response.status === 403) {
     const refused = await refusedAccountRedirect(response, deps.env.appUrl);

@@ -5,7 +5,7 @@ import { endImpersonationSessions, endSessions, SESSION_RULES } from './session-
 import type { SessionCheck } from './session-guard.ts';
 import type { SessionEventBus } from '../cluster/shared-state.ts';
 import type { Database } from '../db/client.ts';
-import { authAccounts, authSessions, users } from '../db/schema/index.ts';
+import { authAccounts, authSessions, authUsers } from '../db/schema/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { AppBindings, AppDeps } from '../http/context.ts';
 import { recordAuditEvent, type RequestContext } from '../platform/audit.ts';
@@ -13,9 +13,12 @@ import { currentRole } from '../platform/roles.ts';
 
 type ValidSession = Extract<SessionCheck, { status: 'valid' }>;
 
-/** The founder to view as: one that exists and is not an admin (docs/product.md#impersonation). */
+/**
+ * The founder to view as: an account that exists and is not an admin (docs/product.md#impersonation).
+ * The account, not its profile: a founder without a profile row is shown the placeholder profile.
+ */
 export async function impersonationTarget(db: Database, targetUserId: string) {
-  const [target] = await db.select({ id: users.id, status: users.status }).from(users).where(eq(users.id, targetUserId)).limit(1);
+  const [target] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.id, targetUserId)).limit(1);
   if (!target) throw new AppError('NOT_FOUND');
   const role = await currentRole(db, target.id);
   if (role === 'admin') throw new AppError('FORBIDDEN', { message: 'An admin cannot be impersonated.' });

@@ -7,7 +7,7 @@ import { assignRole, currentRole, type Role } from '../platform/roles.ts';
 import type { SessionUser } from '../platform/session-user.ts';
 import type { Logger } from '../logger.ts';
 import type { Auth } from './auth.ts';
-import { endImpersonationSessions, endSessions, type ImpersonationEndReason, judgeSession } from './session-rules.ts';
+import { endImpersonationSessions, endSessions, type ImpersonationEndReason, judgeSession, SESSION_RULES } from './session-rules.ts';
 
 /**
  * The session check every authenticated request makes, with a fast path: what Better
@@ -77,14 +77,17 @@ export type SessionGuardOptions = {
   adminEmails: readonly string[];
   /** How long a loaded session is trusted without asking the database again. */
   cacheTtlMs?: number;
-  /** Admin activity is written back at most this often (idle is judged per instance meanwhile). */
+  /** Admin activity is written back at most this often (idle is judged per instance meanwhile; decision 186). */
   activityWriteMs?: number;
+  /** How long an admin session may sit idle (30 minutes; tests shorten it). */
+  adminIdleMs?: number;
   maxEntries?: number;
   now?: () => number;
 };
 
 const DEFAULT_CACHE_TTL_MS = 30_000;
-const DEFAULT_ACTIVITY_WRITE_MS = 60_000;
+/** Every 10 minutes at most (decision 186): well inside the 30 idle minutes another instance judges from it. */
+const DEFAULT_ACTIVITY_WRITE_MS = 10 * 60_000;
 const DEFAULT_MAX_ENTRIES = 50_000;
 /** How long a browser is told why its session ended (then it is simply signed out). */
 const TOMBSTONE_MS = 8 * 60 * 60 * 1000;
@@ -106,6 +109,7 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
   const { auth, db, bus, logger } = options;
   const ttl = options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
   const activityWriteMs = options.activityWriteMs ?? DEFAULT_ACTIVITY_WRITE_MS;
+  const adminIdleMs = options.adminIdleMs ?? SESSION_RULES.adminIdleMs;
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const now = options.now ?? Date.now;
   const adminEmails = new Set(options.adminEmails.map((email) => email.toLowerCase()));
@@ -117,6 +121,12 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
   const loading = new Map<string, Promise<Entry | undefined>>();
   /** Sessions a rule ended, by token digest: the rightful browser's next request learns why. */
   const tombstones = new Map<string, { reason: EndReason; userId: string | null; at: number }>();
+  /**
+   * When each session was last used on this instance, by token digest. It outlives the cache
+   * entry (every write drops the user's entries), so an admin's activity between two
+   * 10-minute writes is not forgotten by a reload from the database.
+   */
+  const lastSeen = new Map<string, number>();
   /** Bumped by every invalidation, so a load that raced one is not cached. */
   let generation = 0;
 
@@ -166,6 +176,7 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
     generation += 1;
     if (event.type === 'sessions-invalidated') {
       for (const digest of event.digests) {
+        lastSeen.delete(digest);
         const cookie = cookiesByDigest.get(digest);
         if (event.reason) bury(digest, event.reason, cookie ? (byCookie.get(cookie)?.user.id ?? null) : null);
         if (cookie) forget(cookie);
@@ -220,10 +231,11 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
     }
     const previous = byCookie.get(cookie);
     const persistedActiveAt = new Date(session.updatedAt).getTime();
+    const digest = tokenDigest(session.token);
     const entry: Entry = {
       cookie,
       token: session.token,
-      digest: tokenDigest(session.token),
+      digest,
       sessionId: session.id,
       user: { id: user.id, email: user.email, name: user.name },
       role,
@@ -231,7 +243,7 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
       createdAt: new Date(session.createdAt).getTime(),
       expiresAt: new Date(session.expiresAt).getTime(),
       userAgent: session.userAgent ?? null,
-      lastActiveAt: Math.max(previous?.lastActiveAt ?? 0, persistedActiveAt),
+      lastActiveAt: Math.max(previous?.lastActiveAt ?? 0, lastSeen.get(digest) ?? 0, persistedActiveAt),
       persistedActiveAt,
       loadedAt: now(),
     };
@@ -256,6 +268,11 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
 
   function recordActivity(entry: Entry, at: number) {
     entry.lastActiveAt = at;
+    if (entry.role === 'admin' || entry.impersonation) {
+      lastSeen.delete(entry.digest);
+      lastSeen.set(entry.digest, at);
+      if (lastSeen.size > maxEntries) lastSeen.delete(lastSeen.keys().next().value!);
+    }
     if ((entry.role !== 'admin' && !entry.impersonation) || at - entry.persistedActiveAt < activityWriteMs) return;
     entry.persistedActiveAt = at;
     // Other instances judge idleness from this column when they load the session. An admin
@@ -296,7 +313,7 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
       }
       const at = now();
       // An admin's "view as" is held to the admin's rules (30 idle minutes).
-      const verdict = judgeSession(entry.impersonation ? { ...entry, role: 'admin' } : entry, { now: at, userAgent: request.headers.get('user-agent') });
+      const verdict = judgeSession(entry.impersonation ? { ...entry, role: 'admin' } : entry, { now: at, userAgent: request.headers.get('user-agent') }, adminIdleMs);
       if (verdict !== 'valid') {
         const reason = await endBroken(entry, verdict);
         return { status: 'ended', reason, userId: entry.user.id, endedNow: true };

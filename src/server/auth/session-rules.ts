@@ -8,6 +8,7 @@ import { accountStatus } from '../platform/account-status.ts';
 import { recordAuditEvent, type RequestContext } from '../platform/audit.ts';
 import type { Role } from '../platform/roles.ts';
 import type { Logger } from '../logger.ts';
+import { recordAdminSignIn } from './admin-sign-ins.ts';
 
 /** The rules of docs/product.md#sessions. */
 export const SESSION_RULES = {
@@ -32,10 +33,14 @@ export type SessionVerdict = 'valid' | 'expired' | 'idle' | 'fingerprint-mismatc
  * The rules every authenticated request passes, in the order a founder would want
  * them reported: a stolen cookie is a violation even when it has also expired.
  */
-export function judgeSession(session: SessionFacts, request: { now: number; userAgent: string | null }): SessionVerdict {
+export function judgeSession(
+  session: SessionFacts,
+  request: { now: number; userAgent: string | null },
+  adminIdleMs: number = SESSION_RULES.adminIdleMs,
+): SessionVerdict {
   if ((session.userAgent ?? '') !== (request.userAgent ?? '')) return 'fingerprint-mismatch';
   if (request.now >= session.expiresAt || request.now - session.createdAt >= SESSION_RULES.maxAgeMs) return 'expired';
-  if (session.role === 'admin' && request.now - session.lastActiveAt >= SESSION_RULES.adminIdleMs) return 'idle';
+  if (session.role === 'admin' && request.now - session.lastActiveAt >= adminIdleMs) return 'idle';
   return 'valid';
 }
 
@@ -148,7 +153,16 @@ export async function refuseInactiveAccount(db: Database, session: SessionRow) {
   if (status === 'deleted') throw refusal('ACCOUNT_DELETED');
 }
 
-type SessionRow = { id: string; token: string; userId: string; impersonatedBy?: string | null; createdAt: Date; expiresAt: Date };
+type SessionRow = {
+  id: string;
+  token: string;
+  userId: string;
+  impersonatedBy?: string | null;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+};
 
 /**
  * Better Auth database hooks that keep the session rules and every instance's session
@@ -165,8 +179,13 @@ export function sessionDatabaseHooks(db: Database, bus: SessionEventBus | undefi
     session: {
       create: {
         before: async (session: SessionRow) => void (await refuseInactiveAccount(db, session)),
-        after: async (session: SessionRow) => {
-          if (!session.impersonatedBy) await enforceConcurrentLimit(db, bus, session.userId);
+        after: async (session: SessionRow, context: { headers?: Headers; request?: Request } | null) => {
+          if (session.impersonatedBy) return;
+          await enforceConcurrentLimit(db, bus, session.userId);
+          // A record the security job reads; a failure to write it never stops the sign-in.
+          await recordAdminSignIn(db, session, context?.headers ?? context?.request?.headers).catch((error: unknown) => {
+            logger.error({ err: error }, 'admin sign-in record failed');
+          });
         },
       },
       update: { after: async (session: SessionRow) => void (await invalidate(session)) },

@@ -20,7 +20,8 @@ export function tokenDigest(token: string): string {
  * A session rule that ended a session (auth/session-rules.ts); `impersonation-ended`: an
  * admin's "view as" session ended by itself, and the browser goes back to the admin's view.
  */
-export type EndReason = 'expired' | 'idle' | 'fingerprint-mismatch' | 'impersonation-ended';
+/** `admin-check-failed`: the admin validity check (auth/admin-session.ts) found the admin no longer fit. */
+export type EndReason = 'expired' | 'idle' | 'fingerprint-mismatch' | 'impersonation-ended' | 'admin-check-failed';
 
 export type SharedStateKind = 'memory' | 'redis' | 'postgresql';
 

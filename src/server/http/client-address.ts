@@ -42,3 +42,16 @@ export function clientAddress(c: Context): string | undefined {
   const trusted = (c.get('deps') as { env?: { trustedProxies?: string[] } } | undefined)?.env?.trustedProxies ?? [];
   return resolveClientAddress(socketAddress(c), c.req.header('x-forwarded-for'), trusted.map(normalise));
 }
+
+/**
+ * The visitor's country as the trusted proxy in front of us says it (CLIENT_COUNTRY_HEADER, e.g.
+ * Cloudflare's CF-IPCountry): believed only when the request came from one of TRUSTED_PROXIES,
+ * so a client talking to us directly cannot choose it. A two-letter code, or undefined.
+ */
+export function proxyCountry(c: Context): string | undefined {
+  const env = (c.get('deps') as { env?: { trustedProxies?: string[]; clientCountryHeader?: string } } | undefined)?.env;
+  const socket = socketAddress(c);
+  if (!env?.clientCountryHeader || !socket || !(env.trustedProxies ?? []).map(normalise).includes(socket)) return undefined;
+  const country = c.req.header(env.clientCountryHeader)?.trim().toUpperCase();
+  return country && /^[A-Z]{2}$/.test(country) && country !== 'XX' ? country : undefined;
+}

@@ -9,6 +9,7 @@ const ENDED_CODES = {
   expired: 'SESSION_EXPIRED',
   idle: 'SESSION_EXPIRED',
   'impersonation-ended': 'IMPERSONATION_ENDED',
+  'admin-check-failed': 'SESSION_TERMINATED',
 } as const;
 
 /**

@@ -10,8 +10,8 @@ import type { AppBindings } from './context.ts';
  * cookie presented by another browser than its own is audited here, once, whichever
  * route it was sent to.
  */
-/** GET /api/session, the browser's periodic check: a tab left open is not an admin at work. */
-const isValidityPoll = (c: Context<AppBindings>) => c.req.method === 'GET' && c.req.path === '/api/session';
+/** GET /api/session (and /api/session/admin), the browser's periodic check: a tab left open is not an admin at work. */
+const isValidityPoll = (c: Context<AppBindings>) => c.req.method === 'GET' && (c.req.path === '/api/session' || c.req.path === '/api/session/admin');
 
 export async function sessionOf(c: Context<AppBindings>): Promise<SessionCheck> {
   const known = c.get('sessionCheck');

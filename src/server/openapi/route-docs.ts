@@ -40,6 +40,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/health': { summary: 'Liveness and the database driver in use', tag: 'system', public: true },
   'GET /api/openapi.json': { summary: 'This document', tag: 'system', public: true },
   'GET /api/auth-providers': { summary: 'Which sign-in buttons to show: { google, oidc: { id, name } | null }', tag: 'auth', public: true },
+  'GET /api/session/admin': { summary: "The admin's validity poll (validate_admin_session): still an admin, account active, not idle 30 minutes; a failure ends the session (401 SESSION_TERMINATED with details.reason)", tag: 'auth' },
   'GET /api/session': { summary: 'Session validity poll, with the impersonation when an admin views as a founder (401 SESSION_EXPIRED / SESSION_TERMINATED / IMPERSONATION_ENDED when ended)', tag: 'auth' },
   'POST /api/impersonation': {
     summary: 'Admin: view the app as a founder ({ targetUserId, password? }; fresh session or password; 3 per hour; 60 minutes; read only) → { adminUserId, targetUserId, targetUserRole, startedAt, expiresAt }',
@@ -63,6 +64,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/admin/users/:userId': { summary: 'Admin: one account: profile, counts of use (no content), last sign-ins, the audit trail about it', tag: 'admin' },
   'POST /api/admin/users/:userId/resend-confirmation': { summary: 'Admin: send the sign-up confirmation e-mail again (unconfirmed, active accounts; audited; 10 per hour)', tag: 'admin' },
+  'GET /api/admin/telemetry': { summary: "This instance's requests, errors, p95 latency, job runs, memory and pool over the last hour or day (range=hour|day)", tag: 'admin' },
   'GET /api/admin/analytics': {
     summary: 'Admin: sign-ups per day, daily and weekly active founders, the onboarding funnel, tiers, feature use and weekly retention cohorts (?from, ?to UTC days, ≤ 366)',
     tag: 'admin',

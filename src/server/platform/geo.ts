@@ -26,8 +26,8 @@ const UNKNOWN_TTL_MS = 10 * 60 * 1000;
 
 let embeddedDatabase: Promise<{ lookup(ip: string): { country: string } | null }> | undefined;
 
-/** geoip-country loads its data (~0.3 s) on first use, not at start. */
-async function embeddedLookup(address: string): Promise<string | null> {
+/** geoip-country loads its data (~0.3 s) on first use, not at start. Offline: no address leaves the server. */
+export async function embeddedLookup(address: string): Promise<string | null> {
   embeddedDatabase ??= import('geoip-country').then((module) => module.default);
   const found = (await embeddedDatabase).lookup(address);
   return found?.country ?? null;

@@ -4,6 +4,8 @@ import { stream } from 'hono/streaming';
 import { AnalyticsQuery } from '../../../core/admin/admin-analytics.ts';
 import { AuditLogQuery } from '../../../core/admin/audit-log.ts';
 import { AcknowledgeAlertInput } from '../../../core/admin/security-alerts.ts';
+import { TelemetryQuery } from '../../../core/admin/telemetry.ts';
+import { telemetryChart } from '../../platform/telemetry.ts';
 import { AppError } from '../../http/app-error.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
@@ -63,9 +65,17 @@ export const adminRoutes = new Hono<AppBindings>()
     });
   })
   .get('/analytics', async (c) => c.json(await adminAnalytics(c.get('deps').db, parseQuery(c, AnalyticsQuery))))
+  // This instance's last hour or day, from the samples it keeps in memory (decision 189).
+  .get('/telemetry', (c) => {
+    const { telemetry } = c.get('deps');
+    return c.json(telemetryChart([...telemetry.samples(), telemetry.current()], parseQuery(c, TelemetryQuery).range));
+  })
   .get('/security-alerts', async (c) => c.json({ alerts: await listSecurityAlerts(c.get('deps').db) }))
   // The job's scan on demand (it runs every 30 minutes anyway): raising is idempotent.
-  .post('/security-alerts/scan', async (c) => c.json({ raised: await scanSecurityAlerts(c.get('deps').db) }))
+  .post('/security-alerts/scan', async (c) => {
+    const { db, env } = c.get('deps');
+    return c.json({ raised: await scanSecurityAlerts(db, new Date(), { workingHoursTimeZone: env.adminWorkingHoursTimeZone }) });
+  })
   .post('/security-alerts/:id/acknowledge', async (c) => {
     const { note } = await parseJsonBody(c, AcknowledgeAlertInput);
     const admin = { id: c.get('user').id, context: requestContext(c.req.raw, clientAddress(c)) };

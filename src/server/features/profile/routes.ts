@@ -3,15 +3,25 @@ import { ProfileUpdateInput } from '../../../core/profile/profile-settings.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseJsonBody } from '../../http/validate.ts';
-import { getMeJsonCached, updateMe } from './service.ts';
+import { getMeJsonCached, placeholderMe, updateMe } from './service.ts';
+import { AppError } from '../../http/app-error.ts';
 
 /** GET/PATCH /api/me: the signed-in founder's own profile, never anyone else's. */
 export const profileRoutes = new Hono<AppBindings>()
   .use(requireUser)
   .get('/', async (c) => {
     const { db, env, profiles } = c.get('deps');
-    const json = await getMeJsonCached(db, profiles, c.get('user').id, c.get('role'), env.trialDays);
-    return c.body(json, 200, { 'content-type': 'application/json' });
+    try {
+      const json = await getMeJsonCached(db, profiles, c.get('user').id, c.get('role'), env.trialDays);
+      return c.body(json, 200, { 'content-type': 'application/json' });
+    } catch (error) {
+      // An admin viewing as a founder who has no profile sees the placeholder profile, not a broken page.
+      const check = c.get('sessionCheck');
+      if (error instanceof AppError && error.code === 'NOT_FOUND' && check.status === 'valid' && check.impersonation) {
+        return c.json(placeholderMe(c.get('user'), c.get('role')));
+      }
+      throw error;
+    }
   })
   .patch('/', async (c) => {
     const { db, env } = c.get('deps');

@@ -36,6 +36,54 @@ function toMe(row: ProfileRow, role: Role, trialDays: number) {
 }
 export type Me = ReturnType<typeof toMe>;
 
+/**
+ * The impersonated placeholder profile: what an admin viewing as a founder who has no
+ * profile row sees instead of a broken page. Tier free, status active,
+ * e-mail hours 09:00 (Monday) and 17:00 (Friday), onboarding not completed, everything else
+ * empty; `placeholder: true` says it is not the founder's own.
+ */
+export function placeholderMe(account: { id: string; email: string }, role: Role) {
+  const now = new Date().toISOString();
+  return {
+    id: account.id,
+    email: account.email,
+    fullName: null,
+    lastName: null,
+    nickname: null,
+    userTier: 1,
+    coreProblemStatement: null,
+    industry: null,
+    teamSize: null,
+    startupPhase: null,
+    startupName: null,
+    linkedinLink: null,
+    startupWebpageUrl: null,
+    customerInformation: null,
+    founderCharacteristics: null,
+    country: null,
+    onboardingCompleted: false,
+    onboardingData: null,
+    status: 'active',
+    emailMondayHour: '09:00',
+    emailFridayHour: '17:00',
+    emailRemindersEnabled: false,
+    preferredLanguage: null,
+    currency: 'USD',
+    timeZone: null,
+    aiConsentAt: null,
+    aiAssistanceEnabled: false,
+    benchmarkSharing: false,
+    createdAt: now,
+    updatedAt: now,
+    role,
+    aiConsent: false,
+    isInTrial: false,
+    effectiveUserTier: 1,
+    trialEndsAt: null,
+    placeholder: true,
+  };
+}
+
 async function findProfile(db: Database, userId: string) {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   return row;

@@ -62,7 +62,8 @@ export function AppShell() {
   const me = useMe(session.data?.user.id);
   const impersonation = useImpersonation();
   // The session is re-checked every 5 minutes (2 for admins, and while an admin views as a founder): docs/product.md#sessions.
-  useSessionWatch(impersonation ? 'admin' : me.data?.role, session.data?.session.id);
+  // An admin's own session is held to the admin rule (docs/decisions/186-admin-session-check.md).
+  useSessionWatch(impersonation ? 'admin' : me.data?.role, session.data?.session.id, { adminCheck: !impersonation && me.data?.role === 'admin' });
   return (
     <div className="flex min-h-dvh flex-col">
       <ImpersonationBanner />

@@ -12,6 +12,7 @@ import { AnalyticsPage } from './analytics/analytics-page.tsx';
 import { AuditPage } from './audit/audit-page.tsx';
 import { FeedbackInbox } from './feedback/feedback-inbox.tsx';
 import { SettingsPage } from './settings/settings-page.tsx';
+import { TelemetryPage } from './telemetry/telemetry-page.tsx';
 import { UserPage } from './users/user-page.tsx';
 import { UsersSection } from './users/users-section.tsx';
 
@@ -22,6 +23,7 @@ const SECTIONS = [
   { to: '/admin/feedback', key: 'feedback', end: false },
   { to: '/admin/audit', key: 'audit', end: false },
   { to: '/admin/alerts', key: 'alerts', end: false },
+  { to: '/admin/telemetry', key: 'telemetry', end: false },
   { to: '/admin/settings', key: 'settings', end: false },
 ] as const;
 
@@ -94,6 +96,7 @@ export function AdminPage() {
         <Route path="feedback" element={<FeedbackInbox />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="alerts" element={<AlertsPage />} />
+        <Route path="telemetry" element={<TelemetryPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Routes>

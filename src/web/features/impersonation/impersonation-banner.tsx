@@ -2,6 +2,8 @@ import { Eye, LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/i18n.ts';
+import { useMe } from '../../lib/api/get-me.ts';
+import { useSession } from '../../lib/auth-client.ts';
 import { useImpersonation, useReturnToAdmin } from '../../lib/use-impersonation.ts';
 
 /**
@@ -15,6 +17,9 @@ export function ImpersonationBanner() {
   const returnToAdmin = useReturnToAdmin();
   const [returning, setReturning] = useState(false);
   const expiresAt = impersonation?.expiresAt.getTime();
+  // A founder without a profile is shown the placeholder profile (GET /api/me says so).
+  const me = useMe(useSession().data?.user.id);
+  const placeholder = (me.data as { placeholder?: boolean } | undefined)?.placeholder === true;
 
   useEffect(() => {
     if (expiresAt === undefined) return;
@@ -31,6 +36,7 @@ export function ImpersonationBanner() {
         <Eye aria-hidden="true" className="size-5 shrink-0" />
         <p role="status" className="min-w-0 flex-1 text-sm">
           <span className="font-medium">{t('banner', { email: impersonation.targetEmail })}</span> {t('endsAt', { time })}
+          {placeholder ? <span className="block">{t('placeholder')}</span> : null}
         </p>
         <button
           type="button"

@@ -45,10 +45,34 @@ function AcknowledgeForm({ alert }: { alert: SecurityAlert }) {
   );
 }
 
+/** What each kind of alert says, in a sentence (decisions 208 and 187). */
+function AlertDetails({ alert }: { alert: SecurityAlert }) {
+  const { t, i18n } = useTranslation('admin');
+  const details = alert.details;
+  const admin = String(details.adminEmail ?? '—');
+  switch (alert.kind) {
+    case 'failed_sign_ins':
+      return t('alerts.signInDetails', { email: String(details.email ?? '—'), address: String(details.ipAddress ?? '—') });
+    case 'role_changes':
+      return t('alerts.roleDetails', { count: Number(details.count ?? 0) });
+    case 'admin_actions':
+      return t('alerts.adminActionsDetails', { admin, count: Number(details.count ?? 0) });
+    case 'impersonation_off_hours': {
+      const at = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short', timeZone: String(details.timeZone ?? 'UTC') });
+      return t('alerts.offHoursDetails', { admin, target: String(details.targetEmail ?? '—'), when: at.format(new Date(String(details.at))), timeZone: String(details.timeZone ?? 'UTC') });
+    }
+    case 'admin_new_country': {
+      const names = new Intl.DisplayNames([intlLocale(i18n.language)], { type: 'region' });
+      const name = (code: unknown) => names.of(String(code)) ?? String(code);
+      const known = Array.isArray(details.knownCountries) ? details.knownCountries.map(name).join(', ') : '—';
+      return t('alerts.newCountryDetails', { admin, country: name(details.country), known, address: String(details.ipAddress ?? '—') });
+    }
+  }
+}
+
 function AlertCard({ alert }: { alert: SecurityAlert }) {
   const { t, i18n } = useTranslation('admin');
   const when = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
-  const details = alert.details;
   return (
     <li className="rounded-lg border border-border p-4">
       <h3 className="font-medium">
@@ -56,9 +80,7 @@ function AlertCard({ alert }: { alert: SecurityAlert }) {
       </h3>
       <p className="text-sm text-muted-foreground">
         {when.format(new Date(alert.createdAt))} ·{' '}
-        {alert.kind === 'failed_sign_ins'
-          ? t('alerts.signInDetails', { email: String(details.email ?? '—'), address: String(details.ipAddress ?? '—') })
-          : t('alerts.roleDetails', { count: Number(details.count ?? 0) })}
+        <AlertDetails alert={alert} />
       </p>
       {alert.acknowledgedAt ? (
         <p className="mt-2 text-sm">

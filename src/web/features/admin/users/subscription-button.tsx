@@ -34,7 +34,8 @@ const HISTORY_COLUMNS = ['date', 'change', 'source', 'result'] as const;
 /** The state an entry led to, with a scheduled end told apart. */
 const stateKey = (entry: { status: string; cancelAtPeriodEnd: boolean }) => (entry.cancelAtPeriodEnd ? 'ending' : entry.status);
 
-function SubscriptionDetails({ userId }: { userId: string }) {
+/** The subscription's facts and history table; in the users list's dialog and on the user page. */
+export function SubscriptionDetails({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation('admin', { keyPrefix: 'usersSection.subscription' });
   const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : t('none'));
   const query = useQuery({

@@ -10,6 +10,7 @@ import { StatusButton } from './status-button.tsx';
 import { type UserDetail, useAdminUser, useResendConfirmation, useSetRole } from './users-api.ts';
 import { useDay } from './users-section.tsx';
 import { ViewAsButton } from './view-as-button.tsx';
+import { SubscriptionDetails } from './subscription-button.tsx';
 
 const PROFILE_FIELDS = ['email', 'fullName', 'nickname', 'startupName', 'industry', 'startupPhase', 'teamSize', 'country', 'preferredLanguage'] as const;
 const ACTIVITY_FIELDS = ['metricWeeks', 'tasksCreated', 'tasksDone', 'strategySaves', 'mentorConversations', 'mentorQuestions', 'contextEntries', 'activeDays'] as const;
@@ -128,6 +129,12 @@ export function UserPage() {
           rows={[...ACTIVITY_FIELDS.map((field): [string, number] => [t(`userPage.counts.${field}`), activity[field]]), [t('usersSection.columns.lastActive'), day(activity.lastActiveDay)]]}
         />
       </div>
+      <section className="mt-4 rounded-lg border border-border p-4">
+        <h2 className="font-medium">{t('userPage.subscription')}</h2>
+        <div className="mt-2">
+          <SubscriptionDetails userId={profile.id} />
+        </div>
+      </section>
       <section className="mt-4 rounded-lg border border-border p-4">
         <h2 className="font-medium">{t('userPage.signIns')}</h2>
         {signIns.length === 0 ? (

@@ -1,0 +1,90 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { TelemetryChart, TelemetryPoint, TelemetryRange } from '../../../../core/admin/telemetry.ts';
+import { buttonClass } from '../../../components/form/buttons.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { intlLocale } from '../../../lib/format.ts';
+import { ListState } from '../list-state.tsx';
+
+const AXIS_TICK = { fill: 'var(--muted-foreground)', fontSize: 12 };
+const TOOLTIP_STYLE = { background: 'var(--card)', border: '1px solid var(--border)', color: 'var(--card-foreground)' };
+const RANGES: readonly TelemetryRange[] = ['hour', 'day'];
+/** The charts refresh with each new sample (one a minute). */
+const REFRESH_MS = 60_000;
+
+type Series = { key: keyof TelemetryPoint; title: string };
+
+function TelemetryLine({ points, series }: { points: (TelemetryPoint & { time: string })[]; series: Series }) {
+  return (
+    <section className="rounded-lg border border-border p-4">
+      <h3 className="font-medium">{series.title}</h3>
+      <figure className="mt-3 h-40 w-full" aria-label={series.title}>
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={points} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+            <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+            <XAxis dataKey="time" tick={AXIS_TICK} minTickGap={32} />
+            <YAxis allowDecimals={false} tick={AXIS_TICK} width={48} />
+            <Tooltip contentStyle={TOOLTIP_STYLE} />
+            <Line dataKey={series.key} name={series.title} stroke="var(--primary)" dot={false} isAnimationActive={false} connectNulls />
+          </LineChart>
+        </ResponsiveContainer>
+      </figure>
+    </section>
+  );
+}
+
+/**
+ * /admin/telemetry: this server's requests, errors, latency, job runs and memory over the last
+ * hour or day (docs/decisions/189-telemetry.md). Prometheus reads the full figures at /metrics.
+ */
+export function TelemetryPage() {
+  const { t, i18n } = useTranslation('admin');
+  const [range, setRange] = useState<TelemetryRange>('hour');
+  const chart = useQuery({
+    queryKey: ['admin', 'telemetry', range],
+    queryFn: () => apiFetch<TelemetryChart>(`/api/admin/telemetry?range=${range}`),
+    placeholderData: keepPreviousData,
+    refetchInterval: REFRESH_MS,
+  });
+  const clock = new Intl.DateTimeFormat(intlLocale(i18n.language), { hour: '2-digit', minute: '2-digit' });
+  const series: Series[] = [
+    { key: 'requests', title: t('telemetry.requests') },
+    { key: 'errors', title: t('telemetry.errors') },
+    { key: 'p95Ms', title: t('telemetry.p95') },
+    { key: 'jobRuns', title: t('telemetry.jobRuns') },
+    { key: 'memoryMb', title: t('telemetry.memory') },
+  ];
+  return (
+    <section aria-labelledby="admin-telemetry-title" className="mt-8">
+      <h2 id="admin-telemetry-title" className="text-xl font-semibold">
+        {t('telemetry.title')}
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">{t('telemetry.intro')}</p>
+      <div role="group" aria-label={t('telemetry.range')} className="mt-4 flex gap-2">
+        {RANGES.map((option) => (
+          <button key={option} type="button" aria-pressed={range === option} onClick={() => setRange(option)} className={range === option ? buttonClass.primary : buttonClass.secondary}>
+            {t(`telemetry.ranges.${option}`)}
+          </button>
+        ))}
+      </div>
+      <ListState query={chart} area="telemetry" isEmpty={(data) => data.points.length === 0}>
+        {(data) => {
+          const points = data.points.map((point) => ({ ...point, time: clock.format(new Date(point.at)) }));
+          const failures = data.points.reduce((sum, point) => sum + point.jobFailures, 0);
+          return (
+            <>
+              <p className="text-sm">{t('telemetry.jobFailures', { count: failures })}</p>
+              <div className="mt-4 grid gap-4 md:grid-cols-2">
+                {series.map((item) => (
+                  <TelemetryLine key={item.key} points={points} series={item} />
+                ))}
+              </div>
+            </>
+          );
+        }}
+      </ListState>
+    </section>
+  );
+}
