@@ -55,7 +55,11 @@ export const chatBlocks = pgTable(
   (table) => [primaryKey({ columns: [table.blockerId, table.blockedId] })],
 );
 
-/** A message reported to the admins, with its text as it was when reported. */
+/**
+ * A message reported to the admins, with its text as it was when reported and the reporter's
+ * reason. An admin resolves it (decision 174): `dismissed` leaves the message, `removed`
+ * deletes it for everyone; either closes every open report of that message.
+ */
 export const chatReports = pgTable(
   'chat_reports',
   {
@@ -67,7 +71,28 @@ export const chatReports = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
+    reason: text('reason', { enum: ['spam', 'abuse', 'off-topic', 'other'] }).notNull().default('other'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolution: text('resolution', { enum: ['dismissed', 'removed'] }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (table) => [uniqueIndex('chat_reports_once_idx').on(table.messageId, table.reporterId)],
+  (table) => [uniqueIndex('chat_reports_once_idx').on(table.messageId, table.reporterId), index('chat_reports_open_idx').on(table.resolvedAt, table.createdAt)],
+);
+
+/**
+ * How far a founder has read each room (decision 175): the highest message id they have
+ * seen there. Unread counts are the visible messages after it; no row means none read.
+ */
+export const chatReads = pgTable(
+  'chat_reads',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    room: text('room').notNull(),
+    lastReadId: bigint('last_read_id', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.room] })],
 );

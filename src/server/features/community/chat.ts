@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { CHAT_PAGE_SIZE, type ChatMessage, type ChatRoom } from '../../../core/community/community.ts';
+import { CHAT_PAGE_SIZE, CHAT_ROOMS, type ChatMessage, type ChatReportReason, type ChatRoom, type ChatRooms, UNREAD_CAP } from '../../../core/community/community.ts';
 import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
-import { chatBlocks, chatMessages, chatReports } from '../../db/schema/index.ts';
+import { chatBlocks, chatMessages, chatReads, chatReports } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ensureMembers, getSettings, memberView, type TierContext } from './service.ts';
 
@@ -35,6 +35,11 @@ type MessageRow = {
   created: string | Date;
 };
 
+/** What a reader may see of `c` (chat_messages joined with users `u` and community_members `m`). */
+const visibleTo = (readerId: string) => sql`c.deleted_at is null
+      and u.status = 'active' and coalesce(m.visibility, 'anonymous') <> 'hidden'
+      and not exists (select 1 from chat_blocks b where b.blocker_id = ${readerId} and b.blocked_id = c.user_id)`;
+
 /** Messages `readerId` may see, by a condition on `c` (chat_messages). */
 async function visibleMessages(db: Database, readerId: string, condition: ReturnType<typeof sql>, order: 'asc' | 'desc', limit: number, tier: TierContext) {
   const result = await db.execute(sql`
@@ -43,9 +48,7 @@ async function visibleMessages(db: Database, readerId: string, condition: Return
     from chat_messages c
     join users u on u.id = c.user_id
     left join community_members m on m.user_id = c.user_id
-    where ${condition} and c.deleted_at is null
-      and u.status = 'active' and coalesce(m.visibility, 'anonymous') <> 'hidden'
-      and not exists (select 1 from chat_blocks b where b.blocker_id = ${readerId} and b.blocked_id = c.user_id)
+    where ${condition} and ${visibleTo(readerId)}
     order by c.id ${order === 'asc' ? sql`asc` : sql`desc`}
     limit ${limit}`);
   const rows = (result as unknown as { rows: MessageRow[] }).rows;
@@ -136,11 +139,11 @@ async function othersVisibleMessage(db: Database, readerId: string, id: number, 
   return row!;
 }
 
-/** Reports a message to the admins with its text as it is now; reporting twice is one report. */
-export async function reportMessage(db: Database, readerId: string, id: number, tier: TierContext) {
+/** Reports a message to the admins with its text as it is now and the reason; reporting twice is one report. */
+export async function reportMessage(db: Database, readerId: string, id: number, reason: ChatReportReason, tier: TierContext) {
   await chatAccess(db, readerId, tier);
   const row = await othersVisibleMessage(db, readerId, id, tier);
-  await db.insert(chatReports).values({ messageId: id, reporterId: readerId, body: row.body }).onConflictDoNothing();
+  await db.insert(chatReports).values({ messageId: id, reporterId: readerId, body: row.body, reason }).onConflictDoNothing();
 }
 
 /** Blocks the author of a message: their messages disappear for the reader, past ones included. */
@@ -148,4 +151,41 @@ export async function blockAuthor(db: Database, readerId: string, id: number, ti
   await chatAccess(db, readerId, tier);
   const row = await othersVisibleMessage(db, readerId, id, tier);
   await db.insert(chatBlocks).values({ blockerId: readerId, blockedId: row.userId }).onConflictDoNothing();
+}
+
+/**
+ * Each room with the reader's unread count (decision 175): messages they may see, by
+ * others, after the last one they read there; counted up to UNREAD_CAP.
+ */
+export async function roomsWithUnread(db: Database, readerId: string, tier: TierContext): Promise<ChatRooms> {
+  await chatAccess(db, readerId, tier);
+  const rooms = await Promise.all(
+    CHAT_ROOMS.map(async (room) => {
+      const result = await db.execute(sql`
+        select count(*)::integer as unread from (
+          select 1 from chat_messages c
+          join users u on u.id = c.user_id
+          left join community_members m on m.user_id = c.user_id
+          where c.room = ${room} and c.user_id <> ${readerId}
+            and c.id > coalesce((select r.last_read_id from chat_reads r where r.user_id = ${readerId} and r.room = ${room}), 0)
+            and ${visibleTo(readerId)}
+          limit ${UNREAD_CAP}
+        ) unread`);
+      const [row] = (result as unknown as { rows: { unread: number }[] }).rows;
+      return { room, unread: Number(row?.unread ?? 0) };
+    }),
+  );
+  return { rooms };
+}
+
+/** The reader has seen the room up to `lastReadId`; it never moves back (two tabs may answer out of order). */
+export async function markRoomRead(db: Database, readerId: string, room: ChatRoom, lastReadId: number, tier: TierContext) {
+  await chatAccess(db, readerId, tier);
+  await db
+    .insert(chatReads)
+    .values({ userId: readerId, room, lastReadId })
+    .onConflictDoUpdate({
+      target: [chatReads.userId, chatReads.room],
+      set: { lastReadId: sql`greatest(${chatReads.lastReadId}, excluded.last_read_id)`, updatedAt: sql`now()` },
+    });
 }
