@@ -12,4 +12,6 @@ ALTER TABLE "chat_reports" ADD COLUMN "resolved_at" timestamp with time zone;-->
 ALTER TABLE "chat_reports" ADD COLUMN "resolved_by" text;--> statement-breakpoint
 ALTER TABLE "chat_reads" ADD CONSTRAINT "chat_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_reports" ADD CONSTRAINT "chat_reports_resolved_by_users_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "points_ledger_period_idx" ON "points_ledger" USING btree ("created_at","user_id","points") WHERE revoked_at is null;--> statement-breakpoint
+CREATE INDEX "user_achievements_unlocked_idx" ON "user_achievements" USING btree ("unlocked_at","user_id","achievement");--> statement-breakpoint
 CREATE INDEX "chat_reports_open_idx" ON "chat_reports" USING btree ("resolved_at","created_at");
