@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminChatReportsPage } from '../../src/core/admin/chat-reports.ts';
-import type { ChatMessage, ChatRooms } from '../../src/core/community/community.ts';
+import type { ChatMentions, ChatMessage, ChatRooms } from '../../src/core/community/community.ts';
 import { auditLogs, users } from '../../src/server/db/schema/index.ts';
 import { errorOf, signUpAdmin } from './support/accounts.ts';
 import { readEvents } from './support/sse.ts';
@@ -136,5 +136,46 @@ describe('unread counts', () => {
     for (const bad of [0, -1, 'abc', 1.5, null]) expect((await read(a.cookie, 'general', bad)).status).toBe(400);
     expect((await read(a.cookie, 'nowhere', 1)).status).toBe(400);
     expect(Object.keys(await unread(a.cookie))).toEqual(['general', 'mvp', 'early-growth', 'scaling']);
+  });
+});
+
+describe('mentions', () => {
+  const mentionsOf = (cookie: string) => json<ChatMentions>(t.request('/api/community/mentions', { cookie }));
+  const settings = (cookie: string) => json<{ pseudonym: number }>(t.request('/api/community/me', { cookie }));
+
+  it('notify a founder named by pseudonym or public name, once per message, until read; never oneself or a founder who blocked the author', async () => {
+    const [a, b, c] = await Promise.all([premiumFounder(), premiumFounder(), premiumFounder()]);
+    await t.db.update(users).set({ fullName: 'Pia', lastName: 'Pública' }).where(eq(users.id, c.user.id));
+    expect((await t.request('/api/community/visibility', { method: 'PUT', cookie: c.cookie, json: { visibility: 'public' } })).status).toBe(200);
+    // B and C have spoken in the room, so they can be named there.
+    await post(b.cookie, 'Hello', 'scaling');
+    await post(c.cookie, 'Hi all', 'scaling');
+    const { pseudonym } = await settings(b.cookie);
+
+    const asked = await json<ChatMessage>(post(a.cookie, `@#${pseudonym} and @pia pública, how did you price it? @#${pseudonym}7 is nobody`, 'scaling'));
+    const forB = await mentionsOf(b.cookie);
+    expect(forB.unread).toBe(1);
+    expect(forB.mentions[0]).toMatchObject({ read: false, message: { id: asked.id, room: 'scaling', mine: false } });
+    expect((await mentionsOf(c.cookie)).mentions.map((m) => m.message.id)).toEqual([asked.id]);
+    expect((await mentionsOf(a.cookie)).mentions).toEqual([]);
+
+    // An edit that keeps the name does not notify twice.
+    expect((await t.request(`/api/community/messages/${asked.id}`, { method: 'PATCH', cookie: a.cookie, json: { body: `@#${pseudonym} how did you price it?` } })).status).toBe(200);
+    expect((await mentionsOf(b.cookie)).mentions).toHaveLength(1);
+
+    expect((await t.request('/api/community/mentions/read', { method: 'POST', cookie: b.cookie })).status).toBe(204);
+    expect(await mentionsOf(b.cookie)).toMatchObject({ unread: 0, mentions: [{ read: true }] });
+
+    // B blocks A: A's later mentions do not reach B, and the old one is gone from B's list.
+    expect((await t.request(`/api/community/messages/${asked.id}/block-author`, { method: 'POST', cookie: b.cookie })).status).toBe(204);
+    await post(a.cookie, `@#${pseudonym} still there?`, 'scaling');
+    expect(await mentionsOf(b.cookie)).toEqual({ unread: 0, mentions: [] });
+  });
+
+  it('refuse tier 1 and signed-out clients', async () => {
+    const free = await t.signUp();
+    expect((await t.request('/api/community/mentions', { cookie: free.cookie })).status).toBe(403);
+    expect((await t.request('/api/community/mentions')).status).toBe(401);
+    expect((await t.request('/api/community/mentions/read', { method: 'POST' })).status).toBe(401);
   });
 });

@@ -171,6 +171,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/community/ledger': { summary: 'The founder’s points ledger, newest first (?page=, 20 a page)', tag: 'community' },
   'GET /api/community/feed': { summary: 'Community milestones (achievements unlocked), as each founder’s visibility allows (?page=)', tag: 'community' },
   'GET /api/community/leaderboard': { summary: 'Tier 2: top 50 by ledger points (?period=week|month|all&phase=) and the founder’s own rank', tag: 'community' },
+  'GET /api/community/mentions': { summary: 'Tier 2: the latest 20 chat messages naming the founder (@name or @#pseudonym) that they can still see, and how many are unread', tag: 'community' },
+  'POST /api/community/mentions/read': { summary: 'Tier 2: mark the founder’s mentions read', tag: 'community' },
   'GET /api/community/rooms': { summary: 'Tier 2: the chat rooms with the founder’s unread count in each (up to 100)', tag: 'community' },
   'PUT /api/community/rooms/:room/read': { summary: 'Tier 2: the founder has read the room up to { lastReadId } (never moves back)', tag: 'community', body: ChatReadInput },
   'GET /api/community/rooms/:room/messages': { summary: 'Tier 2: a chat room’s history, newest first, 50 before ?before= (general, mvp, early-growth, scaling)', tag: 'community' },

@@ -96,3 +96,23 @@ export const chatReads = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.room] })],
 );
+
+/**
+ * A founder named in a chat message (decision 176): their in-app notice, read or not.
+ * One per founder and message, so an edit that keeps the name does not notify twice.
+ */
+export const chatMentions = pgTable(
+  'chat_mentions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('chat_mentions_once_idx').on(table.userId, table.messageId), index('chat_mentions_user_idx').on(table.userId, table.id)],
+);

@@ -13,7 +13,18 @@ import {
   VisibilityInput,
 } from '../../../core/community/community.ts';
 import { rateLimit } from '../../rate-limit/middleware.ts';
-import { blockAuthor, deleteMessage, editMessage, markRoomRead, postMessage, reportMessage, roomHistory, roomsWithUnread } from './chat.ts';
+import {
+  blockAuthor,
+  deleteMessage,
+  editMessage,
+  markMentionsRead,
+  markRoomRead,
+  mentionsOf,
+  postMessage,
+  reportMessage,
+  roomHistory,
+  roomsWithUnread,
+} from './chat.ts';
 import { roomStream } from './chat-stream.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
@@ -41,6 +52,11 @@ export const communityRoutes = new Hono<AppBindings>()
   .get('/leaderboard', async (c) => {
     const query = parseQuery(c, LeaderboardQuery);
     return c.json(await leaderboard(c.get('deps').db, c.get('user').id, query, tierContext(c)));
+  })
+  .get('/mentions', async (c) => c.json(await mentionsOf(c.get('deps').db, c.get('user').id, tierContext(c))))
+  .post('/mentions/read', async (c) => {
+    await markMentionsRead(c.get('deps').db, c.get('user').id, tierContext(c));
+    return c.body(null, 204);
   })
   .get('/rooms', async (c) => c.json(await roomsWithUnread(c.get('deps').db, c.get('user').id, tierContext(c))))
   .put('/rooms/:room/read', async (c) => {
