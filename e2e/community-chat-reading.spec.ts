@@ -83,3 +83,50 @@ for (const [language, viewport] of [
     await expectNoAxeViolations(page);
   });
 }
+
+for (const [language, viewport] of [
+  ['en', { width: 1280, height: 800 }],
+  ['es-LA', { width: 390, height: 844 }],
+] as const) {
+  const t = (key: string) => text(language, 'community', key);
+  const profile = (key: string) => text(language, 'profile', key);
+
+  test(`a founder mentions another from a message; the other sees it among their mentions and marks it read (${language}, ${viewport.width} px)`, async ({ browser }) => {
+    const contexts = await Promise.all([browser.newContext(), browser.newContext({ viewport })]);
+    const [a, b] = await Promise.all(contexts.map((context) => context.newPage()));
+    await openCommunity(a!, language);
+    await openCommunity(b!, language);
+    const hello = `Hello from B ${Date.now()}`;
+    expect((await b!.request.post('/api/community/rooms/early-growth/messages', { data: { body: hello } })).status()).toBe(201);
+    const { pseudonym } = (await (await b!.request.get('/api/community/me')).json()) as { pseudonym: number };
+
+    const chatA = a!.getByRole('region', { name: t('chat.title') });
+    await chatA.getByTestId('chat-room-early-growth').click();
+    const fromB = chatA.getByTestId('chat-messages').getByRole('listitem').filter({ hasText: hello });
+    await fromB.getByRole('button', { name: t('chat.mention') }).click();
+    const draft = chatA.getByLabel(t('chat.message'));
+    await expect(draft).toHaveValue(`@#${pseudonym} `);
+    await expect(draft).toBeFocused();
+    const question = `@#${pseudonym} how did you price your plan? ${Date.now()}`;
+    await draft.fill(question);
+    await chatA.getByRole('button', { name: t('chat.send') }).click();
+    await expect(chatA.getByTestId('chat-messages').getByText(question)).toBeVisible();
+
+    await b!.reload();
+    await waitForApp(b!);
+    const mentions = b!.getByRole('region', { name: t('chat.mentions.title') });
+    await expect(mentions.getByTestId('chat-mentions-unread')).toHaveText(fill(t('chat.mentions.unread_one'), { count: 1 }));
+    const mention = mentions.getByRole('listitem').filter({ hasText: question });
+    await expect(mention.getByText(t('chat.mentions.new'), { exact: true })).toBeVisible();
+    await expectNoAxeViolations(b!);
+    await mention.getByRole('button', { name: fill(t('chat.mentions.open'), { room: profile('options.phase.early-growth') }) }).click();
+    const chatB = b!.getByRole('region', { name: t('chat.title') });
+    await expect(chatB.getByTestId('chat-room-early-growth')).toHaveAttribute('aria-pressed', 'true');
+    await expect(chatB.getByTestId('chat-messages').getByText(question)).toBeVisible();
+    await mentions.getByRole('button', { name: t('chat.mentions.markRead') }).click();
+    await expect(mention.getByText(t('chat.mentions.new'), { exact: true })).toHaveCount(0);
+    await expect(mentions.getByRole('button', { name: t('chat.mentions.markRead') })).toHaveCount(0);
+    await expect(mentions.getByTestId('chat-mentions-unread')).toHaveCount(0);
+    await Promise.all(contexts.map((context) => context.close()));
+  });
+}

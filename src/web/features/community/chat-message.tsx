@@ -11,6 +11,7 @@ export type MessageActions = {
   remove: (message: ChatMessage) => void;
   report: (message: ChatMessage, reason: ChatReportReason) => Promise<boolean>;
   block: (message: ChatMessage) => void;
+  mention: (message: ChatMessage) => void;
 };
 
 const linkButton = 'underline underline-offset-2';
@@ -59,6 +60,9 @@ export function ChatMessageItem({ message, actions }: { message: ChatMessage; ac
             </>
           ) : (
             <>
+              <button type="button" className={linkButton} onClick={() => actions.mention(message)}>
+                {t('chat.mention')}
+              </button>
               <button type="button" className={linkButton} onClick={() => setMode('report')}>
                 {t('chat.report')}
               </button>

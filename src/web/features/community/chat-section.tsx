@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { CHAT_MESSAGE_MAX, type ChatMessage, type ChatReportReason, type ChatRoom } from '../../../core/community/community.ts';
+import { CHAT_MESSAGE_MAX, type ChatMessage, type ChatReportReason, type ChatRoom, mentionHandle } from '../../../core/community/community.ts';
 import { UpgradePrompt } from '../../components/upgrade-prompt.tsx';
 import {
   blockChatAuthor,
@@ -15,6 +15,7 @@ import {
 } from '../../lib/api/community-api.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { ChatMessageItem, type MessageActions } from './chat-message.tsx';
+import { ChatMentionsPanel } from './chat-mentions.tsx';
 import { ChatRoomList } from './chat-room-list.tsx';
 import { CommunitySection } from './member-name.tsx';
 
@@ -91,11 +92,12 @@ function useRoom(room: ChatRoom, enabled: boolean) {
   return { messages, setMessages, hasMore, loadingOlder, loadOlder, reloadRoom: () => setReload((n) => n + 1) };
 }
 
-/** Tier 2: rooms with unread counts, a room's history and live messages, posting, editing, deleting, reporting and blocking. */
+/** Tier 2: mentions, rooms with unread counts, a room's history and live messages, posting, mentioning, editing, deleting, reporting and blocking. */
 export function ChatSection({ premium }: { premium: boolean }) {
   const { t } = useTranslation(['community', 'profile']);
   const [room, setRoom] = useState<ChatRoom>('general');
   const [draft, setDraft] = useState('');
+  const draftRef = useRef<HTMLTextAreaElement>(null);
   const { messages, setMessages, hasMore, loadingOlder, loadOlder, reloadRoom } = useRoom(room, premium);
   const listRef = useRef<HTMLOListElement>(null);
   const topRef = useRef<HTMLLIElement>(null);
@@ -158,6 +160,11 @@ export function ChatSection({ premium }: { premium: boolean }) {
     remove: (message) => void act(() => deleteChatMessage(message.id), t('chat.deleted'), () => setMessages((list) => list.filter((m) => m.id !== message.id))),
     report: (message, reason: ChatReportReason) => act(() => reportChatMessage(message.id, reason), t('chat.reported')),
     block: (message) => void act(() => blockChatAuthor(message.id), t('chat.blocked'), reloadRoom),
+    mention: (message) => {
+      const handle = mentionHandle(message.author);
+      setDraft((text) => `${text}${text && !text.endsWith(' ') ? ' ' : ''}${handle} `);
+      draftRef.current?.focus();
+    },
   };
 
   const send = async (event: FormEvent) => {
@@ -178,6 +185,7 @@ export function ChatSection({ premium }: { premium: boolean }) {
         <UpgradePrompt title={t('chat.upgradeTitle')} body={t('chat.upgradeBody')} />
       ) : (
         <div className="flex flex-col gap-3">
+          <ChatMentionsPanel onRoom={(value) => setRoom(value)} />
           <ChatRoomList room={room} onRoom={(value) => setRoom(value)} />
           <ol ref={listRef} aria-label={t('chat.messages')} aria-live="polite" aria-busy={loadingOlder} className="flex max-h-96 flex-col gap-2 overflow-y-auto" data-testid="chat-messages">
             {hasMore ? (
@@ -197,6 +205,7 @@ export function ChatSection({ premium }: { premium: boolean }) {
               {t('chat.message')}
             </label>
             <textarea
+              ref={draftRef}
               id="chat-draft"
               value={draft}
               maxLength={CHAT_MESSAGE_MAX}

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ChatMentions,
   ChatMessage,
   ChatReportReason,
   ChatRoom,
@@ -94,5 +95,19 @@ export function useMarkRoomRead() {
       apiFetch<void>(`/api/community/rooms/${room}/read`, { method: 'PUT', body: JSON.stringify({ lastReadId }) }),
     onSuccess: (_, { room }) =>
       queryClient.setQueryData<ChatRooms>(chatRoomsKey, (rooms) => rooms && { rooms: rooms.rooms.map((entry) => (entry.room === room ? { ...entry, unread: 0 } : entry)) }),
+  });
+}
+
+const mentionsKey = [...communityKey, 'mentions'] as const;
+
+/** Messages naming the founder (decision 176), asked again with the unread counts. */
+export const useChatMentions = () =>
+  useQuery({ queryKey: mentionsKey, queryFn: () => apiFetch<ChatMentions>('/api/community/mentions'), refetchInterval: UNREAD_REFRESH_MS });
+
+export function useMarkMentionsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<void>('/api/community/mentions/read', { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mentionsKey }),
   });
 }
