@@ -48,7 +48,8 @@ for (const [language, viewport, action] of [
     await expect(report.getByRole('heading', { level: 3 })).toContainText(community('chat.reasons.spam'));
     await expect(report.getByRole('link', { name: reader.email })).toBeVisible();
     await expect(report.getByRole('link', { name: author.email })).toBeVisible();
-    await expectNoAxeViolations(page, `/admin/chat-reports (${language})`);
+    if (language === 'es-LA') await page.emulateMedia({ colorScheme: 'dark' });
+    await expectNoAxeViolations(page, `/admin/chat-reports (${language}${language === 'es-LA' ? ', dark' : ''})`);
 
     if (action === 'remove') {
       await report.getByRole('button', { name: admin('chatReports.remove') }).click();

@@ -48,6 +48,8 @@ for (const [language, viewport] of [
     await expect(scaling).toHaveAccessibleName(new RegExp(`^${escaped(profile('options.phase.scaling'))}\\s*${escaped(fill(t('chat.unread_other'), { count: 2 }))}$`));
     await expect(scaling.getByText('2', { exact: true })).toBeVisible();
     await expect(chat.getByTestId('chat-room-general')).toHaveAccessibleName(t('chat.general'));
+    // The badge on a phone in the dark theme too.
+    if (language === 'es-LA') await reader!.emulateMedia({ colorScheme: 'dark' });
     await expectNoAxeViolations(reader!);
 
     await scaling.click();
@@ -118,6 +120,7 @@ for (const [language, viewport] of [
     await expect(mentions.getByTestId('chat-mentions-unread')).toHaveText(fill(t('chat.mentions.unread_one'), { count: 1 }));
     const mention = mentions.getByRole('listitem').filter({ hasText: question });
     await expect(mention.getByText(t('chat.mentions.new'), { exact: true })).toBeVisible();
+    if (language === 'es-LA') await b!.emulateMedia({ colorScheme: 'dark' });
     await expectNoAxeViolations(b!);
     await mention.getByRole('button', { name: fill(t('chat.mentions.open'), { room: profile('options.phase.early-growth') }) }).click();
     const chatB = b!.getByRole('region', { name: t('chat.title') });
