@@ -6,7 +6,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'],
+          // The property tests run hundreds of cases: a busy 2-core machine can take more than
+          // the default 5 s, which would be a timing failure, not a wrong answer.
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,

@@ -17,9 +17,11 @@ for (const [language, viewport] of [
     // The founder signs up in a browser of their own and does not finish onboarding.
     const founderEmail = uniqueEmail('admin-area');
     const founderName = `Tomás ${language}`;
+    // Unique per run: repeated runs against one server leave earlier ideas in the inbox.
+    const idea = `Idea from ${founderName} (${founderEmail})`;
     const signUp = await request.post('/api/auth/sign-up/email', { data: { email: founderEmail, password: 'a long enough password', name: founderName, termsAccepted: true } });
     expect(signUp.status()).toBe(200);
-    const sent = await request.post('/api/feedback', { data: { type: 'idea', content: `Idea from ${founderName}`, page: '/overview', appVersion: '0.1.0' } });
+    const sent = await request.post('/api/feedback', { data: { type: 'idea', content: idea, page: '/overview', appVersion: '0.1.0' } });
     expect(sent.status()).toBe(201);
 
     await page.addInitScript((chosen) => localStorage.setItem('rumbo_language', chosen), language);
@@ -59,7 +61,7 @@ for (const [language, viewport] of [
 
     // The feedback inbox: the founder's idea moves to done, and the founder sees it so.
     await page.getByRole('link', { name: admin('sections.feedback') }).click();
-    const card = page.getByRole('listitem').filter({ hasText: `Idea from ${founderName}` });
+    const card = page.getByRole('listitem').filter({ hasText: idea });
     await card.getByLabel(admin('feedbackInbox.statusLabel'), { exact: true }).selectOption('done');
     await expect(page.getByText(admin('feedbackInbox.moved'))).toBeVisible();
     await expectNoAxeViolations(page, `/admin/feedback (${language})`);

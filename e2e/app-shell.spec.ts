@@ -64,7 +64,7 @@ test.describe('the app shell', () => {
     for (const old of ['/goals', '/hypothesis']) {
       await page.goto(old);
       await expect(page).toHaveURL(/\/high-performance-tasks$/);
-      await expect(page.getByRole('heading', { level: 1, name: text('en', 'shell', 'sections.tasks.title') })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: text('en', 'tasks', 'title') })).toBeVisible();
     }
   });
 

@@ -63,6 +63,10 @@ for (const [language, phone] of [['en', false], ['es-LA', true]] as const) {
     await page.getByLabel(t('updates.send.label')).fill(investors.join('\n'));
     await page.getByRole('button', { name: t('updates.send.submit') }).click();
     await expect(page.getByText(t('updates.send.sent_other', { count: 2 }))).toBeVisible();
+    // The next visit starts from the same investors, kept with the send.
+    await page.reload();
+    await page.getByLabel(t('updates.previousUpdates')).selectOption({ index: 1 });
+    await expect(page.getByLabel(t('updates.send.label'))).toHaveValue(investors.join('\n'));
     const investor = await browser.newContext();
     const reader = await investor.newPage();
     const emailed = await linkFromOutbox(process.env.E2E_DATA_DIR ?? '', investors[1]!, 'investor-update');
@@ -95,6 +99,11 @@ for (const [language, phone] of [['en', false], ['es-LA', true]] as const) {
     await plan.getByLabel(t('scenarios.fields.fundraise.amount')).fill('2000000');
     await expect(plan.getByTestId('verdict')).toHaveText(t('scenarios.results.alive'));
     await expectNoAxeViolations(page);
+    // Saved to the account a moment after the last change: a reload (or another browser) finds the plan as typed.
+    await expect(page.getByRole('status').filter({ hasText: t('scenarios.saved') })).toBeVisible();
+    await page.reload();
+    await expect(plan.getByLabel(t('scenarios.fields.fundraise.amount'))).toHaveValue('2000000');
+    await expect(plan.getByTestId('verdict')).toHaveText(t('scenarios.results.alive'));
 
     await plan.getByRole('button', { name: t('scenarios.tasks.button') }).click();
     await expect(page.getByText(t('scenarios.tasks.created_other', { count: 2 }))).toBeVisible();

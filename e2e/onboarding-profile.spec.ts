@@ -59,7 +59,10 @@ for (const language of ['en', 'es-LA'] as const) {
       await page.getByLabel(label('startupWebpageUrl')).fill('javascript:alert(1)');
       await page.getByRole('button', { name: t('onboarding', 'next') }).click();
       await expect(page.getByText(t('profile', 'validation.urlProtocol'))).toBeVisible();
-      await page.getByLabel(label('startupWebpageUrl')).fill('https://tiendita.example');
+      // Typed the way founders type it: completed as they leave the field, not refused.
+      await page.getByLabel(label('startupWebpageUrl')).fill('tiendita.example');
+      await page.getByLabel(label('linkedinLink')).focus();
+      await expect(page.getByLabel(label('startupWebpageUrl'))).toHaveValue('https://tiendita.example');
       await expectNoAxeViolations(page, `onboarding step 2 (${language})`);
       await page.getByRole('button', { name: t('onboarding', 'next') }).click();
 

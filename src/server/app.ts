@@ -13,6 +13,7 @@ import { contextRoutes } from './features/context/routes.ts';
 import { downloadRoutes } from './features/context/download-routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
 import { tourRoutes } from './features/tours/routes.ts';
+import { insightRoutes } from './features/insights/routes.ts';
 import { weeklyEmailRoutes } from './features/weekly-email/routes.ts';
 import { mentorRoutes } from './features/mentor/routes.ts';
 import { onboardingRoutes } from './features/onboarding/routes.ts';
@@ -20,7 +21,7 @@ import { referralRoutes } from './features/referrals/index.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { strategyRoutes } from './features/strategy/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
-import { investorUpdateRoutes, sharedUpdateRoutes } from './features/reports/index.ts';
+import { investorListRoutes, investorUpdateRoutes, scenarioRoutes, sharedUpdateRoutes } from './features/reports/index.ts';
 import { handleAuthRequest } from './auth/auth-requests.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { subscriptionRoutes } from './features/billing/routes.ts';
@@ -108,9 +109,12 @@ export function createApp(deps: AppDeps) {
   app.route('/api/feedback', feedbackRoutes);
   app.route('/api/referrals', referralRoutes);
   app.route('/api/tours', tourRoutes);
+  app.route('/api/insights', insightRoutes);
   app.route('/api/community', communityRoutes);
   app.route('/api/reports/investor-updates', investorUpdateRoutes);
   app.route('/api/reports/shared', sharedUpdateRoutes);
+  app.route('/api/reports/scenarios', scenarioRoutes);
+  app.route('/api/reports/investors', investorListRoutes);
 
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND');

@@ -55,8 +55,11 @@ async function submitForm(html: string, pageUrl: string, jar: Jar, login: string
   });
 }
 
-/** Starts at Rumbo, signs in at the provider as `login`, and returns Rumbo's final answer. */
-async function signInWithOidc(login: string) {
+/**
+ * Starts at Rumbo, signs in at the provider as `login`, and returns Rumbo's final answer.
+ * `browserCookie` is what else the browser holds for Rumbo, e.g. the referral cookie the auth page set.
+ */
+async function signInWithOidc(login: string, browserCookie?: string) {
   const start = await t.request('/api/auth/sign-in/social', {
     method: 'POST',
     json: { provider: 'oidc', callbackURL: '/auth/callback', newUserCallbackURL: '/auth/callback?new=1', errorCallbackURL: '/auth/callback' },
@@ -71,7 +74,7 @@ async function signInWithOidc(login: string) {
   for (let step = 0; step < 12; step++) {
     if (url.startsWith(TEST_ORIGIN)) {
       const target = new URL(url);
-      return t.request(target.pathname + target.search, { cookie: appCookie });
+      return t.request(target.pathname + target.search, { cookie: browserCookie ? `${appCookie}; ${browserCookie}` : appCookie });
     }
     const response = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
     jar.take(response);
@@ -112,6 +115,33 @@ describe('sign-in with an OpenID Connect provider', () => {
     const again = await signInWithOidc('bruno');
     expect(again.headers.get('location')).toMatch(/\/auth\/callback$/);
     expect((await sessionUser(sessionCookie(again)))?.email).toBe(first?.email);
+  });
+
+  it('a first sign-in from a referral link attaches the code the auth page kept in its cookie', async () => {
+    const inviter = await t.signUp({ name: 'Ana Founder' });
+    const created = await t.request('/api/referrals', { method: 'POST', cookie: inviter.cookie });
+    const { code } = (await created.json()) as { code: string };
+    const done = await signInWithOidc('camila', `rumbo_ref=${code}`);
+    expect(done.headers.get('location')).toMatch(/\/auth\/callback\?new=1$/);
+    const codes = async () => ((await (await t.request('/api/referrals', { cookie: inviter.cookie })).json()) as { codes: { code: string; status: string }[] }).codes;
+    expect((await codes()).map((row) => [row.code, row.status])).toEqual([[code, 'pending']]);
+
+    // Onboarding rewards it, and the founder who came through the provider is the one invited.
+    const invited = sessionCookie(done);
+    const onboarded = await t.request('/api/onboarding', { method: 'POST', cookie: invited, json: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' } });
+    expect(onboarded.status).toBe(200);
+    expect((await codes())[0]!.status).toBe('rewarded');
+    expect((await t.outbox.latest(oidcTestEmail('camila'), 'referral-rewarded')).subject).toBe('Welcome gift: a month of Premium');
+  });
+
+  it('signing in again to an existing account with a code in the cookie leaves the code available', async () => {
+    await signInWithOidc('dario');
+    const inviter = await t.signUp({ name: 'Ana Founder' });
+    const { code } = (await (await t.request('/api/referrals', { method: 'POST', cookie: inviter.cookie })).json()) as { code: string };
+    const again = await signInWithOidc('dario', `rumbo_ref=${code}`);
+    expect(again.headers.get('location')).toMatch(/\/auth\/callback$/);
+    const [row] = ((await (await t.request('/api/referrals', { cookie: inviter.cookie })).json()) as { codes: { status: string }[] }).codes;
+    expect(row!.status).toBe('available');
   });
 
   it('a callback with a forged state signs nobody in and lands on the error page', async () => {

@@ -71,6 +71,14 @@ describe('POST /api/onboarding', () => {
     expect(me.onboardingData).toMatchObject({ startupName: null, startupWebpageUrl: null, customerInformation: null });
   });
 
+  it('completes a web address typed without https:// and stores it whole', async () => {
+    const { cookie } = await t.signUp();
+    const response = await t.request('/api/onboarding', { method: 'POST', cookie, json: { ...answers, startupWebpageUrl: 'www.tiendita.example/es', linkedinLink: 'linkedin.com/in/ana' } });
+    expect(response.status).toBe(200);
+    const me = await (await t.request('/api/me', { cookie })).json();
+    expect(me).toMatchObject({ startupWebpageUrl: 'https://www.tiendita.example/es', linkedinLink: 'https://linkedin.com/in/ana' });
+  });
+
   it.each(['industry', 'teamSize', 'startupPhase'])('refuses answers without %s and changes nothing', async (field) => {
     const { cookie } = await t.signUp();
     const { [field]: _omitted, ...incomplete } = answers as Record<string, unknown>;
@@ -142,7 +150,7 @@ describe('onboarding answers outside their values', () => {
     ['nickname', 'n'.repeat(201), 'Text is too long (max 200 characters)'],
     ['customerInformation', 'c'.repeat(5001), 'Text is too long (max 5000 characters)'],
     ['industry', '<b> </b>', 'Input cannot be empty'],
-    ['linkedinLink', 'linkedin.com/in/ana', 'Invalid URL format'],
+    ['linkedinLink', 'my linkedin profile', 'Invalid URL format'],
   ])('refuses %s = %j with a field-level message and completes nothing', async (field, value, message) => {
     const { cookie } = await t.signUp();
     const response = await t.request('/api/onboarding', { method: 'POST', cookie, json: { ...answers, [field]: value } });

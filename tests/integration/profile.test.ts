@@ -138,7 +138,7 @@ describe('PATCH /api/me', () => {
     ['industry', '   ', 'Input cannot be empty'],
     ['industry', '<b></b>', 'Input cannot be empty'],
     ['startupWebpageUrl', 'ftp://files.example', 'Only http/https URLs are allowed'],
-    ['linkedinLink', 'linkedin.com/in/ana', 'Invalid URL format'],
+    ['linkedinLink', 'my linkedin profile', 'Invalid URL format'],
     ['startupWebpageUrl', 'https://x.example/?q=%3Cscript%3E', 'URL contains disallowed patterns'],
     ['country', 'Mexico', 'Invalid country'],
     ['timeZone', 'Mars/Olympus_Mons', 'Invalid time zone'],

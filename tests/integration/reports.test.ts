@@ -123,6 +123,49 @@ describe('drafting an investor update', () => {
   });
 });
 
+const SCENARIOS = '/api/reports/scenarios';
+type Drafts = { scenarios: { id: string; name: string; changes: { kind: string; from: string; values: Record<string, string> }[] }[] | null };
+
+describe('saved runway scenarios', () => {
+  const twoPlans = {
+    scenarios: [
+      { id: 'today', name: 'Today', changes: [] },
+      // Numbers stay as typed, a half-typed one included: the page shows them again as they were.
+      { id: 'b2', name: 'Hire 2 in March', changes: [{ kind: 'hire', from: '2027-03-01', values: { count: '2', monthlyCost: '4500.' } }] },
+    ],
+  };
+
+  it('follows the founder to any browser: none before the first save, then exactly what was saved, to its owner only', async () => {
+    const owner = await t.signUp();
+    const other = await t.signUp();
+    expect(((await (await t.request(SCENARIOS, { cookie: owner.cookie })).json()) as Drafts).scenarios).toBeNull();
+    const saved = await t.request(SCENARIOS, { method: 'PUT', cookie: owner.cookie, json: twoPlans });
+    expect(saved.status).toBe(200);
+    expect(((await (await t.request(SCENARIOS, { cookie: owner.cookie })).json()) as Drafts).scenarios).toEqual(twoPlans.scenarios);
+    expect(((await (await t.request(SCENARIOS, { cookie: other.cookie })).json()) as Drafts).scenarios).toBeNull();
+    expect((await t.request(SCENARIOS)).status).toBe(401);
+  });
+
+  it('refuses a fifth scenario, a field a change does not have, or an over-long value, keeping what was saved', async () => {
+    const { cookie } = await t.signUp();
+    await t.request(SCENARIOS, { method: 'PUT', cookie, json: twoPlans });
+    const five = { scenarios: Array.from({ length: 5 }, (_, i) => ({ id: `s${i}`, name: `Plan ${i}`, changes: [] })) };
+    const refused = [
+      { json: five, field: 'scenarios', message: 'scenarios.validation.tooManyScenarios' },
+      { json: { scenarios: [{ id: 'x', name: 'X', changes: [{ kind: 'fundraise', from: '2027-01-04', values: { monthlyCost: '1' } }] }] }, field: 'scenarios.0.changes.0' },
+      { json: { scenarios: [{ id: 'x', name: 'X', changes: [{ kind: 'fundraise', from: '2027-01-04', values: { amount: '9'.repeat(41) } }] }] }, field: 'scenarios.0.changes.0.values.amount' },
+    ];
+    for (const { json, field, message } of refused) {
+      const response = await t.request(SCENARIOS, { method: 'PUT', cookie, json });
+      expect(response.status).toBe(400);
+      const details = ((await response.json()) as ErrorJson).error.details!;
+      expect(details[0]!.field).toBe(field);
+      if (message) expect(details[0]!.message).toBe(message);
+    }
+    expect(((await (await t.request(SCENARIOS, { cookie })).json()) as Drafts).scenarios).toEqual(twoPlans.scenarios);
+  });
+});
+
 describe('tier 1', () => {
   it('gets PREMIUM_REQUIRED and no update', async () => {
     const free = await createTestApp({ TRIAL_DAYS: '0' });
@@ -131,6 +174,9 @@ describe('tier 1', () => {
       const response = await free.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks });
       expect(response.status).toBe(403);
       expect(((await response.json()) as ErrorJson).error.code).toBe('PREMIUM_REQUIRED');
+      const scenarios = await free.request(SCENARIOS, { method: 'PUT', cookie, json: { scenarios: [] } });
+      expect(scenarios.status).toBe(403);
+      expect(((await scenarios.json()) as ErrorJson).error.code).toBe('PREMIUM_REQUIRED');
     } finally {
       await free.close();
     }
@@ -184,6 +230,11 @@ describe('e-mailing the update to investors', () => {
       links.push(message.links.at(-1)!);
     }
     expect(new Set(links).size).toBe(2);
+    // The list is kept for the next send, cleaned as it was sent, for this founder only.
+    const kept = (await (await t.request('/api/reports/investors', { cookie })).json()) as { recipients: string[] };
+    expect(kept.recipients).toEqual(investors);
+    const other = await t.signUp();
+    expect(((await (await t.request('/api/reports/investors', { cookie: other.cookie })).json()) as { recipients: string[] }).recipients).toEqual([]);
     const page = await t.request(new URL(links[1]!).pathname);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Onboarding calls in week one cut churn');
@@ -199,6 +250,19 @@ describe('e-mailing the update to investors', () => {
     const many = Array.from({ length: 500 }, (_, i) => `investor${i}@fund.example`);
     const tooMany = await t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie, json: { recipients: many } });
     expect(((await tooMany.json()) as ErrorJson).error.details).toEqual([{ field: 'recipients', message: 'reports.validation.tooManyRecipients' }]);
+    expect(t.outbox.all().length).toBe(before);
+  });
+
+  it('refuses a sixth send within the hour (429 with the wait) and e-mails no one', async () => {
+    const { cookie } = await founderWithRecords();
+    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const send = () => t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie, json: { recipients: [`ana-${update.id}@fund.example`] } });
+    for (let attempt = 1; attempt <= 5; attempt++) expect((await send()).status).toBe(200);
+    const before = t.outbox.all().length;
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as ErrorJson).error.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(59 * 60);
     expect(t.outbox.all().length).toBe(before);
   });
 

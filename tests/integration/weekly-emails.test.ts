@@ -166,6 +166,33 @@ describe('what the e-mails say', () => {
     expect(message.links).toContain(unsubscribe);
   });
 
+  it('Monday: what stands out this week, each with an "Ask the mentor" link that opens the mentor with its question, in both languages', async () => {
+    const nextMonday = new Date();
+    nextMonday.setUTCDate(nextMonday.getUTCDate() + ((8 - nextMonday.getUTCDay()) % 7 || 7));
+    nextMonday.setUTCHours(9, 0, 0, 0);
+    const ana = await founder({ emailMondayHour: '09:00' });
+    const sofia = await founder({ emailMondayHour: '09:00', preferredLanguage: 'es-LA' }, { name: 'Sofía' });
+    for (const { cookie } of [ana, sofia]) {
+      // Burn 4,000 a week: 200,000 lasts 50 weeks, then 150,000 lasts 37.5, under the 40-week target.
+      expect((await t.request(weekPath(weeksAgo(1)), { method: 'PUT', cookie, json: workedWeek })).status).toBe(200);
+      expect((await t.request(weekPath(weeksAgo(0)), { method: 'PUT', cookie, json: { ...workedWeek, cashBalance: 150_000 } })).status).toBe(200);
+    }
+    await scheduler({ now: nextMonday }).tick();
+
+    const english = parsed(mailsTo(ana.email)[0]!);
+    expect(english.html).toContain('What stands out this week');
+    expect(english.text).toContain('Runway fell from 50 to 37.5 weeks, under the 40-week target.');
+    const ask = `${TEST_ORIGIN}/talk-rumbo?ask=${encodeURIComponent('Runway fell from 50 to 37.5 weeks, under the 40-week target. What should I do about it?')}`;
+    expect(english.links).toContain(ask);
+    expect(english.html).toContain('Ask the mentor');
+
+    const spanish = parsed(mailsTo(sofia.email)[0]!);
+    expect(spanish.html).toContain('Lo que destaca esta semana');
+    expect(spanish.text).toMatch(/Tu runway bajó de 50 a 37[.,]5 semanas, por debajo de la meta de 40 semanas\./);
+    expect(spanish.html).toContain('Pregúntale al mentor');
+    expect(spanish.links.some((link) => link.startsWith(`${TEST_ORIGIN}/talk-rumbo?ask=`) && decodeURIComponent(link).endsWith('¿Qué debería hacer al respecto?'))).toBe(true);
+  });
+
   it('Monday with no week recorded asks for the first one; Friday with no active task says so', async () => {
     const { email } = await founder({ preferredLanguage: 'es-LA' });
     const clock = { now: new Date('2026-03-30T09:00:00Z') };

@@ -148,5 +148,16 @@ export const safeEmail = () => checked(validateEmail);
 export const optionalSafeEmail = () => optionalChecked(validateEmail);
 /** Required http(s) URL. */
 export const httpUrl = () => checked(validateUrl);
-/** Optional http(s) URL; empty → null. */
-export const optionalHttpUrl = () => optionalChecked(validateUrl);
+/**
+ * A web address as founders type it: `acme.com` or `www.acme.com/about` is what they mean by
+ * `https://acme.com`, so it is completed rather than refused. Only a bare host (letters, digits
+ * and hyphens in dotted labels, then an optional path) is completed; anything with a scheme,
+ * spaces or no dot is left for `validateUrl` to judge.
+ */
+export function completeWebAddress(value: string): string {
+  const typed = value.trim();
+  return /^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+(:\d{1,5})?([/?#]\S*)?$/u.test(typed) ? `https://${typed}` : value;
+}
+
+/** Optional http(s) URL; empty → null; a bare host gets `https://` (completeWebAddress). */
+export const optionalHttpUrl = () => optionalChecked((value) => validateUrl(completeWebAddress(value)));

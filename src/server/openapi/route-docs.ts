@@ -18,6 +18,7 @@ import { FeedbackInput } from '../../core/feedback/feedback-schema.ts';
 import { EndPremiumInput, PortalInput, SwitchPlanInput, UpgradeInput } from '../../core/subscription/subscription-input.ts';
 import { ChatMessageInput, ChatReadInput, ChatReportInput, VisibilityInput } from '../../core/community/community.ts';
 import { PeriodInput, SectionsInput, SendInput } from '../../core/reports/investor-update.ts';
+import { ScenarioDraftsInput } from '../../core/reports/scenario-drafts.ts';
 import { FeedbackNoteInput, FeedbackStatusInput } from '../../core/admin/admin-feedback.ts';
 
 /** What the OpenAPI document says about one route: a summary and, for writes, its body. */
@@ -186,6 +187,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/me/gamification/seen': { summary: 'Mark unlocked badges as announced', tag: 'gamification', body: SeenInput },
   'POST /api/tasks': { summary: 'Create a hypothesis-driven task (ICE scored; Idempotency-Key header dedupes; 10 tasks made an hour, 429 beyond)', tag: 'tasks', body: CreateTaskInput },
   'GET /api/tasks': { summary: 'List tasks (?status=active|done)', tag: 'tasks' },
+  'GET /api/insights': { summary: 'The founder’s insights this week (at most three, most urgent first): runway under its target, a metric newly off target, churn rising, growth stalling, a completed task’s metric moving, last week not recorded', tag: 'metrics' },
   'GET /api/tasks/:id': { summary: 'One task', tag: 'tasks' },
   'PATCH /api/tasks/:id': { summary: 'Edit an active task', tag: 'tasks', body: UpdateTaskInput },
   'POST /api/tasks/:id/complete': { summary: 'Complete a task with notes', tag: 'tasks', body: CompleteTaskInput },
@@ -200,7 +202,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: FeedbackInput,
     bodyType: 'multipart/form-data',
   },
-  'GET /api/referrals': { summary: 'The founder’s referral codes, newest first, with status (available, pending, rewarded) and dates', tag: 'referrals' },
+  'GET /api/referrals': {
+    summary: 'The founder’s referral codes, newest first, with status (available, pending, rewarded), dates and who used each as their community visibility allows',
+    tag: 'referrals',
+  },
+  'GET /api/referrals/notices': { summary: 'The founder’s notices of rewarded referrals not yet dismissed, newest first', tag: 'referrals' },
+  'POST /api/referrals/notices/:id/dismiss': { summary: 'Dismiss one of the founder’s referral notices (204); another founder’s is 404', tag: 'referrals' },
   'POST /api/referrals': { summary: 'Create a referral code (+5 points); 409 REFERRAL_CODE_LIMIT with 10 unused codes', tag: 'referrals' },
   'GET /api/referrals/:code': { summary: 'One of the founder’s referral codes; another founder’s is 404', tag: 'referrals' },
   'GET /api/referrals/invites/:code': { summary: 'Who invites (first name) for a code that can still be used; 404 for any other', tag: 'referrals', public: true },
@@ -215,6 +222,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/reports/investor-updates/:id/share': { summary: 'A read-only link that opens signed out, expiring in 30 days → 201 { url, expiresAt }', tag: 'reports' },
   'POST /api/reports/investor-updates/:id/send': { summary: 'E-mail the update to up to 50 investors, each with a share link of their own; an update without data is not sent', tag: 'reports', body: SendInput },
   'DELETE /api/reports/investor-updates/:id/share': { summary: 'Revoke the update’s links (they answer 410)', tag: 'reports' },
+  'GET /api/reports/scenarios': { summary: 'Tier 2: the founder’s runway scenarios as last saved (numbers as typed), or null before the first save', tag: 'reports' },
+  'PUT /api/reports/scenarios': { summary: 'Tier 2: replace the founder’s runway scenarios (at most 4, 12 changes each)', tag: 'reports', body: ScenarioDraftsInput },
+  'GET /api/reports/investors': { summary: 'The addresses the founder last sent an investor update to', tag: 'reports' },
   'GET /api/reports/shared/:token': { summary: 'A shared update, read-only HTML; 410 once expired or revoked', tag: 'reports', public: true },
   'GET /api/feedback/:id/images/:imageId': { summary: 'Redirect to a 60-second signed download of one image (owner only)', tag: 'feedback' },
   'GET /api/tours': { summary: 'The guided tours the founder has seen or skipped, and whether a section’s tour starts by itself', tag: 'tours' },

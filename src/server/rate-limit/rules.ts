@@ -46,9 +46,11 @@ export const RATE_LIMIT_RULES = {
   adminImpersonation: { max: 3, windowSeconds: 60 * MINUTE, message: tooMany },
   adminRoleAssignment: { max: 5, windowSeconds: 60 * MINUTE, message: tooMany },
   adminStatusChange: { max: 10, windowSeconds: 60 * MINUTE, message: tooMany },
-  /** Security event logging 10 / 5 min: beyond it, events are only logged. */
   /** Community chat (decision 194): 30 messages a minute, a fast conversation but not a flood. */
   chatMessage: { max: 30, windowSeconds: MINUTE, message: tooMany },
+  /** E-mailing an investor update (decision 209): 5 sends an hour, each to at most 50 investors. */
+  investorUpdateSend: { max: 5, windowSeconds: 60 * MINUTE, message: tooMany },
+  /** Security event logging 10 / 5 min: beyond it, events are only logged. */
   securityEventLogging: { max: 10, windowSeconds: 5 * MINUTE, message: tooMany },
 } as const satisfies Record<string, RateLimitRule>;
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { OnboardingInput } from '../../../src/core/onboarding/onboarding-schema.ts';
 import { sanitize } from '../../../src/core/security/sanitize.ts';
 import {
   EMAIL_MAX,
@@ -69,8 +70,22 @@ describe('validate: the validation messages', () => {
   });
 
   it.each([
+    ['acme.com', 'https://acme.com'],
+    [' www.acme.com.mx/about ', 'https://www.acme.com.mx/about'],
+    ['tienda-café.cl', 'https://tienda-café.cl'],
+    ['acme.com:8080/?q=1', 'https://acme.com:8080/?q=1'],
+  ])('completes the web address %j a founder types as %j in the profile fields', (typed, stored) => {
+    expect(OnboardingInput.shape.startupWebpageUrl.parse(typed)).toBe(stored);
+  });
+
+  it.each(['acme', 'not a url', 'javascript:alert(1)', 'ftp://acme.com', 'acme.com/<script>'])('does not complete %j into an address', (typed) => {
+    expect(OnboardingInput.shape.startupWebpageUrl.safeParse(typed).success).toBe(false);
+  });
+
+  it.each([
     ['not a url', 'Invalid URL format'],
     ['example.com', 'Invalid URL format'],
+    ['acme', 'Invalid URL format'],
     ['https://', 'Invalid URL format'],
     ['javascript:alert(1)', 'Only http/https URLs are allowed'],
     ['JAVASCRIPT:alert(1)', 'Only http/https URLs are allowed'],

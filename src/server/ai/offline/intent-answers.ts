@@ -233,7 +233,7 @@ function whatNext(r: Reasoning): string[] {
         name: t.metricNames[worst.target.key],
         value: r.show(worst.target.key, worst.value),
         target: r.targetWords(worst.target.key),
-        trend: trend && metrics?.trendWeeks ? t.whatNext.trend(trend, metrics.trendWeeks) : null,
+        trend: trend && metrics?.trendWeeks ? t.whatNext.trend(trend, r.derive('trendWeeks', metrics.trendWeeks, 'weeks')) : null,
       }),
     );
     if (others.length > 0) lines.push(t.whatNext.alsoOff(others.map((d) => `${t.metricNames[d.target.key]} ${r.show(d.target.key, d.value)}`).join(', ')));

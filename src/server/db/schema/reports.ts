@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './profile.ts';
+import type { ScenarioDraft } from '../../../core/reports/scenario-drafts.ts';
 
 /**
  * Investor updates (docs/reports.md#investor-update): the period, every saved version of
@@ -55,3 +56,24 @@ export const investorUpdateShares = pgTable(
   },
   (table) => [uniqueIndex('investor_update_shares_token_idx').on(table.tokenHash), index('investor_update_shares_update_idx').on(table.updateId)],
 );
+
+/**
+ * The founder's runway scenarios as they left them (decision 182): at most four drafts,
+ * numbers kept as typed. One row per founder, replaced on every save.
+ */
+export const runwayScenarios = pgTable('runway_scenarios', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  drafts: jsonb('drafts').$type<ScenarioDraft[]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The addresses the founder last sent an investor update to (decision 185): the list the next send starts from. */
+export const investorLists = pgTable('investor_lists', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  recipients: jsonb('recipients').$type<string[]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -28,6 +28,8 @@ function toEntry(entry: EntryRow, files: FileRow[]) {
   };
 }
 export type ContextEntry = ReturnType<typeof toEntry>;
+/** What a create or an update answers: the entry as saved, and the files that were refused. */
+export type SavedEntry = { entry: ContextEntry; skipped: SkippedFile[] };
 
 async function findOwnedEntry(db: Database, userId: string, entryId: string) {
   assertUuid(entryId);
@@ -77,7 +79,7 @@ export async function createEntry(
   userId: string,
   input: { type: ContextType; description: string; files: IncomingFile[]; origin?: 'manual' | 'conversation'; conversationId?: string },
   extract: ExtractOptions = {},
-): Promise<{ entry: ContextEntry; skipped: SkippedFile[] }> {
+): Promise<SavedEntry> {
   const entryId = crypto.randomUUID();
   const { read, skipped } = await readContextFiles(input.files, 0, extract);
   const rows = await storeFiles(storage, userId, entryId, read);
@@ -104,7 +106,7 @@ export async function updateEntry(
   entryId: string,
   input: { type?: ContextType; description?: string; files?: IncomingFile[]; removeFileIds?: string[] },
   extract: ExtractOptions = {},
-): Promise<{ entry: ContextEntry; skipped: SkippedFile[] }> {
+): Promise<SavedEntry> {
   await findOwnedEntry(db, userId, entryId);
   const current = await entryFiles(db, [entryId]);
   const removing = current.filter((file) => input.removeFileIds?.includes(file.id));

@@ -14,11 +14,12 @@ import { completeOnboarding } from './service.ts';
 export const onboardingRoutes = new Hono<AppBindings>()
   .use(requireUser)
   .post('/', async (c) => {
-    const { db, env, bus } = c.get('deps');
+    const deps = c.get('deps');
+    const { db, env } = deps;
     const answers = await parseJsonBody(c, OnboardingInput);
     await completeOnboarding(db, c.get('user').id, answers);
     // A founder who signed up with a referral code: both founders get their month now, once.
-    await rewardReferral({ db, bus }, c.get('user').id);
+    await rewardReferral(deps, c.get('user').id);
     return c.json(await getMe(db, c.get('user').id, env.trialDays));
   })
   .post('/reset', async (c) => {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import {
   MAX_OPEN_REFERRAL_CODES,
   MAX_REFERRAL_REWARDS_PER_YEAR,
@@ -9,6 +9,7 @@ import {
   REFERRAL_REWARD_MONTHS,
   type ReferralCodeView,
   type ReferralStatus,
+  type ReferredFounder,
 } from '../../../core/referrals/referral-schema.ts';
 import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -16,7 +17,9 @@ import { referralCodes, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { grantMonthsIn } from '../billing/index.ts';
+import { ensureMembers, memberView } from '../community/index.ts';
 import { awardPoints } from '../gamification/index.ts';
+import { emailNotices, type NoticeMailDeps, oweNotices } from './notices.ts';
 
 /**
  * Referrals (docs/referrals.md). Every state change is one conditional UPDATE
@@ -32,28 +35,64 @@ function newCode(): string {
   return code;
 }
 
-function view(row: typeof referralCodes.$inferSelect): ReferralCodeView {
+function view(row: typeof referralCodes.$inferSelect, referred: ReferredFounder | null = null): ReferralCodeView {
   return {
     code: row.code,
     status: row.status as ReferralStatus,
     createdAt: row.createdAt.toISOString(),
     usedAt: row.usedAt?.toISOString() ?? null,
     rewardedAt: row.rewardedAt?.toISOString() ?? null,
+    referred,
   };
 }
 
+/** For "who it was": the trial length decides whether a founder counts as Premium (public needs it). */
+export type TierContext = { trialDays: number; now?: Date };
+
+const referredColumns = {
+  id: users.id,
+  status: users.status,
+  fullName: users.fullName,
+  lastName: users.lastName,
+  nickname: users.nickname,
+  startupName: users.startupName,
+  userTier: users.userTier,
+  createdAt: users.createdAt,
+};
+
+/**
+ * The codes with who used each, as that founder's community visibility allows, read now: a
+ * change of visibility shows at once. Hidden, suspended or deleted founders show as nobody in
+ * particular; a founder whose account is gone leaves the code without anyone.
+ */
+async function withReferred(db: Executor, rows: (typeof referralCodes.$inferSelect)[], tier: TierContext): Promise<ReferralCodeView[]> {
+  const ids = rows.flatMap((row) => (row.referredUserId ? [row.referredUserId] : []));
+  if (ids.length === 0) return rows.map((row) => view(row));
+  const [founders, members] = await Promise.all([db.select(referredColumns).from(users).where(inArray(users.id, ids)), ensureMembers(db, ids)]);
+  const byId = new Map(founders.map((founder) => [founder.id, founder]));
+  return rows.map((row) => {
+    const founder = row.referredUserId ? byId.get(row.referredUserId) : undefined;
+    const member = founder ? members.get(founder.id) : undefined;
+    if (!founder || !member) return view(row);
+    if (founder.status !== 'active' || member.visibility === 'hidden') return view(row, { kind: 'hidden' });
+    const shown = memberView(founder, member, tier);
+    return view(row, shown.kind === 'public' ? { kind: 'public', name: shown.name } : { kind: 'anonymous', pseudonym: shown.pseudonym });
+  });
+}
+
 /** The founder's codes, newest first. */
-export async function listCodes(db: Executor, ownerId: string): Promise<ReferralCodeView[]> {
+export async function listCodes(db: Executor, ownerId: string, tier: TierContext): Promise<ReferralCodeView[]> {
   const rows = await db.select().from(referralCodes).where(eq(referralCodes.ownerId, ownerId)).orderBy(desc(referralCodes.createdAt), desc(referralCodes.id));
-  return rows.map(view);
+  return withReferred(db, rows, tier);
 }
 
 /** One of the founder's codes; another founder's, or none, is 404. */
-export async function getCode(db: Executor, ownerId: string, ref: unknown): Promise<ReferralCodeView> {
+export async function getCode(db: Executor, ownerId: string, ref: unknown, tier: TierContext): Promise<ReferralCodeView> {
   const code = normaliseReferralCode(ref);
   const [row] = code ? await db.select().from(referralCodes).where(and(eq(referralCodes.code, code), eq(referralCodes.ownerId, ownerId))).limit(1) : [];
   if (!row) throw new AppError('NOT_FOUND');
-  return view(row);
+  const [withWho] = await withReferred(db, [row], tier);
+  return withWho as ReferralCodeView;
 }
 
 /**
@@ -130,13 +169,15 @@ export async function attachCode(db: Database, newUser: { id: string; email: str
   });
 }
 
-export type RewardDeps = { db: Database; bus: SessionEventBus };
+export type RewardDeps = NoticeMailDeps & { bus: SessionEventBus };
 
 /**
  * When the referred founder completes onboarding: their pending code becomes rewarded and both
  * founders get a month of Premium through the subscription state machine, in one transaction,
  * audited. Exactly once: a second submission finds no pending code. The inviter already
  * rewarded 12 times in the last 365 days gets no month (decision 211); the invited founder does.
+ * Each founder rewarded gets an in-app notice and, once the transaction committed, an e-mail
+ * in their language (decision 195).
  */
 export async function rewardReferral(deps: RewardDeps, referredUserId: string, at = new Date()): Promise<{ rewarded: boolean; ownerRewarded: boolean }> {
   const result = await deps.db.transaction(async (tx) => {
@@ -171,9 +212,16 @@ export async function rewardReferral(deps: RewardDeps, referredUserId: string, a
       },
       at,
     );
-    return { ownerId: code.ownerId, ownerRewarded };
+    const noticeIds = await oweNotices(
+      tx,
+      code.id,
+      [{ userId: referredUserId, role: 'invited' }, ...(ownerRewarded ? [{ userId: code.ownerId, role: 'inviter' as const }] : [])],
+      at,
+    );
+    return { ownerId: code.ownerId, ownerRewarded, noticeIds };
   });
   if (!result) return { rewarded: false, ownerRewarded: false };
+  await emailNotices(deps, result.noticeIds, at);
   await deps.bus.publish({ type: 'user-invalidated', userId: referredUserId });
   if (result.ownerRewarded) await deps.bus.publish({ type: 'user-invalidated', userId: result.ownerId });
   return { rewarded: true, ownerRewarded: result.ownerRewarded };

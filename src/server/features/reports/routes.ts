@@ -6,7 +6,11 @@ import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseJsonBody } from '../../http/validate.ts';
 import { requestContext } from '../../platform/audit.ts';
+import { rateLimit } from '../../rate-limit/middleware.ts';
 import { markdownPdf } from './pdf.ts';
+import { savedInvestorList, savedScenarios, saveScenarios } from './saved-inputs.ts';
+import { requirePremium } from '../../platform/premium.ts';
+import { ScenarioDraftsInput } from '../../../core/reports/scenario-drafts.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { createUpdate, getUpdate, listUpdates, listUpdateVersions, revokeShares, saveUpdate, sendUpdate, sharedUpdate, shareUpdate } from './service.ts';
 import { gonePageHtml, sharedPageHtml } from './shared-page.ts';
@@ -39,7 +43,7 @@ export const investorUpdateRoutes = new Hono<AppBindings>()
     const context = requestContext(c.req.raw, clientAddress(c));
     return c.json(await shareUpdate(...ids(c), c.get('deps').env.appUrl, context), 201);
   })
-  .post('/:id/send', async (c) => {
+  .post('/:id/send', rateLimit('investorUpdateSend'), async (c) => {
     const { recipients } = await parseJsonBody(c, SendInput);
     const { env, logger } = c.get('deps');
     const services = { mailer: createMailer({ ...env.mail, logger }), appUrl: env.appUrl, context: requestContext(c.req.raw, clientAddress(c)) };
@@ -49,6 +53,24 @@ export const investorUpdateRoutes = new Hono<AppBindings>()
     await revokeShares(...ids(c), requestContext(c.req.raw, clientAddress(c)));
     return c.body(null, 204);
   });
+
+/** The founder's runway scenarios as last typed (decision 182); tier 2, like the page. */
+export const scenarioRoutes = new Hono<AppBindings>()
+  .use(requireUser)
+  .use(async (c, next) => {
+    await requirePremium(c.get('deps').db, c.get('user').id, c.get('deps').env.trialDays);
+    await next();
+  })
+  .get('/', async (c) => c.json({ scenarios: await savedScenarios(c.get('deps').db, c.get('user').id) }))
+  .put('/', async (c) => {
+    const { scenarios } = await parseJsonBody(c, ScenarioDraftsInput);
+    return c.json({ scenarios: await saveScenarios(c.get('deps').db, c.get('user').id, scenarios) });
+  });
+
+/** The addresses the founder last sent an update to (decision 185), kept by the send itself. */
+export const investorListRoutes = new Hono<AppBindings>()
+  .use(requireUser)
+  .get('/', async (c) => c.json({ recipients: await savedInvestorList(c.get('deps').db, c.get('user').id) }));
 
 /** A share link, opened signed out: the update read-only, or 410 once expired or revoked. */
 export const sharedUpdateRoutes = new Hono<AppBindings>().get('/:token', async (c) => {

@@ -3,37 +3,30 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { languageFromTag, type Language } from '../../../core/i18n/language.ts';
 import { formatWeek, type WeekKey } from '../../../core/metrics/iso-week.ts';
 import { draftInvestorUpdate, type InvestorUpdate, type Kpi, type Sections, SECTION_KEYS, updateMarkdown } from '../../../core/reports/investor-update.ts';
-import { PREMIUM_TIER, tierStatus } from '../../../core/subscription/trial.ts';
 import type { Database } from '../../db/client.ts';
 import { investorUpdateShares, investorUpdates, investorUpdateVersions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
 import { assertUuid } from '../../platform/ids.ts';
+import { requirePremium } from '../../platform/premium.ts';
 import { listWeeks } from '../metrics/index.ts';
 import { listVersions } from '../strategy/index.ts';
 import { listTasks } from '../tasks/index.ts';
+import { keepInvestorList } from './saved-inputs.ts';
 import { investorUpdateEmail } from './update-email.ts';
 
 /** Share links last 30 days unless revoked (docs/reports.md#investor-update). */
 export const SHARE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-
 async function founder(db: Database, userId: string) {
   const [row] = await db
-    .select({ userTier: users.userTier, createdAt: users.createdAt, preferredLanguage: users.preferredLanguage, currency: users.currency })
+    .select({ preferredLanguage: users.preferredLanguage, currency: users.currency })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
-
-/** Reports are tier 2 (docs/product.md#tiers-and-trial): a tier-1 founder gets PREMIUM_REQUIRED. */
-async function requirePremium(db: Database, userId: string, trialDays: number, now: Date) {
-  const row = await founder(db, userId);
-  if (tierStatus(row, trialDays, now).effectiveUserTier < PREMIUM_TIER) throw new AppError('PREMIUM_REQUIRED');
   return row;
 }
 
@@ -87,7 +80,9 @@ export async function createUpdate(
   tier: { trialDays: number; now?: Date },
 ): Promise<InvestorUpdate> {
   const now = tier.now ?? new Date();
-  const account = await requirePremium(db, userId, tier.trialDays, now);
+  // Reports are tier 2 (docs/product.md#tiers-and-trial): a tier-1 founder gets PREMIUM_REQUIRED.
+  await requirePremium(db, userId, tier.trialDays, now);
+  const account = await founder(db, userId);
   const [records, done, active, strategy] = await Promise.all([
     listWeeks(db, userId, 'oldest'),
     listTasks(db, userId, 'done'),
@@ -212,6 +207,7 @@ export async function sendUpdate(
   if (update.kpis.every((kpi) => kpi.value === null)) {
     throw new AppError('VALIDATION_FAILED', { details: [{ field: 'recipients', message: 'reports.validation.emptyUpdate' }] });
   }
+  await keepInvestorList(db, userId, recipients, now);
   let sent = 0;
   for (const to of recipients) {
     const { url } = await createShare(db, id, services.appUrl, now);

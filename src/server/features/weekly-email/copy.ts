@@ -1,6 +1,22 @@
 import type { Language } from '../../../core/i18n/language.ts';
 import type { TargetStatus } from '../../../core/metrics/targets.ts';
+import type { MetricKey } from '../../../core/metrics/formulas.ts';
 import type { KeyMetric } from './weekly-content.ts';
+
+/** The weekly insights' sentences (docs/decisions/212-weekly-insights.md); numbers come written in the founder's style. */
+export type InsightCopy = {
+  title: string;
+  ask: string;
+  /** The question the chat starter puts in the mentor's composer: the insight, then what to do. */
+  question: (line: string) => string;
+  runwayBelowTarget: (v: { from: string | null; to: string; threshold: string }) => string;
+  offTarget: (v: { metric: string; from: string; to: string; target: string }) => string;
+  churnRising: (values: string[]) => string;
+  growthStalled: (values: string[]) => string;
+  taskMetricMoved: (v: { metric: string; from: string; to: string; hypothesis: string; better: boolean }) => string;
+  weekNotRecorded: (v: { week: string; latest: string }) => string;
+  metricNames: Partial<Record<MetricKey, string>>;
+};
 
 /**
  * The weekly e-mails' words in both languages. Kept with the e-mails, as the account
@@ -23,6 +39,7 @@ export type WeeklyCopy = {
     statusMoved: (metric: string, from: string, to: string) => string;
     nothingChanged: string;
     action: string;
+    insights: InsightCopy;
   };
   friday: {
     subject: string;
@@ -62,6 +79,19 @@ export const WEEKLY_COPY: Record<Language, WeeklyCopy> = {
       statusMoved: (metric, from, to) => `${metric} moved from ${from} to ${to}.`,
       nothingChanged: 'Nothing moved since the week before.',
       action: 'Record this week',
+      insights: {
+        title: 'What stands out this week',
+        ask: 'Ask the mentor',
+        question: (line) => `${line} What should I do about it?`,
+        runwayBelowTarget: ({ from, to, threshold }) =>
+          from ? `Runway fell from ${from} to ${to} weeks, under the ${threshold}-week target.` : `You started burning cash: runway is ${to} weeks, under the ${threshold}-week target.`,
+        offTarget: ({ metric, from, to, target }) => `${metric} went off target: from ${from} to ${to} (target ${target}).`,
+        churnRising: (values) => `Weekly churn rose three weeks in a row: ${values.join(' → ')}.`,
+        growthStalled: (values) => `Active users stopped growing three weeks ago: ${values.join(' → ')}.`,
+        taskMetricMoved: ({ metric, from, to, hypothesis, better }) => `${metric} moved ${better ? 'the right way' : 'the wrong way'}, from ${from} to ${to}, since you started “${hypothesis}”.`,
+        weekNotRecorded: ({ week, latest }) => `${week} is not recorded yet; your latest recorded week is ${latest}.`,
+        metricNames: { cac: 'CAC', weeklyRecurringRevenue: 'Weekly recurring revenue', weeklyBurnRate: 'Weekly burn rate', ltv: 'LTV', arpc: 'ARPC' },
+      },
     },
     friday: {
       subject: 'Your Friday reflection',
@@ -115,6 +145,19 @@ export const WEEKLY_COPY: Record<Language, WeeklyCopy> = {
       statusMoved: (metric, from, to) => `${metric} pasó de ${from} a ${to}.`,
       nothingChanged: 'Nada se movió desde la semana anterior.',
       action: 'Registrar esta semana',
+      insights: {
+        title: 'Lo que destaca esta semana',
+        ask: 'Pregúntale al mentor',
+        question: (line) => `${line} ¿Qué debería hacer al respecto?`,
+        runwayBelowTarget: ({ from, to, threshold }) =>
+          from ? `Tu runway bajó de ${from} a ${to} semanas, por debajo de la meta de ${threshold} semanas.` : `Empezaste a quemar caja: tu runway es de ${to} semanas, por debajo de la meta de ${threshold} semanas.`,
+        offTarget: ({ metric, from, to, target }) => `${metric} salió de la meta: de ${from} a ${to} (meta ${target}).`,
+        churnRising: (values) => `Tu churn semanal subió tres semanas seguidas: ${values.join(' → ')}.`,
+        growthStalled: (values) => `Tus usuarios activos dejaron de crecer hace tres semanas: ${values.join(' → ')}.`,
+        taskMetricMoved: ({ metric, from, to, hypothesis, better }) => `${metric} se movió ${better ? 'en la dirección correcta' : 'en la dirección equivocada'}, de ${from} a ${to}, desde que empezaste “${hypothesis}”.`,
+        weekNotRecorded: ({ week, latest }) => `${week} todavía no está registrada; tu última semana registrada es ${latest}.`,
+        metricNames: { cac: 'CAC', weeklyRecurringRevenue: 'Ingreso recurrente semanal', weeklyBurnRate: 'Quema semanal', ltv: 'LTV', arpc: 'ARPC' },
+      },
     },
     friday: {
       subject: 'Tu reflexión del viernes',

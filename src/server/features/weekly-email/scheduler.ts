@@ -102,10 +102,10 @@ export function createWeeklyEmailScheduler({ db, mailer, logger, appUrl, secret,
     const common = { settings: `${appUrl}/profile#reminders-title`, unsubscribe };
     const thisWeek = isoWeekOf(new Date(`${localMoment(at, zoneOf(founder)).date}T00:00:00Z`));
     const links: Links =
-      kind === 'monday-metrics' ? { ...common, action: `${appUrl}/metrics#week-form` } : { ...common, action: `${appUrl}/high-performance-tasks?tab=active` };
+      kind === 'monday-metrics' ? { ...common, action: `${appUrl}/metrics#week-form`, mentor: `${appUrl}/talk-rumbo` } : { ...common, action: `${appUrl}/high-performance-tasks?tab=active` };
     const { subject, element } =
       kind === 'monday-metrics'
-        ? mondayEmail(recipient, await mondayContent(db, founder.id, thisWeek), links)
+        ? mondayEmail(recipient, await mondayContent(db, founder.id, thisWeek, at), links)
         : fridayEmail(recipient, await fridayContent(db, founder.id), links);
     const { html, text } = await renderEmail(element);
     return {

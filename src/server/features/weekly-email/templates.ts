@@ -8,6 +8,8 @@ import { numberConvention } from '../../../core/numbers/convention.ts';
 import { formatIceTotal } from '../../../core/tasks/ice.ts';
 import { TARGETS, type TargetedMetric } from '../../../core/metrics/targets.ts';
 import { type WeeklyCopy, WEEKLY_COPY } from './copy.ts';
+import { askLink, insightLine } from './insight-lines.ts';
+import type { MetricKey } from '../../../core/metrics/formulas.ts';
 import { type FridayContent, KEY_METRIC_UNITS, type KeyMetric, type MetricChange, type MondayContent } from './weekly-content.ts';
 
 /**
@@ -17,7 +19,8 @@ import { type FridayContent, KEY_METRIC_UNITS, type KeyMetric, type MetricChange
  * the app's themes.
  */
 export type Recipient = { name: string; language: Language; country: string | null; currency: string };
-export type Links = { action: string; settings: string; unsubscribe: string };
+/** `mentor` is the mentor page, where an insight's "Ask the mentor" link opens with its question. */
+export type Links = { action: string; settings: string; unsubscribe: string; mentor?: string };
 
 const COLORS = { text: '#111827', muted: '#4b5563', brand: '#0f766e', border: '#e5e7eb' };
 const cell = { padding: '6px 8px', borderBottom: `1px solid ${COLORS.border}`, textAlign: 'left' as const, fontSize: '14px' };
@@ -80,6 +83,23 @@ function changeLine(change: MetricChange, copy: WeeklyCopy, format: ReturnType<t
   return copy.monday[change.kind](name, format(change.key, change.from), format(change.key, change.to));
 }
 
+/** This week's insights, each with a link that opens the mentor with its question. */
+function insightsSection(recipient: Recipient, content: MondayContent, links: Links, copy: WeeklyCopy): ReactNode[] {
+  const metricName = (key: MetricKey) => copy.metrics[key as KeyMetric] ?? copy.monday.insights.metricNames[key] ?? key;
+  return [
+    h(Heading, { as: 'h2', style: { fontSize: '16px', marginTop: '20px' } }, copy.monday.insights.title),
+    ...content.insights.map((insight) => {
+      const line = insightLine(insight, recipient, metricName);
+      return h(
+        Text,
+        { style: { margin: '6px 0' } },
+        `• ${line} `,
+        links.mentor ? h(Link, { href: askLink(links.mentor, line, recipient), style: { color: COLORS.brand, textDecoration: 'underline' } }, copy.monday.insights.ask) : null,
+      );
+    }),
+  ];
+}
+
 export function mondayEmail(recipient: Recipient, content: MondayContent, links: Links) {
   const copy = WEEKLY_COPY[recipient.language];
   const format = metricFormat(recipient);
@@ -116,6 +136,7 @@ export function mondayEmail(recipient: Recipient, content: MondayContent, links:
       ...(content.changes.length > 0 ? content.changes.map((change) => h(Text, { style: { margin: '4px 0' } }, `• ${changeLine(change, copy, format)}`)) : [h(Text, null, copy.monday.nothingChanged)]),
     );
   }
+  if (content.insights.length > 0) children.push(...insightsSection(recipient, content, links, copy));
   children.push(h(Section, { style: { margin: '24px 0' } }, actionButton(links.action, copy.monday.action)));
   return { subject: copy.monday.subject(content.lastWeek.week), element: layout({ language: recipient.language, preview: copy.monday.preview, copy, links, children }) };
 }

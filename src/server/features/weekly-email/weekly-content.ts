@@ -3,6 +3,8 @@ import { classify, TARGETS, type TargetedMetric, type TargetStatus } from '../..
 import type { Database } from '../../db/client.ts';
 import { summaryOf } from '../metrics/index.ts';
 import { listTasks } from '../tasks/index.ts';
+import { founderInsights } from '../insights/index.ts';
+import type { Insight } from '../../../core/insights/weekly-insights.ts';
 
 /**
  * What the weekly e-mails say, read from the founder's own rows only: the Monday numbers
@@ -51,16 +53,19 @@ export type MondayContent = {
   previous: WeekKey | null;
   rows: MetricRow[];
   changes: MetricChange[];
+  /** What stands out this week, as the Overview lists it (docs/decisions/212-weekly-insights.md). */
+  insights: Insight[];
 };
 
-export async function mondayContent(db: Database, userId: string, thisWeek: WeekKey): Promise<MondayContent> {
+export async function mondayContent(db: Database, userId: string, thisWeek: WeekKey, at: Date = new Date()): Promise<MondayContent> {
   const summary = await summaryOf(db, userId);
+  const insights = await founderInsights(db, userId, { now: at, thisWeek });
   const lastWeek = previousWeek(thisWeek);
   // A week recorded ahead (the editing window's grace) is not "last week's" number yet.
   const series = summary.series.filter((point) => compareWeeks(point, thisWeek) <= 0);
   const now = series.at(-1);
   const before = series.at(-2);
-  if (!now || !summary.latest) return { lastWeek, latest: null, previous: null, rows: [], changes: [] };
+  if (!now || !summary.latest) return { lastWeek, latest: null, previous: null, rows: [], changes: [], insights };
   const atLatest = compareWeeks(now, summary.latest) === 0;
   const rows = KEY_METRICS.map((key): MetricRow => {
     const value = now[key] ?? null;
@@ -78,7 +83,7 @@ export async function mondayContent(db: Database, userId: string, thisWeek: Week
       if (was && was !== row.status) changes.push({ kind: 'status', key: row.key, from: was, to: row.status });
     }
   }
-  return { lastWeek, latest: { year: now.year, week: now.week }, previous: before ? { year: before.year, week: before.week } : null, rows, changes };
+  return { lastWeek, latest: { year: now.year, week: now.week }, previous: before ? { year: before.year, week: before.week } : null, rows, changes, insights };
 }
 
 /** The founder's best bets: what the Tasks page lists first. */

@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { completeWebAddress } from '../../../core/security/validate.ts';
 
 /**
  * Labelled form controls with their error and hint tied to the control
@@ -70,7 +71,15 @@ export function TextField({
       {multiline ? (
         <textarea {...props} rows={4} onChange={(event) => onChange(event.target.value)} className={cn(inputClass, 'py-2')} />
       ) : (
-        <input {...props} type={type} autoComplete={autoComplete} onChange={(event) => onChange(event.target.value)} className={cn(inputClass, 'h-11')} />
+        <input
+          {...props}
+          type={type}
+          autoComplete={autoComplete}
+          onChange={(event) => onChange(event.target.value)}
+          // `acme.com` means https://acme.com: shown completed as the founder leaves the field, as the server stores it.
+          onBlur={type === 'url' ? () => value.trim() !== '' && completeWebAddress(value) !== value && onChange(completeWebAddress(value)) : undefined}
+          className={cn(inputClass, 'h-11')}
+        />
       )}
       <Described id={id} error={error} hint={hint} count={count} />
     </div>

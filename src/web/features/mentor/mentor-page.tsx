@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Info, Lightbulb, Paperclip, Send, Sparkles, Square } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { MESSAGE_MAX } from '../../../core/mentor/mentor-schema.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { apiFetch } from '../../lib/api-client.ts';
@@ -36,6 +37,24 @@ export function MentorPage() {
   const conversations = useQuery(conversationsQuery());
   const status = useQuery(mentorStatusQuery());
   const summary = useSummary();
+
+  // A chat starter from elsewhere (an Overview insight, the Monday e-mail) arrives as ?ask=:
+  // the question waits in the composer for the founder to send or change, and leaves the address.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('ask');
+  const { setDraft } = chat;
+  useEffect(() => {
+    if (!asked) return;
+    setDraft(asked.slice(0, MESSAGE_MAX));
+    composerRef.current?.focus();
+    setParams(
+      (current) => {
+        current.delete('ask');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [asked, setDraft, setParams]);
 
   const fileInputRef = useRef<HTMLInputElement>(null);
   const endRef = useRef<HTMLDivElement>(null);

@@ -13,8 +13,10 @@ import { useMetricText } from '../../lib/metric-text.ts';
 import { numberStyleOf } from '../../lib/number-style.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { ChangeChips } from '../../components/metric-change-chips.tsx';
+import { ReferralNotices } from '../../components/referral-notices.tsx';
 import { daysLeft } from '../../../core/subscription/billing-dates.ts';
 import { AchievementsSummary } from './achievements-summary.tsx';
+import { InsightCards } from './insight-cards.tsx';
 import { useActiveTasks, useMetricsSummary, useStrategy } from './api/resources.ts';
 import { OverviewCard, cardState } from './card.tsx';
 import { TARGETS, type TargetStatus, type TargetedMetric } from '../../../core/metrics/targets.ts';
@@ -58,7 +60,9 @@ export function OverviewPage() {
           </p>
         ) : null}
       </header>
+      <ReferralNotices />
       <NextBestActions />
+      <InsightCards />
       <div className="grid gap-4 md:grid-cols-2">
         <KeyMetricsCard />
         <ActiveTasksCard />

@@ -1,8 +1,9 @@
 import { Copy, Gift } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { ReferralCodeView } from '../../../core/referrals/referral-schema.ts';
+import type { ReferralCodeView, ReferredFounder } from '../../../core/referrals/referral-schema.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
+import { ReferralNotices } from '../../components/referral-notices.tsx';
 import { useCreateReferralCode, useReferralCodes } from '../../lib/api/referrals-api.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { intlLocale } from '../../lib/format.ts';
@@ -32,6 +33,7 @@ export function ReferralPage() {
         </h1>
         <p className="mt-2 text-muted-foreground">{t('intro')}</p>
       </header>
+      <ReferralNotices />
       <button type="button" className={buttonClass.primary} onClick={onCreate} disabled={create.isPending}>
         <Gift aria-hidden className="size-4" />
         {t('create')}
@@ -68,6 +70,12 @@ function CodeItem({ code }: { code: ReferralCodeView }) {
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-muted-foreground">
         <dt>{t('dates.created')}</dt>
         <dd>{date(code.createdAt)}</dd>
+        {code.referred ? (
+          <>
+            <dt>{t('who.label')}</dt>
+            <dd data-testid="referred-founder">{whoText(code.referred, t)}</dd>
+          </>
+        ) : null}
         {code.usedAt ? (
           <>
             <dt>{t('dates.used')}</dt>
@@ -99,4 +107,11 @@ function CodeItem({ code }: { code: ReferralCodeView }) {
       ) : null}
     </li>
   );
+}
+
+/** Who used a code, as the server allowed it to say (their community visibility). */
+function whoText(referred: ReferredFounder, t: (key: string, options?: Record<string, unknown>) => string): string {
+  if (referred.kind === 'public') return referred.name;
+  if (referred.kind === 'anonymous') return t('who.anonymous', { pseudonym: referred.pseudonym });
+  return t('who.hidden');
 }

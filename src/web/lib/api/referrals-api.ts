@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReferralCodeView } from '../../../core/referrals/referral-schema.ts';
+import type { ReferralCodeView, ReferralNoticeView } from '../../../core/referrals/referral-schema.ts';
 import { apiFetch } from '../api-client.ts';
 
 const REFERRALS_KEY = ['referrals'] as const;
@@ -14,5 +14,22 @@ export function useCreateReferralCode() {
   return useMutation({
     mutationFn: () => apiFetch<ReferralCodeView>('/api/referrals', { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+const NOTICES_KEY = ['referrals', 'notices'] as const;
+
+/** Rewarded referrals the founder has not dismissed yet (Overview and /referral show them). */
+export function useReferralNotices() {
+  return useQuery({ queryKey: NOTICES_KEY, queryFn: async () => (await apiFetch<{ notices: ReferralNoticeView[] }>('/api/referrals/notices')).notices });
+}
+
+/** Dismisses a notice: it leaves the list at once, and the server keeps it dismissed. */
+export function useDismissReferralNotice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<null>(`/api/referrals/notices/${id}/dismiss`, { method: 'POST' }),
+    onMutate: (id) => queryClient.setQueryData<ReferralNoticeView[]>(NOTICES_KEY, (notices) => notices?.filter((notice) => notice.id !== id)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: NOTICES_KEY }),
   });
 }

@@ -11,7 +11,8 @@ import { toast } from 'sonner';
 import { newIdempotencyKey, useCreateTask } from '../../../lib/api/tasks-api.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import type { Formatter } from '../../../lib/metric-format.ts';
-import { CHANGE_FIELDS, newChange, type ChangeDraft, type ScenarioDraft } from './scenario-drafts.ts';
+import { CHANGE_FIELDS, type ChangeDraft, type ScenarioDraft } from '../../../../core/reports/scenario-drafts.ts';
+import { newChange } from './scenario-drafts.ts';
 
 const CashChart = lazy(async () => ({ default: (await import('./cash-chart.tsx')).CashChart }));
 

@@ -1,19 +1,6 @@
 import { isoWeekStart, weekFromIndex, weekIndex, type WeekKey } from '../../../../core/metrics/iso-week.ts';
+import type { ChangeDraft, ScenarioDraft } from '../../../../core/reports/scenario-drafts.ts';
 import type { ScenarioChangeKind } from '../../../../core/reports/scenario-schema.ts';
-
-/** The fields each kind of change asks for, besides its date, in the order shown. */
-export const CHANGE_FIELDS = {
-  hire: ['count', 'monthlyCost'],
-  fundraise: ['amount'],
-  price: ['percent'],
-  growth: ['monthlyPercent'],
-  churn: ['monthlyPercent'],
-  costCut: ['monthlyAmount'],
-} as const satisfies Record<ScenarioChangeKind, readonly string[]>;
-
-/** A change as typed: every value a string, so a half-typed number stays on screen. */
-export type ChangeDraft = { kind: ScenarioChangeKind; from: string; values: Record<string, string> };
-export type ScenarioDraft = { id: string; name: string; changes: ChangeDraft[] };
 
 const DEFAULT_VALUES: Record<ScenarioChangeKind, Record<string, string>> = {
   hire: { count: '1', monthlyCost: '' },
@@ -42,27 +29,4 @@ export function scenarioInput(draft: ScenarioDraft) {
       return { kind: change.kind, from: change.from, ...numbers };
     }),
   };
-}
-
-/**
- * Scenarios are kept in this browser, per founder (decision 182): the API contract lists no
- * call for them, and a projection needs nothing the server does not already send.
- */
-const storageKey = (userId: string) => `rumbo.scenarios.${userId}`;
-
-export function loadScenarios(userId: string): ScenarioDraft[] | null {
-  try {
-    const stored = JSON.parse(localStorage.getItem(storageKey(userId)) ?? 'null') as unknown;
-    return Array.isArray(stored) ? (stored as ScenarioDraft[]) : null;
-  } catch {
-    return null;
-  }
-}
-
-export function saveScenarios(userId: string, scenarios: readonly ScenarioDraft[]) {
-  try {
-    localStorage.setItem(storageKey(userId), JSON.stringify(scenarios));
-  } catch {
-    // Storage full or blocked: the scenarios stay on screen for this visit.
-  }
 }

@@ -15,7 +15,9 @@ import { moneyFormatter } from '../../../lib/metric-format.ts';
 import { numberStyleOf } from '../../../lib/number-style.ts';
 import { UpgradePrompt } from '../../../components/upgrade-prompt.tsx';
 import { ScenarioCard } from './scenario-card.tsx';
-import { loadScenarios, saveScenarios, scenarioInput as scenarioInputOf, type ScenarioDraft } from './scenario-drafts.ts';
+import type { ScenarioDraft } from '../../../../core/reports/scenario-drafts.ts';
+import { scenarioInput as scenarioInputOf } from './scenario-drafts.ts';
+import { useSavedScenarios, useScenarioAutosave } from './scenarios-api.ts';
 
 const newId = () => Math.random().toString(36).slice(2, 10);
 
@@ -28,15 +30,17 @@ export function ScenariosPage() {
   const premium = (me.data?.effectiveUserTier ?? 1) >= PREMIUM_TIER;
   // The weeks arrive newest first; the projection reads them oldest first.
   const baseline = useMemo(() => scenarioBaseline([...(weeks.data ?? [])].sort(compareWeeks)), [weeks.data]);
+  const saved = useSavedScenarios(premium);
+  const autosave = useScenarioAutosave();
   const [edited, setEdited] = useState<ScenarioDraft[] | null>(null);
-  // What this browser kept for the founder, until they change something (decision 182).
+  // What the founder saved last, on any browser, until they change something (decision 182).
   const scenarios = useMemo(
-    () => edited ?? (userId ? (loadScenarios(userId) ?? [{ id: newId(), name: t('scenarios.today'), changes: [] }]) : null),
-    [edited, userId, t],
+    () => edited ?? (saved.isSuccess ? (saved.data ?? [{ id: newId(), name: t('scenarios.today'), changes: [] }]) : null),
+    [edited, saved.isSuccess, saved.data, t],
   );
   const setScenarios = (next: ScenarioDraft[]) => {
     setEdited(next);
-    if (userId) saveScenarios(userId, next);
+    autosave.schedule(next);
   };
 
   const results = useMemo(
@@ -56,7 +60,7 @@ export function ScenariosPage() {
       <p className="mt-1 text-muted-foreground">{t('scenarios.subtitle')}</p>
     </header>
   );
-  if (me.isPending || weeks.isPending || scenarios === null) {
+  if (me.isPending || weeks.isPending || (premium && saved.isPending)) {
     return (
       <div className="mx-auto flex max-w-7xl flex-col gap-6">
         {header}
@@ -69,6 +73,16 @@ export function ScenariosPage() {
       <div className="mx-auto flex max-w-7xl flex-col gap-6">
         {header}
         <UpgradePrompt title={t('upgrade.scenarios.title')} body={t('upgrade.scenarios.body')} />
+      </div>
+    );
+  }
+  if (saved.isError || scenarios === null) {
+    return (
+      <div className="mx-auto flex max-w-7xl flex-col gap-6">
+        {header}
+        <p role="alert" className="text-destructive">
+          {t('scenarios.loadError')}
+        </p>
       </div>
     );
   }
@@ -90,6 +104,10 @@ export function ScenariosPage() {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       {header}
+      <p role="status" className="text-sm text-muted-foreground">
+        {autosave.status === 'pending' ? t('scenarios.saving') : autosave.status === 'success' ? t('scenarios.saved') : null}
+        {autosave.status === 'error' ? <span className="text-destructive">{t('scenarios.saveError')}</span> : null}
+      </p>
       <p className="text-sm text-muted-foreground">
         {t('scenarios.startsFrom', { cash: money(baseline.cash), revenue: money(baseline.weeklyRevenue), costs: money(baseline.weeklyCosts) })}
       </p>

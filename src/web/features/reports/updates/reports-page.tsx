@@ -112,7 +112,7 @@ export function ReportsPage() {
             </label>
           )}
 
-          {update.data && userId && <UpdateEditor key={`${update.data.id}-${update.data.version}`} update={update.data} numbers={numberStyleOf(me.data)} userId={userId} />}
+          {update.data && <UpdateEditor key={`${update.data.id}-${update.data.version}`} update={update.data} numbers={numberStyleOf(me.data)} />}
         </>
       )}
     </div>

@@ -5,23 +5,16 @@ import { toast } from 'sonner';
 import { MAX_RECIPIENTS, SendInput } from '../../../../core/reports/investor-update.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
-import { useSendUpdate } from './updates-api.ts';
-
-/** The founder's investor list, kept in this browser (decision 185). */
-const listKey = (userId: string) => `rumbo.investors.${userId}`;
-const readList = (userId: string) => {
-  try {
-    return localStorage.getItem(listKey(userId)) ?? '';
-  } catch {
-    return '';
-  }
-};
+import { useInvestorList, useSendUpdate } from './updates-api.ts';
 
 /** E-mail the saved update to the investor list: one address per line (or separated by commas). */
-export function SendPanel({ updateId, userId }: { updateId: string; userId: string }) {
+export function SendPanel({ updateId }: { updateId: string }) {
   const { t } = useTranslation('reports');
   const id = useId();
-  const [list, setList] = useState(() => readList(userId));
+  const saved = useInvestorList();
+  // What the founder types, once they type; until then the list they last sent to, from any browser.
+  const [typed, setList] = useState<string | null>(null);
+  const list = typed ?? (saved.data ?? []).join('\n');
   const [error, setError] = useState<string | null>(null);
   const send = useSendUpdate(updateId);
   const recipients = list.split(/[\n,;]+/).map((address) => address.trim()).filter(Boolean);
@@ -40,11 +33,6 @@ export function SendPanel({ updateId, userId }: { updateId: string; userId: stri
       return setError(explain({ field: issue.path.join('.'), message: issue.message }));
     }
     setError(null);
-    try {
-      localStorage.setItem(listKey(userId), list);
-    } catch {
-      // Storage blocked: the list is still sent.
-    }
     send.mutate(parsed.data.recipients, {
       onSuccess: ({ sent }) => toast.success(t('updates.send.sent', { count: sent })),
       onError: (failure) => {

@@ -11,7 +11,7 @@ import { SendPanel } from './send-panel.tsx';
 import { pdfUrl, useRevokeShares, useSaveUpdate, useShareUpdate } from './updates-api.ts';
 
 /** One update: its KPIs, every section editable, then save (a new version), copy, PDF and share. */
-export function UpdateEditor({ update, numbers, userId }: { update: InvestorUpdate; numbers: NumberStyle; userId: string }) {
+export function UpdateEditor({ update, numbers }: { update: InvestorUpdate; numbers: NumberStyle }) {
   const { t } = useTranslation('reports');
   const id = useId();
   const [sections, setSections] = useState<Sections>(update.sections);
@@ -125,7 +125,7 @@ export function UpdateEditor({ update, numbers, userId }: { update: InvestorUpda
       </div>
       {edited && <p className="text-sm text-muted-foreground">{t('updates.unsaved')}</p>}
 
-      {!noData && <SendPanel updateId={update.id} userId={userId} />}
+      {!noData && <SendPanel updateId={update.id} />}
 
       {share && (
         <div role="status" className="flex flex-col gap-2 rounded-md border border-border p-3 text-sm">

@@ -44,8 +44,17 @@ export function useRevokeShares(id: string) {
   return useMutation({ mutationFn: () => apiFetch<void>(`${BASE}/${id}/share`, { method: 'DELETE' }) });
 }
 
+const investorsKey = ['investor-list'] as const;
+
+/** The addresses the founder last sent an update to: the server keeps them with each send (decision 185). */
+export function useInvestorList() {
+  return useQuery({ queryKey: investorsKey, queryFn: async () => (await apiFetch<{ recipients: string[] }>('/api/reports/investors')).recipients });
+}
+
 export function useSendUpdate(id: string) {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (recipients: string[]) => apiFetch<{ sent: number; failed: number }>(`${BASE}/${id}/send`, { method: 'POST', body: JSON.stringify({ recipients }) }),
+    onSettled: () => client.invalidateQueries({ queryKey: investorsKey }),
   });
 }

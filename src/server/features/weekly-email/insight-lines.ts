@@ -1,0 +1,69 @@
+import { HTML_LANG, type Language } from '../../../core/i18n/language.ts';
+import type { Insight } from '../../../core/insights/weekly-insights.ts';
+import type { MetricKey } from '../../../core/metrics/formulas.ts';
+import { formatWeek } from '../../../core/metrics/iso-week.ts';
+import { METRIC_UNITS, type MetricUnit } from '../../../core/metrics/metric-units.ts';
+import { TARGETS } from '../../../core/metrics/targets.ts';
+import { numberConvention } from '../../../core/numbers/convention.ts';
+import { inConvention } from '../../../core/numbers/format-number.ts';
+import { WEEKLY_COPY } from './copy.ts';
+
+/**
+ * One weekly insight as a sentence of the Monday e-mail, its numbers written as the
+ * dashboard writes them in the founder's style, and the question its "Ask the mentor" link
+ * puts in the mentor's composer.
+ */
+type Recipient = { language: Language; country: string | null; currency: string };
+
+function insightNumbers(recipient: Recipient) {
+  const locale = HTML_LANG[recipient.language];
+  const convention = numberConvention({ language: recipient.language, country: recipient.country, currency: recipient.currency });
+  const number = (options: Intl.NumberFormatOptions) => inConvention(new Intl.NumberFormat(locale, options), convention);
+  const money = number({ style: 'currency', currency: recipient.currency, maximumFractionDigits: 0 });
+  const formats: Record<MetricUnit, (value: number) => string> = {
+    money,
+    moneyPerWeek: money,
+    count: number({ maximumFractionDigits: 0 }),
+    weeks: number({ maximumFractionDigits: 1 }),
+    percent: number({ style: 'percent', maximumFractionDigits: 2 }),
+    multiple: number({ maximumFractionDigits: 1 }),
+  };
+  return (key: MetricKey, value: number) => formats[METRIC_UNITS[key]](value);
+}
+
+export function insightLine(insight: Insight, recipient: Recipient, metricName: (key: MetricKey) => string): string {
+  const copy = WEEKLY_COPY[recipient.language].monday.insights;
+  const format = insightNumbers(recipient);
+  switch (insight.kind) {
+    case 'runwayBelowTarget':
+      return copy.runwayBelowTarget({
+        from: insight.from === null ? null : format('runwayWeeks', insight.from),
+        to: format('runwayWeeks', insight.to),
+        threshold: format('runwayWeeks', insight.threshold),
+      });
+    case 'offTarget': {
+      const target = TARGETS[insight.metric];
+      const sign = target.direction === 'below' ? '<' : target.direction === 'above' ? '>' : '≥';
+      return copy.offTarget({ metric: metricName(insight.metric), from: format(insight.metric, insight.from), to: format(insight.metric, insight.to), target: `${sign} ${format(insight.metric, target.threshold)}` });
+    }
+    case 'churnRising':
+      return copy.churnRising(insight.values.map((value) => format('churnRate', value)));
+    case 'growthStalled':
+      return copy.growthStalled(insight.values.map((value) => format('activeUsers', value)));
+    case 'taskMetricMoved':
+      return copy.taskMetricMoved({
+        metric: metricName(insight.metric),
+        from: format(insight.metric, insight.from),
+        to: format(insight.metric, insight.to),
+        hypothesis: insight.hypothesis,
+        better: insight.tone === 'good',
+      });
+    case 'weekNotRecorded':
+      return copy.weekNotRecorded({ week: formatWeek(insight.week), latest: formatWeek(insight.latest) });
+  }
+}
+
+/** The mentor page with the insight's question in its composer (the chat starter). */
+export function askLink(mentorUrl: string, line: string, recipient: Recipient): string {
+  return `${mentorUrl}?ask=${encodeURIComponent(WEEKLY_COPY[recipient.language].monday.insights.question(line))}`;
+}

@@ -1,0 +1,77 @@
+import { useQuery } from '@tanstack/react-query';
+import { MessageCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { MetricKey } from '../../../core/metrics/formulas.ts';
+import { weekStartDay } from '../../../core/metrics/week-label.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
+import { type Insight, insightsQueryOptions } from '../../lib/api/insights-api.ts';
+import { useSession } from '../../lib/auth-client.ts';
+import { useMe } from '../../lib/api/get-me.ts';
+import { useMetricText } from '../../lib/metric-text.ts';
+import { numberStyleOf } from '../../lib/number-style.ts';
+import { OverviewCard, cardState } from './card.tsx';
+import { useMetricsSummary } from './api/resources.ts';
+
+/**
+ * What stands out this week (docs/decisions/212-weekly-insights.md): at most three short
+ * cards, each with its numbers as the dashboard writes them and an "Ask the mentor" chat
+ * starter that opens the mentor with the question in its composer.
+ */
+export function InsightCards() {
+  const { t } = useTranslation(['overview', 'metrics']);
+  const query = useQuery(insightsQueryOptions());
+  const metricText = useMetricText(numberStyleOf(useMe(useSession().data?.user.id).data));
+  const language = currentLanguage();
+  const insights = query.data?.insights ?? [];
+  const summary = useMetricsSummary();
+  const name = (key: MetricKey) => t(`metrics:metrics.${key}`);
+
+  function sentence(insight: Insight): string {
+    switch (insight.kind) {
+      case 'runwayBelowTarget':
+        return insight.from === null
+          ? t('insights.runwayStarted', { to: metricText('runwayWeeks', insight.to), threshold: metricText('runwayWeeks', insight.threshold) })
+          : t('insights.runwayBelowTarget', { from: metricText('runwayWeeks', insight.from), to: metricText('runwayWeeks', insight.to), threshold: metricText('runwayWeeks', insight.threshold) });
+      case 'offTarget':
+        return t('insights.offTarget', { metric: name(insight.metric), from: metricText(insight.metric, insight.from), to: metricText(insight.metric, insight.to), threshold: metricText(insight.metric, insight.threshold) });
+      case 'churnRising':
+        return t('insights.churnRising', { values: insight.values.map((value) => metricText('churnRate', value)).join(' → ') });
+      case 'growthStalled':
+        return t('insights.growthStalled', { values: insight.values.map((value) => metricText('activeUsers', value)).join(' → ') });
+      case 'taskMetricMoved':
+        return t(insight.tone === 'good' ? 'insights.taskMovedGood' : 'insights.taskMovedBad', {
+          metric: name(insight.metric),
+          from: metricText(insight.metric, insight.from),
+          to: metricText(insight.metric, insight.to),
+          hypothesis: insight.hypothesis,
+        });
+      case 'weekNotRecorded':
+        return t('insights.weekNotRecorded', { week: weekStartDay(insight.week, language), latest: weekStartDay(insight.latest, language) });
+    }
+  }
+
+  // Before the first recorded week the next best actions already say what to do: no empty card beside them.
+  if (summary.data && !summary.data.latest && insights.length === 0) return null;
+  return (
+    <OverviewCard id="insights" title={t('insights.title')} state={cardState(query, insights.length === 0)} onRetry={() => void query.refetch()} empty={<p>{t('insights.empty')}</p>}>
+      <ul className="grid gap-3 md:grid-cols-3">
+        {insights.map((insight, index) => {
+          const text = sentence(insight);
+          return (
+            <li key={`${insight.kind}-${index}`} data-insight={insight.kind} className="flex flex-col justify-between gap-3 rounded-md bg-muted p-3">
+              <p className="text-sm">{text}</p>
+              <Link
+                to={`/talk-rumbo?ask=${encodeURIComponent(t('insights.question', { insight: text }))}`}
+                className="inline-flex items-center gap-1.5 self-start text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                <MessageCircle aria-hidden="true" className="size-4" />
+                {t('insights.ask')}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </OverviewCard>
+  );
+}

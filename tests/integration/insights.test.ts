@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Insight } from '../../src/core/insights/weekly-insights.ts';
+import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
+import { createTestApp } from './support/test-app.ts';
+
+/** GET /api/insights: the signed-in founder's insights this week, from their own weeks only. */
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const insightsOf = async (cookie?: string, query = '') => {
+  const response = await t.request(`/api/insights${query}`, cookie ? { cookie } : {});
+  return { status: response.status, body: (await response.json()) as { insights: Insight[] } };
+};
+
+describe('weekly insights', () => {
+  it('tell the founder their runway crossed under 40 weeks, with the weeks before and now, and nobody else', async () => {
+    const ana = await t.signUp();
+    const ben = await t.signUp();
+    // Burn 9,000 − 5,000 = 4,000 a week: 200,000 lasts 50 weeks, then 150,000 lasts 37.5.
+    expect((await t.request(weekPath(weeksAgo(2)), { method: 'PUT', cookie: ana.cookie, json: workedWeek })).status).toBe(200);
+    expect((await t.request(weekPath(weeksAgo(1)), { method: 'PUT', cookie: ana.cookie, json: { ...workedWeek, cashBalance: 150_000 } })).status).toBe(200);
+
+    const mine = await insightsOf(ana.cookie);
+    expect(mine.status).toBe(200);
+    expect(mine.body.insights[0]).toEqual({ kind: 'runwayBelowTarget', metric: 'runwayWeeks', from: 50, to: 37.5, threshold: 40 });
+    expect(mine.body.insights.length).toBeLessThanOrEqual(3);
+
+    // Another founder sees only their own (none), whatever the query says.
+    expect(await insightsOf(ben.cookie)).toEqual({ status: 200, body: { insights: [] } });
+    const anaId = ((await (await t.request('/api/me', { cookie: ana.cookie })).json()) as { id: string }).id;
+    expect((await insightsOf(ben.cookie, `?userId=${anaId}`)).body).toEqual({ insights: [] });
+  });
+
+  it('remind a founder whose last record is older than last week', async () => {
+    const founder = await t.signUp();
+    expect((await t.request(weekPath(weeksAgo(3)), { method: 'PUT', cookie: founder.cookie, json: workedWeek })).status).toBe(200);
+    const { body } = await insightsOf(founder.cookie);
+    expect(body.insights).toEqual([{ kind: 'weekNotRecorded', week: weeksAgo(1), latest: weeksAgo(3) }]);
+  });
+
+  it('refuse a signed-out client', async () => {
+    const response = await t.request('/api/insights');
+    expect(response.status).toBe(401);
+  });
+});

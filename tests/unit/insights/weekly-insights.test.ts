@@ -1,0 +1,137 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type DoneTask, type Insight, MAX_INSIGHTS, weeklyInsights } from '../../../src/core/insights/weekly-insights.ts';
+import type { MetricKey } from '../../../src/core/metrics/formulas.ts';
+import { type WeekKey, weekFromIndex, weekIndex } from '../../../src/core/metrics/iso-week.ts';
+
+type Point = WeekKey & Partial<Record<MetricKey, number | null>>;
+
+const THIS_WEEK: WeekKey = { year: 2026, week: 48 };
+const NOW = new Date('2026-11-25T12:00:00Z');
+const LAST = weekIndex(THIS_WEEK) - 1;
+
+/** A run of consecutive weeks ending last week, each with the values the generator gives it. */
+function series(weeks: number, values: (index: number) => Partial<Record<MetricKey, number | null>>, endIndex = LAST): Point[] {
+  return Array.from({ length: weeks }, (_, i) => ({ ...weekFromIndex(endIndex - weeks + 1 + i), ...values(i) }));
+}
+
+/** A healthy founder: every targeted metric comfortably on target. */
+const healthy = (): Partial<Record<MetricKey, number | null>> => ({
+  runwayWeeks: 80,
+  weeklyBurnRate: 2000,
+  churnRate: 0.004,
+  ndr: 1.1,
+  ltvToCac: 6,
+  paybackWeeks: 20,
+  userGrowth: 0.06,
+  revenueGrowth: 0.25,
+  mrr: 10_000,
+});
+
+const insights = (points: Point[], tasks: DoneTask[] = [], notBurning = false) =>
+  weeklyInsights({ series: points, notBurning, doneTasks: tasks, now: NOW, thisWeek: THIS_WEEK });
+const kinds = (found: Insight[]) => found.map((insight) => insight.kind);
+
+describe('weekly insights', () => {
+  it('say nothing for a healthy founder who recorded last week, and nothing before the first week', () => {
+    expect(insights(series(8, healthy))).toEqual([]);
+    expect(insights([])).toEqual([]);
+  });
+
+  it('tell when runway crosses under its target, with the weeks before and now', () => {
+    const points = series(6, (i) => ({ ...healthy(), runwayWeeks: i < 5 ? 45 - i : 38 }));
+    expect(insights(points)).toEqual([{ kind: 'runwayBelowTarget', metric: 'runwayWeeks', from: 41, to: 38, threshold: 40 }]);
+    // Already under it the week before: not news this week.
+    expect(insights(series(6, (i) => ({ ...healthy(), runwayWeeks: 39 - i })))).toEqual([]);
+  });
+
+  it('count a founder who started burning this week as crossing, and one not burning as never crossing', () => {
+    const started = series(3, (i) => ({ ...healthy(), runwayWeeks: i < 2 ? null : 30, weeklyBurnRate: i < 2 ? -500 : 1000 }));
+    expect(insights(started)[0]).toMatchObject({ kind: 'runwayBelowTarget', from: null, to: 30 });
+    expect(insights(series(3, () => ({ ...healthy(), runwayWeeks: null, weeklyBurnRate: -500 })), [], true)).toEqual([]);
+  });
+
+  it('tell a metric off target the first week it is off, not the weeks after', () => {
+    const slipped = series(5, (i) => ({ ...healthy(), ltvToCac: i < 4 ? 5.5 : 2.1 }));
+    expect(insights(slipped)).toEqual([{ kind: 'offTarget', metric: 'ltvToCac', from: 5.5, to: 2.1, threshold: 5 }]);
+    const stillOff = series(5, (i) => ({ ...healthy(), ltvToCac: i < 3 ? 5.5 : 2.1 }));
+    expect(insights(stillOff)).toEqual([]);
+  });
+
+  it('put the metric furthest off first and keep at most three', () => {
+    const many = series(4, (i) =>
+      i < 3 ? healthy() : { ...healthy(), ltvToCac: 3.9, ndr: 0.5, paybackWeeks: 200, userGrowth: -0.1, revenueGrowth: -0.3 },
+    );
+    // Distance from the target, relative to it: user growth 3.5, payback 3, revenue growth 2.5, NDR 0.5.
+    const found = insights(many);
+    expect(found).toHaveLength(MAX_INSIGHTS);
+    expect(found.map((insight) => ('metric' in insight ? insight.metric : null))).toEqual(['userGrowth', 'paybackWeeks', 'revenueGrowth']);
+  });
+
+  it('tell churn rising three weeks in a row with the four weeks, and not when a week is missing or one fell', () => {
+    const rising = series(6, (i) => ({ ...healthy(), churnRate: [0.004, 0.004, 0.0041, 0.0045, 0.005, 0.0062][i] }));
+    expect(insights(rising)).toEqual([{ kind: 'churnRising', metric: 'churnRate', values: [0.0041, 0.0045, 0.005, 0.0062] }]);
+    const dipped = series(6, (i) => ({ ...healthy(), churnRate: [0.004, 0.004, 0.0041, 0.004, 0.005, 0.0062][i] }));
+    expect(kinds(insights(dipped))).not.toContain('churnRising');
+    const gap = rising.filter((_, i) => i !== 3);
+    expect(kinds(insights(gap))).not.toContain('churnRising');
+  });
+
+  it('tell growth stalling once: active users grew, then did not rise for three weeks in a row', () => {
+    const users = (list: number[]) => series(list.length, (i) => ({ ...healthy(), activeUsers: list[i]! }));
+    expect(insights(users([300, 340, 400, 400, 395, 380]))).toEqual([{ kind: 'growthStalled', metric: 'activeUsers', values: [340, 400, 400, 395, 380] }]);
+    // Only two flat weeks yet, a fourth flat week (already said), a rise in between, or a gap: nothing.
+    expect(insights(users([340, 400, 400, 395]))).toEqual([]);
+    expect(insights(users([340, 400, 400, 395, 380, 380]))).toEqual([]);
+    expect(insights(users([340, 400, 400, 410, 380]))).toEqual([]);
+    expect(insights(users([340, 400, 400, 395, 380]).filter((_, i) => i !== 2))).toEqual([]);
+  });
+
+  it('tell a task completed lately whose metric moved, good or bad, and skip old, flat or unknown ones', () => {
+    const points = series(4, () => ({ ...healthy(), mrr: 12_000, churnRate: 0.004 }));
+    const task = (over: Partial<DoneTask>): DoneTask => ({
+      id: 't1',
+      hypothesis: 'If we call every trial user, more will convert',
+      metric: 'mrr',
+      metricValueAtCreation: 10_000,
+      completedAt: '2026-11-20T10:00:00Z',
+      ...over,
+    });
+    expect(insights(points, [task({})])).toEqual([
+      { kind: 'taskMetricMoved', metric: 'mrr', taskId: 't1', hypothesis: 'If we call every trial user, more will convert', from: 10_000, to: 12_000, tone: 'good' },
+    ]);
+    expect(insights(points, [task({ metric: 'churnRate', metricValueAtCreation: 0.003 })])[0]).toMatchObject({ tone: 'bad', from: 0.003, to: 0.004 });
+    expect(insights(points, [task({ completedAt: '2026-10-01T10:00:00Z' })])).toEqual([]);
+    expect(insights(points, [task({ metricValueAtCreation: 12_000 })])).toEqual([]);
+    expect(insights(points, [task({ metricValueAtCreation: null })])).toEqual([]);
+    expect(insights(points, [task({ completedAt: null })])).toEqual([]);
+  });
+
+  it('remind of a week not recorded, and speak only of fresh weeks: a stale series gets the reminder alone', () => {
+    const stale = series(5, (i) => ({ ...healthy(), ltvToCac: i < 4 ? 5.5 : 2.1 }), LAST - 2);
+    expect(insights(stale)).toEqual([{ kind: 'weekNotRecorded', week: weekFromIndex(LAST), latest: weekFromIndex(LAST - 2) }]);
+  });
+
+  it('take a week recorded ahead as this week, and ignore weeks after it', () => {
+    const early = series(3, (i) => ({ ...healthy(), ltvToCac: i < 2 ? 5.5 : 2.1 }), LAST + 1);
+    expect(kinds(insights(early))).toEqual(['offTarget']);
+  });
+
+  it('on any generated series: at most three, and every number comes from the series or the tasks', () => {
+    const value = fc.option(fc.double({ min: -2, max: 200, noNaN: true }), { nil: null });
+    const week = fc.record({ runwayWeeks: value, weeklyBurnRate: value, churnRate: value, ndr: value, ltvToCac: value, paybackWeeks: value, userGrowth: value, mrr: value, activeUsers: value });
+    fc.assert(
+      fc.property(fc.array(week, { minLength: 0, maxLength: 12 }), fc.integer({ min: 0, max: 3 }), (weeks, gap) => {
+        const points = series(weeks.length, (i) => weeks[i]!, LAST - gap);
+        const found = insights(points);
+        expect(found.length).toBeLessThanOrEqual(MAX_INSIGHTS);
+        const recorded = new Set(points.flatMap((point) => Object.values(point).filter((v) => typeof v === 'number')));
+        for (const insight of found) {
+          const numbers = insight.kind === 'churnRising' || insight.kind === 'growthStalled' ? insight.values : insight.kind === 'weekNotRecorded' ? [] : [insight.to, ...(insight.from === null ? [] : [insight.from])];
+          for (const n of numbers) expect(recorded.has(n)).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
