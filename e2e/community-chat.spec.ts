@@ -25,7 +25,23 @@ for (const language of ['en', 'es-LA'] as const) {
     const seen = roomOf(b).getByTestId('chat-messages').getByRole('listitem').filter({ hasText: said });
     await expect(seen).toBeVisible();
     await expectNoAxeViolations(b!);
+
+    // A edits it: B sees the new text live, marked as edited.
+    const mine = roomOf(a).getByTestId('chat-messages').getByRole('listitem').filter({ hasText: said });
+    await mine.getByRole('button', { name: t('chat.edit') }).click();
+    const edited = `${said} (typo fixed)`;
+    await mine.getByLabel(t('chat.editLabel')).fill(edited);
+    await mine.getByRole('button', { name: t('chat.save') }).click();
+    await expect(mine.getByText(t('chat.edited'), { exact: true })).toBeVisible();
+    await expect(seen).toContainText(edited);
+    await expect(seen.getByText(t('chat.edited'), { exact: true })).toBeVisible();
+    // Only one's own message has Edit; another's has Report and Block.
+    await expect(seen.getByRole('button', { name: t('chat.edit') })).toHaveCount(0);
+
     await seen.getByRole('button', { name: t('chat.report') }).click();
+    await seen.getByLabel(t('chat.reason')).selectOption('abuse');
+    await expectNoAxeViolations(b!);
+    await seen.getByRole('button', { name: t('chat.sendReport') }).click();
     await expect(b!.getByText(t('chat.reported'))).toBeVisible();
     await seen.getByRole('button', { name: t('chat.block') }).click();
     await expect(roomOf(b).getByText(said)).toHaveCount(0);

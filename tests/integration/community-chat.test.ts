@@ -68,9 +68,13 @@ describe('chat rooms', () => {
     const b = await premiumFounder();
     const c = await premiumFounder();
     const rude = await json<ChatMessage>(post(a.cookie, 'Rude words', 'scaling'));
-    expect((await t.request(`/api/community/messages/${rude.id}/report`, { method: 'POST', cookie: b.cookie })).status).toBe(204);
-    const [report] = await t.db.select().from(chatReports).where(eq(chatReports.messageId, rude.id));
-    expect(report).toMatchObject({ body: 'Rude words', reporterId: b.user.id });
+    const report = (cookie: string, json: unknown) => t.request(`/api/community/messages/${rude.id}/report`, { method: 'POST', cookie, json });
+    // A reason is required and must be one of the list.
+    for (const bad of [{}, { reason: 'boring' }, { reason: 'spam', body: 'x' }]) expect((await report(b.cookie, bad)).status).toBe(400);
+    expect(await t.db.select().from(chatReports).where(eq(chatReports.messageId, rude.id))).toEqual([]);
+    expect((await report(b.cookie, { reason: 'abuse' })).status).toBe(204);
+    const [stored] = await t.db.select().from(chatReports).where(eq(chatReports.messageId, rude.id));
+    expect(stored).toMatchObject({ body: 'Rude words', reporterId: b.user.id, reason: 'abuse', resolvedAt: null });
     // One's own message cannot be reported or blocked.
     expect((await t.request(`/api/community/messages/${rude.id}/block-author`, { method: 'POST', cookie: a.cookie })).status).toBe(404);
 

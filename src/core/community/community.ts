@@ -102,5 +102,38 @@ export type ChatMessage = {
   editedAt: string | null;
 };
 
+/** Why a founder reports a message; the admins see it with the message (decision 174). */
+export const CHAT_REPORT_REASONS = ['spam', 'abuse', 'off-topic', 'other'] as const;
+export type ChatReportReason = (typeof CHAT_REPORT_REASONS)[number];
+/** POST /api/community/messages/:id/report */
+export const ChatReportInput = z.object({ reason: z.enum(CHAT_REPORT_REASONS) }).strict();
+
+/** Unread counts stop at this many: the room list shows '99+' beyond (decision 175). */
+export const UNREAD_CAP = 100;
+/** GET /api/community/rooms: each room with the reader's unread count. */
+export type ChatRooms = { rooms: { room: ChatRoom; unread: number }[] };
+/** PUT /api/community/rooms/:room/read: the newest message id the reader has seen there. */
+export const ChatReadInput = z.object({ lastReadId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }).strict();
+
+/**
+ * How a founder is named in a message (decision 176): `@` and their public name, or `@#4821`
+ * for an anonymous founder's pseudonym. Shared so the browser inserts what the server reads.
+ */
+export function mentionHandle(member: CommunityMember): string {
+  return member.kind === 'public' ? `@${member.name}` : `@#${member.pseudonym}`;
+}
+
+/** Whether `body` names `handle`: not followed by a letter or digit, whatever the case. */
+export function mentions(body: string, handle: string): boolean {
+  const escaped = handle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${escaped}(?![\\p{L}\\p{N}])`, 'iu').test(body);
+}
+
+/** GET /api/community/mentions: the latest messages naming the founder, newest first. */
+export type ChatMentions = {
+  unread: number;
+  mentions: { id: number; read: boolean; createdAt: string; message: ChatMessage }[];
+};
+
 /** GET …/stream?after=: the last message id the browser has (Last-Event-ID wins when larger). */
 export const StreamQuery = z.object({ after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0) }).strict();

@@ -16,7 +16,7 @@ import { StartImpersonationInput } from '../../core/impersonation/impersonation.
 import { SeenInput } from '../../core/gamification/achievements.ts';
 import { FeedbackInput } from '../../core/feedback/feedback-schema.ts';
 import { EndPremiumInput, PortalInput, SwitchPlanInput, UpgradeInput } from '../../core/subscription/subscription-input.ts';
-import { ChatMessageInput, VisibilityInput } from '../../core/community/community.ts';
+import { ChatMessageInput, ChatReadInput, ChatReportInput, VisibilityInput } from '../../core/community/community.ts';
 import { PeriodInput, SectionsInput, SendInput } from '../../core/reports/investor-update.ts';
 import { ScenarioDraftsInput } from '../../core/reports/scenario-drafts.ts';
 import { FeedbackNoteInput, FeedbackStatusInput } from '../../core/admin/admin-feedback.ts';
@@ -72,6 +72,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/feedback': { summary: 'Admin: the feedback inbox, newest first, with founder, page, version, images and internal notes (?status, ?type, ?page, ?limit ≤ 100)', tag: 'admin' },
   'PUT /api/admin/feedback/:id/status': { summary: 'Admin: move a feedback item to a status; the founder sees it beside their message', tag: 'admin', body: FeedbackStatusInput },
   'POST /api/admin/feedback/:id/notes': { summary: 'Admin: add an internal note (never shown to the founder)', tag: 'admin', body: FeedbackNoteInput },
+  'GET /api/admin/chat-reports': { summary: 'Admin: chat reports, newest first, with the message as reported, its author, the reporter and the reason (?state=open|resolved, ?page, ?limit ≤ 100)', tag: 'admin' },
+  'POST /api/admin/chat-reports/:id/dismiss': { summary: 'Admin: dismiss the report (the message stays); closes every open report of that message; audited', tag: 'admin' },
+  'POST /api/admin/chat-reports/:id/remove': { summary: 'Admin: remove the reported message for everyone, live; closes every open report of that message; audited', tag: 'admin' },
   'GET /api/admin/security-alerts': { summary: 'Admin: security alerts raised by the job, open first, newest first', tag: 'admin' },
   'POST /api/admin/security-alerts/scan': { summary: 'Admin: run the security alerts scan now (idempotent); answers how many alerts were new', tag: 'admin' },
   'POST /api/admin/security-alerts/:id/acknowledge': { summary: 'Admin: acknowledge an alert with an optional note; audited', tag: 'admin', body: AcknowledgeAlertInput },
@@ -171,12 +174,16 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/community/ledger': { summary: 'The founder’s points ledger, newest first (?page=, 20 a page)', tag: 'community' },
   'GET /api/community/feed': { summary: 'Community milestones (achievements unlocked), as each founder’s visibility allows (?page=)', tag: 'community' },
   'GET /api/community/leaderboard': { summary: 'Tier 2: top 50 by ledger points (?period=week|month|all&phase=) and the founder’s own rank', tag: 'community' },
+  'GET /api/community/mentions': { summary: 'Tier 2: the latest 20 chat messages naming the founder (@name or @#pseudonym) that they can still see, and how many are unread', tag: 'community' },
+  'POST /api/community/mentions/read': { summary: 'Tier 2: mark the founder’s mentions read', tag: 'community' },
+  'GET /api/community/rooms': { summary: 'Tier 2: the chat rooms with the founder’s unread count in each (up to 100)', tag: 'community' },
+  'PUT /api/community/rooms/:room/read': { summary: 'Tier 2: the founder has read the room up to { lastReadId } (never moves back)', tag: 'community', body: ChatReadInput },
   'GET /api/community/rooms/:room/messages': { summary: 'Tier 2: a chat room’s history, newest first, 50 before ?before= (general, mvp, early-growth, scaling)', tag: 'community' },
   'POST /api/community/rooms/:room/messages': { summary: 'Tier 2: post { body } (≤ 10,000 characters, sanitised; 30 a minute, 429 with Retry-After)', tag: 'community', body: ChatMessageInput },
   'GET /api/community/rooms/:room/stream': { summary: 'Tier 2: the room live as server-sent events (message, removed, ready); Last-Event-ID or ?after= replays what was missed', tag: 'community' },
   'PATCH /api/community/messages/:id': { summary: 'Edit one’s own message ({ body }); 404 for anyone else’s', tag: 'community', body: ChatMessageInput },
   'DELETE /api/community/messages/:id': { summary: 'Delete one’s own message; 404 for anyone else’s', tag: 'community' },
-  'POST /api/community/messages/:id/report': { summary: 'Report a message to the admins (its text is kept with the report)', tag: 'community' },
+  'POST /api/community/messages/:id/report': { summary: 'Report a message to the admins with { reason } (spam, abuse, off-topic, other); its text is kept with the report', tag: 'community', body: ChatReportInput },
   'POST /api/community/messages/:id/block-author': { summary: 'Block the message’s author: their messages disappear for you', tag: 'community' },
   'GET /api/me/gamification': { summary: 'Points, level, streak, badges and the points ledger', tag: 'gamification' },
   'POST /api/me/gamification/seen': { summary: 'Mark unlocked badges as announced', tag: 'gamification', body: SeenInput },

@@ -55,7 +55,11 @@ export const chatBlocks = pgTable(
   (table) => [primaryKey({ columns: [table.blockerId, table.blockedId] })],
 );
 
-/** A message reported to the admins, with its text as it was when reported. */
+/**
+ * A message reported to the admins, with its text as it was when reported and the reporter's
+ * reason. An admin resolves it (decision 174): `dismissed` leaves the message, `removed`
+ * deletes it for everyone; either closes every open report of that message.
+ */
 export const chatReports = pgTable(
   'chat_reports',
   {
@@ -67,7 +71,48 @@ export const chatReports = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
+    reason: text('reason', { enum: ['spam', 'abuse', 'off-topic', 'other'] }).notNull().default('other'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolution: text('resolution', { enum: ['dismissed', 'removed'] }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (table) => [uniqueIndex('chat_reports_once_idx').on(table.messageId, table.reporterId)],
+  (table) => [uniqueIndex('chat_reports_once_idx').on(table.messageId, table.reporterId), index('chat_reports_open_idx').on(table.resolvedAt, table.createdAt)],
+);
+
+/**
+ * How far a founder has read each room (decision 175): the highest message id they have
+ * seen there. Unread counts are the visible messages after it; no row means none read.
+ */
+export const chatReads = pgTable(
+  'chat_reads',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    room: text('room').notNull(),
+    lastReadId: bigint('last_read_id', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.room] })],
+);
+
+/**
+ * A founder named in a chat message (decision 176): their in-app notice, read or not.
+ * One per founder and message, so an edit that keeps the name does not notify twice.
+ */
+export const chatMentions = pgTable(
+  'chat_mentions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('chat_mentions_once_idx').on(table.userId, table.messageId), index('chat_mentions_user_idx').on(table.userId, table.id)],
 );

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './profile.ts';
 
 /**
@@ -99,7 +100,11 @@ export const pointsLedger = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('points_ledger_event_idx').on(table.userId, table.event, table.sourceId)],
+  (table) => [
+    uniqueIndex('points_ledger_event_idx').on(table.userId, table.event, table.sourceId),
+    // The leaderboards sum a period's counted rows by founder: read from this index alone (bench/community.ts).
+    index('points_ledger_period_idx').on(table.createdAt, table.userId, table.points).where(sql`revoked_at is null`),
+  ],
 );
 
 /** Calendar days (in the founder's time zone) with a meaningful action, for the streak. */
@@ -125,5 +130,9 @@ export const userAchievements = pgTable(
     unlockedAt: timestamp('unlocked_at', { withTimezone: true }).notNull().defaultNow(),
     seenAt: timestamp('seen_at', { withTimezone: true }),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.achievement] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.achievement] }),
+    // The milestones feed reads the newest first (bench/community.ts).
+    index('user_achievements_unlocked_idx').on(table.unlockedAt, table.userId, table.achievement),
+  ],
 );

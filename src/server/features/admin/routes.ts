@@ -1,8 +1,9 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { stream } from 'hono/streaming';
 import { AnalyticsQuery } from '../../../core/admin/admin-analytics.ts';
 import { AuditLogQuery } from '../../../core/admin/audit-log.ts';
+import { AdminChatReportsQuery, ChatReportParam, type ChatReportResolution } from '../../../core/admin/chat-reports.ts';
 import { AcknowledgeAlertInput } from '../../../core/admin/security-alerts.ts';
 import { TelemetryQuery } from '../../../core/admin/telemetry.ts';
 import { telemetryChart } from '../../platform/telemetry.ts';
@@ -10,10 +11,11 @@ import { AppError } from '../../http/app-error.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
-import { parseJsonBody, parseQuery } from '../../http/validate.ts';
+import { parseJsonBody, parseParams, parseQuery } from '../../http/validate.ts';
 import { recordAuditEvent, recordSecurityEvent, requestContext } from '../../platform/audit.ts';
 import { adminAnalytics } from './analytics.ts';
 import { auditCsv, listAuditLogs } from './audit-log.ts';
+import { listChatReports, resolveChatReport } from './chat-reports.ts';
 import { adminFeedbackRoutes } from './feedback-routes.ts';
 import { adminFeatureFlagRoutes } from '../flags/index.ts';
 import { acknowledgeAlert, listSecurityAlerts, scanSecurityAlerts } from './security-alerts.ts';
@@ -38,6 +40,13 @@ const adminsOnly = createMiddleware<AppBindings>(async (c, next) => {
   }
   await next();
 });
+
+/** Dismisses a chat report or removes its message (decision 174), audited as this admin. */
+function resolveReport(c: Context<AppBindings>, resolution: ChatReportResolution) {
+  const { id } = parseParams(c, ChatReportParam);
+  const { db, bus } = c.get('deps');
+  return resolveChatReport(db, bus, id, resolution, { id: c.get('user').id, context: requestContext(c.req.raw, clientAddress(c)) });
+}
 
 /**
  * /api/admin/*: admins only (docs/product.md#roles). Each area of the admin dashboard is a
@@ -81,6 +90,9 @@ export const adminRoutes = new Hono<AppBindings>()
     const admin = { id: c.get('user').id, context: requestContext(c.req.raw, clientAddress(c)) };
     return c.json({ acknowledged: await acknowledgeAlert(c.get('deps').db, c.req.param('id'), admin, note) });
   })
+  .get('/chat-reports', async (c) => c.json(await listChatReports(c.get('deps').db, parseQuery(c, AdminChatReportsQuery))))
+  .post('/chat-reports/:id/dismiss', async (c) => c.json(await resolveReport(c, 'dismissed')))
+  .post('/chat-reports/:id/remove', async (c) => c.json(await resolveReport(c, 'removed')))
   .route('/users', adminUserRoutes)
   .route('/feedback', adminFeedbackRoutes)
   .route('/feature-flags', adminFeatureFlagRoutes);

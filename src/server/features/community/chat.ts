@@ -1,10 +1,26 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { CHAT_PAGE_SIZE, type ChatMessage, type ChatRoom } from '../../../core/community/community.ts';
+import {
+  CHAT_PAGE_SIZE,
+  CHAT_ROOMS,
+  type ChatMentions,
+  type ChatMessage,
+  type ChatReportReason,
+  type ChatRoom,
+  type ChatRooms,
+  mentionHandle,
+  mentions,
+  UNREAD_CAP,
+} from '../../../core/community/community.ts';
 import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
-import { chatBlocks, chatMessages, chatReports } from '../../db/schema/index.ts';
+import { chatBlocks, chatMentions, chatMessages, chatReads, chatReports } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ensureMembers, getSettings, memberView, type TierContext } from './service.ts';
+
+/** Who may be named in a room (decision 176): the authors of its latest messages. */
+const MENTION_CANDIDATE_MESSAGES = 200;
+/** The mentions listed, newest first; unread counts those among them. */
+const MENTIONS_LISTED = 20;
 
 /**
  * Chat with other CEOs (tier 2; decision 194): rooms, history, edits and deletions of one's
@@ -35,6 +51,11 @@ type MessageRow = {
   created: string | Date;
 };
 
+/** What a reader may see of `c` (chat_messages joined with users `u` and community_members `m`). */
+const visibleTo = (readerId: string) => sql`c.deleted_at is null
+      and u.status = 'active' and coalesce(m.visibility, 'anonymous') <> 'hidden'
+      and not exists (select 1 from chat_blocks b where b.blocker_id = ${readerId} and b.blocked_id = c.user_id)`;
+
 /** Messages `readerId` may see, by a condition on `c` (chat_messages). */
 async function visibleMessages(db: Database, readerId: string, condition: ReturnType<typeof sql>, order: 'asc' | 'desc', limit: number, tier: TierContext) {
   const result = await db.execute(sql`
@@ -43,9 +64,7 @@ async function visibleMessages(db: Database, readerId: string, condition: Return
     from chat_messages c
     join users u on u.id = c.user_id
     left join community_members m on m.user_id = c.user_id
-    where ${condition} and c.deleted_at is null
-      and u.status = 'active' and coalesce(m.visibility, 'anonymous') <> 'hidden'
-      and not exists (select 1 from chat_blocks b where b.blocker_id = ${readerId} and b.blocked_id = c.user_id)
+    where ${condition} and ${visibleTo(readerId)}
     order by c.id ${order === 'asc' ? sql`asc` : sql`desc`}
     limit ${limit}`);
   const rows = (result as unknown as { rows: MessageRow[] }).rows;
@@ -97,6 +116,7 @@ export async function postMessage(db: Database, bus: SessionEventBus, userId: st
   const settings = await chatAccess(db, userId, tier);
   if (settings.visibility === 'hidden') throw new AppError('FORBIDDEN');
   const [row] = await db.insert(chatMessages).values({ room, userId, body }).returning({ id: chatMessages.id });
+  await recordMentions(db, userId, room, row!.id, body, tier);
   await bus.publish({ type: 'chat-changed', room, id: row!.id, change: 'posted' });
   return (await messageFor(db, userId, row!.id, tier))!;
 }
@@ -116,6 +136,7 @@ export async function editMessage(db: Database, bus: SessionEventBus, userId: st
   await chatAccess(db, userId, tier);
   const row = await ownMessage(db, userId, id);
   await db.update(chatMessages).set({ body, editedAt: sql`now()` }).where(eq(chatMessages.id, id));
+  await recordMentions(db, userId, row.room as ChatRoom, id, body, tier);
   await bus.publish({ type: 'chat-changed', room: row.room, id, change: 'edited' });
   return (await messageFor(db, userId, id, tier))!;
 }
@@ -136,11 +157,11 @@ async function othersVisibleMessage(db: Database, readerId: string, id: number, 
   return row!;
 }
 
-/** Reports a message to the admins with its text as it is now; reporting twice is one report. */
-export async function reportMessage(db: Database, readerId: string, id: number, tier: TierContext) {
+/** Reports a message to the admins with its text as it is now and the reason; reporting twice is one report. */
+export async function reportMessage(db: Database, readerId: string, id: number, reason: ChatReportReason, tier: TierContext) {
   await chatAccess(db, readerId, tier);
   const row = await othersVisibleMessage(db, readerId, id, tier);
-  await db.insert(chatReports).values({ messageId: id, reporterId: readerId, body: row.body }).onConflictDoNothing();
+  await db.insert(chatReports).values({ messageId: id, reporterId: readerId, body: row.body, reason }).onConflictDoNothing();
 }
 
 /** Blocks the author of a message: their messages disappear for the reader, past ones included. */
@@ -148,4 +169,101 @@ export async function blockAuthor(db: Database, readerId: string, id: number, ti
   await chatAccess(db, readerId, tier);
   const row = await othersVisibleMessage(db, readerId, id, tier);
   await db.insert(chatBlocks).values({ blockerId: readerId, blockedId: row.userId }).onConflictDoNothing();
+}
+
+/**
+ * Each room with the reader's unread count (decision 175): messages they may see, by
+ * others, after the last one they read there; counted up to UNREAD_CAP.
+ */
+export async function roomsWithUnread(db: Database, readerId: string, tier: TierContext): Promise<ChatRooms> {
+  await chatAccess(db, readerId, tier);
+  const rooms = await Promise.all(
+    CHAT_ROOMS.map(async (room) => {
+      const result = await db.execute(sql`
+        select count(*)::integer as unread from (
+          select 1 from chat_messages c
+          join users u on u.id = c.user_id
+          left join community_members m on m.user_id = c.user_id
+          where c.room = ${room} and c.user_id <> ${readerId}
+            and c.id > coalesce((select r.last_read_id from chat_reads r where r.user_id = ${readerId} and r.room = ${room}), 0)
+            and ${visibleTo(readerId)}
+          limit ${UNREAD_CAP}
+        ) unread`);
+      const [row] = (result as unknown as { rows: { unread: number }[] }).rows;
+      return { room, unread: Number(row?.unread ?? 0) };
+    }),
+  );
+  return { rooms };
+}
+
+/** The reader has seen the room up to `lastReadId`; it never moves back (two tabs may answer out of order). */
+export async function markRoomRead(db: Database, readerId: string, room: ChatRoom, lastReadId: number, tier: TierContext) {
+  await chatAccess(db, readerId, tier);
+  await db
+    .insert(chatReads)
+    .values({ userId: readerId, room, lastReadId })
+    .onConflictDoUpdate({
+      target: [chatReads.userId, chatReads.room],
+      set: { lastReadId: sql`greatest(${chatReads.lastReadId}, excluded.last_read_id)`, updatedAt: sql`now()` },
+    });
+}
+
+/**
+ * Notes every founder `body` names (decision 176): those who wrote among the room's latest
+ * messages the author can see, by their handle as the author sees them (public name or
+ * pseudonym). Not oneself, nor someone who blocked the author; once per founder and message.
+ */
+async function recordMentions(db: Database, authorId: string, room: ChatRoom, messageId: number, body: string, tier: TierContext) {
+  if (!body.includes('@')) return;
+  const result = await db.execute(sql`
+    select distinct on (c.user_id) c.user_id, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at as created
+    from (
+      select c.user_id from chat_messages c
+      join users u on u.id = c.user_id
+      left join community_members m on m.user_id = c.user_id
+      where c.room = ${room} and c.user_id <> ${authorId} and ${visibleTo(authorId)}
+        and not exists (select 1 from chat_blocks b where b.blocker_id = c.user_id and b.blocked_id = ${authorId})
+      order by c.id desc
+      limit ${MENTION_CANDIDATE_MESSAGES}
+    ) c
+    join users u on u.id = c.user_id`);
+  const rows = (result as unknown as { rows: (Omit<MessageRow, 'id' | 'room' | 'body' | 'created_at' | 'edited_at'>)[] }).rows;
+  if (rows.length === 0) return;
+  const members = await ensureMembers(db, rows.map((row) => row.user_id));
+  const named = rows.filter((row) => {
+    const view = memberView(
+      { fullName: row.full_name, lastName: row.last_name, nickname: row.nickname, startupName: row.startup_name, userTier: Number(row.user_tier), createdAt: new Date(row.created) },
+      members.get(row.user_id)!,
+      tier,
+    );
+    return mentions(body, mentionHandle(view));
+  });
+  if (named.length === 0) return;
+  await db
+    .insert(chatMentions)
+    .values(named.map((row) => ({ userId: row.user_id, messageId })))
+    .onConflictDoNothing();
+}
+
+/** The latest messages naming the reader that they can still see, and how many of them are unread. */
+export async function mentionsOf(db: Database, readerId: string, tier: TierContext): Promise<ChatMentions> {
+  await chatAccess(db, readerId, tier);
+  const rows = await db
+    .select({ id: chatMentions.id, messageId: chatMentions.messageId, createdAt: chatMentions.createdAt, readAt: chatMentions.readAt })
+    .from(chatMentions)
+    .where(eq(chatMentions.userId, readerId))
+    .orderBy(sql`${chatMentions.id} desc`)
+    .limit(MENTIONS_LISTED);
+  const listed = [];
+  for (const row of rows) {
+    const message = await messageFor(db, readerId, row.messageId, tier);
+    if (message) listed.push({ id: row.id, read: row.readAt !== null, createdAt: row.createdAt.toISOString(), message });
+  }
+  return { unread: listed.filter((mention) => !mention.read).length, mentions: listed };
+}
+
+/** The reader has seen their mentions. */
+export async function markMentionsRead(db: Database, readerId: string, tier: TierContext) {
+  await chatAccess(db, readerId, tier);
+  await db.update(chatMentions).set({ readAt: sql`now()` }).where(and(eq(chatMentions.userId, readerId), isNull(chatMentions.readAt)));
 }

@@ -1,6 +1,8 @@
 import { type Context, Hono } from 'hono';
 import {
   ChatMessageInput,
+  ChatReadInput,
+  ChatReportInput,
   FeedQuery,
   HistoryQuery,
   LeaderboardQuery,
@@ -11,7 +13,18 @@ import {
   VisibilityInput,
 } from '../../../core/community/community.ts';
 import { rateLimit } from '../../rate-limit/middleware.ts';
-import { blockAuthor, deleteMessage, editMessage, postMessage, reportMessage, roomHistory } from './chat.ts';
+import {
+  blockAuthor,
+  deleteMessage,
+  editMessage,
+  markMentionsRead,
+  markRoomRead,
+  mentionsOf,
+  postMessage,
+  reportMessage,
+  roomHistory,
+  roomsWithUnread,
+} from './chat.ts';
 import { roomStream } from './chat-stream.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
@@ -39,6 +52,18 @@ export const communityRoutes = new Hono<AppBindings>()
   .get('/leaderboard', async (c) => {
     const query = parseQuery(c, LeaderboardQuery);
     return c.json(await leaderboard(c.get('deps').db, c.get('user').id, query, tierContext(c)));
+  })
+  .get('/mentions', async (c) => c.json(await mentionsOf(c.get('deps').db, c.get('user').id, tierContext(c))))
+  .post('/mentions/read', async (c) => {
+    await markMentionsRead(c.get('deps').db, c.get('user').id, tierContext(c));
+    return c.body(null, 204);
+  })
+  .get('/rooms', async (c) => c.json(await roomsWithUnread(c.get('deps').db, c.get('user').id, tierContext(c))))
+  .put('/rooms/:room/read', async (c) => {
+    const { room } = parseParams(c, RoomParam);
+    const { lastReadId } = await parseJsonBody(c, ChatReadInput);
+    await markRoomRead(c.get('deps').db, c.get('user').id, room, lastReadId, tierContext(c));
+    return c.body(null, 204);
   })
   .get('/rooms/:room/messages', async (c) => {
     const { room } = parseParams(c, RoomParam);
@@ -71,7 +96,8 @@ export const communityRoutes = new Hono<AppBindings>()
   })
   .post('/messages/:id/report', async (c) => {
     const { id } = parseParams(c, MessageParam);
-    await reportMessage(c.get('deps').db, c.get('user').id, id, tierContext(c));
+    const { reason } = await parseJsonBody(c, ChatReportInput);
+    await reportMessage(c.get('deps').db, c.get('user').id, id, reason, tierContext(c));
     return c.body(null, 204);
   })
   .post('/messages/:id/block-author', async (c) => {

@@ -207,23 +207,10 @@ export function periodStart(period: LeaderboardPeriod, now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysSinceMonday));
 }
 
-/**
- * Points earned in the period from the ledger (revoked rows do not count), ranked among
- * listed founders (of one phase if asked); ties share a rank. The founder's own rank is
- * given whatever it is, or null when they are hidden, outside the phase or have no points.
- */
-export async function leaderboard(
-  db: Database,
-  userId: string,
-  query: { period: LeaderboardPeriod; phase?: StartupPhase },
-  tier: TierContext,
-): Promise<Leaderboard> {
-  const now = tier.now ?? new Date();
-  const profile = await ownProfile(db, userId);
-  if (!isPremium(profile, tier)) throw new AppError('PREMIUM_REQUIRED');
-  const since = periodStart(query.period, now).toISOString();
-  const phaseFilter = query.phase ? sql`and u.startup_phase = ${query.phase}` : sql``;
-  const result = await db.execute(sql`
+/** The board's SQL: the top rows and the founder's own, ranked (exported for bench/community.ts to explain). */
+export function leaderboardQuery(userId: string, since: string, phase?: StartupPhase) {
+  const phaseFilter = phase ? sql`and u.startup_phase = ${phase}` : sql``;
+  return sql`
     with totals as (
       select user_id, sum(points)::integer as points
       from points_ledger
@@ -240,7 +227,25 @@ export async function leaderboard(
       where ${listed} ${phaseFilter}
     )
     select * from ranked where position <= ${LEADERBOARD_SIZE} or user_id = ${userId}
-    order by position`);
+    order by position`;
+}
+
+/**
+ * Points earned in the period from the ledger (revoked rows do not count), ranked among
+ * listed founders (of one phase if asked); ties share a rank. The founder's own rank is
+ * given whatever it is, or null when they are hidden, outside the phase or have no points.
+ */
+export async function leaderboard(
+  db: Database,
+  userId: string,
+  query: { period: LeaderboardPeriod; phase?: StartupPhase },
+  tier: TierContext,
+): Promise<Leaderboard> {
+  const now = tier.now ?? new Date();
+  const profile = await ownProfile(db, userId);
+  if (!isPremium(profile, tier)) throw new AppError('PREMIUM_REQUIRED');
+  const since = periodStart(query.period, now).toISOString();
+  const result = await db.execute(leaderboardQuery(userId, since, query.phase));
   const rows = rowsOf<ListedRow & { points: number; rank: number; position: number }>(result);
   const top = rows.filter((row) => Number(row.position) <= LEADERBOARD_SIZE);
   const own = rows.find((row) => row.user_id === userId);

@@ -10,6 +10,7 @@ import { cn } from '../../lib/cn.ts';
 import { AlertsPage } from './alerts/alerts-page.tsx';
 import { AnalyticsPage } from './analytics/analytics-page.tsx';
 import { AuditPage } from './audit/audit-page.tsx';
+import { ChatReportsPage } from './chat-reports/chat-reports-page.tsx';
 import { FeedbackInbox } from './feedback/feedback-inbox.tsx';
 import { SettingsPage } from './settings/settings-page.tsx';
 import { TelemetryPage } from './telemetry/telemetry-page.tsx';
@@ -21,6 +22,7 @@ const SECTIONS = [
   { to: '/admin', key: 'users', end: true },
   { to: '/admin/analytics', key: 'analytics', end: false },
   { to: '/admin/feedback', key: 'feedback', end: false },
+  { to: '/admin/chat-reports', key: 'chatReports', end: false },
   { to: '/admin/audit', key: 'audit', end: false },
   { to: '/admin/alerts', key: 'alerts', end: false },
   { to: '/admin/telemetry', key: 'telemetry', end: false },
@@ -64,7 +66,7 @@ function NotAuthorized() {
   return <Navigate to="/overview" replace />;
 }
 
-/** /admin/*: the admin dashboard for admins (users, analytics, feedback, the audit log, settings); everyone else is turned away. */
+/** /admin/*: the admin dashboard for admins (users, analytics, feedback, chat reports, the audit log, settings); everyone else is turned away. */
 export function AdminPage() {
   const { t } = useTranslation('admin');
   const session = useSession();
@@ -94,6 +96,7 @@ export function AdminPage() {
         <Route path="users/:userId" element={<UserPage />} />
         <Route path="analytics" element={<AnalyticsPage />} />
         <Route path="feedback" element={<FeedbackInbox />} />
+        <Route path="chat-reports" element={<ChatReportsPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="alerts" element={<AlertsPage />} />
         <Route path="telemetry" element={<TelemetryPage />} />

@@ -1,7 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ChatMentions,
   ChatMessage,
+  ChatReportReason,
   ChatRoom,
+  ChatRooms,
   CommunitySettings,
   FeedPage,
   Leaderboard,
@@ -57,13 +60,54 @@ export const useLeaderboard = (period: LeaderboardPeriod, phase: StartupPhase | 
     enabled,
   });
 
-/** Chat (decision 194): the room's latest page, a post, and acts on one message. */
-export const chatHistory = (room: ChatRoom) =>
-  apiFetch<{ room: ChatRoom; messages: ChatMessage[]; hasMore: boolean }>(`/api/community/rooms/${room}/messages`);
+/** Chat (decision 194): a page of the room's history (the latest, or before a message), a post, and acts on one message. */
+export const chatHistory = (room: ChatRoom, before?: number) =>
+  apiFetch<{ room: ChatRoom; messages: ChatMessage[]; hasMore: boolean }>(`/api/community/rooms/${room}/messages${before ? `?before=${before}` : ''}`);
 export const postChatMessage = (room: ChatRoom, body: string) =>
   apiFetch<ChatMessage>(`/api/community/rooms/${room}/messages`, { method: 'POST', body: JSON.stringify({ body }) });
+export const editChatMessage = (id: number, body: string) =>
+  apiFetch<ChatMessage>(`/api/community/messages/${id}`, { method: 'PATCH', body: JSON.stringify({ body }) });
 export const deleteChatMessage = (id: number) => apiFetch<void>(`/api/community/messages/${id}`, { method: 'DELETE' });
-export const reportChatMessage = (id: number) => apiFetch<void>(`/api/community/messages/${id}/report`, { method: 'POST' });
+export const reportChatMessage = (id: number, reason: ChatReportReason) =>
+  apiFetch<void>(`/api/community/messages/${id}/report`, { method: 'POST', body: JSON.stringify({ reason }) });
 export const blockChatAuthor = (id: number) => apiFetch<void>(`/api/community/messages/${id}/block-author`, { method: 'POST' });
 /** The room's live stream; the browser reconnects by itself with Last-Event-ID. */
 export const chatStreamUrl = (room: ChatRoom, after: number) => `/api/community/rooms/${room}/stream?after=${after}`;
+
+/** How often the room list asks for unread counts of the rooms not open (decision 175). */
+const UNREAD_REFRESH_MS = 30_000;
+const chatRoomsKey = [...communityKey, 'rooms'] as const;
+
+/** The rooms with the founder's unread count in each. */
+export const useChatRooms = (enabled: boolean) =>
+  useQuery({
+    queryKey: chatRoomsKey,
+    queryFn: () => apiFetch<ChatRooms>('/api/community/rooms'),
+    refetchInterval: UNREAD_REFRESH_MS,
+    enabled,
+  });
+
+/** Marks the room read up to a message and clears its count in the list at once. */
+export function useMarkRoomRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ room, lastReadId }: { room: ChatRoom; lastReadId: number }) =>
+      apiFetch<void>(`/api/community/rooms/${room}/read`, { method: 'PUT', body: JSON.stringify({ lastReadId }) }),
+    onSuccess: (_, { room }) =>
+      queryClient.setQueryData<ChatRooms>(chatRoomsKey, (rooms) => rooms && { rooms: rooms.rooms.map((entry) => (entry.room === room ? { ...entry, unread: 0 } : entry)) }),
+  });
+}
+
+const mentionsKey = [...communityKey, 'mentions'] as const;
+
+/** Messages naming the founder (decision 176), asked again with the unread counts. */
+export const useChatMentions = () =>
+  useQuery({ queryKey: mentionsKey, queryFn: () => apiFetch<ChatMentions>('/api/community/mentions'), refetchInterval: UNREAD_REFRESH_MS });
+
+export function useMarkMentionsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<void>('/api/community/mentions/read', { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mentionsKey }),
+  });
+}

@@ -1,0 +1,132 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { type AdminChatReport, type AdminChatReportsPage, CHAT_REPORT_STATES, type ChatReportResolved } from '../../../../core/admin/chat-reports.ts';
+import { buttonClass } from '../../../components/form/buttons.ts';
+import { inputClass } from '../../../components/form/fields.tsx';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { errorMessage } from '../../../lib/error-toast.ts';
+import { intlLocale } from '../../../lib/format.ts';
+import { ListState } from '../list-state.tsx';
+import { Pager } from '../pager.tsx';
+
+const PAGE_SIZE = 20;
+const reportsKey = ['admin', 'chat-reports'] as const;
+
+function FounderLink({ founder }: { founder: { id: string; email: string } }) {
+  return (
+    <Link to={`/admin/users/${encodeURIComponent(founder.id)}`} className="break-all text-primary underline underline-offset-4">
+      {founder.email}
+    </Link>
+  );
+}
+
+function ReportCard({ report }: { report: AdminChatReport }) {
+  const { t, i18n } = useTranslation(['admin', 'community', 'profile']);
+  const queryClient = useQueryClient();
+  const when = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
+  const resolve = useMutation({
+    mutationFn: (action: 'dismiss' | 'remove') => apiFetch<ChatReportResolved>(`/api/admin/chat-reports/${report.id}/${action}`, { method: 'POST' }),
+    onSuccess: async (_, action) => {
+      toast.success(t(action === 'remove' ? 'chatReports.removed' : 'chatReports.dismissed'));
+      await queryClient.invalidateQueries({ queryKey: reportsKey });
+    },
+    onError: (error) => toast.error(t('chatReports.actionError'), { description: errorMessage(error) }),
+  });
+  const titleId = `chat-report-${report.id}`;
+  const room = report.message.room === 'general' ? t('community:chat.general') : t(`profile:options.phase.${report.message.room}`);
+  return (
+    <li className="rounded-lg border border-border p-4" aria-labelledby={titleId}>
+      <h3 id={titleId} className="font-medium">
+        {t(`community:chat.reasons.${report.reason}`)} · {when.format(new Date(report.createdAt))}
+      </h3>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-muted-foreground">{t('chatReports.reporter')}</dt>
+        <dd>{report.reporter ? <FounderLink founder={report.reporter} /> : t('chatReports.deletedAccount')}</dd>
+        <dt className="text-muted-foreground">{t('chatReports.author')}</dt>
+        <dd>
+          <FounderLink founder={report.message.author} />
+        </dd>
+        <dt className="text-muted-foreground">{t('chatReports.room')}</dt>
+        <dd>
+          {room} · {when.format(new Date(report.message.createdAt))}
+        </dd>
+      </dl>
+      <blockquote className="mt-2 border-l-2 border-border pl-3 text-sm whitespace-pre-wrap break-words">{report.body}</blockquote>
+      {report.resolution ? (
+        <p className="mt-2 text-sm text-muted-foreground">
+          {t(`chatReports.resolution.${report.resolution}`)}
+          {report.resolvedAt ? ` · ${when.format(new Date(report.resolvedAt))}` : ''}
+        </p>
+      ) : (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <button type="button" className={buttonClass.secondary} disabled={resolve.isPending} onClick={() => resolve.mutate('dismiss')}>
+            {t('chatReports.dismiss')}
+          </button>
+          <button type="button" className={buttonClass.destructive} disabled={resolve.isPending || report.message.deleted} onClick={() => resolve.mutate('remove')}>
+            {t('chatReports.remove')}
+          </button>
+          {report.message.deleted ? <p className="self-center text-sm text-muted-foreground">{t('chatReports.alreadyDeleted')}</p> : null}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** /admin/chat-reports: messages founders reported, open first; dismiss or remove (decision 174). */
+export function ChatReportsPage() {
+  const { t } = useTranslation('admin');
+  const filterId = useId();
+  const [state, setState] = useState<(typeof CHAT_REPORT_STATES)[number]>('open');
+  const [page, setPage] = useState(1);
+  const query = new URLSearchParams({ state, page: String(page), limit: String(PAGE_SIZE) }).toString();
+  const reports = useQuery({
+    queryKey: [...reportsKey, query],
+    queryFn: () => apiFetch<AdminChatReportsPage>(`/api/admin/chat-reports?${query}`),
+    placeholderData: keepPreviousData,
+  });
+  const pages = reports.data ? Math.max(1, Math.ceil(reports.data.total / PAGE_SIZE)) : 1;
+  return (
+    <section aria-labelledby="admin-chat-reports-title" className="mt-8">
+      <h2 id="admin-chat-reports-title" className="text-xl font-semibold">
+        {t('chatReports.title')}
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">{t('chatReports.intro')}</p>
+      <div className="mt-4 max-w-xs">
+        <label htmlFor={filterId} className="text-sm font-medium">
+          {t('chatReports.filter')}
+        </label>
+        <select
+          id={filterId}
+          value={state}
+          onChange={(event) => {
+            setState(event.target.value as typeof state);
+            setPage(1);
+          }}
+          className={cn(inputClass, 'h-11')}
+        >
+          {CHAT_REPORT_STATES.map((one) => (
+            <option key={one} value={one}>
+              {t(`chatReports.states.${one}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ListState query={reports} area="chatReports" isEmpty={(data) => data.reports.length === 0}>
+        {(data) => (
+          <>
+            <ul className="space-y-3">
+              {data.reports.map((report) => (
+                <ReportCard key={report.id} report={report} />
+              ))}
+            </ul>
+            <Pager page={page} pages={pages} onPage={setPage} />
+          </>
+        )}
+      </ListState>
+    </section>
+  );
+}
