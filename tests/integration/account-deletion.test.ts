@@ -15,7 +15,7 @@ import { createTestApp, sessionCookie, TEST_ORIGIN, TEST_USER_AGENT } from './su
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  t = await createTestApp({}, { databaseUrl: process.env.DATABASE_URL });
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 

@@ -62,7 +62,7 @@ async function conversationsOf(db: Database, userId: string) {
 
 async function contextOf(db: Database, userId: string) {
   const entries = await db.select().from(aiContextEntries).where(eq(aiContextEntries.userId, userId)).orderBy(asc(aiContextEntries.createdAt));
-  const files = await db.select().from(aiContextFiles).where(eq(aiContextFiles.userId, userId)).orderBy(asc(aiContextFiles.createdAt), asc(aiContextFiles.id));
+  const files = await db.select().from(aiContextFiles).where(eq(aiContextFiles.userId, userId)).orderBy(asc(aiContextFiles.createdAt), asc(aiContextFiles.name), asc(aiContextFiles.id));
   return entries.map(({ userId: _userId, ...entry }) => ({ ...entry, files: files.filter((file) => file.entryId === entry.id) }));
 }
 
