@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema/index.ts';
 import { TINY_PNG } from '../support/make-pdf.ts';
 import { readZip, type ZipFile } from '../support/read-zip.ts';
-import { auditRows, errorOf } from './support/accounts.ts';
+import { auditRows, errorOf, signUpAdmin } from './support/accounts.ts';
 import { chat, consentingFounder } from './support/mentor.ts';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
 import { readUiStream } from './support/loopback-model.ts';
@@ -140,6 +140,21 @@ describe('GET /api/account/export', () => {
 });
 
 const names = (files: ZipFile[]) => files.map((entry) => entry.name);
+
+describe('an admin viewing as the founder', () => {
+  it('cannot take the founder’s data (403), and nothing is audited as exported', async () => {
+    const boss = await signUpAdmin(t);
+    const founder = await t.signUp();
+    const started = await t.request('/api/impersonation', { method: 'POST', cookie: boss.jar.header, json: { targetUserId: founder.user.id } });
+    expect(started.status, await started.clone().text()).toBe(201);
+    boss.jar.take(started);
+    expect((await t.request('/api/me', { cookie: boss.jar.header })).status).toBe(200);
+    const refused = await download(boss.jar.header);
+    expect(refused.status).toBe(403);
+    expect((await errorOf(refused)).code).toBe('FORBIDDEN');
+    expect(await auditRows(t, 'security_account_data_exported', founder.user.id)).toEqual([]);
+  });
+});
 
 describe('the export’s own rate limit', () => {
   it('allows 5 exports an hour, then answers 429', async () => {
