@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAccounts, authSessions, authUsers, tasks, users } from '../../src/server/db/schema/index.ts';
 import { deletedAccountAddress } from '../../src/server/features/account/deletion.ts';
 import { validTask } from './support/task-fixtures.ts';
-import { askForMagicLink, auditRows, errorOf, mailsTo } from './support/accounts.ts';
+import { askForMagicLink, auditRows, errorOf, mailsTo, signUpAdmin } from './support/accounts.ts';
 import { createTestApp, sessionCookie, TEST_ORIGIN, TEST_USER_AGENT } from './support/test-app.ts';
 
 /**
@@ -134,6 +134,15 @@ describe('POST /api/account/delete', () => {
     // The old account's data is untouched by the new one's life.
     expect(await statusOf(founder.user.id)).toMatchObject({ status: 'deleted', industry: 'Fintech' });
     expect(await t.db.select().from(tasks).where(eq(tasks.userId, founder.user.id))).toHaveLength(1);
+
+    // Admins find both under the address: the deleted account (former address kept) and the new one.
+    const boss = await signUpAdmin(t);
+    const listed = await t.request(`/api/admin/users?${new URLSearchParams({ search: founder.email })}`, { cookie: boss.cookie });
+    const { users: rows } = (await listed.json()) as { users: { id: string; email: string; status: string }[] };
+    expect(rows.map(({ id, email, status }) => ({ id, email, status })).sort((a, b) => a.status.localeCompare(b.status))).toEqual([
+      { id: again.user.id, email: founder.email, status: 'active' },
+      { id: founder.user.id, email: founder.email, status: 'deleted' },
+    ]);
 
     // A reset asked for now reaches the new account, and only the new one.
     const reset = await t.request('/api/auth/request-password-reset', { method: 'POST', json: { email: founder.email, redirectTo: '/reset-password' } });
