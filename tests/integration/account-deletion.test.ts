@@ -153,6 +153,25 @@ describe('POST /api/account/delete', () => {
     expect(((await third.json()) as { user: { id: string } }).user.id).toBe(again.user.id);
   });
 
+  it('a magic-link sign-up with the released address makes a new account', async () => {
+    const founder = await t.signUp();
+    expect((await remove(founder.cookie, founder.email)).status).toBe(200);
+    const asked = await t.request('/api/auth/sign-in/magic-link', {
+      method: 'POST',
+      json: { email: founder.email, name: 'Ana Magic', metadata: { termsAccepted: true }, callbackURL: '/auth/callback', errorCallbackURL: '/auth/callback' },
+      // An address of its own: the earlier tests' link requests count against the same limit.
+      clientAddress: '203.0.113.8',
+    });
+    expect(asked.status).toBe(200);
+    const link = new URL(await t.outbox.link(founder.email, 'magic-link'));
+    const opened = await t.request(link.pathname + link.search);
+    expect(sessionCookie(opened)).toContain('session_token=');
+    const me = (await (await t.request('/api/me', { cookie: sessionCookie(opened) })).json()) as { id: string; email: string; fullName: string };
+    expect(me).toMatchObject({ email: founder.email, fullName: 'Ana Magic' });
+    expect(me.id).not.toBe(founder.user.id);
+    expect((await statusOf(founder.user.id))?.status).toBe('deleted');
+  });
+
   it('unlinks Google and OIDC sign-ins, so the provider’s account can start a new one', async () => {
     const founder = await t.signUp();
     await t.db.insert(authAccounts).values({ id: `oauth-${founder.user.id}`, accountId: 'google-sub-123', providerId: 'google', userId: founder.user.id, accessToken: 'secret-token' });
