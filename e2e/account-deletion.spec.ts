@@ -4,11 +4,11 @@ import { FOUNDER_PASSWORD, signUpFounder } from './support/founder.ts';
 import { text } from './support/locales.ts';
 import { waitForApp } from './support/ready.ts';
 
-/** Account deletion (docs/product.md#account-states) from the Subscription page's danger zone (decision 025). */
+/** Account deletion (docs/product.md#account-states) from the Subscription page's danger zone (decisions 025 and 197). */
 const subscription = (key: string) => text('en', 'subscription', key);
 const auth = (key: string) => text('en', 'auth', key);
 
-test('a founder deletes their account from /subscription, is signed out, and cannot sign in again', async ({ page }) => {
+test('a founder deletes their account from /subscription, is signed out, and the old password opens nothing', async ({ page }) => {
   const { email } = await signUpFounder(page, { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' }, { name: 'Tomás' });
   await page.goto('/subscription');
   const zone = page.getByRole('region', { name: subscription('dangerZone.title') });
@@ -28,13 +28,13 @@ test('a founder deletes their account from /subscription, is signed out, and can
   await expect(page).toHaveURL(/\/auth/);
   expect(await (await page.request.get('/api/auth/get-session')).json()).toBeNull();
 
-  // The right password no longer signs in, and the page says why.
+  // The address is released (decision 197): its old password signs in to nothing, as for an unknown address.
   await page.goto('/auth');
   await waitForApp(page);
   await page.getByLabel(auth('fields.email'), { exact: true }).fill(email);
   await page.getByLabel(auth('fields.password'), { exact: true }).fill(FOUNDER_PASSWORD);
   await page.getByRole('button', { name: auth('submit.signIn') }).click();
-  await expect(page.getByText(auth('errors.accountDeleted'))).toBeVisible();
+  await expect(page.getByText(auth('errors.signInFailed'))).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
   await expectNoAxeViolations(page);
 });

@@ -144,6 +144,21 @@ describe('sign-in with an OpenID Connect provider', () => {
     expect(row!.status).toBe('available');
   });
 
+  it('after the account is deleted, the same provider account signs up anew: a new, empty account (decision 197)', async () => {
+    const first = await signInWithOidc('elena');
+    const cookie = sessionCookie(first);
+    const old = (await (await t.request('/api/me', { cookie })).json()) as { id: string; email: string };
+    const onboarded = await t.request('/api/onboarding', { method: 'POST', cookie, json: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' } });
+    expect(onboarded.status).toBe(200);
+    expect((await t.request('/api/account/delete', { method: 'POST', cookie, json: { email: oidcTestEmail('elena') } })).status).toBe(200);
+
+    const again = await signInWithOidc('elena');
+    expect(again.headers.get('location')).toMatch(/\/auth\/callback\?new=1$/);
+    const me = (await (await t.request('/api/me', { cookie: sessionCookie(again) })).json()) as { id: string; email: string; onboardingCompleted: boolean };
+    expect(me.id).not.toBe(old.id);
+    expect(me).toMatchObject({ email: oidcTestEmail('elena'), onboardingCompleted: false });
+  });
+
   it('a callback with a forged state signs nobody in and lands on the error page', async () => {
     const forged = await t.request('/api/auth/callback/oidc?code=made-up&state=made-up');
     expect(forged.status).toBe(302);

@@ -16,6 +16,8 @@ export const SEVERITY_OF_ACTION: Readonly<Record<string, Exclude<AuditSeverity, 
   security_admin_access_denied: 'medium',
   security_sign_in_failures: 'medium',
   security_password_reset: 'medium',
+  /** All of a founder's data leaving at once (decision 196): worth a look if the founder did not ask for it. */
+  security_account_data_exported: 'medium',
   security_user_reactivated: 'medium',
   security_impersonation_ended: 'medium',
 };

@@ -88,9 +88,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: StatusInput,
   },
   'POST /api/account/delete': {
-    summary: 'Delete your account ({ email } typed to confirm): marked deleted, data kept, every session ended, no more e-mail or sign-in',
+    summary: 'Delete your account ({ email } typed to confirm): marked deleted, data kept and unlinked, every session ended, no more e-mail or sign-in; the address may sign up again as a new account',
     tag: 'profile',
     body: DeleteAccountInput,
+  },
+  'GET /api/account/export': {
+    summary: 'Download all your data as a zip: profile, metrics CSV, tasks, strategy versions, AI context entries and files, mentor conversations, README (audited; 5 per hour; not while viewing as a founder)',
+    tag: 'profile',
   },
   'GET /api/account/trusted-devices': {
     summary: 'The browsers trusted to skip the two-step check ({ devices: [{ id, userAgent, trustedAt, expiresAt, current }] })',

@@ -50,6 +50,8 @@ export const RATE_LIMIT_RULES = {
   chatMessage: { max: 30, windowSeconds: MINUTE, message: tooMany },
   /** E-mailing an investor update (decision 209): 5 sends an hour, each to at most 50 investors. */
   investorUpdateSend: { max: 5, windowSeconds: 60 * MINUTE, message: tooMany },
+  /** Downloading all of one's data (decision 196): each export reads every file the founder stored, so 5 an hour. */
+  dataExport: { max: 5, windowSeconds: 60 * MINUTE, message: tooMany },
   /** Security event logging 10 / 5 min: beyond it, events are only logged. */
   securityEventLogging: { max: 10, windowSeconds: 5 * MINUTE, message: tooMany },
 } as const satisfies Record<string, RateLimitRule>;

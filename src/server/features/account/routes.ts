@@ -8,10 +8,32 @@ import { forgetTrustedDeviceById, listTrustedDevices, trustCookieOf, trustSentWi
 import { AppError } from '../../http/app-error.ts';
 import { recordAuditEvent, requestContext } from '../../platform/audit.ts';
 import { deleteAccount } from './deletion.ts';
+import { requestLanguage } from '../../auth/account-emails.ts';
+import { sessionOf } from '../../http/session.ts';
+import { rateLimit } from '../../rate-limit/middleware.ts';
+import { storageFor } from '../../storage/storage-for.ts';
+import { exportAccountData } from './data-export.ts';
 
-/** /api/account: what a founder does to their account as a whole (deletion, trusted browsers). */
+/** /api/account: what a founder does to their account as a whole (their data, deletion, trusted browsers). */
 export const accountRoutes = new Hono<AppBindings>()
   .use(requireUser)
+  // "Download my data" (decision 196): the founder's own data only; an admin viewing as them cannot take it.
+  .get('/export', rateLimit('dataExport'), async (c) => {
+    const session = await sessionOf(c);
+    if (session.status === 'valid' && session.impersonation) throw new AppError('FORBIDDEN');
+    const deps = c.get('deps');
+    const zip = await exportAccountData(deps.db, storageFor(deps), {
+      userId: c.get('user').id,
+      requestLanguage: requestLanguage(c.req.raw),
+      context: requestContext(c.req.raw, clientAddress(c)),
+    });
+    if (!zip) throw new AppError('NOT_FOUND');
+    return c.body(zip, 200, {
+      'content-type': 'application/zip',
+      'content-disposition': `attachment; filename="rumbo-data-${new Date().toISOString().slice(0, 10)}.zip"`,
+      'cache-control': 'no-store',
+    });
+  })
   .post('/delete', async (c) => {
     const { db, bus, billing } = c.get('deps');
     const { email } = await parseJsonBody(c, DeleteAccountInput);

@@ -2,3 +2,4 @@
 export { summaryOf } from './summary-cache.ts';
 export { metricsSource } from './mentor-source.ts';
 export { listWeeks } from './service.ts';
+export { exportCsv } from './service.ts';

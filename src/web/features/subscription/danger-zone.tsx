@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import { Download, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,9 +11,22 @@ import { errorMessage } from '../../lib/error-toast.ts';
 import { signOutAndClear } from '../../lib/sign-out.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 
+/** The founder's data as a zip (decision 196); a plain link, so the browser streams it to disk. */
+const DATA_EXPORT_URL = '/api/account/export';
+
+function DownloadDataLink({ label }: { label: string }) {
+  return (
+    <a href={DATA_EXPORT_URL} download className={buttonClass.secondary}>
+      <Download aria-hidden="true" className="size-4" />
+      {label}
+    </a>
+  );
+}
+
 /**
- * Deleting the account (docs/product.md#account-states, decision 025), confirmed by typing
- * the e-mail; it closes the Subscription page, since deleting also ends the subscription.
+ * Deleting the account (docs/product.md#account-states, decisions 025 and 197), confirmed by typing
+ * the e-mail, with "Download my data" offered first; it closes the Subscription page, since
+ * deleting also ends the subscription.
  */
 export function DangerZone({ email }: { email: string }) {
   const { t } = useTranslation('subscription');
@@ -46,12 +59,21 @@ export function DangerZone({ email }: { email: string }) {
         {t('dangerZone.title')}
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">{t('dangerZone.body')}</p>
-      <button type="button" className={`${buttonClass.secondary} mt-4 border-destructive text-destructive`} onClick={() => setOpen(true)}>
-        <Trash2 aria-hidden="true" className="size-4" />
-        {t('dangerZone.delete')}
-      </button>
+      <p className="mt-3 text-sm text-muted-foreground">
+        {t('dangerZone.downloadHint')}
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <DownloadDataLink label={t('dangerZone.download')} />
+        <button type="button" className={`${buttonClass.secondary} border-destructive text-destructive`} onClick={() => setOpen(true)}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          {t('dangerZone.delete')}
+        </button>
+      </div>
       <Modal open={open} onOpenChange={setOpen} title={t('dangerZone.dialogTitle')} description={t('dangerZone.dialogBody', { email })}>
         <form noValidate onSubmit={onDelete} className="flex flex-col gap-4">
+          <div>
+            <DownloadDataLink label={t('dangerZone.dialogDownload')} />
+          </div>
           <TextField
             label={t('dangerZone.confirmLabel')}
             name="confirmEmail"
