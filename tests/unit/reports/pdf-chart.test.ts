@@ -32,7 +32,12 @@ describe('the PDF line chart', () => {
   it('draws a flat series at mid-height instead of dividing by zero', () => {
     const points = plotPoints([500, 500, 500], box);
     expect(points.map((point) => point!.y)).toEqual([250, 250, 250]);
-    expect(lineChartOperators(chart([500, 500, 500]), box)).not.toMatch(/NaN|Infinity/);
+    const ops = lineChartOperators({ ...chart([500, 500, 500]), labels: { min: '$500', max: '$500', first: '2026-01-05', last: '2026-01-19' } }, box);
+    expect(ops).not.toMatch(/NaN|Infinity/);
+    // Its value is printed once, beside the line.
+    expect(ops.match(/\(\$500\) Tj/g)).toHaveLength(1);
+    expect(ops).toMatch(/Td \(\$500\) Tj/);
+    expect(ops).toMatch(/[\d.]+ 247 Td \(\$500\)/);
   });
 
   it('leaves a gap for a week without a value, and draws a lone week as a dot', () => {

@@ -63,8 +63,14 @@ export function lineChartOperators(chart: LineChart, box: Box): string {
     return ops + textAt(chart.noData, box.x + (box.width - width) / 2, box.y + box.height / 2 - 3, 10);
   }
   const labelAt = (label: string, y: number) => textAt(label, box.x - 4 - textWidth(label, LABEL_SIZE), y, LABEL_SIZE);
-  ops += labelAt(chart.labels.max, top - LABEL_SIZE + 2);
-  ops += labelAt(chart.labels.min, box.y);
+  const values = chart.values.filter((value) => value !== null);
+  if (Math.min(...values) === Math.max(...values)) {
+    // A flat series: its one value beside the line at mid-height, not the same label at both ends.
+    ops += labelAt(chart.labels.max, box.y + box.height / 2 - 3);
+  } else {
+    ops += labelAt(chart.labels.max, top - LABEL_SIZE + 2);
+    ops += labelAt(chart.labels.min, box.y);
+  }
   const paths = segments(points)
     .map((run) => {
       const [first, ...rest] = run;
