@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocumentProxy, extractText } from 'unpdf';
-import { formatWeek } from '../../src/core/metrics/iso-week.ts';
+import { formatWeek, isoWeekStart } from '../../src/core/metrics/iso-week.ts';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
 import { validTask } from './support/task-fixtures.ts';
 import { createTestApp } from './support/test-app.ts';
@@ -16,6 +16,14 @@ type Update = { id: string; markdown: string; kpis: Kpi[]; version: number; sect
 type ErrorJson = { error: { code: string; details?: { field: string; message: string }[] } };
 
 const UPDATES = '/api/reports/investor-updates';
+
+/** The text of a PDF answer, read as a viewer would (it must parse), and its page count. */
+async function pdfText(response: Response) {
+  expect(response.headers.get('content-type')).toBe('application/pdf');
+  const pdf = await getDocumentProxy(new Uint8Array(await response.arrayBuffer()));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return { text, pages: pdf.numPages };
+}
 /** The last four weeks, this one included: the "month" the founder reports on. */
 const lastFourWeeks = { fromWeek: formatWeek(weeksAgo(3)), toWeek: formatWeek(weeksAgo(0)) };
 
@@ -116,10 +124,28 @@ describe('drafting an investor update', () => {
     const response = await t.request(`${UPDATES}/${update.id}/pdf`, { cookie });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
-    const pdf = await getDocumentProxy(new Uint8Array(await response.arrayBuffer()));
-    const { text } = await extractText(pdf, { mergePages: true });
+    const { text } = await pdfText(response);
     expect(text).toContain('Key metrics');
     expect(text).toContain('Cash: $172,000; previous period: $188,000');
+    // The charts: the period and the previous one (8 weeks), titled, with min/max as the update writes money and the first/last Monday.
+    const [first, last] = [weeksAgo(7), weeksAgo(0)].map((week) => isoWeekStart(week).toISOString().slice(0, 10));
+    for (const label of ['Cash by week', '$172,000', '$200,000', 'MRR by week', '$21,667', '$24,700', first!, last!]) expect(text).toContain(label);
+    expect(text).not.toContain('No data');
+  });
+
+  it('draws the charts in the founder\'s language, and says there is no data to chart for an empty period', async () => {
+    const { cookie } = await founderWithRecords();
+    expect((await t.request('/api/me', { method: 'PATCH', cookie, json: { preferredLanguage: 'es-LA' } })).status).toBe(200);
+    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const { text, pages } = await pdfText(await t.request(`${UPDATES}/${update.id}/pdf`, { cookie }));
+    expect(pages).toBeGreaterThanOrEqual(1);
+    for (const label of ['Métricas clave', 'Caja por semana', 'MRR por semana', '200,000']) expect(text).toContain(label);
+
+    const empty = await t.signUp();
+    const blank = (await (await t.request(UPDATES, { method: 'POST', cookie: empty.cookie, json: lastFourWeeks })).json()) as Update;
+    const none = await pdfText(await t.request(`${UPDATES}/${blank.id}/pdf`, { cookie: empty.cookie }));
+    expect(none.text).toContain('Cash by week');
+    expect(none.text.match(/No data/g)).toHaveLength(2);
   });
 });
 

@@ -1,20 +1,19 @@
+import type { LineChart } from '../../../core/reports/update-charts.ts';
+import { CHART_DATE_SPACE, CHART_TITLE_SPACE, lineChartOperators } from './pdf-chart.ts';
+import { escapePdf as escape, latin1 } from './pdf-text.ts';
+
 /**
  * A plain PDF of an investor update (decision 184): text in Helvetica, A4, one line per
- * Markdown line, wrapped. Written by hand because the app has no PDF library installed;
- * every byte is Latin-1 (WinAnsi), which covers English and Spanish.
+ * Markdown line, wrapped, then the charts drawn with path operators. Written by hand because
+ * the app has no PDF library installed; every byte is Latin-1 (WinAnsi), which covers English
+ * and Spanish.
  */
 const PAGE = { width: 595, height: 842, margin: 56 };
 const LINE = 15;
 const WRAP = 92;
-
-/** Characters outside Latin-1 that updates use, as the nearest WinAnsi spelling. */
-const REPLACEMENTS: Record<string, string> = { '→': '->', '−': '-', '—': '-', '–': '-', '…': '...', '’': "'", '‘': "'", '“': '"', '”': '"', '\u202f': ' ', '\u00a0': ' ' };
-
-function latin1(text: string): string {
-  return [...text].map((char) => REPLACEMENTS[char] ?? (char.charCodeAt(0) <= 0xff ? char : '?')).join('');
-}
-
-const escape = (text: string) => text.replace(/[\\()]/g, (char) => `\\${char}`);
+/** A chart: room for the min/max labels left of the box, the box, and space around it. */
+const CHART = { gutter: 64, height: 120, gap: 24 };
+const CHART_BLOCK = CHART.gap + CHART_TITLE_SPACE + CHART.height + CHART_DATE_SPACE;
 
 function wrap(line: string, width: number): string[] {
   const lines: string[] = [];
@@ -29,8 +28,8 @@ function wrap(line: string, width: number): string[] {
   return lines;
 }
 
-/** The PDF bytes of a Markdown text: headings larger and bold, list marks as bullets. */
-export function markdownPdf(markdown: string): Buffer {
+/** The PDF bytes of a Markdown text (headings larger and bold, list marks as bullets), then the charts. */
+export function markdownPdf(markdown: string, charts: readonly LineChart[] = []): Buffer {
   const rows: { text: string; size: number; bold: boolean }[] = [];
   for (const raw of markdown.split('\n')) {
     const heading = /^(#{1,3})\s+(.*)$/.exec(raw);
@@ -55,6 +54,16 @@ export function markdownPdf(markdown: string): Buffer {
     }
     y -= height;
     stream += `BT /${row.bold ? 'F2' : 'F1'} ${row.size} Tf ${PAGE.margin} ${y} Td (${escape(row.text)}) Tj ET\n`;
+  }
+  for (const chart of charts) {
+    if (y - CHART_BLOCK < PAGE.margin) {
+      pages.push(stream);
+      stream = '';
+      y = PAGE.height - PAGE.margin + CHART.gap;
+    }
+    const box = { x: PAGE.margin + CHART.gutter, y: y - CHART.gap - CHART_TITLE_SPACE - CHART.height, width: PAGE.width - 2 * PAGE.margin - CHART.gutter, height: CHART.height };
+    stream += lineChartOperators(chart, box);
+    y -= CHART_BLOCK;
   }
   pages.push(stream);
 

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { languageFromTag, type Language } from '../../../core/i18n/language.ts';
 import { formatWeek, type WeekKey } from '../../../core/metrics/iso-week.ts';
 import { draftInvestorUpdate, type InvestorUpdate, type Kpi, type Sections, SECTION_KEYS, updateMarkdown } from '../../../core/reports/investor-update.ts';
+import { type LineChart, updateCharts } from '../../../core/reports/update-charts.ts';
 import type { Database } from '../../db/client.ts';
 import { investorUpdateShares, investorUpdates, investorUpdateVersions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -121,6 +122,20 @@ export async function listUpdates(db: Database, userId: string) {
 export async function getUpdate(db: Database, userId: string, id: string): Promise<InvestorUpdate> {
   const row = await ownUpdate(db, userId, id);
   return toUpdate(row, await latestVersion(db, id));
+}
+
+/** `YYYY-Www` as stored on the update row. */
+const weekKey = (text: string): WeekKey => ({ year: Number(text.slice(0, 4)), week: Number(text.slice(6)) });
+
+/**
+ * The PDF's cash and MRR charts of the founder's own update, recomputed from their weeks for
+ * the update's period and the previous one (the weeks its KPIs compare); 404 like the update.
+ */
+export async function updateChartsOf(db: Database, userId: string, id: string): Promise<LineChart[]> {
+  const row = await ownUpdate(db, userId, id);
+  const [account, records] = await Promise.all([founder(db, userId), listWeeks(db, userId, 'oldest')]);
+  const language = (languageFromTag(row.language) ?? 'en') as Language;
+  return updateCharts(records, { fromWeek: weekKey(row.fromWeek), toWeek: weekKey(row.toWeek) }, language, account.currency);
 }
 
 /** Saves the founder's edited sections as the next version; earlier versions stay. */
