@@ -83,7 +83,8 @@ export function memberView(row: ProfileFields, member: Member, tier: TierContext
   return { kind: 'anonymous', pseudonym: member.pseudonym };
 }
 
-const profileColumns = {
+/** The user columns `memberView` reads: select them to show a founder as the community does. */
+export const memberViewColumns = {
   fullName: users.fullName,
   lastName: users.lastName,
   nickname: users.nickname,
@@ -93,7 +94,7 @@ const profileColumns = {
 };
 
 async function ownProfile(db: Database, userId: string) {
-  const [row] = await db.select({ ...profileColumns, phase: users.startupPhase }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db.select({ ...memberViewColumns, phase: users.startupPhase }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }

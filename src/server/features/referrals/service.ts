@@ -17,7 +17,7 @@ import { referralCodes, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { grantMonthsIn } from '../billing/index.ts';
-import { ensureMembers, memberView } from '../community/index.ts';
+import { ensureMembers, memberView, memberViewColumns } from '../community/index.ts';
 import { awardPoints } from '../gamification/index.ts';
 import { emailNotices, type NoticeMailDeps, oweNotices } from './notices.ts';
 
@@ -49,16 +49,7 @@ function view(row: typeof referralCodes.$inferSelect, referred: ReferredFounder 
 /** For "who it was": the trial length decides whether a founder counts as Premium (public needs it). */
 export type TierContext = { trialDays: number; now?: Date };
 
-const referredColumns = {
-  id: users.id,
-  status: users.status,
-  fullName: users.fullName,
-  lastName: users.lastName,
-  nickname: users.nickname,
-  startupName: users.startupName,
-  userTier: users.userTier,
-  createdAt: users.createdAt,
-};
+const referredColumns = { id: users.id, status: users.status, ...memberViewColumns };
 
 /**
  * The codes with who used each, as that founder's community visibility allows, read now: a
