@@ -37,7 +37,9 @@ export function useAutosavedDraft(initial: Draft) {
   const lastSent = useRef(JSON.stringify(initial));
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const latest = useRef(draft);
-  latest.current = draft;
+  useEffect(() => {
+    latest.current = draft;
+  }, [draft]);
 
   const save = useCallback((keepalive = false) => {
     const body = JSON.stringify(latest.current);
