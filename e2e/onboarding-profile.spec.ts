@@ -1,9 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { signUpByApi, signUpInBrowser } from './support/founder.ts';
+import { FOUNDER_PASSWORD, signUpByApi, signUpInBrowser } from './support/founder.ts';
 import { text } from './support/locales.ts';
 
 type Language = 'en' | 'es-LA';
+
+/** The draft save (PUT /api/onboarding/draft) whose body carries `containing`. */
+const draftSaved = (page: Page, containing: string) =>
+  page.waitForResponse(
+    (response) => response.url().endsWith('/api/onboarding/draft') && response.request().method() === 'PUT' && (response.request().postData() ?? '').includes(containing),
+  );
 
 for (const language of ['en', 'es-LA'] as const) {
   const t = (namespace: string, key: string) => text(language, namespace, key);
@@ -22,8 +28,9 @@ for (const language of ['en', 'es-LA'] as const) {
       await signUpInBrowser(page, language, { fullName: 'Camila Torres' });
       await expect(page.locator('html')).toHaveAttribute('lang', language === 'en' ? 'en' : 'es-419');
 
-      // Step 1: about you (the full name from sign-up is already there).
+      // Step 1: about you (the full name from sign-up is already there, and not asked again in parts).
       await expect(stepHeading(page, 'about')).toBeVisible();
+      await expect(page.getByLabel(label('lastName'))).toHaveCount(0);
       await expect(page.getByText(t('onboarding', 'progress.status').replace('{{current}}', '1').replace('{{total}}', '4'))).toBeVisible();
       await expect(page.getByLabel(label('fullName'))).toHaveValue('Camila Torres');
       // Markup typed into a name is harmless: the form sends the clean text (checked at the end).
@@ -68,8 +75,10 @@ for (const language of ['en', 'es-LA'] as const) {
 
       // Step 3, then a reload mid-way: nothing is lost.
       await expect(stepHeading(page, 'customers')).toBeVisible();
+      const savedDraft = draftSaved(page, 'technical');
       await page.getByLabel(label('customerInformation')).fill('Key data: churn is 5%');
       await page.getByRole('radio', { name: t('profile', 'options.founderType.technical') }).check();
+      await savedDraft;
       await page.reload();
       await expect(stepHeading(page, 'customers')).toBeVisible();
       await expect(page.getByLabel(label('customerInformation'))).toHaveValue('Key data: churn is 5%');
@@ -258,21 +267,79 @@ for (const language of ['en', 'es-LA'] as const) {
   });
 }
 
+for (const language of ['en', 'es-LA'] as const) {
+  const t = (namespace: string, key: string) => text(language, namespace, key);
+  const locale = language === 'en' ? 'en-US' : 'es-MX';
+  const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // A field's label, with the required mark when it has one.
+  const field = (page: Page, name: string) =>
+    page.getByLabel(new RegExp(`^${escape(t('profile', `fields.${name}.label`))}( ${escape(t('profile', 'fields.requiredMark'))})?$`));
+  const stepHeading = (page: Page, step: string) => page.getByRole('heading', { level: 2, name: t('onboarding', `steps.${step}.title`) });
+
+  test.describe(`the onboarding draft in ${language}`, () => {
+    test.use({ locale });
+
+    test('continues on another device, on the same step with the same answers', async ({ page, browser, baseURL }) => {
+      const { email } = await signUpInBrowser(page, language, { fullName: 'Camila Torres' });
+      await expect(stepHeading(page, 'about')).toBeVisible();
+      await field(page, 'nickname').fill('Cami');
+      await field(page, 'country').selectOption('CO');
+      await field(page, 'currency').selectOption('USD');
+      await page.getByRole('button', { name: t('onboarding', 'next') }).click();
+      await expect(stepHeading(page, 'startup')).toBeVisible();
+      const saved = draftSaved(page, 'early-growth');
+      await field(page, 'startupName').fill('Tiendita AI');
+      await field(page, 'industry').fill('Retail software');
+      await page.getByRole('radio', { name: t('profile', 'options.teamSize.2-5') }).check();
+      await page.getByRole('radio', { name: t('profile', 'options.phase.early-growth') }).check();
+      expect((await saved).status()).toBe(200);
+      // Nothing was announced while saving.
+      await expect(page.getByRole('status').filter({ hasText: /\S/ })).toHaveCount(0);
+
+      // Another device: a fresh browser, signed in as the same founder.
+      const laptop = await browser.newContext({ locale });
+      try {
+        const other = await laptop.newPage();
+        const signIn = await other.request.post('/api/auth/sign-in/email', { data: { email, password: FOUNDER_PASSWORD }, headers: { origin: baseURL ?? '' } });
+        expect(signIn.status(), await signIn.text()).toBe(200);
+        await other.goto('/onboarding');
+        await expect(stepHeading(other, 'startup')).toBeVisible();
+        await expect(other.getByText(t('onboarding', 'progress.status').replace('{{current}}', '2').replace('{{total}}', '4'))).toBeVisible();
+        await expect(field(other, 'startupName')).toHaveValue('Tiendita AI');
+        await expect(field(other, 'industry')).toHaveValue('Retail software');
+        await expect(other.getByRole('radio', { name: t('profile', 'options.teamSize.2-5') })).toBeChecked();
+        await expect(other.getByRole('radio', { name: t('profile', 'options.phase.early-growth') })).toBeChecked();
+        await other.getByRole('button', { name: t('onboarding', 'back') }).click();
+        await expect(stepHeading(other, 'about')).toBeVisible();
+        await expect(field(other, 'fullName')).toHaveValue('Camila Torres');
+        await expect(field(other, 'nickname')).toHaveValue('Cami');
+        await expect(field(other, 'country')).toHaveValue('CO');
+        await expect(field(other, 'currency')).toHaveValue('USD');
+        await expectNoAxeViolations(other, `onboarding resumed on another device (${language})`);
+      } finally {
+        await laptop.close();
+      }
+    });
+  });
+}
+
 test.describe('the onboarding draft', () => {
   const t = (namespace: string, key: string) => text('en', namespace, key);
-  const drafts = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('rumbo_onboarding_draft:')).length);
+  const storedAnywhere = (page: Page, value: string) => page.evaluate((v) => JSON.stringify(localStorage).includes(v) || JSON.stringify(sessionStorage).includes(v), value);
 
-  test('is removed from the browser when the founder signs out mid-way', async ({ page }) => {
+  test('is kept on the server, not in the browser, and an old local copy goes at sign-out', async ({ page }) => {
     await signUpByApi(page, { name: 'Ana' });
     await page.goto('/onboarding');
+    // A draft an older version left in this browser.
+    await page.evaluate(() => localStorage.setItem('rumbo_onboarding_draft:someone', '{"step":0,"answers":{"nickname":"Old"}}'));
+    const saved = draftSaved(page, 'Anita');
     await page.getByLabel(t('profile', 'fields.nickname.label')).fill('Anita');
-    await page.getByLabel(t('profile', 'fields.lastName.label')).fill('Pérez');
-    await expect.poll(() => drafts(page)).toBe(1);
+    await saved;
+    expect(await storedAnywhere(page, 'Anita')).toBe(false);
     await page.getByRole('button', { name: t('shell', 'signOut.label') }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText(t('shell', 'signOut.success'))).toBeVisible();
-    expect(await drafts(page)).toBe(0);
-    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('Anita');
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('rumbo_onboarding_draft:')))).toEqual([]);
   });
 
   test('belongs to one founder: another account on the same browser starts empty (375 px, dark, axe)', async ({ page }) => {
@@ -281,13 +348,14 @@ test.describe('the onboarding draft', () => {
     await signUpByApi(page, { name: 'Ana' });
     await page.goto('/onboarding');
     await page.getByLabel(t('profile', 'fields.nickname.label')).fill('Anita');
+    const saved = draftSaved(page, 'Anita');
     await page.getByRole('button', { name: t('onboarding', 'next') }).click();
+    await saved;
     await expect(page.getByRole('heading', { level: 2, name: t('onboarding', 'steps.startup.title') })).toBeVisible();
     await expectNoAxeViolations(page, 'onboarding step 2, 375 px, dark');
 
-    // Ana's session ends (her draft stays in this browser's storage); Bruno signs up.
+    // Ana's session ends; Bruno signs up on the same browser.
     await page.context().clearCookies();
-    expect(await drafts(page)).toBe(1);
     await signUpByApi(page, { name: 'Bruno' });
     await page.goto('/onboarding');
     await expect(page.getByRole('heading', { level: 2, name: t('onboarding', 'steps.about.title') })).toBeVisible();

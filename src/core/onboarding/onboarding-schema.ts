@@ -25,6 +25,8 @@ export const OnboardingInput = z
   .object({
     // Step 1: about you
     fullName: optionalSafeText(PROFILE_TEXT_LIMITS.fullName),
+    // Not asked in step 1 (the full name holds it, decision 145); still accepted so a client
+    // that sends it is not refused.
     lastName: optionalSafeText(PROFILE_TEXT_LIMITS.lastName),
     nickname: optionalSafeText(PROFILE_TEXT_LIMITS.nickname),
     country: optionalCountry(),
@@ -51,7 +53,7 @@ export type OnboardingInput = z.infer<typeof OnboardingInput>;
 
 /** The fields of each step, in order: the form validates a step before moving on. */
 export const ONBOARDING_STEPS = [
-  ['fullName', 'lastName', 'nickname', 'country', 'currency'],
+  ['fullName', 'nickname', 'country', 'currency'],
   ['startupName', 'industry', 'teamSize', 'startupPhase', 'startupWebpageUrl', 'linkedinLink'],
   ['customerInformation', 'founderCharacteristics'],
   ['emailRemindersEnabled', 'emailMondayHour', 'emailFridayHour', 'timeZone'],

@@ -5,6 +5,7 @@ import { WeekRecordInput } from '../../core/metrics/week-record.ts';
 import { AnalyseInput, ChatInput, ConsentInput, ContextEntryFields, ContextEntryPatch, ConversationFilesFields } from '../../core/mentor/mentor-schema.ts';
 import { StrategyDraftInput } from '../../core/mentor/strategy-draft.ts';
 import { TaskDraftInput } from '../../core/mentor/task-draft.ts';
+import { OnboardingDraftInput } from '../../core/onboarding/onboarding-draft.ts';
 import { OnboardingInput } from '../../core/onboarding/onboarding-schema.ts';
 import { ProfileUpdateInput } from '../../core/profile/profile-settings.ts';
 import { StrategyInput } from '../../core/strategy/strategy-schema.ts';
@@ -131,6 +132,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/me': { summary: 'The signed-in founder’s profile, trial and role', tag: 'profile' },
   'PATCH /api/me': { summary: 'Update profile fields and settings (sanitised)', tag: 'profile', body: ProfileUpdateInput },
   'POST /api/onboarding': { summary: 'Submit the four onboarding steps', tag: 'profile', body: OnboardingInput },
+  'GET /api/onboarding/draft': { summary: 'The founder’s half-filled onboarding → { draft: { step, answers } } or { draft: null } (none, or onboarding completed)', tag: 'profile' },
+  'PUT /api/onboarding/draft': {
+    summary: 'Save the half-filled onboarding ({ step, answers }: known fields only, strings or booleans, bounded) → { draft }; ignored with { draft: null } once onboarding is completed; cleared on submit',
+    tag: 'profile',
+    body: OnboardingDraftInput,
+  },
   'POST /api/onboarding/reset': { summary: 'Admins: mark their own onboarding not completed, answers kept', tag: 'profile' },
   'POST /api/ai/consent': { summary: 'Grant or revoke AI consent ({ granted }); answers the profile', tag: 'ai', body: ConsentInput },
   'GET /api/geo': { summary: 'The caller’s country from their address ({ country }, null when unknown)', tag: 'profile' },

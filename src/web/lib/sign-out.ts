@@ -1,6 +1,6 @@
 import { authClient } from './auth-client.ts';
 import { CHAT_SESSION_FLAGS } from './chat-flags.ts';
-import { clearAllDrafts } from './onboarding-draft.ts';
+import { clearLegacyLocalDrafts } from './onboarding-draft.ts';
 import { clearStrategyDrafts } from './strategy-draft.ts';
 
 /** Forgets what this tab kept for the signed-in founder. */
@@ -25,8 +25,8 @@ export function forgetSignOut() {
 
 /**
  * Signs out on the server (best effort when the session already ended), clears the flags,
- * and drops any onboarding draft: it holds personal answers, and on a shared computer the
- * next person should not find them in local storage.
+ * and drops any onboarding draft an older version left in local storage: it holds personal
+ * answers, and on a shared computer the next person should not find them.
  */
 export async function signOutAndClear({ byFounder = false }: { byFounder?: boolean } = {}): Promise<{ error: unknown }> {
   // Only the founder's own "Sign out" leads to the landing page; an ended session or a
@@ -35,7 +35,7 @@ export async function signOutAndClear({ byFounder = false }: { byFounder?: boole
   const { error } = await authClient.signOut();
   if (error) signedOutHere = false;
   clearSessionFlags();
-  clearAllDrafts();
+  clearLegacyLocalDrafts();
   clearStrategyDrafts();
   return { error };
 }

@@ -40,6 +40,11 @@ export const users = pgTable('users', {
   /** The whole set of submitted onboarding answers, kept as sent (after sanitising). */
   onboardingData: jsonb('onboarding_data'),
   /**
+   * The half-filled onboarding `{ step, answers }` (core/onboarding/onboarding-draft.ts), so a
+   * reload or another device continues it; null once submitted (decision 144).
+   */
+  onboardingDraft: jsonb('onboarding_draft'),
+  /**
    * active | suspended | deleted (core/account/account-status.ts). An admin suspends and
    * reactivates; deletion marks, never erases (docs/product.md#account-states).
    */

@@ -23,7 +23,8 @@ import type { ProfileCache, ProfileRow } from '../../platform/profile-cache.ts';
 
 /** The client's profile shape (docs/onboarding-and-profile.md#profile-profile-and-patch-apime). */
 function toMe(row: ProfileRow, role: Role, trialDays: number) {
-  const { deletedAt, termsAcceptedAt, ...fields } = row;
+  // The onboarding draft has its own route (GET /api/onboarding/draft): /api/me stays small.
+  const { deletedAt, termsAcceptedAt, onboardingDraft, ...fields } = row;
   const tier = tierStatus({ userTier: row.userTier, createdAt: row.createdAt }, trialDays);
   return {
     ...fields,

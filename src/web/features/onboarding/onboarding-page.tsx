@@ -18,7 +18,7 @@ import { ProfileLanguageSwitcher } from '../../components/profile/profile-langua
 import { ProfileField, type ProfileFieldName } from '../../components/profile/profile-field.tsx';
 import { SignOutButton } from '../../components/sign-out-button.tsx';
 import { type FieldErrors, browserTimeZone, errorsFromApi, errorsFromZod } from '../../lib/profile-options.ts';
-import { type Answers, type Draft, clearDraft, usePersistentDraft } from '../../lib/onboarding-draft.ts';
+import { type Answers, type Draft, useAutosavedDraft, useSavedOnboardingDraft } from '../../lib/onboarding-draft.ts';
 import { Welcome } from './welcome.tsx';
 import { useFeatureFlags } from '../../lib/api/feature-flags-api.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
@@ -33,13 +33,14 @@ const LAST_STEP = ONBOARDING_STEPS.length - 1;
 const CLASSIC_ORDER = [0, 1, 2, 3] as const;
 const REVAMP_ORDER = [1, 2, 0, 3] as const;
 
-/** Where the form starts: the profile's answers (an admin walking through again), else defaults. */
+/** The form's starting point without a saved draft: the profile's answers (an admin walking through again), else defaults. */
 function initialDraft(me: Me | undefined): Draft {
   const from = (field: keyof Me) => (typeof me?.[field] === 'string' ? (me[field] as string) : '');
   return {
     step: 0,
     answers: {
-      fullName: from('fullName'), lastName: from('lastName'), nickname: from('nickname'), country: from('country'),
+      // The full name from sign-up is offered again, never a separate last name (decision 145).
+      fullName: from('fullName'), nickname: from('nickname'), country: from('country'),
       // A founder walking through again keeps their currency; a new one gets their country's.
       currency: me?.onboardingCompleted ? me.currency : currencyForCountry(from('country')),
       startupName: from('startupName'), industry: from('industry'), teamSize: from('teamSize'), startupPhase: from('startupPhase'),
@@ -51,6 +52,12 @@ function initialDraft(me: Me | undefined): Draft {
       timeZone: me?.timeZone ?? browserTimeZone(),
     },
   };
+}
+
+/** The saved draft over the defaults, so a field the draft lacks still has its default. */
+function resumedDraft(saved: Draft | null, me: Me | undefined): Draft {
+  const fresh = initialDraft(me);
+  return saved ? { step: saved.step, answers: { ...fresh.answers, ...saved.answers } } : fresh;
 }
 
 function stepErrors(errors: FieldErrors, step: number): FieldErrors {
@@ -74,7 +81,7 @@ export function OnboardingPage() {
   if (me.data?.onboardingCompleted) return <Navigate to="/overview" replace />;
   return (
     <OnboardingFrame>
-      <OnboardingForm
+      <ResumedOnboardingForm
         userId={userId}
         me={me.data}
         onCompleted={(updated) => {
@@ -84,6 +91,19 @@ export function OnboardingPage() {
       />
     </OnboardingFrame>
   );
+}
+
+type FormProps = { userId: string; me: Me | undefined; onCompleted: (me: Me) => void };
+
+/**
+ * Waits for the saved draft (read in parallel with the profile) so the form starts where the
+ * founder left it, on this device or another; without one (or when it cannot be read) it
+ * starts from the profile.
+ */
+function ResumedOnboardingForm(props: FormProps) {
+  const saved = useSavedOnboardingDraft(props.userId);
+  if (saved.isPending && saved.fetchStatus !== 'idle') return null;
+  return <OnboardingForm {...props} initial={resumedDraft(saved.data?.draft ?? null, props.me)} />;
 }
 
 function OnboardingFrame({ children }: { children: React.ReactNode }) {
@@ -104,10 +124,10 @@ function OnboardingFrame({ children }: { children: React.ReactNode }) {
   );
 }
 
-function OnboardingForm({ userId, me, onCompleted }: { userId: string; me: Me | undefined; onCompleted: (me: Me) => void }) {
+function OnboardingForm({ userId, initial, onCompleted }: FormProps & { initial: Draft }) {
   const { t } = useTranslation(['onboarding', 'profile']);
   const queryClient = useQueryClient();
-  const [draft, setDraft] = usePersistentDraft(userId, ONBOARDING_STEPS.length, () => initialDraft(me));
+  const [draft, setDraft] = useAutosavedDraft(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
@@ -143,8 +163,8 @@ function OnboardingForm({ userId, me, onCompleted }: { userId: string; me: Me | 
   const submit = useMutation({
     mutationFn: (payload: Answers) => apiFetch<Me>('/api/onboarding', { method: 'POST', body: JSON.stringify(sanitizeDeep(payload)) }),
     onSuccess: (updated) => {
+      // The server cleared the draft with the submission.
       queryClient.setQueryData(meQueryKey(userId), updated);
-      clearDraft(userId);
       onCompleted(updated);
     },
     onError: (error) => {
