@@ -41,6 +41,17 @@ describe('weekly insights', () => {
     expect(body.insights).toEqual([{ kind: 'weekNotRecorded', week: weeksAgo(1), latest: weeksAgo(3) }]);
   });
 
+  it('tell the founder their CAC jumped against its trend, with the four weeks as recorded', async () => {
+    const founder = await t.signUp();
+    // 2,000 of marketing for 10 new customers: CAC 200 three weeks running. Then 8,000 for 10:
+    // CAC is worked out over the trailing four weeks, (3 × 2,000 + 8,000) ÷ 40 = 350.
+    for (const [offset, marketingCosts] of [[4, 2000], [3, 2000], [2, 2000], [1, 8000]] as const) {
+      expect((await t.request(weekPath(weeksAgo(offset)), { method: 'PUT', cookie: founder.cookie, json: { ...workedWeek, marketingCosts } })).status).toBe(200);
+    }
+    const { body } = await insightsOf(founder.cookie);
+    expect(body.insights).toContainEqual({ kind: 'cacJumped', metric: 'cac', values: [200, 200, 200, 350] });
+  });
+
   it('refuse a signed-out client', async () => {
     const response = await t.request('/api/insights');
     expect(response.status).toBe(401);

@@ -55,7 +55,8 @@ export function mentorContext(input: { weeks?: WeekRecord[]; tasks?: TaskFacts[]
   ]);
   return {
     facts: { profile: { ...PROFILE, ...input.profile }, ...(metrics ? { metrics: metrics.facts } : {}), ...(tasks.length > 0 ? { tasks } : {}) },
-    chunks: notes,
+    // The metrics chunk leads, pinned, as the metrics source writes it: a model reads its text.
+    chunks: [...(metrics ? [{ id: 'metrics', source: 'metrics', title: 'Weekly metrics', text: metrics.text, pinned: true, numbers: metrics.numbers }] : []), ...notes],
     omitted: 0,
     numbers: [...(metrics?.numbers ?? []), ...notes.flatMap((note) => note.numbers ?? []), ...taskNumbers],
   };

@@ -20,6 +20,8 @@ export const TASK_RECENT_DAYS = 14;
 export const CHURN_RISES = 3;
 /** Growth counts as stalled after this many weeks in a row without more active users. */
 export const STALLED_WEEKS = 3;
+/** CAC counts as jumping when it reaches this multiple of the highest of the three weeks before. */
+export const CAC_JUMP = 1.5;
 
 type SeriesPoint = WeekKey & Partial<Record<MetricKey, number | null>>;
 
@@ -38,6 +40,8 @@ export type Insight =
   | { kind: 'offTarget'; metric: TargetedMetric; from: number; to: number; threshold: number }
   /** Weekly churn rose three weeks in a row: `values` are the four weeks, oldest first. */
   | { kind: 'churnRising'; metric: 'churnRate'; values: number[] }
+  /** CAC jumped this week against the three weeks before, which did not rise: `values` are the four weeks, oldest first. */
+  | { kind: 'cacJumped'; metric: 'cac'; values: number[] }
   /** Active users grew, then stopped for three weeks in a row: `values` are the five weeks, oldest first. */
   | { kind: 'growthStalled'; metric: 'activeUsers'; values: number[] }
   /** A task completed lately whose metric moved since it was created. */
@@ -126,6 +130,20 @@ export function churnRising(series: readonly SeriesPoint[]): Insight | null {
 }
 
 /**
+ * CAC jumping against its trend: this week's CAC is at least 1.5 times the highest of the
+ * three consecutive weeks before, and those weeks were flat or falling (a CAC already
+ * climbing is the trend, not a break from it). The four weeks are the insight's numbers.
+ */
+export function cacJumped(series: readonly SeriesPoint[]): Insight | null {
+  const values = consecutiveValues(series, 'cac', 4);
+  if (!values) return null;
+  const [first, second, third, latest] = values as [number, number, number, number];
+  const highest = Math.max(first, second, third);
+  const notRising = third <= first;
+  return highest > 0 && notRising && latest >= CAC_JUMP * highest ? { kind: 'cacJumped', metric: 'cac', values } : null;
+}
+
+/**
  * Growth stalling: active users rose, then did not rise for three weeks in a row. Said the
  * week the third flat week is recorded, so a long plateau is news once, not every Monday.
  */
@@ -165,7 +183,7 @@ export function weekNotRecorded(series: readonly SeriesPoint[], thisWeek: WeekKe
 
 /**
  * This week's insights, most urgent first, at most three: runway crossing its target, metrics
- * newly off target, churn rising, growth stalling, completed tasks whose metric moved, last
+ * newly off target, churn rising, CAC jumping against its trend, growth stalling, completed tasks whose metric moved, last
  * week not recorded.
  * The metric insights speak only about a fresh week (last week's or this week's record); a
  * stale series gets the reminder and the tasks instead.
@@ -182,6 +200,8 @@ export function weeklyInsights(input: InsightInput): Insight[] {
     found.push(...offTargets(upToNow).filter((insight) => !(runway && insight.kind === 'offTarget' && insight.metric === 'runwayWeeks')));
     const churn = churnRising(upToNow);
     if (churn) found.push(churn);
+    const cac = cacJumped(upToNow);
+    if (cac) found.push(cac);
     const stalled = growthStalled(upToNow);
     if (stalled) found.push(stalled);
   }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type DoneTask, type Insight, MAX_INSIGHTS, weeklyInsights } from '../../../src/core/insights/weekly-insights.ts';
+import { CAC_JUMP, type DoneTask, type Insight, MAX_INSIGHTS, weeklyInsights } from '../../../src/core/insights/weekly-insights.ts';
 import type { MetricKey } from '../../../src/core/metrics/formulas.ts';
 import { type WeekKey, weekFromIndex, weekIndex } from '../../../src/core/metrics/iso-week.ts';
 
@@ -77,6 +77,21 @@ describe('weekly insights', () => {
     expect(kinds(insights(gap))).not.toContain('churnRising');
   });
 
+  it('tell CAC jumping against a flat or falling trend, with the four weeks, and not a climb, a gap or a smaller rise', () => {
+    const cac = (list: number[]) => series(list.length, (i) => ({ ...healthy(), cac: list[i]! }));
+    expect(insights(cac([200, 210, 190, 200, 330]))).toEqual([{ kind: 'cacJumped', metric: 'cac', values: [210, 190, 200, 330] }]);
+    // Exactly 1.5 times the highest of the three weeks before counts; just under it does not.
+    expect(kinds(insights(cac([200, 200, 200, 200 * CAC_JUMP])))).toEqual(['cacJumped']);
+    expect(insights(cac([200, 200, 200, 299]))).toEqual([]);
+    // Already climbing: the jump is the trend, not against it.
+    expect(insights(cac([150, 180, 220, 400]))).toEqual([]);
+    // A week missing among the four, or a CAC of nothing before (no new customers): nothing.
+    expect(insights(cac([200, 210, 190, 200, 330]).filter((_, i) => i !== 2))).toEqual([]);
+    expect(insights(cac([0, 0, 0, 330]))).toEqual([]);
+    // Said the week it jumps; the week after, at the new level, it is not news again.
+    expect(insights(cac([200, 210, 190, 330, 335]))).toEqual([]);
+  });
+
   it('tell growth stalling once: active users grew, then did not rise for three weeks in a row', () => {
     const users = (list: number[]) => series(list.length, (i) => ({ ...healthy(), activeUsers: list[i]! }));
     expect(insights(users([300, 340, 400, 400, 395, 380]))).toEqual([{ kind: 'growthStalled', metric: 'activeUsers', values: [340, 400, 400, 395, 380] }]);
@@ -119,7 +134,7 @@ describe('weekly insights', () => {
 
   it('on any generated series: at most three, and every number comes from the series or the tasks', () => {
     const value = fc.option(fc.double({ min: -2, max: 200, noNaN: true }), { nil: null });
-    const week = fc.record({ runwayWeeks: value, weeklyBurnRate: value, churnRate: value, ndr: value, ltvToCac: value, paybackWeeks: value, userGrowth: value, mrr: value, activeUsers: value });
+    const week = fc.record({ runwayWeeks: value, weeklyBurnRate: value, churnRate: value, ndr: value, ltvToCac: value, paybackWeeks: value, userGrowth: value, mrr: value, activeUsers: value, cac: value });
     fc.assert(
       fc.property(fc.array(week, { minLength: 0, maxLength: 12 }), fc.integer({ min: 0, max: 3 }), (weeks, gap) => {
         const points = series(weeks.length, (i) => weeks[i]!, LAST - gap);
@@ -127,7 +142,7 @@ describe('weekly insights', () => {
         expect(found.length).toBeLessThanOrEqual(MAX_INSIGHTS);
         const recorded = new Set(points.flatMap((point) => Object.values(point).filter((v) => typeof v === 'number')));
         for (const insight of found) {
-          const numbers = insight.kind === 'churnRising' || insight.kind === 'growthStalled' ? insight.values : insight.kind === 'weekNotRecorded' ? [] : [insight.to, ...(insight.from === null ? [] : [insight.from])];
+          const numbers = insight.kind === 'churnRising' || insight.kind === 'growthStalled' || insight.kind === 'cacJumped' ? insight.values : insight.kind === 'weekNotRecorded' ? [] : [insight.to, ...(insight.from === null ? [] : [insight.from])];
           for (const n of numbers) expect(recorded.has(n)).toBe(true);
         }
       }),

@@ -17,6 +17,7 @@ const ALL: Insight[] = [
   { kind: 'growthStalled', metric: 'activeUsers', values: [1340, 1400, 1400, 1395, 1380] },
   { kind: 'taskMetricMoved', metric: 'mrr', taskId: 't', hypothesis: 'Annual plans lift MRR', from: 10_000, to: 12_000, tone: 'good' },
   { kind: 'weekNotRecorded', week: { year: 2026, week: 47 }, latest: { year: 2026, week: 45 } },
+  { kind: 'cacJumped', metric: 'cac', values: [210, 190, 200, 330] },
 ];
 
 describe('the Monday e-mail’s insights', () => {
@@ -29,6 +30,7 @@ describe('the Monday e-mail’s insights', () => {
       'Active users stopped growing three weeks ago: 1,340 → 1,400 → 1,400 → 1,395 → 1,380.',
       'MRR moved the right way, from $10,000 to $12,000, since you started “Annual plans lift MRR”.',
       '2026-W47 is not recorded yet; your latest recorded week is 2026-W45.',
+      'CAC jumped to $330 against its trend: $210 → $190 → $200 → $330.',
     ]);
   });
 
@@ -38,6 +40,7 @@ describe('the Monday e-mail’s insights', () => {
     expect(lines[4]).toBe('Tus usuarios activos dejaron de crecer hace tres semanas: 1.340 → 1.400 → 1.400 → 1.395 → 1.380.');
     // Intl puts a no-break space between the currency code and the amount.
     expect(lines[5]!.replace(/\u00a0/g, ' ')).toBe('MRR se movió en la dirección correcta, de CLP 10.000 a CLP 12.000, desde que empezaste “Annual plans lift MRR”.');
+    expect(lines[7]!.replace(/\u00a0/g, ' ')).toBe('Tu CAC saltó a CLP 330, contra su tendencia: CLP 210 → CLP 190 → CLP 200 → CLP 330.');
   });
 
   it('link to the mentor with the insight and its question', () => {

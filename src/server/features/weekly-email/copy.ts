@@ -12,6 +12,7 @@ export type InsightCopy = {
   runwayBelowTarget: (v: { from: string | null; to: string; threshold: string }) => string;
   offTarget: (v: { metric: string; from: string; to: string; target: string }) => string;
   churnRising: (values: string[]) => string;
+  cacJumped: (values: string[]) => string;
   growthStalled: (values: string[]) => string;
   taskMetricMoved: (v: { metric: string; from: string; to: string; hypothesis: string; better: boolean }) => string;
   weekNotRecorded: (v: { week: string; latest: string }) => string;
@@ -87,6 +88,7 @@ export const WEEKLY_COPY: Record<Language, WeeklyCopy> = {
           from ? `Runway fell from ${from} to ${to} weeks, under the ${threshold}-week target.` : `You started burning cash: runway is ${to} weeks, under the ${threshold}-week target.`,
         offTarget: ({ metric, from, to, target }) => `${metric} went off target: from ${from} to ${to} (target ${target}).`,
         churnRising: (values) => `Weekly churn rose three weeks in a row: ${values.join(' → ')}.`,
+        cacJumped: (values) => `CAC jumped to ${values.at(-1)} against its trend: ${values.join(' → ')}.`,
         growthStalled: (values) => `Active users stopped growing three weeks ago: ${values.join(' → ')}.`,
         taskMetricMoved: ({ metric, from, to, hypothesis, better }) => `${metric} moved ${better ? 'the right way' : 'the wrong way'}, from ${from} to ${to}, since you started “${hypothesis}”.`,
         weekNotRecorded: ({ week, latest }) => `${week} is not recorded yet; your latest recorded week is ${latest}.`,
@@ -153,6 +155,7 @@ export const WEEKLY_COPY: Record<Language, WeeklyCopy> = {
           from ? `Tu runway bajó de ${from} a ${to} semanas, por debajo de la meta de ${threshold} semanas.` : `Empezaste a quemar caja: tu runway es de ${to} semanas, por debajo de la meta de ${threshold} semanas.`,
         offTarget: ({ metric, from, to, target }) => `${metric} salió de la meta: de ${from} a ${to} (meta ${target}).`,
         churnRising: (values) => `Tu churn semanal subió tres semanas seguidas: ${values.join(' → ')}.`,
+        cacJumped: (values) => `Tu CAC saltó a ${values.at(-1)}, contra su tendencia: ${values.join(' → ')}.`,
         growthStalled: (values) => `Tus usuarios activos dejaron de crecer hace tres semanas: ${values.join(' → ')}.`,
         taskMetricMoved: ({ metric, from, to, hypothesis, better }) => `${metric} se movió ${better ? 'en la dirección correcta' : 'en la dirección equivocada'}, de ${from} a ${to}, desde que empezaste “${hypothesis}”.`,
         weekNotRecorded: ({ week, latest }) => `${week} todavía no está registrada; tu última semana registrada es ${latest}.`,

@@ -32,6 +32,8 @@ export function insightLine(insight: Insight, recipient: Recipient, metricName: 
     }
     case 'churnRising':
       return copy.churnRising(insight.values.map((value) => format('churnRate', value)));
+    case 'cacJumped':
+      return copy.cacJumped(insight.values.map((value) => format('cac', value)));
     case 'growthStalled':
       return copy.growthStalled(insight.values.map((value) => format('activeUsers', value)));
     case 'taskMetricMoved':

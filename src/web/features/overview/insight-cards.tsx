@@ -37,6 +37,10 @@ export function InsightCards() {
         return t('insights.offTarget', { metric: name(insight.metric), from: metricText(insight.metric, insight.from), to: metricText(insight.metric, insight.to), threshold: metricText(insight.metric, insight.threshold) });
       case 'churnRising':
         return t('insights.churnRising', { values: insight.values.map((value) => metricText('churnRate', value)).join(' → ') });
+      case 'cacJumped': {
+        const values = insight.values.map((value) => metricText('cac', value));
+        return t('insights.cacJumped', { to: values.at(-1), values: values.join(' → ') });
+      }
       case 'growthStalled':
         return t('insights.growthStalled', { values: insight.values.map((value) => metricText('activeUsers', value)).join(' → ') });
       case 'taskMetricMoved':
