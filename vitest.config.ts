@@ -20,6 +20,10 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/setup/migrated-database-template.ts'],
+          // Each file opens its own app and database (support/test-app.ts), so files share
+          // nothing but loaded modules; reusing those saves importing the whole server again
+          // per file, most of this project's time on 2 cores (docs/decisions/120-e2e-without-flakes.md).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
