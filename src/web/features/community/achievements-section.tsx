@@ -17,7 +17,7 @@ export function AchievementsSection() {
       ) : (
         <>
           <p className="text-sm" data-testid="streaks">
-            {t('achievements.streaks', { current: data.streak, best: data.longestStreak })}
+            {t('achievements.streaks', { current: t('achievements.days', { count: data.streak }), best: t('achievements.days', { count: data.longestStreak }) })}
           </p>
           <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
             {data.achievements.map((achievement) => {

@@ -7,7 +7,8 @@ const AXIS_TICK = { fill: 'var(--muted-foreground)', fontSize: 12 };
 const TOOLTIP_STYLE = { background: 'var(--card)', border: '1px solid var(--border)', color: 'var(--card-foreground)' };
 
 /** Cash at the end of each projected week, with the zero line the runway ends on. */
-export function CashChart({ weeks, money, title }: { weeks: readonly ProjectionWeek[]; money: Formatter; title: string }) {
+/** `axisMoney` is compact (USD 200K): a full amount with cents does not fit beside a phone-wide chart. */
+export function CashChart({ weeks, money, axisMoney, title }: { weeks: readonly ProjectionWeek[]; money: Formatter; axisMoney: Formatter; title: string }) {
   const { t } = useTranslation('reports');
   return (
     <figure className="h-48" aria-label={title}>
@@ -15,7 +16,7 @@ export function CashChart({ weeks, money, title }: { weeks: readonly ProjectionW
         <LineChart data={weeks as ProjectionWeek[]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
           <XAxis dataKey="week" tick={AXIS_TICK} ticks={[1, 26, 52, 78, 104]} />
-          <YAxis tick={AXIS_TICK} width={64} tickFormatter={(value: number) => money(value)} />
+          <YAxis tick={AXIS_TICK} width={76} tickFormatter={(value: number) => axisMoney(value)} />
           <Tooltip
             contentStyle={TOOLTIP_STYLE}
             labelFormatter={(week) => t('scenarios.chart.week', { week })}

@@ -22,12 +22,14 @@ type Props = {
   projection: Projection | null;
   errors: readonly FieldError[];
   money: Formatter;
+  /** Compact money for the chart's axis. */
+  axisMoney: Formatter;
   onChange: (draft: ScenarioDraft) => void;
   onRemove: (() => void) | null;
 };
 
 /** One scenario: its name, its changes with their field errors, and what they do to the cash. */
-export function ScenarioCard({ draft, latest, projection, errors, money, onChange, onRemove }: Props) {
+export function ScenarioCard({ draft, latest, projection, errors, money, axisMoney, onChange, onRemove }: Props) {
   const { t } = useTranslation('reports');
   const id = useId();
   const errorOf = (field: string) => {
@@ -159,7 +161,7 @@ export function ScenarioCard({ draft, latest, projection, errors, money, onChang
             </div>
           </dl>
           <Suspense fallback={<div className="h-48 animate-pulse rounded-md bg-muted" />}>
-            <CashChart weeks={projection.weeks} money={money} title={t('scenarios.chart.title', { name: draft.name })} />
+            <CashChart weeks={projection.weeks} money={money} axisMoney={axisMoney} title={t('scenarios.chart.title', { name: draft.name })} />
           </Suspense>
           {draft.changes.length > 0 && (
             <button

@@ -11,7 +11,7 @@ import { SecondaryButton } from '../../../components/form/form-parts.tsx';
 import { useSession } from '../../../lib/auth-client.ts';
 import { useMe } from '../../../lib/api/get-me.ts';
 import { useWeeks } from '../../../lib/api/metrics-api.ts';
-import { moneyFormatter } from '../../../lib/metric-format.ts';
+import { metricFormatter, moneyFormatter } from '../../../lib/metric-format.ts';
 import { numberStyleOf } from '../../../lib/number-style.ts';
 import { UpgradePrompt } from '../../../components/upgrade-prompt.tsx';
 import { ScenarioCard } from './scenario-card.tsx';
@@ -53,6 +53,7 @@ export function ScenariosPage() {
     [scenarios, baseline],
   );
   const money = moneyFormatter(numberStyleOf(me.data));
+  const axisMoney = metricFormatter('money', numberStyleOf(me.data), true);
 
   const header = (
     <header>
@@ -104,13 +105,14 @@ export function ScenariosPage() {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       {header}
-      <p role="status" className="text-sm text-muted-foreground">
-        {autosave.status === 'pending' ? t('scenarios.saving') : autosave.status === 'success' ? t('scenarios.saved') : null}
-        {autosave.status === 'error' ? <span className="text-destructive">{t('scenarios.saveError')}</span> : null}
-      </p>
-      <p className="text-sm text-muted-foreground">
-        {t('scenarios.startsFrom', { cash: money(baseline.cash), revenue: money(baseline.weeklyRevenue), costs: money(baseline.weeklyCosts) })}
-      </p>
+      <div className="text-sm text-muted-foreground">
+        <p>{t('scenarios.startsFrom', { cash: money(baseline.cash), revenue: money(baseline.weeklyRevenue), costs: money(baseline.weeklyCosts) })}</p>
+        {/* Saved to the account a moment after each change (decision 182); said quietly, once. */}
+        <p role="status" className="mt-1 min-h-5">
+          {autosave.status === 'pending' ? t('scenarios.saving') : autosave.status === 'success' ? t('scenarios.saved') : null}
+          {autosave.status === 'error' ? <span className="text-destructive">{t('scenarios.saveError')}</span> : null}
+        </p>
+      </div>
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         {scenarios.map((draft, index) => (
           <ScenarioCard
@@ -120,6 +122,7 @@ export function ScenariosPage() {
             projection={results[index]!.projection}
             errors={results[index]!.errors}
             money={money}
+            axisMoney={axisMoney}
             onChange={(next) => update(index, next)}
             onRemove={scenarios.length > 1 ? () => setScenarios(scenarios.filter((_, i) => i !== index)) : null}
           />
