@@ -62,6 +62,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     logger,
     appUrl: env.appUrl,
     secret: signingSecret(services.deps),
+    trialDays: env.trialDays,
   });
   const subscriptionSchedule = startSubscriptionJob(services.deps);
   // Without STRIPE_KEY_ENCRYPTION_KEY there are no connected accounts to sync.

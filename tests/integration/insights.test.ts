@@ -52,6 +52,18 @@ describe('weekly insights', () => {
     expect(body.insights).toContainEqual({ kind: 'cacJumped', metric: 'cac', values: [200, 200, 200, 350] });
   });
 
+  it('are Premium: a founder on Free gets 403 PREMIUM_REQUIRED', async () => {
+    const free = await createTestApp({ TRIAL_DAYS: '0' });
+    try {
+      const { cookie } = await free.signUp();
+      const response = await free.request('/api/insights', { cookie });
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('PREMIUM_REQUIRED');
+    } finally {
+      await free.close();
+    }
+  });
+
   it('refuse a signed-out client', async () => {
     const response = await t.request('/api/insights');
     expect(response.status).toBe(401);

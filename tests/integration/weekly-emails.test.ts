@@ -36,10 +36,10 @@ beforeEach(async () => {
 
 const silent = createLogger('silent');
 
-/** A scheduler whose clock is `clock.now`, sending through the peer. */
-function scheduler(clock: { now: Date }, logger = silent) {
+/** A scheduler whose clock is `clock.now`, sending through the peer; `trialDays: 0` makes every founder Free. */
+function scheduler(clock: { now: Date }, logger = silent, trialDays = t.deps.env.trialDays) {
   const mailer = createMailer({ smtpUrl: peer.url, from: 'Rumbo <hola@rumbo.test>', outboxDir: '/nonexistent', logger });
-  return createWeeklyEmailScheduler({ db: t.db, mailer, logger, appUrl: TEST_ORIGIN, secret: signingSecret(t.deps), now: () => clock.now });
+  return createWeeklyEmailScheduler({ db: t.db, mailer, logger, appUrl: TEST_ORIGIN, secret: signingSecret(t.deps), trialDays, now: () => clock.now });
 }
 
 type Settings = { timeZone?: string; preferredLanguage?: 'en' | 'es-LA'; emailMondayHour?: string; emailFridayHour?: string; emailRemindersEnabled?: boolean };
@@ -191,6 +191,22 @@ describe('what the e-mails say', () => {
     expect(spanish.text).toMatch(/Tu runway bajó de 50 a 37[.,]5 semanas, por debajo de la meta de 40 semanas\./);
     expect(spanish.html).toContain('Pregúntale al mentor');
     expect(spanish.links.some((link) => link.startsWith(`${TEST_ORIGIN}/talk-rumbo?ask=`) && decodeURIComponent(link).endsWith('¿Qué debería hacer al respecto?'))).toBe(true);
+  });
+
+  it('Monday on Free: last week\'s numbers, without the insights, which are Premium', async () => {
+    const nextMonday = new Date();
+    nextMonday.setUTCDate(nextMonday.getUTCDate() + ((8 - nextMonday.getUTCDay()) % 7 || 7));
+    nextMonday.setUTCHours(9, 0, 0, 0);
+    const free = await founder({ emailMondayHour: '09:00' }, { name: 'Lucía' });
+    expect((await t.request(weekPath(weeksAgo(1)), { method: 'PUT', cookie: free.cookie, json: workedWeek })).status).toBe(200);
+    expect((await t.request(weekPath(weeksAgo(0)), { method: 'PUT', cookie: free.cookie, json: { ...workedWeek, cashBalance: 150_000 } })).status).toBe(200);
+    await scheduler({ now: nextMonday }, silent, 0).tick();
+
+    const mail = parsed(mailsTo(free.email)[0]!);
+    // The numbers are there (runway now 37.5 weeks), the insight about them is not.
+    expect(mail.text).toMatch(/Runway[^\n]*37\.5/);
+    expect(mail.html).not.toContain('What stands out this week');
+    expect(mail.text).not.toContain('Runway fell from 50 to 37.5 weeks');
   });
 
   it('Monday with no week recorded asks for the first one; Friday with no active task says so', async () => {
@@ -373,6 +389,7 @@ describe('two instances on one PostgreSQL', () => {
           logger: silent,
           appUrl: TEST_ORIGIN,
           secret: signingSecret(app.deps),
+          trialDays: app.deps.env.trialDays,
           now: () => clock.now,
         });
       const [a, b] = [instance(first), instance(second)];

@@ -31,6 +31,8 @@ export type WeeklyEmailOptions = {
   appUrl: string;
   /** Signs the unsubscribe links (the app's auth secret). */
   secret: string;
+  /** The trial's length (TRIAL_DAYS): the Monday insights are Premium, and the trial counts. */
+  trialDays: number;
   /** The scheduler's clock; tests move it. */
   now?: () => Date;
 };
@@ -83,7 +85,7 @@ async function eligibleFounders(db: Database, userId?: string): Promise<Founder[
   }));
 }
 
-export function createWeeklyEmailScheduler({ db, mailer, logger, appUrl, secret, now = () => new Date() }: WeeklyEmailOptions) {
+export function createWeeklyEmailScheduler({ db, mailer, logger, appUrl, secret, trialDays, now = () => new Date() }: WeeklyEmailOptions) {
   /** Founders whose stored zone is unknown, already logged (once each). */
   const warnedZones = new Set<string>();
 
@@ -105,7 +107,7 @@ export function createWeeklyEmailScheduler({ db, mailer, logger, appUrl, secret,
       kind === 'monday-metrics' ? { ...common, action: `${appUrl}/metrics#week-form`, mentor: `${appUrl}/talk-rumbo` } : { ...common, action: `${appUrl}/high-performance-tasks?tab=active` };
     const { subject, element } =
       kind === 'monday-metrics'
-        ? mondayEmail(recipient, await mondayContent(db, founder.id, thisWeek, at), links)
+        ? mondayEmail(recipient, await mondayContent(db, founder.id, thisWeek, { at, trialDays }), links)
         : fridayEmail(recipient, await fridayContent(db, founder.id), links);
     const { html, text } = await renderEmail(element);
     return {

@@ -4,6 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { summaryOf } from '../metrics/index.ts';
 import { listTasks } from '../tasks/index.ts';
 import { founderInsights } from '../insights/index.ts';
+import { PREMIUM_TIER } from '../../../core/subscription/trial.ts';
+import { effectiveTier } from '../../platform/premium.ts';
 import type { Insight } from '../../../core/insights/weekly-insights.ts';
 
 /**
@@ -43,9 +45,11 @@ export type MondayContent = {
   insights: Insight[];
 };
 
-export async function mondayContent(db: Database, userId: string, thisWeek: WeekKey, at: Date = new Date()): Promise<MondayContent> {
+export async function mondayContent(db: Database, userId: string, thisWeek: WeekKey, { at = new Date(), trialDays }: { at?: Date; trialDays: number }): Promise<MondayContent> {
   const summary = await summaryOf(db, userId);
-  const insights = await founderInsights(db, userId, { now: at, thisWeek });
+  // The insights are Premium (docs/product.md#tiers-and-trial); the numbers are everyone's.
+  const premium = (await effectiveTier(db, userId, trialDays, at)) >= PREMIUM_TIER;
+  const insights = premium ? await founderInsights(db, userId, { now: at, thisWeek }) : [];
   const lastWeek = previousWeek(thisWeek);
   // A week recorded ahead (the editing window's grace) is not "last week's" number yet.
   const series = summary.series.filter((point) => compareWeeks(point, thisWeek) <= 0);

@@ -10,6 +10,8 @@ import { useSession } from '../../lib/auth-client.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { useMetricText } from '../../lib/metric-text.ts';
 import { numberStyleOf } from '../../lib/number-style.ts';
+import { PREMIUM_TIER } from '../../../core/subscription/trial.ts';
+import { UpgradePrompt } from '../../components/upgrade-prompt.tsx';
 import { OverviewCard, cardState } from './card.tsx';
 import { useMetricsSummary } from './api/resources.ts';
 
@@ -20,8 +22,11 @@ import { useMetricsSummary } from './api/resources.ts';
  */
 export function InsightCards() {
   const { t } = useTranslation(['overview', 'metrics']);
-  const query = useQuery(insightsQueryOptions());
-  const metricText = useMetricText(numberStyleOf(useMe(useSession().data?.user.id).data));
+  const me = useMe(useSession().data?.user.id);
+  // Premium (the trial counts): a tier-1 founder is told what the card would say, not refused by the server.
+  const premium = (me.data?.effectiveUserTier ?? 1) >= PREMIUM_TIER;
+  const query = useQuery({ ...insightsQueryOptions(), enabled: premium });
+  const metricText = useMetricText(numberStyleOf(me.data));
   const language = currentLanguage();
   const insights = query.data?.insights ?? [];
   const summary = useMetricsSummary();
@@ -57,6 +62,13 @@ export function InsightCards() {
 
   // Before the first recorded week the next best actions already say what to do: no empty card beside them.
   if (summary.data && !summary.data.latest && insights.length === 0) return null;
+  if (me.data && !premium) {
+    return (
+      <OverviewCard id="insights" title={t('insights.title')} state="ready">
+        <UpgradePrompt title={t('insights.upgradeTitle')} body={t('insights.upgradeBody')} />
+      </OverviewCard>
+    );
+  }
   return (
     <OverviewCard id="insights" title={t('insights.title')} state={cardState(query, insights.length === 0)} onRetry={() => void query.refetch()} empty={<p>{t('insights.empty')}</p>}>
       <ul className="grid gap-3 md:grid-cols-3">
