@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { isoWeekOf } from '../src/core/metrics/iso-week.ts';
+import { workedWeek } from '../tests/fixtures/metrics-week.ts';
 import { type AppServer, startAppServer } from './support/app-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { FOUNDER_PASSWORD, signUpFounder, uniqueEmail } from './support/founder.ts';
@@ -69,6 +71,14 @@ test.describe('on the free tier (TRIAL_DAYS=0)', () => {
     await expect(page.getByRole('radio', { name: new RegExp(t('visibility.public.label')) })).toBeDisabled();
     // The server refuses it too.
     expect((await page.request.put(`${free.url}/api/community/visibility`, { data: { visibility: 'public' } })).status()).toBe(403);
+    await expectNoAxeViolations(page);
+
+    // The weekly insights are Premium too: once there is a week, the Overview offers them.
+    const week = isoWeekOf(new Date());
+    expect((await page.request.put(`${free.url}/api/metrics/weeks/${week.year}/${week.week}`, { data: workedWeek })).status()).toBe(200);
+    await page.goto(`${free.url}/overview`);
+    await waitForApp(page);
+    await expect(page.getByText(text('en', 'overview', 'insights.upgradeTitle'))).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });
