@@ -54,8 +54,9 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const app = createApp(services.deps);
   const auditRetention = startAuditRetentionJob(database.db, logger, undefined, { onRun: services.deps.telemetry.observeJob });
   const securityAlertScan = startSecurityAlertJob(database.db, logger, { workingHoursTimeZone: env.adminWorkingHoursTimeZone, onRun: services.deps.telemetry.observeJob });
-  const peerSnapshot = await startPeerSnapshotJob(database.db, logger, env.benchmarkSnapshotCron);
-  const impersonationExpiry = startImpersonationExpiryJob(database.db, services.deps.bus, logger);
+  const onRun = services.deps.telemetry.observeJob;
+  const peerSnapshot = await startPeerSnapshotJob(database.db, logger, env.benchmarkSnapshotCron, onRun);
+  const impersonationExpiry = startImpersonationExpiryJob(database.db, services.deps.bus, logger, { onRun });
   const weeklyEmails = startWeeklyEmailJob({
     db: database.db,
     mailer: createMailer({ ...env.mail, logger }),
@@ -63,8 +64,9 @@ export async function startServer(env: Env): Promise<RunningServer> {
     appUrl: env.appUrl,
     secret: signingSecret(services.deps),
     trialDays: env.trialDays,
+    onRun,
   });
-  const subscriptionSchedule = startSubscriptionJob(services.deps);
+  const subscriptionSchedule = startSubscriptionJob(services.deps, { onRun });
   // Without STRIPE_KEY_ENCRYPTION_KEY there are no connected accounts to sync.
   const stripeSync = env.stripeImport ? startStripeSyncJob({ db: database.db, stripe: env.stripeImport, bus: services.deps.bus, logger, trialDays: env.trialDays }) : null;
 

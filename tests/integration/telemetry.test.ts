@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuditRetentionJob } from '../../src/server/platform/audit-retention-job.ts';
+import { startSubscriptionJob } from '../../src/server/features/billing/schedule.ts';
+import { startImpersonationExpiryJob } from '../../src/server/features/impersonation/expiry-job.ts';
+import { createMailer } from '../../src/server/mail/mailer.ts';
 import { signUpAdmin } from './support/accounts.ts';
 import { createTestApp } from './support/test-app.ts';
 
@@ -72,6 +75,22 @@ describe('what it counts', () => {
       await expect.poll(async () => valueOf(await (await scrape({ token: TOKEN })).text(), series), { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
     } finally {
       job.stop();
+    }
+  });
+
+  it('every scheduled job reports its runs: impersonation expiry and the subscription schedule each second here', async () => {
+    const onRun = t.deps.telemetry.observeJob;
+    const jobs = [
+      startImpersonationExpiryJob(t.db, t.deps.bus, t.deps.logger, { pattern: '* * * * * *', onRun }),
+      startSubscriptionJob({ db: t.db, bus: t.deps.bus, mailer: createMailer({ ...t.deps.env.mail, logger: t.deps.logger }), logger: t.deps.logger, env: t.deps.env }, { pattern: '* * * * * *', onRun }),
+    ];
+    try {
+      for (const job of ['impersonation-expiry', 'subscription-schedule']) {
+        const series = `rumbo_job_runs_total{job="${job}",outcome="success"}`;
+        await expect.poll(async () => valueOf(await (await scrape({ token: TOKEN })).text(), series), { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
+      }
+    } finally {
+      for (const job of jobs) job.stop();
     }
   });
 

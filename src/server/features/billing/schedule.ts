@@ -1,3 +1,4 @@
+import { type Telemetry, timedJob } from '../../platform/telemetry.ts';
 import { Cron } from 'croner';
 import { and, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { receivesEmail } from '../../../core/account/account-status.ts';
@@ -128,9 +129,9 @@ export async function runSubscriptionSchedule(deps: ScheduleDeps, now: Date = ne
 }
 
 /** Every minute on every instance (croner skips a run while the last is still going). */
-export function startSubscriptionJob(deps: ScheduleDeps, pattern = '* * * * *'): { stop: () => void } {
-  const job = new Cron(pattern, { protect: true, catch: (error) => deps.logger.error({ err: error }, 'subscription schedule failed') }, async () => {
-    const outcome = await runSubscriptionSchedule(deps);
+export function startSubscriptionJob(deps: ScheduleDeps, options: { pattern?: string; onRun?: Telemetry['observeJob'] } = {}): { stop: () => void } {
+  const job = new Cron(options.pattern ?? '* * * * *', { protect: true, catch: (error) => deps.logger.error({ err: error }, 'subscription schedule failed') }, async () => {
+    const outcome = await timedJob(options.onRun, 'subscription-schedule', () => runSubscriptionSchedule(deps));
     if (outcome.renewed + outcome.ended + outcome.sent > 0) deps.logger.info(outcome, 'subscription schedule');
   });
   return { stop: () => job.stop() };

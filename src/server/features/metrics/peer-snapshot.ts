@@ -1,3 +1,4 @@
+import { type Telemetry, timedJob } from '../../platform/telemetry.ts';
 import { Cron } from 'croner';
 import { max, sql } from 'drizzle-orm';
 import { BENCHMARK_METRIC_KEYS } from '../../../core/metrics/benchmarks.ts';
@@ -50,10 +51,10 @@ export async function peerSnapshotTakenAt(db: Database): Promise<Date | null> {
  * server ran (awaited, so a server never answers from a snapshot it knows is stale).
  * Every instance runs it; the advisory lock lets one copy at a time.
  */
-export async function startPeerSnapshotJob(db: Database, logger: Logger, pattern: string): Promise<{ stop: () => void }> {
+export async function startPeerSnapshotJob(db: Database, logger: Logger, pattern: string, onRun?: Telemetry['observeJob']): Promise<{ stop: () => void }> {
   const refresh = async () => {
     const started = performance.now();
-    const result = await refreshPeerSnapshot(db);
+    const result = await timedJob(onRun, 'peer-snapshot', () => refreshPeerSnapshot(db));
     if (result) logger.info({ founders: result.founders, ms: Math.round(performance.now() - started) }, 'peer benchmark snapshot refreshed');
   };
   const fail = (error: unknown) => logger.error({ err: error }, 'peer benchmark snapshot failed');

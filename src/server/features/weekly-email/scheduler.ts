@@ -1,3 +1,4 @@
+import { type Telemetry, timedJob } from '../../platform/telemetry.ts';
 import { Cron } from 'croner';
 import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { isLanguage } from '../../../core/i18n/language.ts';
@@ -225,10 +226,10 @@ export function createWeeklyEmailScheduler({ db, mailer, logger, appUrl, secret,
 }
 
 /** The tick every minute on every instance (croner's `protect` skips a minute while one still runs). */
-export function startWeeklyEmailJob(options: WeeklyEmailOptions, pattern = '* * * * *'): { stop: () => void } {
+export function startWeeklyEmailJob(options: WeeklyEmailOptions & { onRun?: Telemetry['observeJob'] }, pattern = '* * * * *'): { stop: () => void } {
   const scheduler = createWeeklyEmailScheduler(options);
   const job = new Cron(pattern, { protect: true, catch: (error) => options.logger.error({ err: error }, 'weekly e-mail tick failed') }, async () => {
-    await scheduler.tick();
+    await timedJob(options.onRun, 'weekly-email', () => scheduler.tick());
   });
   return { stop: () => job.stop() };
 }
