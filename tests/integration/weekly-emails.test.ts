@@ -109,7 +109,7 @@ describe('the Monday and Friday e-mails go out at the founder’s local hour, ac
 
   it('America/Mexico_City: the Friday reflection at 17:00 is 22:00 UTC before summer time ended (30 October 2022) and 23:00 UTC after', async () => {
     const { email, cookie } = await founder({ timeZone: 'America/Mexico_City', emailFridayHour: '17:00', emailMondayHour: '09:00' });
-    expect((await t.request('/api/tasks', { method: 'POST', cookie, json: validTask })).status).toBe(201);
+    expect((await t.request('/api/tasks', { method: 'POST', cookie, json: { ...validTask, dueDate: '2022-11-03' } })).status).toBe(201);
     const clock = { now: new Date() };
     const run = scheduler(clock);
     expect(
@@ -130,7 +130,7 @@ describe('the Monday and Friday e-mails go out at the founder’s local hour, ac
     expect(friday.subject).toBe('Your Friday reflection');
     expect(friday.text).toContain('What did you learn this week that you did not know on Monday?');
     // ICE 8 × 6 × 5 / 100 = 2.4, shown with one decimal.
-    expect(friday.text).toContain('ICE 2.4 — Onboarding calls in week one cut churn');
+    expect(friday.text).toContain('ICE 2.4 — Onboarding calls in week one cut churn (due November 3)');
     expect(friday.links).toContain(`${TEST_ORIGIN}/high-performance-tasks?tab=active`);
   });
 });

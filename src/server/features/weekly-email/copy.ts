@@ -50,6 +50,8 @@ export type WeeklyCopy = {
     questionsTitle: string;
     tasksTitle: string;
     ice: (value: string) => string;
+    /** A task's due date, already written in the founder's language. */
+    due: (date: string) => string;
     noTasks: string;
     action: string;
   };
@@ -108,6 +110,7 @@ export const WEEKLY_COPY: Record<Language, WeeklyCopy> = {
       ],
       tasksTitle: 'Your active tasks, best first',
       ice: (value) => `ICE ${value}`,
+      due: (date) => `due ${date}`,
       noTasks: 'No active tasks. Turn one hunch from this week into a hypothesis you can test.',
       action: 'Complete a task',
     },
@@ -175,6 +178,7 @@ export const WEEKLY_COPY: Record<Language, WeeklyCopy> = {
       ],
       tasksTitle: 'Tus tareas activas, la mejor primero',
       ice: (value) => `ICE ${value}`,
+      due: (date) => `vence el ${date}`,
       noTasks: 'No tienes tareas activas. Convierte una corazonada de esta semana en una hipótesis que puedas probar.',
       action: 'Completar una tarea',
     },

@@ -24,6 +24,9 @@ export type Links = { action: string; settings: string; unsubscribe: string; men
 const COLORS = { text: '#111827', muted: '#4b5563', brand: '#0f766e', border: '#e5e7eb' };
 const cell = { padding: '6px 8px', borderBottom: `1px solid ${COLORS.border}`, textAlign: 'left' as const, fontSize: '14px' };
 
+/** A calendar day as the founder reads it (27 November / 27 de noviembre): the day itself, in no time zone. */
+const dueDay = (day: string, locale: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+
 function metricFormat(recipient: Recipient) {
   const format = emailMetricFormat(recipient);
   return (key: KeyMetric, value: number | null) => (value === null || !Number.isFinite(value) ? '—' : format(key, value));
@@ -142,7 +145,7 @@ export function fridayEmail(recipient: Recipient, content: FridayContent, links:
     h(Heading, { as: 'h2', style: { fontSize: '16px', marginTop: '20px' } }, copy.friday.tasksTitle),
     ...(content.tasks.length > 0
       ? content.tasks.map((task) =>
-          h(Text, { style: { margin: '6px 0' } }, h('strong', null, copy.friday.ice(formatIceTotal(task.iceTotal, locale))), ` — ${task.hypothesis}`),
+          h(Text, { style: { margin: '6px 0' } }, h('strong', null, copy.friday.ice(formatIceTotal(task.iceTotal, locale))), ` — ${task.hypothesis}`, task.dueDate ? ` (${copy.friday.due(dueDay(task.dueDate, locale))})` : ''),
         )
       : [h(Text, null, copy.friday.noTasks)]),
     h(Section, { style: { margin: '24px 0' } }, actionButton(links.action, copy.friday.action)),

@@ -79,9 +79,10 @@ export async function mondayContent(db: Database, userId: string, thisWeek: Week
 /** The founder's best bets: what the Tasks page lists first. */
 export const FRIDAY_TASKS = 5;
 
-export type FridayContent = { tasks: { hypothesis: string; iceTotal: number }[] };
+/** `dueDate` is the task's calendar day (`YYYY-MM-DD`), or null without one. */
+export type FridayContent = { tasks: { hypothesis: string; iceTotal: number; dueDate: string | null }[] };
 
 export async function fridayContent(db: Database, userId: string): Promise<FridayContent> {
   const active = await listTasks(db, userId, 'active');
-  return { tasks: active.slice(0, FRIDAY_TASKS).map((task) => ({ hypothesis: task.hypothesis, iceTotal: task.iceTotal })) };
+  return { tasks: active.slice(0, FRIDAY_TASKS).map((task) => ({ hypothesis: task.hypothesis, iceTotal: task.iceTotal, dueDate: task.dueDate ?? null })) };
 }
