@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { VISIBILITIES, type Visibility } from '../../../core/community/community.ts';
@@ -12,12 +13,20 @@ export function VisibilitySetting() {
   const { t } = useTranslation('community');
   const settings = useCommunitySettings();
   const update = useSetVisibility();
+  // The choice shows at once, in the same render as the click (the mutation's own state comes
+  // a moment later, and a controlled radio would flick back meanwhile); it goes back if the server refuses it.
+  const [chosen, setChosen] = useState<Visibility | null>(null);
   if (!settings.data) return <p role="status" className="text-sm text-muted-foreground">{t('loading')}</p>;
   const { visibility, shownAs, pseudonym, premium } = settings.data;
-  // The choice shows at once; it goes back if the server refuses it.
-  const selected = update.isPending ? update.variables : visibility;
-  const choose = (value: Visibility) =>
-    update.mutate(value, { onSuccess: () => toast.success(t('visibility.saved')), onError: (error) => showErrorToast(error, t('visibility.saveError')) });
+  const selected = chosen ?? visibility;
+  const choose = (value: Visibility) => {
+    setChosen(value);
+    update.mutate(value, {
+      onSuccess: () => toast.success(t('visibility.saved')),
+      onError: (error) => showErrorToast(error, t('visibility.saveError')),
+      onSettled: () => setChosen(null),
+    });
+  };
   return (
     <fieldset className="flex flex-col gap-2" data-testid="visibility-setting">
       <legend className="text-sm font-medium">{t('visibility.legend')}</legend>
