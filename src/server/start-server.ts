@@ -9,6 +9,7 @@ import { startAuditRetentionJob } from './platform/audit-retention-job.ts';
 import { startSecurityAlertJob } from './features/admin/security-alerts.ts';
 import { startPeerSnapshotJob } from './features/metrics/peer-snapshot.ts';
 import { startImpersonationExpiryJob } from './features/impersonation/expiry-job.ts';
+import { startOwedNoticesJob } from './features/referrals/index.ts';
 import { startWeeklyEmailJob } from './features/weekly-email/scheduler.ts';
 import { createMailer } from './mail/mailer.ts';
 import { signingSecret } from './storage/storage-for.ts';
@@ -67,6 +68,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     onRun,
   });
   const subscriptionSchedule = startSubscriptionJob(services.deps, { onRun });
+  const owedReferralEmails = startOwedNoticesJob({ db: database.db, mailer: services.deps.mailer, env: { appUrl: env.appUrl }, logger }, { onRun });
   // Without STRIPE_KEY_ENCRYPTION_KEY there are no connected accounts to sync.
   const stripeSync = env.stripeImport ? startStripeSyncJob({ db: database.db, stripe: env.stripeImport, bus: services.deps.bus, logger, trialDays: env.trialDays }) : null;
 
@@ -85,6 +87,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       impersonationExpiry.stop();
       weeklyEmails.stop();
       subscriptionSchedule.stop();
+      owedReferralEmails.stop();
       stripeSync?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.close();

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REFERRAL_REWARDS_PER_YEAR, type ReferralCodeView, type ReferralNoticeView } from '../../src/core/referrals/referral-schema.ts';
-import { referralCodes, users } from '../../src/server/db/schema/index.ts';
+import { referralCodes, referralNotices, users } from '../../src/server/db/schema/index.ts';
+import { emailOwedNotices, OWED_NOTICE_AGE_MS } from '../../src/server/features/referrals/notices.ts';
 import { errorOf } from './support/accounts.ts';
 import { createTestApp, sessionCookie } from './support/test-app.ts';
 
@@ -129,6 +130,25 @@ describe('the reward tells both founders', () => {
     expect(await notices(b.cookie)).toHaveLength(1);
     expect(rewardedMails(a.email)).toHaveLength(1);
     expect(rewardedMails(b.email)).toHaveLength(1);
+  });
+
+  it('a notice whose e-mail no request sent (the process stopped first) is sent by the owed-notices job, once', async () => {
+    const a = await t.signUp();
+    const b = await signUpWith(await createCode(a.cookie), 'Iris Invited');
+    expect((await onboard(b.cookie)).status).toBe(200);
+    await t.outbox.latest(a.email, 'referral-rewarded');
+    await t.outbox.latest(b.email, 'referral-rewarded');
+    // B's e-mail as if never claimed two minutes ago; A's as if its request were still sending it.
+    const twoMinutesAgo = new Date(Date.now() - 2 * OWED_NOTICE_AGE_MS);
+    await t.db.update(referralNotices).set({ emailedAt: null, createdAt: twoMinutesAgo }).where(eq(referralNotices.userId, b.user.id));
+    await t.db.update(referralNotices).set({ emailedAt: null }).where(eq(referralNotices.userId, a.user.id));
+    const deps = { db: t.db, mailer: t.deps.mailer, env: { appUrl: t.env.appUrl } };
+
+    expect(await emailOwedNotices(deps)).toBeGreaterThanOrEqual(1);
+    expect(rewardedMails(b.email)).toHaveLength(2);
+    expect(rewardedMails(a.email)).toHaveLength(1);
+    expect(await emailOwedNotices(deps)).toBe(0);
+    expect(rewardedMails(b.email)).toHaveLength(2);
   });
 
   it('a suspended inviter gets no e-mail', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { receivesEmail } from '../../../core/account/account-status.ts';
 import { isLanguage } from '../../../core/i18n/language.ts';
 import { REFERRAL_REWARD_MONTHS, type ReferralNoticeRole, type ReferralNoticeView } from '../../../core/referrals/referral-schema.ts';
@@ -11,9 +11,12 @@ import { referralRewardEmail } from './emails.ts';
 
 /**
  * The notices of a rewarded referral (docs/decisions/195-referral-reward-notices.md): written
- * with the reward, shown in the app until dismissed, e-mailed once by whichever request
- * claims each row.
+ * with the reward, shown in the app until dismissed, e-mailed once by whichever sender
+ * claims each row: the request that rewarded it, or the owed-notices job.
  */
+
+/** A notice this old with no e-mail claimed was left by a process that stopped before sending it. */
+export const OWED_NOTICE_AGE_MS = 60_000;
 
 export type NoticeMailDeps = { db: Database; mailer: Mailer; env: { appUrl: string }; logger?: Logger };
 
@@ -58,6 +61,20 @@ export async function emailNotices(deps: NoticeMailDeps, ids: readonly number[],
     else deps.logger?.warn({ noticeId: id }, 'referral reward e-mail not sent');
   }
   return sent;
+}
+
+/**
+ * Sends the e-mails of notices older than a minute that nobody claimed (the process that
+ * rewarded them stopped first), at most 100 a run, oldest first.
+ */
+export async function emailOwedNotices(deps: NoticeMailDeps, at = new Date()): Promise<number> {
+  const owed = await deps.db
+    .select({ id: referralNotices.id })
+    .from(referralNotices)
+    .where(and(isNull(referralNotices.emailedAt), lt(referralNotices.createdAt, new Date(at.getTime() - OWED_NOTICE_AGE_MS))))
+    .orderBy(asc(referralNotices.id))
+    .limit(100);
+  return emailNotices(deps, owed.map((row) => row.id), at);
 }
 
 /** The founder's notices not yet dismissed, newest first. */

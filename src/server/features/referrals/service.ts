@@ -168,7 +168,8 @@ export type RewardDeps = NoticeMailDeps & { bus: SessionEventBus };
  * audited. Exactly once: a second submission finds no pending code. The inviter already
  * rewarded 12 times in the last 365 days gets no month (decision 211); the invited founder does.
  * Each founder rewarded gets an in-app notice and, once the transaction committed, an e-mail
- * in their language (decision 195).
+ * in their language (decision 195), sent after the answer: the founder's "Finish" never waits
+ * on the mail server, and a notice whose e-mail never started is sent by the owed-notices job.
  */
 export async function rewardReferral(deps: RewardDeps, referredUserId: string, at = new Date()): Promise<{ rewarded: boolean; ownerRewarded: boolean }> {
   const result = await deps.db.transaction(async (tx) => {
@@ -212,7 +213,7 @@ export async function rewardReferral(deps: RewardDeps, referredUserId: string, a
     return { ownerId: code.ownerId, ownerRewarded, noticeIds };
   });
   if (!result) return { rewarded: false, ownerRewarded: false };
-  await emailNotices(deps, result.noticeIds, at);
+  void emailNotices(deps, result.noticeIds, at).catch((error: unknown) => deps.logger?.error({ err: error }, 'referral reward e-mails failed'));
   await deps.bus.publish({ type: 'user-invalidated', userId: referredUserId });
   if (result.ownerRewarded) await deps.bus.publish({ type: 'user-invalidated', userId: result.ownerId });
   return { rewarded: true, ownerRewarded: result.ownerRewarded };
