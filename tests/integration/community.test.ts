@@ -177,4 +177,47 @@ describe('leaderboards', () => {
       expect((await t.request(`/api/community/leaderboard?${query}`, { cookie: me.cookie })).status, query).toBe(400);
     }
   });
+
+  it('follows every change at once: points revoked or added, last week’s points, a suspension, a new phase, ties', async () => {
+    const db = t.db;
+    await db.delete(pointsLedger);
+    const me = await t.signUp();
+    await premium(me.user.id);
+    const board = (query = 'period=week') => json<Leaderboard>(t.request(`/api/community/leaderboard?${query}`, { cookie: me.cookie }));
+    const lastWeek = new Date(Date.now() - 8 * 86_400_000);
+    const rival = await seedFounder({ points: 300, phase: 'mvp' });
+    const tied = await seedFounder({ points: 100, phase: 'mvp' });
+    await seedFounder({ points: 900, phase: 'mvp', at: lastWeek });
+    await db.insert(pointsLedger).values([
+      { userId: me.user.id, event: 'task-created', sourceId: 't1', points: 100 },
+      { userId: me.user.id, event: 'task-created', sourceId: 'old', points: 70, createdAt: lastWeek },
+    ]);
+
+    // Last week's points count all time, not this week; the tie shares its rank.
+    expect((await board()).rows.map((row) => [row.rank, row.points])).toEqual([[1, 300], [2, 100], [2, 100]]);
+    expect((await board()).me).toEqual({ rank: 2, points: 100 });
+    expect((await board('period=all')).me).toEqual({ rank: 3, points: 170 });
+
+    // A revoked row is taken back; a new one adds.
+    await db.update(pointsLedger).set({ revokedAt: new Date() }).where(eq(pointsLedger.userId, rival));
+    await db.insert(pointsLedger).values({ userId: tied, event: 'task-created', sourceId: 't2', points: 5 });
+    expect((await board()).rows.map((row) => [row.rank, row.points])).toEqual([[1, 105], [2, 100]]);
+    expect((await board()).me).toEqual({ rank: 2, points: 100 });
+
+    // A suspended founder leaves every board, and comes back when reactivated.
+    await db.update(users).set({ status: 'suspended' }).where(eq(users.id, tied));
+    expect((await board()).me).toEqual({ rank: 1, points: 100 });
+    await db.update(users).set({ status: 'active' }).where(eq(users.id, tied));
+    expect((await board()).me).toEqual({ rank: 2, points: 100 });
+
+    // A new phase moves the founder to that phase's board.
+    await db.update(users).set({ startupPhase: 'scaling' }).where(eq(users.id, tied));
+    expect((await board('period=week&phase=mvp')).rows.map((row) => row.points)).toEqual([]);
+    expect((await board('period=week&phase=scaling')).rows.map((row) => row.points)).toEqual([105]);
+    expect((await board('period=week&phase=scaling')).me).toEqual({ rank: null, points: 100 });
+
+    // A deleted ledger row is taken back too.
+    await db.delete(pointsLedger).where(eq(pointsLedger.userId, tied));
+    expect((await board()).rows.map((row) => row.points)).toEqual([100]);
+  });
 });

@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './profile.ts';
 
 /**
@@ -17,6 +17,34 @@ export const communityMembers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('community_members_pseudonym_idx').on(table.pseudonym)],
+);
+
+/**
+ * Each founder's points per leaderboard period (decision 192): `week` (from Monday, UTC),
+ * `month` (from the 1st, UTC) and `all` (from 1970-01-01), with whether they are listed
+ * (active, not hidden) and their phase beside them, so a board's top 50 is read in index
+ * order and the founder's rank is one count over an index range. Written only by
+ * PostgreSQL triggers (migration 0029): ledger rows added or revoked change the points; a
+ * founder's status, phase or visibility changes their rows.
+ */
+export const pointsPeriodTotals = pgTable(
+  'points_period_totals',
+  {
+    period: text('period', { enum: ['week', 'month', 'all'] }).notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull(),
+    listed: boolean('listed').notNull(),
+    phase: text('phase'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.period, table.startsOn, table.userId] }),
+    index('points_period_totals_board_idx').on(table.period, table.startsOn, table.listed, table.points.desc(), table.userId),
+    index('points_period_totals_phase_idx').on(table.period, table.startsOn, table.listed, table.phase, table.points.desc(), table.userId),
+    index('points_period_totals_user_idx').on(table.userId),
+  ],
 );
 
 

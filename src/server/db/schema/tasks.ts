@@ -13,7 +13,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
 import { users } from './profile.ts';
 
 /**
@@ -100,11 +99,8 @@ export const pointsLedger = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [
-    uniqueIndex('points_ledger_event_idx').on(table.userId, table.event, table.sourceId),
-    // The leaderboards sum a period's counted rows by founder: read from this index alone (bench/community.ts).
-    index('points_ledger_period_idx').on(table.createdAt, table.userId, table.points).where(sql`revoked_at is null`),
-  ],
+  // The leaderboards read per-period totals kept from these rows (community.ts, pointsPeriodTotals).
+  (table) => [uniqueIndex('points_ledger_event_idx').on(table.userId, table.event, table.sourceId)],
 );
 
 /** Calendar days (in the founder's time zone) with a meaningful action, for the streak. */

@@ -19,7 +19,7 @@ import {
 } from '../../../core/community/community.ts';
 import { PREMIUM_TIER, tierStatus } from '../../../core/subscription/trial.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { communityMembers, pointsLedger, users } from '../../db/schema/index.ts';
+import { communityMembers, pointsLedger, pointsPeriodTotals, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 
 /**
@@ -208,33 +208,41 @@ export function periodStart(period: LeaderboardPeriod, now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysSinceMonday));
 }
 
-/** The board's SQL: the top rows and the founder's own, ranked (exported for bench/community.ts to explain). */
-export function leaderboardQuery(userId: string, since: string, phase?: StartupPhase) {
-  const phaseFilter = phase ? sql`and u.startup_phase = ${phase}` : sql``;
+/** The first day of a period as the totals key it (`all` starts on 1970-01-01). */
+const periodDay = (period: LeaderboardPeriod, now: Date) => periodStart(period, now).toISOString().slice(0, 10);
+
+/**
+ * The board's top rows (exported for bench/community.ts to explain): listed founders with
+ * points in the period, read in the totals' index order; ranks within this prefix are the
+ * board's ranks, since every founder with more points comes before.
+ */
+export function leaderboardQuery(period: LeaderboardPeriod, startsOn: string, phase?: StartupPhase) {
+  const phaseFilter = phase ? sql`and t.phase = ${phase}` : sql``;
   return sql`
-    with totals as (
-      select user_id, sum(points)::integer as points
-      from points_ledger
-      where revoked_at is null and created_at >= ${since}::timestamptz
-      group by user_id
-      having sum(points) > 0
-    ), ranked as (
-      select t.user_id, t.points, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at,
-        rank() over (order by t.points desc)::integer as rank,
-        row_number() over (order by t.points desc, t.user_id) as position
-      from totals t
+    select b.*, rank() over (order by b.points desc)::integer as rank
+    from (
+      select t.user_id, t.points, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at
+      from points_period_totals t
       join users u on u.id = t.user_id
-      left join community_members m on m.user_id = t.user_id
-      where ${listed} ${phaseFilter}
-    )
-    select * from ranked where position <= ${LEADERBOARD_SIZE} or user_id = ${userId}
-    order by position`;
+      where t.period = ${period} and t.starts_on = ${startsOn} and t.listed and t.points > 0 ${phaseFilter}
+      order by t.points desc, t.user_id
+      limit ${LEADERBOARD_SIZE}
+    ) b
+    order by b.points desc, b.user_id`;
+}
+
+/** The founder's rank on the board: one more than the listed founders with more points, counted in the index. */
+export function ownRankQuery(period: LeaderboardPeriod, startsOn: string, points: number, phase?: StartupPhase) {
+  const phaseFilter = phase ? sql`and t.phase = ${phase}` : sql``;
+  return sql`select (count(*) + 1)::integer as rank from points_period_totals t
+    where t.period = ${period} and t.starts_on = ${startsOn} and t.listed and t.points > ${points} ${phaseFilter}`;
 }
 
 /**
- * Points earned in the period from the ledger (revoked rows do not count), ranked among
- * listed founders (of one phase if asked); ties share a rank. The founder's own rank is
- * given whatever it is, or null when they are hidden, outside the phase or have no points.
+ * Points earned in the period (revoked rows do not count), ranked among listed founders (of
+ * one phase if asked); ties share a rank. Read from the per-period totals the ledger's
+ * triggers keep. The founder's own rank is given whatever it is, or null when they are
+ * hidden, outside the phase or have no points; their points are always given.
  */
 export async function leaderboard(
   db: Database,
@@ -245,20 +253,25 @@ export async function leaderboard(
   const now = tier.now ?? new Date();
   const profile = await ownProfile(db, userId);
   if (!isPremium(profile, tier)) throw new AppError('PREMIUM_REQUIRED');
-  const since = periodStart(query.period, now).toISOString();
-  const result = await db.execute(leaderboardQuery(userId, since, query.phase));
-  const rows = rowsOf<ListedRow & { points: number; rank: number; position: number }>(result);
-  const top = rows.filter((row) => Number(row.position) <= LEADERBOARD_SIZE);
-  const own = rows.find((row) => row.user_id === userId);
+  const startsOn = periodDay(query.period, now);
+  const [result, [mine]] = await Promise.all([
+    db.execute(leaderboardQuery(query.period, startsOn, query.phase)),
+    db
+      .select({ points: pointsPeriodTotals.points, listed: pointsPeriodTotals.listed, phase: pointsPeriodTotals.phase })
+      .from(pointsPeriodTotals)
+      .where(and(eq(pointsPeriodTotals.period, query.period), eq(pointsPeriodTotals.startsOn, startsOn), eq(pointsPeriodTotals.userId, userId))),
+  ]);
+  const top = rowsOf<ListedRow & { points: number; rank: number }>(result);
+  const points = mine?.points ?? 0;
+  const ranked = mine !== undefined && mine.listed && points > 0 && (!query.phase || mine.phase === query.phase);
+  const ownRank = !ranked
+    ? null
+    : (top.find((row) => row.user_id === userId)?.rank ?? rowsOf<{ rank: number }>(await db.execute(ownRankQuery(query.period, startsOn, points, query.phase)))[0]!.rank);
   const view = await viewsOf(db, top, tier);
-  const [mine] = await db
-    .select({ points: sql<number>`coalesce(sum(${pointsLedger.points}), 0)::integer` })
-    .from(pointsLedger)
-    .where(and(eq(pointsLedger.userId, userId), sql`${pointsLedger.revokedAt} is null and ${pointsLedger.createdAt} >= ${since}::timestamptz`));
   return {
     period: query.period,
     phase: query.phase ?? null,
     rows: top.map((row) => ({ rank: Number(row.rank), points: Number(row.points), member: view(row), mine: row.user_id === userId })),
-    me: { rank: own ? Number(own.rank) : null, points: Number(mine?.points ?? 0) },
+    me: { rank: ownRank === null ? null : Number(ownRank), points },
   };
 }
