@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommunitySettings, FeedPage, Leaderboard, LedgerPage } from '../../src/core/community/community.ts';
 import { authUsers, communityMembers, pointsLedger, users } from '../../src/server/db/schema/index.ts';
@@ -219,5 +219,12 @@ describe('leaderboards', () => {
     // A deleted ledger row is taken back too.
     await db.delete(pointsLedger).where(eq(pointsLedger.userId, tied));
     expect((await board()).rows.map((row) => row.points)).toEqual([100]);
+
+    // Through all of it, the histogram the ranks are read from still counts exactly the listed totals.
+    const histogram = await db.execute(sql`select period, starts_on::text, phase, points, founders from points_period_histogram where founders <> 0 order by 1, 2, 3, 4`);
+    const counted = await db.execute(sql`select period, starts_on::text, coalesce(phase, '') as phase, points, count(*)::integer as founders
+      from points_period_totals where listed and points > 0 group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
+    expect(histogram.rows.length).toBeGreaterThan(0);
+    expect(histogram.rows).toEqual(counted.rows);
   });
 });

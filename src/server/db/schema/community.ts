@@ -23,7 +23,7 @@ export const communityMembers = pgTable(
  * Each founder's points per leaderboard period (decision 192): `week` (from Monday, UTC),
  * `month` (from the 1st, UTC) and `all` (from 1970-01-01), with whether they are listed
  * (active, not hidden) and their phase beside them, so a board's top 50 is read in index
- * order and the founder's rank is one count over an index range. Written only by
+ * order (the founder's rank comes from the histogram below). Written only by
  * PostgreSQL triggers (migration 0029): ledger rows added or revoked change the points; a
  * founder's status, phase or visibility changes their rows.
  */
@@ -44,6 +44,27 @@ export const pointsPeriodTotals = pgTable(
     index('points_period_totals_board_idx').on(table.period, table.startsOn, table.listed, table.points.desc(), table.userId),
     index('points_period_totals_phase_idx').on(table.period, table.startsOn, table.listed, table.phase, table.points.desc(), table.userId),
     index('points_period_totals_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * How many listed founders hold each points total, per period and phase: a founder's rank
+ * is one plus the founders above their total, summed over a few hundred rows instead of
+ * counted over every founder (decision 192). `phase` is '' for a founder without one. Kept
+ * by a trigger on `points_period_totals` (migration 0029); rows that fall to 0 stay.
+ */
+export const pointsPeriodHistogram = pgTable(
+  'points_period_histogram',
+  {
+    period: text('period', { enum: ['week', 'month', 'all'] }).notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    phase: text('phase').notNull(),
+    points: integer('points').notNull(),
+    founders: integer('founders').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.period, table.startsOn, table.phase, table.points] }),
+    index('points_period_histogram_board_idx').on(table.period, table.startsOn, table.points, table.founders),
   ],
 );
 

@@ -213,29 +213,30 @@ const periodDay = (period: LeaderboardPeriod, now: Date) => periodStart(period, 
 
 /**
  * The board's top rows (exported for bench/community.ts to explain): listed founders with
- * points in the period, read in the totals' index order; ranks within this prefix are the
- * board's ranks, since every founder with more points comes before.
+ * points in the period, the first 50 read in the totals' index order before anything is
+ * joined; ranks within this prefix are the board's ranks, since every founder with more
+ * points comes before.
  */
 export function leaderboardQuery(period: LeaderboardPeriod, startsOn: string, phase?: StartupPhase) {
   const phaseFilter = phase ? sql`and t.phase = ${phase}` : sql``;
   return sql`
-    select b.*, rank() over (order by b.points desc)::integer as rank
+    select b.user_id, b.points, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at,
+      rank() over (order by b.points desc)::integer as rank
     from (
-      select t.user_id, t.points, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at
-      from points_period_totals t
-      join users u on u.id = t.user_id
+      select t.user_id, t.points from points_period_totals t
       where t.period = ${period} and t.starts_on = ${startsOn} and t.listed and t.points > 0 ${phaseFilter}
       order by t.points desc, t.user_id
       limit ${LEADERBOARD_SIZE}
     ) b
+    join users u on u.id = b.user_id
     order by b.points desc, b.user_id`;
 }
 
-/** The founder's rank on the board: one more than the listed founders with more points, counted in the index. */
+/** The founder's rank on the board: one more than the listed founders above their points, from the histogram. */
 export function ownRankQuery(period: LeaderboardPeriod, startsOn: string, points: number, phase?: StartupPhase) {
-  const phaseFilter = phase ? sql`and t.phase = ${phase}` : sql``;
-  return sql`select (count(*) + 1)::integer as rank from points_period_totals t
-    where t.period = ${period} and t.starts_on = ${startsOn} and t.listed and t.points > ${points} ${phaseFilter}`;
+  const phaseFilter = phase ? sql`and h.phase = ${phase}` : sql``;
+  return sql`select (coalesce(sum(h.founders), 0) + 1)::integer as rank from points_period_histogram h
+    where h.period = ${period} and h.starts_on = ${startsOn} and h.points > ${points} ${phaseFilter}`;
 }
 
 /**
