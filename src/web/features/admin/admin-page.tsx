@@ -12,6 +12,7 @@ import { AnalyticsPage } from './analytics/analytics-page.tsx';
 import { AuditPage } from './audit/audit-page.tsx';
 import { ChatReportsPage } from './chat-reports/chat-reports-page.tsx';
 import { FeedbackInbox } from './feedback/feedback-inbox.tsx';
+import { OnboardingPreviewPage } from './onboarding-preview/onboarding-preview-page.tsx';
 import { SettingsPage } from './settings/settings-page.tsx';
 import { TelemetryPage } from './telemetry/telemetry-page.tsx';
 import { UserPage } from './users/user-page.tsx';
@@ -26,6 +27,7 @@ const SECTIONS = [
   { to: '/admin/audit', key: 'audit', end: false },
   { to: '/admin/alerts', key: 'alerts', end: false },
   { to: '/admin/telemetry', key: 'telemetry', end: false },
+  { to: '/admin/onboarding-preview', key: 'onboardingPreview', end: false },
   { to: '/admin/settings', key: 'settings', end: false },
 ] as const;
 
@@ -66,7 +68,7 @@ function NotAuthorized() {
   return <Navigate to="/overview" replace />;
 }
 
-/** /admin/*: the admin dashboard for admins (users, analytics, feedback, chat reports, the audit log, settings); everyone else is turned away. */
+/** /admin/*: the admin dashboard for admins (users, analytics, feedback, chat reports, the audit log, the onboarding preview, settings); everyone else is turned away. */
 export function AdminPage() {
   const { t } = useTranslation('admin');
   const session = useSession();
@@ -100,6 +102,7 @@ export function AdminPage() {
         <Route path="audit" element={<AuditPage />} />
         <Route path="alerts" element={<AlertsPage />} />
         <Route path="telemetry" element={<TelemetryPage />} />
+        <Route path="onboarding-preview" element={<OnboardingPreviewPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Routes>
