@@ -221,15 +221,16 @@ export function leaderboardQuery(period: LeaderboardPeriod, startsOn: string, ph
   const phaseFilter = phase ? sql`and t.phase = ${phase}` : sql``;
   return sql`
     select b.user_id, b.points, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at,
-      rank() over (order by b.points desc)::integer as rank
+      rank() over (order by b.points desc nulls last)::integer as rank
     from (
       select t.user_id, t.points from points_period_totals t
       where t.period = ${period} and t.starts_on = ${startsOn} and t.listed and t.points > 0 ${phaseFilter}
-      order by t.points desc, t.user_id
+      -- "nulls last" as the index has it (points are never null): otherwise the index's order goes unused.
+      order by t.points desc nulls last, t.user_id
       limit ${LEADERBOARD_SIZE}
     ) b
     join users u on u.id = b.user_id
-    order by b.points desc, b.user_id`;
+    order by b.points desc nulls last, b.user_id`;
 }
 
 /** The founder's rank on the board: one more than the listed founders above their points, from the histogram. */
