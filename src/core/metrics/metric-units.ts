@@ -25,3 +25,26 @@ export const METRIC_UNITS: Record<MetricKey, MetricUnit> = {
   burnMultiple: 'multiple',
   quickRatio: 'multiple',
 };
+
+/**
+ * The metrics the dashboard presents, in the order of docs/product.md#metric-formulas: one
+ * list for its cards and its trend chart (the others are read in the mentor and reports).
+ */
+export const DASHBOARD_METRICS = [
+  'mrr',
+  'weeklyRecurringRevenue',
+  'revenueGrowth',
+  'cashBalance',
+  'weeklyBurnRate',
+  'runwayWeeks',
+  'churnRate',
+  'ndr',
+  'cac',
+  'ltv',
+  'ltvToCac',
+  'paybackWeeks',
+  'arpc',
+  'activeUsers',
+  'userGrowth',
+] as const satisfies readonly MetricKey[];
+export type DashboardMetric = (typeof DASHBOARD_METRICS)[number];

@@ -10,29 +10,12 @@ import type { SeriesPoint } from '../../../lib/api/metrics-api.ts';
 import { useDates } from '../dates.ts';
 import { METRIC_UNITS, metricFormatter, targetSign } from '../../../lib/metric-format.ts';
 import { useMetricText } from '../../../lib/metric-text.ts';
+import { DASHBOARD_METRICS } from '../../../../core/metrics/metric-units.ts';
 import type { NumberStyle } from '../../../lib/number-style.ts';
 import { ChangeChips } from '../../../components/metric-change-chips.tsx';
 import { Sparkline } from './sparkline.tsx';
 import { StatusBadge, STATUS_STYLES } from './status-badge.tsx';
 
-/** The cards of the dashboard, in the order of docs/product.md#metric-formulas. */
-export const CARD_METRICS = [
-  'mrr',
-  'weeklyRecurringRevenue',
-  'revenueGrowth',
-  'cashBalance',
-  'weeklyBurnRate',
-  'runwayWeeks',
-  'churnRate',
-  'ndr',
-  'cac',
-  'ltv',
-  'ltvToCac',
-  'paybackWeeks',
-  'arpc',
-  'activeUsers',
-  'userGrowth',
-] as const satisfies readonly MetricKey[];
 
 /** A sparkline covers the last 12 calendar weeks. */
 const SPARKLINE_WEEKS = 12;
@@ -92,7 +75,7 @@ export function MetricCards({ snapshot, statuses, series, needsWeeks, numbers, s
   const cashOut = cashOutDate(snapshot, snapshot.runwayWeeks);
   return (
     <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label={t(sample ? 'empty.sampleCards' : 'cards.label')}>
-      {CARD_METRICS.map((key) => {
+      {DASHBOARD_METRICS.map((key) => {
         const unit = METRIC_UNITS[key];
         const missingWeeks = (needsWeeks as Partial<Record<MetricKey, number>> | undefined)?.[key];
         const status = isTargeted(key) && !missingWeeks ? (statuses?.[key] ?? null) : null;

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { MetricKey } from '../../../../core/metrics/formulas.ts';
 import { isoWeekStart } from '../../../../core/metrics/iso-week.ts';
 import { SUMMARY_RANGES, type SummaryRange } from '../../../../core/metrics/summary-range.ts';
 import { TARGETS } from '../../../../core/metrics/targets.ts';
+import { DASHBOARD_METRICS, type DashboardMetric } from '../../../../core/metrics/metric-units.ts';
 import { useSummarySeries } from '../../../lib/api/metrics-api.ts';
 import { useDates } from '../dates.ts';
 import { METRIC_UNITS, metricFormatter } from '../../../lib/metric-format.ts';
@@ -12,24 +12,6 @@ import type { NumberStyle } from '../../../lib/number-style.ts';
 import { AXIS_TICK, ChartSection, TOOLTIP_STYLE, tooltipLabel } from './chart-section.tsx';
 import { ToggleGroup } from './toggle-group.tsx';
 
-export const CHART_METRICS = [
-  'mrr',
-  'weeklyRecurringRevenue',
-  'revenueGrowth',
-  'cashBalance',
-  'weeklyBurnRate',
-  'runwayWeeks',
-  'churnRate',
-  'ndr',
-  'cac',
-  'ltv',
-  'arpc',
-  'ltvToCac',
-  'paybackWeeks',
-  'activeUsers',
-  'userGrowth',
-] as const satisfies readonly MetricKey[];
-type ChartMetric = (typeof CHART_METRICS)[number];
 const RANGES = Object.keys(SUMMARY_RANGES) as SummaryRange[];
 
 type Props = { numbers: NumberStyle };
@@ -38,7 +20,7 @@ type Props = { numbers: NumberStyle };
 export function TrendChart({ numbers }: Props) {
   const { t } = useTranslation('metrics');
   const id = useId();
-  const [metric, setMetric] = useState<ChartMetric>('mrr');
+  const [metric, setMetric] = useState<DashboardMetric>('mrr');
   const [range, setRange] = useState<SummaryRange>('12w');
   const summary = useSummarySeries(range);
   const dates = useDates();
@@ -62,10 +44,10 @@ export function TrendChart({ numbers }: Props) {
       <select
         id={`${id}-metric`}
         value={metric}
-        onChange={(event) => setMetric(event.target.value as ChartMetric)}
+        onChange={(event) => setMetric(event.target.value as DashboardMetric)}
         className="mt-1 h-10 w-full max-w-xs rounded-md border border-input bg-background px-2 text-sm"
       >
-        {CHART_METRICS.map((key) => (
+        {DASHBOARD_METRICS.map((key) => (
           <option key={key} value={key}>
             {t(`metrics.${key}`)}
           </option>
