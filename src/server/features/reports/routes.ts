@@ -12,7 +12,7 @@ import { savedInvestorList, savedScenarios, saveScenarios } from './saved-inputs
 import { requirePremium } from '../../platform/premium.ts';
 import { ScenarioDraftsInput } from '../../../core/reports/scenario-drafts.ts';
 import { createMailer } from '../../mail/mailer.ts';
-import { createUpdate, getUpdate, listUpdates, listUpdateVersions, revokeShares, saveUpdate, sendUpdate, sharedUpdate, shareUpdate, updateChartsOf } from './service.ts';
+import { createUpdate, getUpdate, listUpdates, listUpdateVersions, revokeShares, saveUpdate, sendUpdate, sharedUpdate, shareUpdate, updateForPdf } from './service.ts';
 import { gonePageHtml, sharedPageHtml } from './shared-page.ts';
 
 const ids = (c: Context<AppBindings>) => [c.get('deps').db, c.get('user').id, c.req.param('id') ?? ''] as const;
@@ -32,8 +32,7 @@ export const investorUpdateRoutes = new Hono<AppBindings>()
   })
   .get('/:id/versions', async (c) => c.json(await listUpdateVersions(...ids(c))))
   .get('/:id/pdf', async (c) => {
-    const update = await getUpdate(...ids(c));
-    const charts = await updateChartsOf(...ids(c));
+    const { update, charts } = await updateForPdf(...ids(c));
     return c.body(new Uint8Array(markdownPdf(update.markdown, charts)), 200, {
       'content-type': 'application/pdf',
       'content-disposition': `attachment; filename="investor-update-${update.toWeek}.pdf"`,
