@@ -5,6 +5,10 @@ import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseJsonBody } from '../../http/validate.ts';
+import { mentorModelFor } from '../../ai/mentor-model.ts';
+import { AcceptPolishInput, PolishInput } from '../../../core/reports/polish-check.ts';
+import { requireAiAllowed } from '../ai-consent/index.ts';
+import { acceptPolish, polishUpdate } from './polish.ts';
 import { requestContext } from '../../platform/audit.ts';
 import { rateLimit } from '../../rate-limit/middleware.ts';
 import { markdownPdf } from './pdf.ts';
@@ -38,6 +42,17 @@ export const investorUpdateRoutes = new Hono<AppBindings>()
       'content-disposition': `attachment; filename="investor-update-${update.toWeek}.pdf"`,
       'cache-control': 'no-store',
     });
+  })
+  // Polishing calls the model: AI consent and preference first, and the AI limit (decision 215).
+  .post('/:id/polish', rateLimit('aiRequest'), async (c) => {
+    const { version } = await parseJsonBody(c, PolishInput);
+    const { db, env } = c.get('deps');
+    await requireAiAllowed(db, c.get('user').id);
+    return c.json(await polishUpdate(...ids(c), { version, model: mentorModelFor(env), trialDays: env.trialDays }));
+  })
+  .post('/:id/polish/accept', async (c) => {
+    const input = await parseJsonBody(c, AcceptPolishInput);
+    return c.json(await acceptPolish(...ids(c), input));
   })
   .post('/:id/share', async (c) => {
     const context = requestContext(c.req.raw, clientAddress(c));

@@ -125,7 +125,7 @@ export async function getUpdate(db: Database, userId: string, id: string): Promi
 }
 
 /** `YYYY-Www` as stored on the update row. */
-const weekKey = (text: string): WeekKey => ({ year: Number(text.slice(0, 4)), week: Number(text.slice(6)) });
+export const weekKey = (text: string): WeekKey => ({ year: Number(text.slice(0, 4)), week: Number(text.slice(6)) });
 
 /**
  * What the PDF shows of the founder's own update, from one read of its row (404 like the
