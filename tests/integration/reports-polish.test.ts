@@ -121,8 +121,9 @@ describe('polishing the investor update with a model on loopback', () => {
 });
 
 describe('polishing without Premium or without a model', () => {
-  it('is refused to a tier-1 founder (403 PREMIUM_REQUIRED), and says no model is set up with the offline mentor (503)', async () => {
-    const free = await createTestApp({ TRIAL_DAYS: '0', AI_BASE_URL: 'http://127.0.0.1:9/v1', AI_MODEL: 'never-called' });
+  it('is refused to a tier-1 founder (403 PREMIUM_REQUIRED) within the AI limit, and says no model is set up with the offline mentor (503)', async () => {
+    // The AI limit, 60 an hour, scaled here to 3.
+    const free = await createTestApp({ TRIAL_DAYS: '0', AI_BASE_URL: 'http://127.0.0.1:9/v1', AI_MODEL: 'never-called', RATE_LIMIT_SCALE: '0.05' });
     const offline = await createTestApp();
     try {
       const founder = await consentingFounder(free);
@@ -130,6 +131,10 @@ describe('polishing without Premium or without a model', () => {
       const premium = await polish(free, founder.cookie, '00000000-0000-4000-8000-000000000000', 1);
       expect(premium.status).toBe(403);
       expect(((await premium.json()) as ErrorJson).error.code).toBe('PREMIUM_REQUIRED');
+      for (let call = 2; call <= 3; call++) expect((await polish(free, founder.cookie, '00000000-0000-4000-8000-000000000000', 1)).status).toBe(403);
+      const limited = await polish(free, founder.cookie, '00000000-0000-4000-8000-000000000000', 1);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBeTruthy();
 
       const { cookie, update } = await founderWithUpdate(offline);
       const off = await polish(offline, cookie, update.id, 1);

@@ -7,6 +7,7 @@ import { type InvestorUpdate, SECTION_KEYS, type SectionKey, type Sections } fro
 import type { PolishFlag, PolishProposal } from '../../../../core/reports/polish-check.ts';
 import { useAiGate } from '../../../components/ai-gate.tsx';
 import { SecondaryButton } from '../../../components/form/form-parts.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { mentorStatusQuery } from '../../../lib/api/mentor-status.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { polishUpdate, useAcceptPolish } from './updates-api.ts';
@@ -99,7 +100,12 @@ export function PolishPanel({ update, edited }: { update: InvestorUpdate; edited
       { basedOn: proposal.basedOn, sections },
       {
         onSuccess: (saved) => toast.success(t('updates.polish.accepted', { version: saved.version })),
-        onError: (error) => showErrorToast(error, t('updates.polish.acceptError')),
+        onError: (error) => {
+          // The server's own check (a number the page did not catch, or a newer version): say which.
+          const detail = error instanceof ApiError && Array.isArray(error.details) ? (error.details as { message?: string }[])[0]?.message : undefined;
+          if (detail?.startsWith('reports.validation.')) toast.error(t('updates.polish.acceptError'), { description: t(detail) });
+          else showErrorToast(error, t('updates.polish.acceptError'));
+        },
       },
     );
   };
