@@ -40,6 +40,8 @@ export const ERROR_CODES = {
   STRIPE_UNREACHABLE: { status: 502, message: 'Stripe could not be reached. Please try again.' },
   /** The server has no STRIPE_KEY_ENCRYPTION_KEY: it will not store founders' Stripe keys (decision 118). */
   STRIPE_IMPORT_OFF: { status: 503, message: 'Import from Stripe is not set up on this server.' },
+  /** An AI action only a model can do (polishing the investor update) on a server with the offline mentor (decision 215). */
+  AI_MODEL_OFF: { status: 503, message: 'No AI model is set up on this server.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -19,6 +19,7 @@ import { FeedbackInput } from '../../core/feedback/feedback-schema.ts';
 import { EndPremiumInput, PortalInput, SwitchPlanInput, UpgradeInput } from '../../core/subscription/subscription-input.ts';
 import { ChatMessageInput, ChatReadInput, ChatReportInput, VisibilityInput } from '../../core/community/community.ts';
 import { PeriodInput, SectionsInput, SendInput } from '../../core/reports/investor-update.ts';
+import { AcceptPolishInput, PolishInput } from '../../core/reports/polish-check.ts';
 import { ScenarioDraftsInput } from '../../core/reports/scenario-drafts.ts';
 import { FeedbackNoteInput, FeedbackStatusInput } from '../../core/admin/admin-feedback.ts';
 
@@ -232,6 +233,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'PUT /api/reports/investor-updates/:id': { summary: 'Save edited sections as the next version', tag: 'reports', body: SectionsInput },
   'GET /api/reports/investor-updates/:id/versions': { summary: 'Every saved version, newest first', tag: 'reports' },
   'GET /api/reports/investor-updates/:id/pdf': { summary: 'The update as a PDF', tag: 'reports' },
+  'POST /api/reports/investor-updates/:id/polish': { summary: 'Tier 2, AI: the model’s polished wording of the version the founder sees, never saved → { basedOn, sections, flags, model }; flags are numbers not found in the update or its records (decision 215); 503 AI_MODEL_OFF with the offline mentor', tag: 'reports', body: PolishInput },
+  'POST /api/reports/investor-updates/:id/polish/accept': { summary: 'Save an accepted proposal as the next version; refused (sections.<key>: reports.validation.unverifiedNumber) while a number is still unverified', tag: 'reports', body: AcceptPolishInput },
   'POST /api/reports/investor-updates/:id/share': { summary: 'A read-only link that opens signed out, expiring in 30 days → 201 { url, expiresAt }', tag: 'reports' },
   'POST /api/reports/investor-updates/:id/send': { summary: 'E-mail the update to up to 50 investors, each with a share link of their own; an update without data is not sent', tag: 'reports', body: SendInput },
   'DELETE /api/reports/investor-updates/:id/share': { summary: 'Revoke the update’s links (they answer 410)', tag: 'reports' },

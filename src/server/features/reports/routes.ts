@@ -5,6 +5,10 @@ import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseJsonBody } from '../../http/validate.ts';
+import { mentorModelFor } from '../../ai/mentor-model.ts';
+import { AcceptPolishInput, PolishInput } from '../../../core/reports/polish-check.ts';
+import { requireAiAllowed } from '../ai-consent/index.ts';
+import { acceptPolish, polishUpdate } from './polish.ts';
 import { requestContext } from '../../platform/audit.ts';
 import { rateLimit } from '../../rate-limit/middleware.ts';
 import { markdownPdf } from './pdf.ts';
@@ -12,7 +16,7 @@ import { savedInvestorList, savedScenarios, saveScenarios } from './saved-inputs
 import { requirePremium } from '../../platform/premium.ts';
 import { ScenarioDraftsInput } from '../../../core/reports/scenario-drafts.ts';
 import { createMailer } from '../../mail/mailer.ts';
-import { createUpdate, getUpdate, listUpdates, listUpdateVersions, revokeShares, saveUpdate, sendUpdate, sharedUpdate, shareUpdate, updateChartsOf } from './service.ts';
+import { createUpdate, getUpdate, listUpdates, listUpdateVersions, revokeShares, saveUpdate, sendUpdate, sharedUpdate, shareUpdate, updateForPdf } from './service.ts';
 import { gonePageHtml, sharedPageHtml } from './shared-page.ts';
 
 const ids = (c: Context<AppBindings>) => [c.get('deps').db, c.get('user').id, c.req.param('id') ?? ''] as const;
@@ -32,13 +36,23 @@ export const investorUpdateRoutes = new Hono<AppBindings>()
   })
   .get('/:id/versions', async (c) => c.json(await listUpdateVersions(...ids(c))))
   .get('/:id/pdf', async (c) => {
-    const update = await getUpdate(...ids(c));
-    const charts = await updateChartsOf(...ids(c));
+    const { update, charts } = await updateForPdf(...ids(c));
     return c.body(new Uint8Array(markdownPdf(update.markdown, charts)), 200, {
       'content-type': 'application/pdf',
       'content-disposition': `attachment; filename="investor-update-${update.toWeek}.pdf"`,
       'cache-control': 'no-store',
     });
+  })
+  // Polishing calls the model: AI consent and preference first, and the AI limit (decision 215).
+  .post('/:id/polish', rateLimit('aiRequest'), async (c) => {
+    const { version } = await parseJsonBody(c, PolishInput);
+    const { db, env } = c.get('deps');
+    await requireAiAllowed(db, c.get('user').id);
+    return c.json(await polishUpdate(...ids(c), { version, model: mentorModelFor(env), trialDays: env.trialDays }));
+  })
+  .post('/:id/polish/accept', async (c) => {
+    const input = await parseJsonBody(c, AcceptPolishInput);
+    return c.json(await acceptPolish(...ids(c), input));
   })
   .post('/:id/share', async (c) => {
     const context = requestContext(c.req.raw, clientAddress(c));

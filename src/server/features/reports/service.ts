@@ -125,17 +125,19 @@ export async function getUpdate(db: Database, userId: string, id: string): Promi
 }
 
 /** `YYYY-Www` as stored on the update row. */
-const weekKey = (text: string): WeekKey => ({ year: Number(text.slice(0, 4)), week: Number(text.slice(6)) });
+export const weekKey = (text: string): WeekKey => ({ year: Number(text.slice(0, 4)), week: Number(text.slice(6)) });
 
 /**
- * The PDF's cash and MRR charts of the founder's own update, recomputed from their weeks for
- * the update's period and the previous one (the weeks its KPIs compare); 404 like the update.
+ * What the PDF shows of the founder's own update, from one read of its row (404 like the
+ * update): its latest version, and the cash and MRR charts recomputed from their weeks for
+ * the update's period and the previous one (the weeks its KPIs compare).
  */
-export async function updateChartsOf(db: Database, userId: string, id: string): Promise<LineChart[]> {
+export async function updateForPdf(db: Database, userId: string, id: string): Promise<{ update: InvestorUpdate; charts: LineChart[] }> {
   const row = await ownUpdate(db, userId, id);
-  const [account, records] = await Promise.all([founder(db, userId), listWeeks(db, userId, 'oldest')]);
-  const language = (languageFromTag(row.language) ?? 'en') as Language;
-  return updateCharts(records, { fromWeek: weekKey(row.fromWeek), toWeek: weekKey(row.toWeek) }, language, account.currency);
+  const [version, account, records] = await Promise.all([latestVersion(db, id), founder(db, userId), listWeeks(db, userId, 'oldest')]);
+  const update = toUpdate(row, version);
+  const charts = updateCharts(records, { fromWeek: weekKey(row.fromWeek), toWeek: weekKey(row.toWeek) }, update.language, account.currency);
+  return { update, charts };
 }
 
 /** Saves the founder's edited sections as the next version; earlier versions stay. */

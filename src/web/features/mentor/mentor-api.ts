@@ -25,10 +25,6 @@ export const conversationsQuery = () =>
     queryFn: async () => (await apiFetch<{ conversations: ConversationSummary[] }>('/api/mentor/conversations')).conversations,
   });
 
-/** Whether the offline mentor answers (no model is configured on the server). */
-export const mentorStatusQuery = () =>
-  queryOptions({ queryKey: ['mentor', 'status'], queryFn: () => apiFetch<{ offline: boolean }>('/api/mentor/status'), staleTime: Infinity });
-
 export const conversationQuery = (id: string | null) =>
   queryOptions({
     queryKey: ['mentor', 'conversation', id],

@@ -7,6 +7,7 @@ import { SecondaryButton } from '../../../components/form/form-parts.tsx';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { METRIC_UNITS, metricFormatter } from '../../../lib/metric-format.ts';
 import type { NumberStyle } from '../../../lib/number-style.ts';
+import { PolishPanel } from './polish-panel.tsx';
 import { SendPanel } from './send-panel.tsx';
 import { pdfUrl, useRevokeShares, useSaveUpdate, useShareUpdate } from './updates-api.ts';
 
@@ -124,6 +125,8 @@ export function UpdateEditor({ update, numbers }: { update: InvestorUpdate; numb
         </SecondaryButton>
       </div>
       {edited && <p className="text-sm text-muted-foreground">{t('updates.unsaved')}</p>}
+
+      <PolishPanel update={update} edited={edited} />
 
       {!noData && <SendPanel updateId={update.id} />}
 

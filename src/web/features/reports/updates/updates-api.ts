@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvestorUpdate, InvestorUpdateSummary, Sections } from '../../../../core/reports/investor-update.ts';
+import type { PolishProposal } from '../../../../core/reports/polish-check.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** The typed calls behind /reports (docs/reports.md#api). */
@@ -32,6 +33,19 @@ export function useSaveUpdate(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (sections: Sections) => apiFetch<InvestorUpdate>(`${BASE}/${id}`, { method: 'PUT', body: JSON.stringify({ sections }) }),
+    onSuccess: (update) => client.setQueryData(updateKey(id), update),
+  });
+}
+
+/** The model's polished wording of the version on screen, with its unverified numbers (decision 215); nothing is saved. */
+export const polishUpdate = (id: string, version: number) =>
+  apiFetch<PolishProposal>(`${BASE}/${id}/polish`, { method: 'POST', body: JSON.stringify({ version }) });
+
+/** An accepted proposal, checked again by the server, saved as the next version. */
+export function useAcceptPolish(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { basedOn: number; sections: Sections }) => apiFetch<InvestorUpdate>(`${BASE}/${id}/polish/accept`, { method: 'POST', body: JSON.stringify(input) }),
     onSuccess: (update) => client.setQueryData(updateKey(id), update),
   });
 }

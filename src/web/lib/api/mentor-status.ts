@@ -1,0 +1,6 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../api-client.ts';
+
+/** Whether the offline mentor answers (no model is configured on the server): the mentor page and the update's polishing read it. */
+export const mentorStatusQuery = () =>
+  queryOptions({ queryKey: ['mentor', 'status'], queryFn: () => apiFetch<{ offline: boolean }>('/api/mentor/status'), staleTime: Infinity });
