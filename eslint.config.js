@@ -32,6 +32,27 @@ export default tseslint.config(
     },
   },
   {
+    // A toast is read in the founder's language like the page: never a literal sentence
+    // (a string or template written in the code), always a translation.
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['toast', 'toast.success', 'toast.error', 'toast.info', 'toast.warning', 'toast.message', 'toast.loading'].flatMap((callee) => {
+          const call = callee.includes('.')
+            ? `CallExpression[callee.object.name='toast'][callee.property.name='${callee.split('.')[1]}']`
+            : "CallExpression[callee.name='toast']";
+          const message = 'Toasts show translations: pass t(…), never a literal sentence.';
+          return [
+            { selector: `${call} > Literal.arguments`, message },
+            { selector: `${call} > TemplateLiteral.arguments`, message },
+            { selector: `${call} > ObjectExpression > Property[key.name='description'] > Literal`, message },
+          ];
+        }),
+      ],
+    },
+  },
+  {
     // Hooks live in .ts files too (use-mentor-chat.ts…): the rules of hooks apply there as well.
     files: ['src/web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
