@@ -1,3 +1,4 @@
+import { buttonClass } from './form/buttons.ts';
 import { Gift, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -30,7 +31,7 @@ export function ReferralNotices() {
             type="button"
             aria-label={t('notice.dismiss')}
             onClick={() => dismiss.mutate(notice.id, { onError: (error) => showErrorToast(error, t('notice.dismissFailed')) })}
-            className="rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground"
+            className={buttonClass.icon}
           >
             <X aria-hidden="true" className="size-4" />
           </button>

@@ -1,3 +1,5 @@
+import { cn } from '../lib/cn.ts';
+import { buttonClass } from './form/buttons.ts';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { type Theme, useTheme } from '../app/theme.ts';
@@ -16,7 +18,7 @@ export function ThemeToggle() {
       onClick={() => setTheme(NEXT[theme])}
       aria-label={`${t('theme.label')}: ${t(`theme.${theme}`)}`}
       title={`${t('theme.label')}: ${t(`theme.${theme}`)}`}
-      className="inline-flex size-9 items-center justify-center rounded-md border border-input bg-background hover:bg-muted"
+      className={cn(buttonClass.icon, 'border border-input bg-background text-foreground')}
     >
       <Icon aria-hidden="true" className="size-4" />
     </button>

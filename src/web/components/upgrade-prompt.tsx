@@ -1,3 +1,4 @@
+import { buttonClass } from './form/buttons.ts';
 import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +22,7 @@ export function UpgradePrompt({ title, body, onDismiss }: { title: string; body:
           {t('upgradePrompt.cta')}
         </Link>
         {onDismiss && (
-          <button type="button" onClick={onDismiss} className="rounded-md border border-border px-3 py-1.5 text-sm">
+          <button type="button" onClick={onDismiss} className={buttonClass.compact}>
             {t('upgradePrompt.dismiss')}
           </button>
         )}

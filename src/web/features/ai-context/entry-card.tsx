@@ -1,3 +1,5 @@
+import { cn } from '../../lib/cn.ts';
+import { buttonClass } from '../../components/form/buttons.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, FileText, Image as ImageIcon, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -79,7 +81,7 @@ export function EntryCard({ entry }: { entry: ContextEntry }) {
             type="button"
             onClick={() => setEditing(true)}
             aria-label={t('edit')}
-            className="inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+            className={buttonClass.icon}
           >
             <Pencil aria-hidden="true" className="size-4" />
           </button>
@@ -90,7 +92,7 @@ export function EntryCard({ entry }: { entry: ContextEntry }) {
               if (window.confirm(t('confirmDelete'))) remove.mutate();
             }}
             aria-label={t('delete')}
-            className="inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-destructive"
+            className={cn(buttonClass.icon, 'hover:text-destructive')}
           >
             <Trash2 aria-hidden="true" className="size-4" />
           </button>

@@ -1,3 +1,5 @@
+import { cn } from '../../lib/cn.ts';
+import { buttonClass } from '../../components/form/buttons.ts';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { forgetReferralRef, keepReferralRef, useInviterName } from '../../lib/referral-ref.ts';
@@ -78,7 +80,7 @@ export function AuthPage() {
             <button
               type="button"
               onClick={() => setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')}
-              className="mt-6 text-sm text-primary underline-offset-4 hover:underline"
+              className={cn(buttonClass.link, 'mt-6')}
             >
               {t(mode === 'sign-in' ? 'switch.toSignUp' : 'switch.toSignIn')}
             </button>

@@ -1,3 +1,4 @@
+import { buttonClass } from '../../components/form/buttons.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -48,7 +49,7 @@ export function MagicLinkForm({ mode, redirect }: { mode: AuthMode; redirect: st
   if (sentTo) {
     return (
       <SentNotice title={t('magicLink.sentTitle')} body={t('magicLink.sent', { email: sentTo })}>
-        <button type="button" onClick={() => setSentTo(null)} className="text-sm text-primary underline-offset-4 hover:underline">
+        <button type="button" onClick={() => setSentTo(null)} className={buttonClass.link}>
           {t('magicLink.again')}
         </button>
       </SentNotice>

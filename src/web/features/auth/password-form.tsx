@@ -1,3 +1,4 @@
+import { buttonClass } from '../../components/form/buttons.ts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -73,10 +74,10 @@ export function PasswordForm({
       <SentNotice title={t('signUpSent.title')} body={t('signUpSent.body', { email: sentTo })}>
         <p className="text-sm text-muted-foreground">{t('signUpSent.hint')}</p>
         <div className="flex flex-wrap gap-4">
-          <Link to="/reset-password" className="text-sm text-primary underline-offset-4 hover:underline">
+          <Link to="/reset-password" className={buttonClass.link}>
             {t('signUpSent.reset')}
           </Link>
-          <button type="button" onClick={() => setSentTo(null)} className="text-sm text-primary underline-offset-4 hover:underline">
+          <button type="button" onClick={() => setSentTo(null)} className={buttonClass.link}>
             {t('signUpSent.again')}
           </button>
         </div>

@@ -1,3 +1,5 @@
+import { cn } from '../../lib/cn.ts';
+import { buttonClass } from '../../components/form/buttons.ts';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -85,11 +87,11 @@ export function TwoFactorChallenge({ onVerified, onCancel }: { onVerified: () =>
             setUseBackup(!useBackup);
             setError(undefined);
           }}
-          className="text-primary underline-offset-4 hover:underline"
+          className={buttonClass.link}
         >
           {t(useBackup ? 'twoFactor.useApp' : 'twoFactor.useBackup')}
         </button>
-        <button type="button" onClick={onCancel} className="text-muted-foreground underline-offset-4 hover:underline">
+        <button type="button" onClick={onCancel} className={cn(buttonClass.link, 'text-muted-foreground')}>
           {t('twoFactor.cancel')}
         </button>
       </div>

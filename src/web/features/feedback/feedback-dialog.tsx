@@ -244,7 +244,7 @@ export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenCh
                     type="button"
                     onClick={() => remove(image)}
                     aria-label={t('images.remove', { name: image.name })}
-                    className="absolute -top-2 -right-2 inline-flex size-7 items-center justify-center rounded-full border border-border bg-background shadow-sm hover:bg-muted"
+                    className={cn(buttonClass.icon, 'absolute -top-2 -right-2 size-7 rounded-full border border-border bg-background text-foreground shadow-sm')}
                   >
                     <X aria-hidden="true" className="size-4" />
                   </button>

@@ -1,3 +1,4 @@
+import { buttonClass } from '../../components/form/buttons.ts';
 import { MessageSquarePlus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
@@ -19,7 +20,7 @@ export function ConversationList(props: {
         <h2 id="conversations-title" className="text-sm font-semibold">
           {t('conversations.title')}
         </h2>
-        <button type="button" onClick={props.onNew} className="inline-flex h-9 items-center gap-1 rounded-md border border-input px-3 text-sm hover:bg-muted">
+        <button type="button" onClick={props.onNew} className={buttonClass.compact}>
           <MessageSquarePlus aria-hidden="true" className="size-4" />
           {t('conversations.new')}
         </button>
@@ -51,7 +52,7 @@ export function ConversationList(props: {
                 type="button"
                 aria-label={t('conversations.delete', { title: conversation.title })}
                 onClick={() => props.onDelete(conversation)}
-                className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-destructive"
+                className={cn(buttonClass.icon, 'size-8 hover:text-destructive')}
               >
                 <Trash2 aria-hidden="true" className="size-4" />
               </button>

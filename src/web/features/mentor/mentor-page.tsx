@@ -87,7 +87,7 @@ export function MentorPage() {
             type="button"
             onClick={chat.analyse}
             disabled={chat.streaming}
-            className="inline-flex h-9 items-center gap-2 rounded-md border border-input px-3 text-sm hover:bg-muted disabled:opacity-60"
+            className={buttonClass.compact}
           >
             <Lightbulb aria-hidden="true" className="size-4" />
             {t('analyse.button')}
@@ -200,7 +200,7 @@ export function MentorPage() {
               disabled={chat.streaming || chat.uploading}
               aria-label={chat.uploading ? t('files.uploading') : t('files.attach')}
               title={t('files.attach')}
-              className="inline-flex h-10 items-center gap-2 rounded-md border border-input px-3 text-sm font-medium hover:bg-muted disabled:opacity-60"
+              className={buttonClass.secondary}
             >
               <Paperclip aria-hidden="true" className={cn('size-4', chat.uploading && 'animate-pulse')} />
               <span className="hidden sm:inline">{chat.uploading ? t('files.uploading') : t('files.button')}</span>
@@ -212,7 +212,7 @@ export function MentorPage() {
               <button
                 type="button"
                 onClick={chat.stop}
-                className="inline-flex h-10 items-center gap-2 rounded-md border border-input px-4 text-sm font-medium hover:bg-muted"
+                className={buttonClass.secondary}
               >
                 <Square aria-hidden="true" className="size-4" />
                 {t('composer.stop')}

@@ -1,3 +1,5 @@
+import { cn } from '../../lib/cn.ts';
+import { buttonClass } from '../../components/form/buttons.ts';
 import { Check, CircleHelp, Copy, Paperclip, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +45,7 @@ export function MessageBubble({ message, onRetry, numberStyle }: { message: Chat
       {message.status === 'trouble' && (
         <div role="alert" className="mt-2 flex flex-wrap items-center gap-2 text-sm text-destructive">
           {t('errors.trouble')}
-          <button type="button" onClick={onRetry} className="inline-flex h-8 items-center gap-1 rounded-md border border-input px-2 text-foreground hover:bg-muted">
+          <button type="button" onClick={onRetry} className={cn(buttonClass.compact, 'h-8 px-2')}>
             <RotateCcw aria-hidden="true" className="size-3.5" />
             {t('errors.retry')}
           </button>
@@ -62,7 +64,7 @@ export function MessageBubble({ message, onRetry, numberStyle }: { message: Chat
               toast.error(t('copy.failed'));
             }
           }}
-          className="mt-2 inline-flex h-8 items-center gap-1 rounded-md px-2 text-xs text-muted-foreground hover:bg-muted hover:text-foreground"
+          className={cn(buttonClass.ghost, 'mt-2 h-8 px-2 text-xs')}
         >
           {copied ? <Check aria-hidden="true" className="size-3.5" /> : <Copy aria-hidden="true" className="size-3.5" />}
           {copied ? t('copy.done') : t('copy.button')}

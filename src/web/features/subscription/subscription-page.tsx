@@ -1,3 +1,5 @@
+import { cn } from '../../lib/cn.ts';
+import { buttonClass } from '../../components/form/buttons.ts';
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../lib/api/get-me.ts';
@@ -25,7 +27,7 @@ export function SubscriptionPage() {
     return (
       <div role="alert" className="mx-auto max-w-3xl rounded-lg border border-destructive/40 p-6">
         <p className="font-medium">{t('loadError')}</p>
-        <button type="button" onClick={() => void subscription.refetch()} className="mt-3 rounded-md border border-border px-3 py-1.5 text-sm">
+        <button type="button" onClick={() => void subscription.refetch()} className={cn(buttonClass.compact, 'mt-3')}>
           {t('retry')}
         </button>
       </div>

@@ -155,7 +155,7 @@ function UsersTable({ users, order, onSort }: { users: AdminUser[]; order: UserO
               return (
                 <th key={key} scope="col" className="px-3 py-2 font-medium whitespace-nowrap" aria-sort={sorted ? (order.order === 'asc' ? 'ascending' : 'descending') : undefined}>
                   {sort ? (
-                    <button type="button" className="inline-flex items-center gap-1 underline-offset-4 hover:underline" onClick={() => onSort(sort)}>
+                    <button type="button" className={cn(buttonClass.link, 'text-foreground')} onClick={() => onSort(sort)}>
                       {t(`usersSection.columns.${key}`)}
                       {sorted ? order.order === 'asc' ? <ArrowUp aria-hidden="true" className="size-3" /> : <ArrowDown aria-hidden="true" className="size-3" /> : null}
                     </button>

@@ -1,3 +1,4 @@
+import { buttonClass } from '../../../components/form/buttons.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MonitorSmartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -68,7 +69,7 @@ export function TrustedDevices() {
                 disabled={forget.isPending}
                 onClick={() => forget.mutate(device.id)}
                 aria-label={t('trusted.forgetLabel', { browser: nameOf(device), date: date(device.trustedAt) })}
-                className="inline-flex h-9 items-center rounded-md border border-input bg-background px-3 text-sm font-medium hover:bg-muted disabled:opacity-60"
+                className={buttonClass.compact}
               >
                 {t('trusted.forget')}
               </button>

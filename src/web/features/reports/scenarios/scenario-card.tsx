@@ -1,3 +1,5 @@
+import { cn } from '../../../lib/cn.ts';
+import { buttonClass } from '../../../components/form/buttons.ts';
 import { ListPlus, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -81,7 +83,7 @@ export function ScenarioCard({ draft, latest, projection, errors, money, axisMon
         </h2>
         <TextField className="flex-1" label={t('scenarios.name')} value={draft.name} maxLength={60} error={errorOf('name')} onChange={(event) => onChange({ ...draft, name: event.target.value })} />
         {onRemove && (
-          <button type="button" onClick={onRemove} className="mb-1 rounded-md p-2 hover:bg-muted" aria-label={t('scenarios.remove', { name: draft.name })}>
+          <button type="button" onClick={onRemove} className={cn(buttonClass.icon, 'mb-1')} aria-label={t('scenarios.remove', { name: draft.name })}>
             <Trash2 aria-hidden="true" className="size-5" />
           </button>
         )}
@@ -92,7 +94,7 @@ export function ScenarioCard({ draft, latest, projection, errors, money, axisMon
           <li key={index} className="flex flex-col gap-2 rounded-lg border border-border p-3">
             <div className="flex items-center justify-between gap-2">
               <h3 className="font-medium">{t(`scenarios.kinds.${change.kind}`)}</h3>
-              <button type="button" onClick={() => removeChange(index)} className="rounded-md p-1 hover:bg-muted" aria-label={t('scenarios.removeChange', { kind: t(`scenarios.kinds.${change.kind}`) })}>
+              <button type="button" onClick={() => removeChange(index)} className={cn(buttonClass.icon, 'size-8')} aria-label={t('scenarios.removeChange', { kind: t(`scenarios.kinds.${change.kind}`) })}>
                 <Trash2 aria-hidden="true" className="size-4" />
               </button>
             </div>
@@ -169,7 +171,7 @@ export function ScenarioCard({ draft, latest, projection, errors, money, axisMon
               disabled={creating}
               aria-busy={creating || undefined}
               onClick={() => void turnIntoTasks(projection)}
-              className="inline-flex h-11 items-center gap-2 self-start rounded-md border border-input bg-background px-4 font-medium hover:bg-muted disabled:opacity-60"
+              className={buttonClass.secondary}
             >
               <ListPlus aria-hidden="true" className="size-4" />
               {t('scenarios.tasks.button')}

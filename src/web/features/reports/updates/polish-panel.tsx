@@ -1,3 +1,4 @@
+import { buttonClass } from '../../../components/form/buttons.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -177,7 +178,7 @@ export function PolishPanel({ update, edited }: { update: InvestorUpdate; edited
               onClick={onAccept}
               disabled={remaining > 0 || accept.isPending}
               aria-busy={accept.isPending || undefined}
-              className="inline-flex h-11 items-center gap-2 rounded-md bg-primary px-4 font-medium text-primary-foreground hover:bg-primary-hover disabled:opacity-60"
+              className={buttonClass.primary}
             >
               {t('updates.polish.accept')}
             </button>

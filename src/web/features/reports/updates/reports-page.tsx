@@ -1,3 +1,4 @@
+import { buttonClass } from '../../../components/form/buttons.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PERIOD_WEEKS } from '../../../../core/reports/investor-update.ts';
@@ -93,7 +94,7 @@ export function ReportsPage() {
                 {weeksError && <span id="weeks-error" className="font-normal text-destructive">{weeksError}</span>}
               </label>
             )}
-            <button type="submit" disabled={draft.isPending} aria-busy={draft.isPending || undefined} className="h-11 rounded-md bg-primary px-4 font-medium text-primary-foreground hover:bg-primary-hover disabled:opacity-60">
+            <button type="submit" disabled={draft.isPending} aria-busy={draft.isPending || undefined} className={buttonClass.primary}>
               {t('updates.draft')}
             </button>
           </form>

@@ -1,3 +1,4 @@
+import { buttonClass } from '../../../components/form/buttons.ts';
 import { Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,7 +70,7 @@ export function SendPanel({ updateId }: { updateId: string }) {
         type="submit"
         disabled={send.isPending}
         aria-busy={send.isPending || undefined}
-        className="inline-flex h-11 items-center gap-2 self-start rounded-md border border-input bg-background px-4 font-medium hover:bg-muted disabled:opacity-60"
+        className={buttonClass.secondary}
       >
         <Send aria-hidden="true" className="size-4" />
         {t('updates.send.submit')}

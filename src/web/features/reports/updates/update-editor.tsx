@@ -1,3 +1,4 @@
+import { buttonClass } from '../../../components/form/buttons.ts';
 import { Copy, FileDown, Link2, Save } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -103,7 +104,7 @@ export function UpdateEditor({ update, numbers }: { update: InvestorUpdate; numb
           onClick={onSave}
           disabled={!edited || save.isPending}
           aria-busy={save.isPending || undefined}
-          className="inline-flex h-11 items-center gap-2 rounded-md bg-primary px-4 font-medium text-primary-foreground hover:bg-primary-hover disabled:opacity-60"
+          className={buttonClass.primary}
         >
           <Save aria-hidden="true" className="size-4" />
           {t('updates.save')}
