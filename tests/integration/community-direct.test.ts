@@ -4,7 +4,7 @@ import type { AdminChatReportsPage } from '../../src/core/admin/chat-reports.ts'
 import type { ChatConversation, ChatConversations, ChatMessage, CommunitySettings, Leaderboard } from '../../src/core/community/community.ts';
 import { pointsLedger, users } from '../../src/server/db/schema/index.ts';
 import { signUpAdmin } from './support/accounts.ts';
-import { readEvents } from './support/sse.ts';
+import { eventReader, readEvents } from './support/sse.ts';
 import { createTestApp } from './support/test-app.ts';
 
 /**
@@ -228,7 +228,17 @@ describe('a conversation', () => {
   it('reaches the other founder’s open stream live, and a reconnect gets what it missed, in order, once', async () => {
     const a = await premiumFounder();
     const b = await premiumFounder();
+    const c = await premiumFounder();
     const open = await conversation(a, b);
+    const elsewhere = await conversation(a, c);
+    // B's inbox hears of the conversation with A, never of A's with C.
+    const inboxControl = new AbortController();
+    const inbox = await t.request('/api/community/conversations/stream', { cookie: b.cookie, signal: inboxControl.signal });
+    expect(inbox.status).toBe(200);
+    const news = eventReader(inbox);
+    await news.until((events) => events.some((event) => event.event === 'ready'));
+    const heard = news.until((events) => events.some((event) => event.event === 'conversation'));
+    await write(a, elsewhere.id, 'For C only');
     const base = `/api/community/conversations/${open.id}/stream`;
     const first = new AbortController();
     const stream = await t.request(base, { cookie: b.cookie, signal: first.signal });
@@ -239,6 +249,9 @@ describe('a conversation', () => {
     const live = await json<ChatMessage>(write(a, open.id, 'Live'));
     const events = await arrived;
     first.abort();
+    expect((await heard).filter((event) => event.event === 'conversation').map((event) => event.data)).toEqual([JSON.stringify({ id: open.id })]);
+    inboxControl.abort();
+    expect((await t.request('/api/community/conversations/stream', { cookie: (await t.signUp()).cookie })).status).toBe(403);
     expect(events.filter((event) => event.event === 'message').map((event) => (JSON.parse(event.data) as ChatMessage).body)).toEqual(['Live']);
     const missed = [await json<ChatMessage>(write(a, open.id, 'Missed 1')), await json<ChatMessage>(write(a, open.id, 'Missed 2'))];
     const second = new AbortController();

@@ -194,6 +194,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/community/rooms/:room/messages': { summary: 'Tier 2: post { body } (≤ 10,000 characters, sanitised; 30 a minute, 429 with Retry-After)', tag: 'community', body: ChatMessageInput },
   'GET /api/community/rooms/:room/stream': { summary: 'Tier 2: the room live as server-sent events (message, removed, ready); Last-Event-ID or ?after= replays what was missed', tag: 'community' },
   'GET /api/community/conversations': { summary: 'Tier 2: the founder’s direct conversations, latest first, each with the other founder as their visibility allows now and the unread count', tag: 'community' },
+  'GET /api/community/conversations/stream': { summary: 'Tier 2: server-sent events `conversation` ({ id }) whenever a message in one of the founder’s conversations changes, so unread counts move live', tag: 'community' },
   'POST /api/community/conversations': {
     summary: 'Tier 2: open (or find) a direct conversation with the founder a { contact } from a room or list names; 404 for a hidden founder, 403 when either refuses direct messages or a block stands',
     tag: 'community',

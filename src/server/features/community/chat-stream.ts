@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
+import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import type { ChatMessage, ChatRoom } from '../../../core/community/community.ts';
 import type { SessionEvent } from '../../cluster/shared-state.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { chatAccess, messageFor, messagesAfter } from './chat.ts';
-import { conversationAccess, conversationMessagesAfter } from './direct.ts';
+import { conversationAccess, conversationMessagesAfter, isParticipant } from './direct.ts';
 import type { TierContext } from './service.ts';
 
 const HEARTBEAT_MS = 20_000;
@@ -51,17 +51,22 @@ function liveStream(c: Context<AppBindings>, channel: Channel, afterId: number, 
       if (event.type !== 'chat-changed' || !channel.carries(event)) return;
       chain = chain.then(() => send(event.id, event.change)).catch(() => undefined);
     });
-    stream.onAbort(unsubscribe);
-    try {
-      await chain;
-      while (!stream.aborted && !stream.closed) {
-        await stream.sleep(HEARTBEAT_MS);
-        if (!stream.aborted) await stream.write(': ping\n\n');
-      }
-    } finally {
-      unsubscribe();
-    }
+    await holdOpen(stream, chain, unsubscribe);
   });
+}
+
+/** Keeps a stream open with a heartbeat once `ready` is written, and stops listening when the browser goes. */
+async function holdOpen(stream: SSEStreamingApi, ready: Promise<void>, unsubscribe: () => void) {
+  stream.onAbort(unsubscribe);
+  try {
+    await ready;
+    while (!stream.aborted && !stream.closed) {
+      await stream.sleep(HEARTBEAT_MS);
+      if (!stream.aborted) await stream.write(': ping\n\n');
+    }
+  } finally {
+    unsubscribe();
+  }
 }
 
 export async function roomStream(c: Context<AppBindings>, room: ChatRoom, afterId: number, tier: TierContext) {
@@ -82,4 +87,28 @@ export async function conversationStream(c: Context<AppBindings>, id: number, af
     afterId,
     tier,
   );
+}
+
+/**
+ * News of the reader's conversations (decision 220): `conversation` with its id whenever a
+ * message in one of them is posted, edited or deleted, so the list's unread counts move live
+ * while another room or conversation is open. Only ids; the list is asked again for the rest.
+ */
+export async function inboxStream(c: Context<AppBindings>, tier: TierContext) {
+  const { db, bus } = c.get('deps');
+  const readerId = c.get('user').id;
+  await chatAccess(db, readerId, tier);
+  return streamSSE(c, async (stream) => {
+    let chain: Promise<void> = stream.writeSSE({ event: 'ready', data: '{}' });
+    const unsubscribe = bus.subscribe((event) => {
+      if (event.type !== 'chat-changed' || !event.conversation) return;
+      const id = event.conversation;
+      chain = chain
+        .then(async () => {
+          if (await isParticipant(db, readerId, id)) await stream.writeSSE({ event: 'conversation', data: JSON.stringify({ id }) });
+        })
+        .catch(() => undefined);
+    });
+    await holdOpen(stream, chain, unsubscribe);
+  });
 }

@@ -46,6 +46,16 @@ async function assertMayWrite(db: Database, writerId: string, recipientId: strin
   if (writer.visibility === 'hidden' || !writer.allowDirectMessages || !recipient.allowDirectMessages || block) throw new AppError('FORBIDDEN');
 }
 
+/** Whether the founder is one of the conversation's two. */
+export async function isParticipant(db: Database, founderId: string, id: number) {
+  const [row] = await db
+    .select({ id: chatConversations.id })
+    .from(chatConversations)
+    .where(and(eq(chatConversations.id, id), or(eq(chatConversations.userLow, founderId), eq(chatConversations.userHigh, founderId))))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The reader's conversation with a founder still in sight, or 404 (someone else's conversation is not found). */
 async function conversationOf(db: Database, readerId: string, id: number): Promise<Conversation> {
   const [row] = await db

@@ -28,7 +28,7 @@ import {
   roomHistory,
   roomsWithUnread,
 } from './chat.ts';
-import { conversationStream, roomStream } from './chat-stream.ts';
+import { conversationStream, inboxStream, roomStream } from './chat-stream.ts';
 import { conversationHistory, conversationsOf, markConversationRead, postDirectMessage, startConversation } from './direct.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
@@ -97,6 +97,7 @@ export const communityRoutes = new Hono<AppBindings>()
     return roomStream(c, room, streamAfter(c), tierContext(c));
   })
   .get('/conversations', async (c) => c.json(await conversationsOf(c.get('deps').db, c.get('user').id, tierContext(c))))
+  .get('/conversations/stream', async (c) => inboxStream(c, tierContext(c)))
   .post('/conversations', async (c) => {
     const { contact } = await parseJsonBody(c, StartConversationInput);
     return c.json(await startConversation(c.get('deps').db, c.get('user').id, contact, tierContext(c)));
