@@ -1,20 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { signUpFounder, uniqueEmail } from './support/founder.ts';
+import { escaped, fill, openCommunity } from './support/community.ts';
 import { text } from './support/locales.ts';
 import { waitForApp } from './support/ready.ts';
-
-const escaped = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-const fill = (template: string, values: Record<string, string | number>) =>
-  Object.entries(values).reduce((result, [key, value]) => result.replace(`{{${key}}}`, String(value)), template);
-
-async function openCommunity(page: Page, language: 'en' | 'es-LA') {
-  await page.addInitScript((lang) => localStorage.setItem('rumbo_language', lang), language);
-  // In the trial: chat is open.
-  await signUpFounder(page, {}, { email: uniqueEmail('chat-reading') });
-  await page.goto('/community');
-  await waitForApp(page);
-}
 
 for (const [language, viewport] of [
   ['en', { width: 1280, height: 800 }],
@@ -26,8 +14,8 @@ for (const [language, viewport] of [
   test(`a room counts the messages not read yet, and opening it clears the count (${language}, ${viewport.width} px)`, async ({ browser }) => {
     const contexts = await Promise.all([browser.newContext({ viewport }), browser.newContext()]);
     const [reader, writer] = await Promise.all(contexts.map((context) => context.newPage()));
-    await openCommunity(reader!, language);
-    await openCommunity(writer!, language);
+    await openCommunity(reader!, language, 'chat-reading');
+    await openCommunity(writer!, language, 'chat-reading');
     const chat = reader!.getByRole('region', { name: t('chat.title') });
     const scaling = chat.getByTestId('chat-room-scaling');
     // The reader has read Scaling to its end, then goes back to General.
@@ -66,7 +54,7 @@ for (const [language, viewport] of [
 
   test(`scrolling up loads earlier history, a page at a time, in order (${language}, ${viewport.width} px)`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    await openCommunity(page, language);
+    await openCommunity(page, language, 'chat-reading');
     const stamp = Date.now().toString(36);
     // 60 messages: more than the first page of 50.
     for (let n = 1; n <= 60; n++) {
@@ -96,8 +84,8 @@ for (const [language, viewport] of [
   test(`a founder mentions another from a message; the other sees it among their mentions and marks it read (${language}, ${viewport.width} px)`, async ({ browser }) => {
     const contexts = await Promise.all([browser.newContext(), browser.newContext({ viewport })]);
     const [a, b] = await Promise.all(contexts.map((context) => context.newPage()));
-    await openCommunity(a!, language);
-    await openCommunity(b!, language);
+    await openCommunity(a!, language, 'chat-reading');
+    await openCommunity(b!, language, 'chat-reading');
     const hello = `Hello from B ${Date.now()}`;
     expect((await b!.request.post('/api/community/rooms/early-growth/messages', { data: { body: hello } })).status()).toBe(201);
     const { pseudonym } = (await (await b!.request.get('/api/community/me')).json()) as { pseudonym: number };

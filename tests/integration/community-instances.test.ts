@@ -44,11 +44,11 @@ async function signUp(server: ServerProcess) {
   return sessionCookie(response);
 }
 
-function openStream(server: ServerProcess, cookie: string, lastEventId?: number) {
+function openStream(server: ServerProcess, cookie: string, lastEventId?: number, path = '/api/community/rooms/general/stream') {
   const controller = new AbortController();
   const headers: Record<string, string> = { origin: server.appUrl, cookie };
   if (lastEventId !== undefined) headers['last-event-id'] = String(lastEventId);
-  const response = fetch(`${server.url}/api/community/rooms/general/stream`, { headers, signal: controller.signal });
+  const response = fetch(`${server.url}${path}`, { headers, signal: controller.signal });
   return { response, close: () => controller.abort() };
 }
 
@@ -89,5 +89,23 @@ describe('chat across two instances on one PostgreSQL', () => {
       expect(replay.filter((e) => e.event === 'message').map((e) => (JSON.parse(e.data) as ChatMessage).body)).toEqual(['Missed 1', 'Missed 2', 'Missed 3']);
       expect(replay.filter((e) => e.event === 'message').map((e) => e.id)).toEqual(missed.map((m) => String(m.id)));
     }
+
+    // A direct message (decision 220): started on one instance from B's name in the room,
+    // written there, and delivered live to B's conversation open on the other.
+    const fromB = await post(two, b, 'B says hello');
+    const room = (await (await send(one, '/api/community/rooms/general/messages', { cookie: a })).json()) as { messages: ChatMessage[] };
+    const contact = room.messages.find((message) => message.id === fromB.id)!.contact;
+    const started = await send(one, '/api/community/conversations', { method: 'POST', cookie: a, json: { contact } });
+    expect(started.status, await started.clone().text()).toBe(200);
+    const { id } = (await started.json()) as { id: number };
+    const direct = openStream(two, b, undefined, `/api/community/conversations/${id}/stream`);
+    const directEvents = eventReader(await direct.response);
+    await directEvents.until((list) => list.some((e) => e.event === 'ready'));
+    const directArriving = directEvents.until((list) => list.some((e) => e.event === 'message'));
+    const written = await send(one, `/api/community/conversations/${id}/messages`, { method: 'POST', cookie: a, json: { body: 'Just for you, B' } });
+    expect(written.status).toBe(201);
+    const [directDelivered] = (await directArriving).filter((e) => e.event === 'message');
+    direct.close();
+    expect(JSON.parse(directDelivered!.data)).toMatchObject({ conversation: id, body: 'Just for you, B', mine: false });
   });
 });

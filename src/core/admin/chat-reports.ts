@@ -32,7 +32,8 @@ export type AdminChatReport = {
   body: string;
   createdAt: string;
   reporter: Founder | null;
-  message: { id: number; room: ChatRoom; createdAt: string; deleted: boolean; author: Founder };
+  /** `room` is null for a direct message; `conversation` then names it (decision 220). */
+  message: { id: number; room: ChatRoom | null; conversation: number | null; createdAt: string; deleted: boolean; author: Founder };
   resolution: ChatReportResolution | null;
   resolvedAt: string | null;
 };

@@ -53,7 +53,18 @@ export type CommunitySettings = {
   shownAs: Visibility;
   pseudonym: number;
   premium: boolean;
+  /** Whether other founders may start a direct message with them (decision 220). */
+  allowDirectMessages: boolean;
 };
+
+/** PUT /api/community/direct-messages: allow or refuse new direct messages. */
+export const DirectMessagesInput = z.object({ allow: z.boolean() }).strict();
+
+/**
+ * A sealed, per-reader reference to another founder that lets the reader start a direct
+ * message with them (decision 221); null for oneself. It says nothing about who they are.
+ */
+export type Contact = string | null;
 
 /** GET /api/community/ledger */
 export type LedgerPage = {
@@ -67,14 +78,14 @@ export type LedgerPage = {
 export type FeedPage = {
   page: number;
   hasMore: boolean;
-  items: { member: CommunityMember; mine: boolean; achievement: AchievementKey; at: string }[];
+  items: { member: CommunityMember; mine: boolean; contact: Contact; achievement: AchievementKey; at: string }[];
 };
 
 /** GET /api/community/leaderboard (tier 2). */
 export type Leaderboard = {
   period: LeaderboardPeriod;
   phase: StartupPhase | null;
-  rows: { rank: number; points: number; member: CommunityMember; mine: boolean }[];
+  rows: { rank: number; points: number; member: CommunityMember; mine: boolean; contact: Contact }[];
   /** The founder's own rank and points in this board; rank null when hidden or without points. */
   me: { rank: number | null; points: number };
 };
@@ -94,9 +105,13 @@ export const ChatMessageInput = z.object({ body: safeText(CHAT_MESSAGE_MAX) }).s
 /** One message as a reader sees it: the author as their visibility allows, never an id. */
 export type ChatMessage = {
   id: number;
-  room: ChatRoom;
+  /** The room, or null in a direct conversation. */
+  room: ChatRoom | null;
+  conversation: number | null;
   author: CommunityMember;
   mine: boolean;
+  /** Starts a direct message with the author (null for one's own and in conversations). */
+  contact: Contact;
   body: string;
   createdAt: string;
   editedAt: string | null;
@@ -137,3 +152,13 @@ export type ChatMentions = {
 
 /** GET …/stream?after=: the last message id the browser has (Last-Event-ID wins when larger). */
 export const StreamQuery = z.object({ after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0) }).strict();
+
+/** Direct messages (decision 220): a conversation between two founders, by its id. */
+export const ConversationParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }).strict();
+/** POST /api/community/conversations: the contact of the founder to write to. */
+export const StartConversationInput = z.object({ contact: z.string().min(1).max(512) }).strict();
+
+/** One conversation as a participant sees it: the other founder as their visibility allows now. */
+export type ChatConversation = { id: number; other: CommunityMember; unread: number; lastMessageAt: string | null };
+/** GET /api/community/conversations: the founder's conversations, the latest active first. */
+export type ChatConversations = { conversations: ChatConversation[] };

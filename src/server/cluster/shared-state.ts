@@ -35,8 +35,8 @@ export type SessionEvent =
   | { type: 'sessions-invalidated'; digests: string[]; reason?: EndReason }
   /** Everything cached about this user is stale (role change, suspension, deletion). */
   | { type: 'user-invalidated'; userId: string }
-  /** A chat message was posted, edited or deleted in this room (community, decision 194). */
-  | { type: 'chat-changed'; room: string; id: number; change: 'posted' | 'edited' | 'deleted' };
+  /** A chat message was posted, edited or deleted in this room or direct conversation (community, decisions 194 and 220). */
+  | { type: 'chat-changed'; room: string | null; conversation?: number | null; id: number; change: 'posted' | 'edited' | 'deleted' };
 
 export type SessionEventBus = {
   publish: (event: SessionEvent) => Promise<void>;

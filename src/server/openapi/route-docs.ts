@@ -17,7 +17,7 @@ import { StartImpersonationInput } from '../../core/impersonation/impersonation.
 import { SeenInput } from '../../core/gamification/achievements.ts';
 import { FeedbackInput } from '../../core/feedback/feedback-schema.ts';
 import { EndPremiumInput, PortalInput, SwitchPlanInput, UpgradeInput } from '../../core/subscription/subscription-input.ts';
-import { ChatMessageInput, ChatReadInput, ChatReportInput, VisibilityInput } from '../../core/community/community.ts';
+import { ChatMessageInput, ChatReadInput, ChatReportInput, DirectMessagesInput, StartConversationInput, VisibilityInput } from '../../core/community/community.ts';
 import { PeriodInput, SectionsInput, SendInput } from '../../core/reports/investor-update.ts';
 import { AcceptPolishInput, PolishInput } from '../../core/reports/polish-check.ts';
 import { ScenarioDraftsInput } from '../../core/reports/scenario-drafts.ts';
@@ -183,6 +183,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/files/:ticket': { summary: 'A signed download of a stored file (local storage)', tag: 'ai' },
   'GET /api/community/me': { summary: 'The founder’s community visibility, how others see them now, their pseudonym and tier', tag: 'community' },
   'PUT /api/community/visibility': { summary: 'Set visibility: public (tier 2), anonymous or hidden; applies everywhere at once', tag: 'community', body: VisibilityInput },
+  'PUT /api/community/direct-messages': { summary: 'Allow or refuse new direct messages ({ allow }; allowed until the founder says otherwise)', tag: 'community', body: DirectMessagesInput },
   'GET /api/community/ledger': { summary: 'The founder’s points ledger, newest first (?page=, 20 a page)', tag: 'community' },
   'GET /api/community/feed': { summary: 'Community milestones (achievements unlocked), as each founder’s visibility allows (?page=)', tag: 'community' },
   'GET /api/community/leaderboard': { summary: 'Tier 2: top 50 by ledger points (?period=week|month|all&phase=) and the founder’s own rank', tag: 'community' },
@@ -193,6 +194,21 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/community/rooms/:room/messages': { summary: 'Tier 2: a chat room’s history, newest first, 50 before ?before= (general, mvp, early-growth, scaling)', tag: 'community' },
   'POST /api/community/rooms/:room/messages': { summary: 'Tier 2: post { body } (≤ 10,000 characters, sanitised; 30 a minute, 429 with Retry-After)', tag: 'community', body: ChatMessageInput },
   'GET /api/community/rooms/:room/stream': { summary: 'Tier 2: the room live as server-sent events (message, removed, ready); Last-Event-ID or ?after= replays what was missed', tag: 'community' },
+  'GET /api/community/conversations': { summary: 'Tier 2: the founder’s direct conversations, latest first, each with the other founder as their visibility allows now and the unread count', tag: 'community' },
+  'GET /api/community/conversations/stream': { summary: 'Tier 2: server-sent events `conversation` ({ id }) whenever a message in one of the founder’s conversations changes, so unread counts move live', tag: 'community' },
+  'POST /api/community/conversations': {
+    summary: 'Tier 2: open (or find) a direct conversation with the founder a { contact } from a room or list names; 404 for a hidden founder, 403 when either refuses direct messages or a block stands',
+    tag: 'community',
+    body: StartConversationInput,
+  },
+  'PUT /api/community/conversations/:id/read': { summary: 'Tier 2: the founder has read the conversation up to { lastReadId } (never moves back); 404 for anyone but its two founders', tag: 'community', body: ChatReadInput },
+  'GET /api/community/conversations/:id/messages': { summary: 'Tier 2: a conversation’s history, newest first, 50 before ?before=; 404 for anyone but its two founders', tag: 'community' },
+  'POST /api/community/conversations/:id/messages': {
+    summary: 'Tier 2: write { body } in a conversation (≤ 10,000 characters, sanitised; 30 a minute with room messages, 429 with Retry-After; 403 when either refuses direct messages or a block stands)',
+    tag: 'community',
+    body: ChatMessageInput,
+  },
+  'GET /api/community/conversations/:id/stream': { summary: 'Tier 2: the conversation live as server-sent events (message, removed, ready), to its two founders only; Last-Event-ID or ?after= replays what was missed', tag: 'community' },
   'PATCH /api/community/messages/:id': { summary: 'Edit one’s own message ({ body }); 404 for anyone else’s', tag: 'community', body: ChatMessageInput },
   'DELETE /api/community/messages/:id': { summary: 'Delete one’s own message; 404 for anyone else’s', tag: 'community' },
   'POST /api/community/messages/:id/report': { summary: 'Report a message to the admins with { reason } (spam, abuse, off-topic, other); its text is kept with the report', tag: 'community', body: ChatReportInput },

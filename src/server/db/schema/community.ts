@@ -1,4 +1,5 @@
-import { bigint, bigserial, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, check, bigint, bigserial, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './profile.ts';
 
 /**
@@ -14,6 +15,8 @@ export const communityMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     visibility: text('visibility', { enum: ['public', 'anonymous', 'hidden'] }).notNull().default('anonymous'),
     pseudonym: integer('pseudonym').notNull(),
+    /** Whether other founders may start a direct message with them (decision 220). */
+    allowDirectMessages: boolean('allow_direct_messages').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('community_members_pseudonym_idx').on(table.pseudonym)],
@@ -70,14 +73,38 @@ export const pointsPeriodHistogram = pgTable(
 
 
 /**
+ * A direct conversation between two founders (decision 220), the pair stored in order
+ * (`user_low` < `user_high`) so it exists once; each side's read mark lives beside it.
+ */
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userLow: text('user_low')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userHigh: text('user_high')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lowReadId: bigint('low_read_id', { mode: 'number' }).notNull().default(0),
+    highReadId: bigint('high_read_id', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('chat_conversations_pair_idx').on(table.userLow, table.userHigh), index('chat_conversations_high_idx').on(table.userHigh)],
+);
+
+/**
  * Chat messages in the community's rooms (decision 194): `general` and one per startup
- * phase. A deleted message keeps its row (so a report can still name it) without its text.
+ * phase, or in a direct conversation (decision 220): exactly one of `room` and
+ * `conversation_id` is set. A deleted message keeps its row (so a report can still name
+ * it) without its text.
  */
 export const chatMessages = pgTable(
   'chat_messages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    room: text('room').notNull(),
+    room: text('room'),
+    conversationId: bigint('conversation_id', { mode: 'number' }).references((): AnyPgColumn => chatConversations.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -86,7 +113,11 @@ export const chatMessages = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (table) => [index('chat_messages_room_idx').on(table.room, table.id)],
+  (table) => [
+    index('chat_messages_room_idx').on(table.room, table.id),
+    index('chat_messages_conversation_idx').on(table.conversationId, table.id),
+    check('chat_messages_one_place', sql`(${table.room} is null) <> (${table.conversationId} is null)`),
+  ],
 );
 
 /** A founder who blocked another: the blocked founder's messages disappear for the blocker. */

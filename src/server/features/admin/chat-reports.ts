@@ -30,6 +30,7 @@ export async function listChatReports(db: Database, query: AdminChatReportsQuery
       reporterEmail: reporters.email,
       messageId: chatMessages.id,
       room: chatMessages.room,
+      conversation: chatMessages.conversationId,
       messageCreatedAt: chatMessages.createdAt,
       deletedAt: chatMessages.deletedAt,
       authorId: authors.id,
@@ -54,7 +55,8 @@ export async function listChatReports(db: Database, query: AdminChatReportsQuery
         reporter: row.reporterId && row.reporterEmail ? { id: row.reporterId, email: row.reporterEmail } : null,
         message: {
           id: row.messageId,
-          room: row.room as ChatRoom,
+          room: row.room as ChatRoom | null,
+          conversation: row.conversation,
           createdAt: row.messageCreatedAt.toISOString(),
           deleted: row.deletedAt !== null,
           author: { id: row.authorId, email: row.authorEmail },
@@ -78,7 +80,7 @@ type Admin = { id: string; context: RequestContext };
  */
 export async function resolveChatReport(db: Database, bus: SessionEventBus, reportId: number, resolution: ChatReportResolution, admin: Admin) {
   const [report] = await db
-    .select({ messageId: chatReports.messageId, resolution: chatReports.resolution, resolvedAt: chatReports.resolvedAt, room: chatMessages.room, authorId: chatMessages.userId })
+    .select({ messageId: chatReports.messageId, resolution: chatReports.resolution, resolvedAt: chatReports.resolvedAt, room: chatMessages.room, conversation: chatMessages.conversationId, authorId: chatMessages.userId })
     .from(chatReports)
     .innerJoin(chatMessages, eq(chatMessages.id, chatReports.messageId))
     .where(eq(chatReports.id, reportId))
@@ -100,8 +102,8 @@ export async function resolveChatReport(db: Database, bus: SessionEventBus, repo
     adminId: admin.id,
     targetUserId: report.authorId,
     context: admin.context,
-    details: { messageId: report.messageId, room: report.room, reportIds: closed.map((row) => row.id) },
+    details: { messageId: report.messageId, room: report.room, conversation: report.conversation, reportIds: closed.map((row) => row.id) },
   });
-  if (resolution === 'removed') await bus.publish({ type: 'chat-changed', room: report.room as ChatRoom, id: report.messageId, change: 'deleted' });
+  if (resolution === 'removed') await bus.publish({ type: 'chat-changed', room: report.room, conversation: report.conversation, id: report.messageId, change: 'deleted' });
   return { resolution, changed: true };
 }

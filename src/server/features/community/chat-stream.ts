@@ -1,22 +1,31 @@
 import type { Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
-import type { ChatRoom } from '../../../core/community/community.ts';
+import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
+import type { ChatMessage, ChatRoom } from '../../../core/community/community.ts';
+import type { SessionEvent } from '../../cluster/shared-state.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { chatAccess, messageFor, messagesAfter } from './chat.ts';
+import { conversationAccess, conversationMessagesAfter, isParticipant } from './direct.ts';
 import type { TierContext } from './service.ts';
 
 const HEARTBEAT_MS = 20_000;
 
+type ChatChangedEvent = Extract<SessionEvent, { type: 'chat-changed' }>;
+
+/** What one stream carries: which news belongs to it, and what a reconnecting reader missed. */
+type Channel = {
+  carries: (event: ChatChangedEvent) => boolean;
+  missed: (afterId: number) => Promise<ChatMessage[]>;
+};
+
 /**
- * A room's live messages as server-sent events (decision 194). A browser that reconnects
- * sends Last-Event-ID and first gets what it missed, in order; news of a message it
- * already has (edited, deleted, blocked away) comes as the message again or `removed`.
- * Every instance hears every post through the shared bus (memory, PostgreSQL or Redis).
+ * A room's or a conversation's live messages as server-sent events (decisions 194, 220). A
+ * browser that reconnects sends Last-Event-ID and first gets what it missed, in order; news
+ * of a message it already has (edited, deleted, blocked away) comes as the message again or
+ * `removed`. Every instance hears every post through the shared bus (memory, PostgreSQL or Redis).
  */
-export async function roomStream(c: Context<AppBindings>, room: ChatRoom, afterId: number, tier: TierContext) {
+function liveStream(c: Context<AppBindings>, channel: Channel, afterId: number, tier: TierContext) {
   const { db, bus } = c.get('deps');
   const readerId = c.get('user').id;
-  await chatAccess(db, readerId, tier);
   return streamSSE(c, async (stream) => {
     let lastSent = afterId;
     const send = async (id: number, change: 'posted' | 'edited' | 'deleted') => {
@@ -32,25 +41,74 @@ export async function roomStream(c: Context<AppBindings>, room: ChatRoom, afterI
     };
     // Catch-up first; news arriving meanwhile waits in the same chain, so order holds.
     let chain: Promise<void> = (async () => {
-      for (const message of await messagesAfter(db, readerId, room, afterId, tier)) {
+      for (const message of await channel.missed(afterId)) {
         lastSent = message.id;
         await stream.writeSSE({ event: 'message', id: String(message.id), data: JSON.stringify(message) });
       }
       await stream.writeSSE({ event: 'ready', data: '{}' });
     })();
     const unsubscribe = bus.subscribe((event) => {
-      if (event.type !== 'chat-changed' || event.room !== room) return;
+      if (event.type !== 'chat-changed' || !channel.carries(event)) return;
       chain = chain.then(() => send(event.id, event.change)).catch(() => undefined);
     });
-    stream.onAbort(unsubscribe);
-    try {
-      await chain;
-      while (!stream.aborted && !stream.closed) {
-        await stream.sleep(HEARTBEAT_MS);
-        if (!stream.aborted) await stream.write(': ping\n\n');
-      }
-    } finally {
-      unsubscribe();
+    await holdOpen(stream, chain, unsubscribe);
+  });
+}
+
+/** Keeps a stream open with a heartbeat once `ready` is written, and stops listening when the browser goes. */
+async function holdOpen(stream: SSEStreamingApi, ready: Promise<void>, unsubscribe: () => void) {
+  stream.onAbort(unsubscribe);
+  try {
+    await ready;
+    while (!stream.aborted && !stream.closed) {
+      await stream.sleep(HEARTBEAT_MS);
+      if (!stream.aborted) await stream.write(': ping\n\n');
     }
+  } finally {
+    unsubscribe();
+  }
+}
+
+export async function roomStream(c: Context<AppBindings>, room: ChatRoom, afterId: number, tier: TierContext) {
+  const { db } = c.get('deps');
+  const readerId = c.get('user').id;
+  await chatAccess(db, readerId, tier);
+  return liveStream(c, { carries: (event) => event.room === room, missed: (after) => messagesAfter(db, readerId, room, after, tier) }, afterId, tier);
+}
+
+/** A direct conversation, live to its two founders only (anyone else: 404 before the stream opens). */
+export async function conversationStream(c: Context<AppBindings>, id: number, afterId: number, tier: TierContext) {
+  const { db } = c.get('deps');
+  const readerId = c.get('user').id;
+  await conversationAccess(db, readerId, id, tier);
+  return liveStream(
+    c,
+    { carries: (event) => event.conversation === id, missed: (after) => conversationMessagesAfter(db, readerId, id, after, tier) },
+    afterId,
+    tier,
+  );
+}
+
+/**
+ * News of the reader's conversations (decision 220): `conversation` with its id whenever a
+ * message in one of them is posted, edited or deleted, so the list's unread counts move live
+ * while another room or conversation is open. Only ids; the list is asked again for the rest.
+ */
+export async function inboxStream(c: Context<AppBindings>, tier: TierContext) {
+  const { db, bus } = c.get('deps');
+  const readerId = c.get('user').id;
+  await chatAccess(db, readerId, tier);
+  return streamSSE(c, async (stream) => {
+    let chain: Promise<void> = stream.writeSSE({ event: 'ready', data: '{}' });
+    const unsubscribe = bus.subscribe((event) => {
+      if (event.type !== 'chat-changed' || !event.conversation) return;
+      const id = event.conversation;
+      chain = chain
+        .then(async () => {
+          if (await isParticipant(db, readerId, id)) await stream.writeSSE({ event: 'conversation', data: JSON.stringify({ id }) });
+        })
+        .catch(() => undefined);
+    });
+    await holdOpen(stream, chain, unsubscribe);
   });
 }

@@ -15,8 +15,10 @@ import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { chatBlocks, chatMentions, chatMessages, chatReads, chatReports } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import { ensureMembers, getSettings, memberView, type TierContext } from './service.ts';
+import { contactFor, ensureMembers, getSettings, memberView, type TierContext } from './service.ts';
 
+/** At most this many missed messages are replayed to a stream that reconnects. */
+export const STREAM_CATCH_UP = 500;
 /** Who may be named in a room (decision 176): the authors of its latest messages. */
 const MENTION_CANDIDATE_MESSAGES = 200;
 /** The mentions listed, newest first; unread counts those among them. */
@@ -38,7 +40,8 @@ export async function chatAccess(db: Database, userId: string, tier: TierContext
 
 type MessageRow = {
   id: number;
-  room: ChatRoom;
+  room: ChatRoom | null;
+  conversation_id: number | null;
   user_id: string;
   body: string;
   created_at: string | Date;
@@ -51,15 +54,20 @@ type MessageRow = {
   created: string | Date;
 };
 
-/** What a reader may see of `c` (chat_messages joined with users `u` and community_members `m`). */
-const visibleTo = (readerId: string) => sql`c.deleted_at is null
+/**
+ * What a reader may see of `c` (chat_messages joined with users `u` and community_members `m`):
+ * a direct message only when they are one of its two founders (decision 220).
+ */
+export const visibleTo = (readerId: string) => sql`c.deleted_at is null
       and u.status = 'active' and coalesce(m.visibility, 'anonymous') <> 'hidden'
-      and not exists (select 1 from chat_blocks b where b.blocker_id = ${readerId} and b.blocked_id = c.user_id)`;
+      and not exists (select 1 from chat_blocks b where b.blocker_id = ${readerId} and b.blocked_id = c.user_id)
+      and (c.conversation_id is null or exists (
+        select 1 from chat_conversations v where v.id = c.conversation_id and ${readerId} in (v.user_low, v.user_high)))`;
 
 /** Messages `readerId` may see, by a condition on `c` (chat_messages). */
-async function visibleMessages(db: Database, readerId: string, condition: ReturnType<typeof sql>, order: 'asc' | 'desc', limit: number, tier: TierContext) {
+export async function visibleMessages(db: Database, readerId: string, condition: ReturnType<typeof sql>, order: 'asc' | 'desc', limit: number, tier: TierContext) {
   const result = await db.execute(sql`
-    select c.id, c.room, c.user_id, c.body, c.created_at, c.edited_at,
+    select c.id, c.room, c.conversation_id, c.user_id, c.body, c.created_at, c.edited_at,
       u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at as created
     from chat_messages c
     join users u on u.id = c.user_id
@@ -73,6 +81,7 @@ async function visibleMessages(db: Database, readerId: string, condition: Return
     (row): ChatMessage => ({
       id: Number(row.id),
       room: row.room,
+      conversation: row.conversation_id === null ? null : Number(row.conversation_id),
       author: memberView(
         {
           fullName: row.full_name,
@@ -86,6 +95,7 @@ async function visibleMessages(db: Database, readerId: string, condition: Return
         tier,
       ),
       mine: row.user_id === readerId,
+      contact: row.room === null ? null : contactFor(tier, readerId, row.user_id),
       body: row.body,
       createdAt: new Date(row.created_at).toISOString(),
       editedAt: row.edited_at ? new Date(row.edited_at).toISOString() : null,
@@ -103,7 +113,7 @@ export async function roomHistory(db: Database, readerId: string, room: ChatRoom
 
 /** Messages of the room after `afterId`, oldest first: what a reconnecting stream missed. */
 export function messagesAfter(db: Database, readerId: string, room: ChatRoom, afterId: number, tier: TierContext) {
-  return visibleMessages(db, readerId, sql`c.room = ${room} and c.id > ${afterId}`, 'asc', 500, tier);
+  return visibleMessages(db, readerId, sql`c.room = ${room} and c.id > ${afterId}`, 'asc', STREAM_CATCH_UP, tier);
 }
 
 /** One message for this reader, or null when they may not see it (deleted, blocked, hidden author). */
@@ -117,14 +127,14 @@ export async function postMessage(db: Database, bus: SessionEventBus, userId: st
   if (settings.visibility === 'hidden') throw new AppError('FORBIDDEN');
   const [row] = await db.insert(chatMessages).values({ room, userId, body }).returning({ id: chatMessages.id });
   await recordMentions(db, userId, room, row!.id, body, tier);
-  await bus.publish({ type: 'chat-changed', room, id: row!.id, change: 'posted' });
+  await bus.publish({ type: 'chat-changed', room, conversation: null, id: row!.id, change: 'posted' });
   return (await messageFor(db, userId, row!.id, tier))!;
 }
 
 /** The founder's own live message, or 404 (someone else's is not found, not forbidden). */
 async function ownMessage(db: Database, userId: string, id: number) {
   const [row] = await db
-    .select({ id: chatMessages.id, room: chatMessages.room })
+    .select({ id: chatMessages.id, room: chatMessages.room, conversation: chatMessages.conversationId })
     .from(chatMessages)
     .where(and(eq(chatMessages.id, id), eq(chatMessages.userId, userId), isNull(chatMessages.deletedAt)))
     .limit(1);
@@ -136,8 +146,8 @@ export async function editMessage(db: Database, bus: SessionEventBus, userId: st
   await chatAccess(db, userId, tier);
   const row = await ownMessage(db, userId, id);
   await db.update(chatMessages).set({ body, editedAt: sql`now()` }).where(eq(chatMessages.id, id));
-  await recordMentions(db, userId, row.room as ChatRoom, id, body, tier);
-  await bus.publish({ type: 'chat-changed', room: row.room, id, change: 'edited' });
+  if (row.room) await recordMentions(db, userId, row.room as ChatRoom, id, body, tier);
+  await bus.publish({ type: 'chat-changed', room: row.room, conversation: row.conversation, id, change: 'edited' });
   return (await messageFor(db, userId, id, tier))!;
 }
 
@@ -146,7 +156,7 @@ export async function deleteMessage(db: Database, bus: SessionEventBus, userId: 
   await chatAccess(db, userId, tier);
   const row = await ownMessage(db, userId, id);
   await db.update(chatMessages).set({ body: '', deletedAt: sql`now()` }).where(eq(chatMessages.id, id));
-  await bus.publish({ type: 'chat-changed', room: row.room, id, change: 'deleted' });
+  await bus.publish({ type: 'chat-changed', room: row.room, conversation: row.conversation, id, change: 'deleted' });
 }
 
 /** A message the reader can see and did not write, with its author; 404 otherwise. */

@@ -21,6 +21,7 @@ import { PREMIUM_TIER, tierStatus } from '../../../core/subscription/trial.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { communityMembers, pointsLedger, pointsPeriodTotals, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
+import { sealContact } from './contact.ts';
 
 /**
  * The community (docs/community.md): visibility and pseudonyms, the founder's ledger page,
@@ -29,14 +30,24 @@ import { AppError } from '../../http/app-error.ts';
  * the request: a change applies everywhere at once.
  */
 
-export type TierContext = { trialDays: number; now?: Date };
+export type TierContext = {
+  trialDays: number;
+  now?: Date;
+  /** The app's secret, which seals the contacts lists give for direct messages (decision 221). */
+  contactSecret?: string;
+};
+
+/** A contact for `founderId` that only `readerId` can use; none for oneself (or without a secret). */
+export function contactFor(tier: TierContext, readerId: string, founderId: string) {
+  return founderId === readerId || !tier.contactSecret ? null : sealContact(tier.contactSecret, readerId, founderId);
+}
 
 /** Pseudonyms are drawn at random (never from the id), unique, 4 to 6 digits. */
 const PSEUDONYM_MIN = 1000;
 const PSEUDONYM_MAX = 1_000_000;
 const PSEUDONYM_ATTEMPTS = 8;
 
-type Member = { visibility: Visibility; pseudonym: number };
+type Member = { visibility: Visibility; pseudonym: number; allowDirectMessages: boolean };
 
 /**
  * Each founder's visibility and pseudonym, drawing a pseudonym for those who have none yet.
@@ -47,10 +58,15 @@ export async function ensureMembers(db: Executor, userIds: readonly string[]): P
   const found = new Map<string, Member>();
   for (let attempt = 0; attempt <= PSEUDONYM_ATTEMPTS && wanted.length > found.size; attempt++) {
     const rows = await db
-      .select({ userId: communityMembers.userId, visibility: communityMembers.visibility, pseudonym: communityMembers.pseudonym })
+      .select({
+        userId: communityMembers.userId,
+        visibility: communityMembers.visibility,
+        pseudonym: communityMembers.pseudonym,
+        allowDirectMessages: communityMembers.allowDirectMessages,
+      })
       .from(communityMembers)
       .where(inArray(communityMembers.userId, wanted));
-    for (const row of rows) found.set(row.userId, { visibility: row.visibility, pseudonym: row.pseudonym });
+    for (const { userId, ...member } of rows) found.set(userId, member);
     const missing = wanted.filter((id) => !found.has(id));
     if (missing.length === 0 || attempt === PSEUDONYM_ATTEMPTS) break;
     await db
@@ -103,7 +119,20 @@ export async function getSettings(db: Database, userId: string, tier: TierContex
   const [profile, members] = await Promise.all([ownProfile(db, userId), ensureMembers(db, [userId])]);
   const member = members.get(userId) as Member;
   const premium = isPremium(profile, tier);
-  return { visibility: member.visibility, shownAs: effectiveVisibility(member.visibility, premium), pseudonym: member.pseudonym, premium };
+  return {
+    visibility: member.visibility,
+    shownAs: effectiveVisibility(member.visibility, premium),
+    pseudonym: member.pseudonym,
+    premium,
+    allowDirectMessages: member.allowDirectMessages,
+  };
+}
+
+/** Allow or refuse new direct messages (decision 220); open to every tier, like visibility. */
+export async function setDirectMessages(db: Database, userId: string, allow: boolean, tier: TierContext) {
+  await ensureMembers(db, [userId]);
+  await db.update(communityMembers).set({ allowDirectMessages: allow, updatedAt: sql`now()` }).where(eq(communityMembers.userId, userId));
+  return getSettings(db, userId, tier);
 }
 
 /** Public needs tier 2 (403 PREMIUM_REQUIRED); anonymous and hidden are open to everyone. */
@@ -148,7 +177,7 @@ const listed = sql`u.status = 'active' and coalesce(m.visibility, 'anonymous') <
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
-type ListedRow = {
+export type ListedRow = {
   user_id: string;
   full_name: string | null;
   last_name: string | null;
@@ -158,7 +187,8 @@ type ListedRow = {
   created_at: string | Date;
 };
 
-async function viewsOf(db: Executor, rows: readonly ListedRow[], tier: TierContext) {
+/** How each row's founder is shown, as their visibility allows now. */
+export async function viewsOf(db: Executor, rows: readonly ListedRow[], tier: TierContext) {
   const members = await ensureMembers(db, rows.map((row) => row.user_id));
   return (row: ListedRow) =>
     memberView(
@@ -194,6 +224,7 @@ export async function feedPage(db: Database, userId: string, page: number, tier:
     items: shown.map((row) => ({
       member: view(row),
       mine: row.user_id === userId,
+      contact: contactFor(tier, userId, row.user_id),
       achievement: row.achievement as AchievementKey,
       at: new Date(row.unlocked_at).toISOString(),
     })),
@@ -273,7 +304,7 @@ export async function leaderboard(
   return {
     period: query.period,
     phase: query.phase ?? null,
-    rows: top.map((row) => ({ rank: Number(row.rank), points: Number(row.points), member: view(row), mine: row.user_id === userId })),
+    rows: top.map((row) => ({ rank: Number(row.rank), points: Number(row.points), member: view(row), mine: row.user_id === userId, contact: contactFor(tier, userId, row.user_id) })),
     me: { rank: ownRank === null ? null : Number(ownRank), points },
   };
 }

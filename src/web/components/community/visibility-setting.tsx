@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { VISIBILITIES, type Visibility } from '../../../core/community/community.ts';
-import { useCommunitySettings, useSetVisibility } from '../../lib/api/community-api.ts';
+import { useCommunitySettings, useSetDirectMessages, useSetVisibility } from '../../lib/api/community-api.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 
 /**
  * How the founder appears in the community (decision 190): public (tier 2), anonymous
- * under their pseudonym, or hidden. Shown on /community and on the profile.
+ * under their pseudonym, or hidden; and whether they accept direct messages (decision 220).
+ * Shown on /community and on the profile.
  */
 export function VisibilitySetting() {
   const { t } = useTranslation('community');
@@ -28,32 +29,60 @@ export function VisibilitySetting() {
     });
   };
   return (
-    <fieldset className="flex flex-col gap-2" data-testid="visibility-setting">
-      <legend className="text-sm font-medium">{t('visibility.legend')}</legend>
-      {VISIBILITIES.map((value) => {
-        const locked = value === 'public' && !premium;
-        return (
-          <label key={value} className="flex items-start gap-2 text-sm">
-            <input
-              type="radio"
-              name="community-visibility"
-              value={value}
-              checked={selected === value}
-              disabled={locked || update.isPending}
-              onChange={() => choose(value)}
-              className="mt-1"
-            />
-            <span>
-              <span className="font-medium">{t(`visibility.${value}.label`)}</span>
-              <span className="block text-xs text-muted-foreground">
-                {t(`visibility.${value}.body`, { pseudonym })}
-                {locked ? ` ${t('visibility.premiumOnly')}` : ''}
+    <div className="flex flex-col gap-2">
+      <fieldset className="flex flex-col gap-2" data-testid="visibility-setting">
+        <legend className="text-sm font-medium">{t('visibility.legend')}</legend>
+        {VISIBILITIES.map((value) => {
+          const locked = value === 'public' && !premium;
+          return (
+            <label key={value} className="flex items-start gap-2 text-sm">
+              <input
+                type="radio"
+                name="community-visibility"
+                value={value}
+                checked={selected === value}
+                disabled={locked || update.isPending}
+                onChange={() => choose(value)}
+                className="mt-1"
+              />
+              <span>
+                <span className="font-medium">{t(`visibility.${value}.label`)}</span>
+                <span className="block text-xs text-muted-foreground">
+                  {t(`visibility.${value}.body`, { pseudonym })}
+                  {locked ? ` ${t('visibility.premiumOnly')}` : ''}
+                </span>
               </span>
-            </span>
-          </label>
-        );
-      })}
-      {shownAs !== visibility ? <p className="text-xs text-muted-foreground">{t('visibility.lapsed', { pseudonym })}</p> : null}
-    </fieldset>
+            </label>
+          );
+        })}
+        {shownAs !== visibility ? <p className="text-xs text-muted-foreground">{t('visibility.lapsed', { pseudonym })}</p> : null}
+      </fieldset>
+      <DirectMessagesSetting allowed={settings.data.allowDirectMessages} />
+    </div>
+  );
+}
+
+/** Whether other founders may write to the founder one to one (decision 220); on until they turn it off. */
+function DirectMessagesSetting({ allowed }: { allowed: boolean }) {
+  const { t } = useTranslation('community');
+  const update = useSetDirectMessages();
+  // Shown at once, like the visibility choice above; it goes back if the server refuses it.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const choose = (allow: boolean) => {
+    setChosen(allow);
+    update.mutate(allow, {
+      onSuccess: () => toast.success(t('visibility.directMessages.saved')),
+      onError: (error) => showErrorToast(error, t('visibility.directMessages.saveError')),
+      onSettled: () => setChosen(null),
+    });
+  };
+  return (
+    <label className="mt-2 flex items-start gap-2 border-t border-border pt-3 text-sm">
+      <input type="checkbox" checked={chosen ?? allowed} disabled={update.isPending} onChange={(event) => choose(event.target.checked)} className="mt-1" data-testid="allow-direct-messages" />
+      <span>
+        <span className="font-medium">{t('visibility.directMessages.label')}</span>
+        <span className="block text-xs text-muted-foreground">{t('visibility.directMessages.body')}</span>
+      </span>
+    </label>
   );
 }

@@ -38,6 +38,8 @@ export function ChatMentionsPanel({ onRoom }: { onRoom: (room: ChatRoom) => void
       <ul className="mt-2 flex flex-col gap-2">
         {data.mentions.map((mention) => {
           const room = mention.message.room;
+          // Mentions are noted in rooms only (decision 176).
+          if (!room) return null;
           return (
             <li key={mention.id} className={cn('rounded-md p-2 text-sm', mention.read ? 'bg-transparent' : 'bg-muted')}>
               <p className="flex flex-wrap items-baseline gap-x-2 text-xs">

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_MAX, CHAT_REPORT_REASONS, type ChatMessage, type ChatReportReason } from '../../../core/community/community.ts';
 import { intlLocale } from '../../lib/format.ts';
+import { MessageFounderButton } from './chat-channel.tsx';
 import { MemberName } from './member-name.tsx';
 
 type Mode = 'read' | 'edit' | 'report';
@@ -20,7 +21,7 @@ const smallButton = 'rounded-md border border-border px-2 py-1 text-xs';
 /**
  * One chat message: its author as their visibility allows, the text (always as text), when
  * it was written and whether it was edited; one's own can be edited or deleted, anyone
- * else's reported with a reason or its author blocked.
+ * else's reported with a reason or its author blocked, mentioned or written to directly.
  */
 export function ChatMessageItem({ message, actions }: { message: ChatMessage; actions: MessageActions }) {
   const { t, i18n } = useTranslation('community');
@@ -60,9 +61,12 @@ export function ChatMessageItem({ message, actions }: { message: ChatMessage; ac
             </>
           ) : (
             <>
-              <button type="button" className={linkButton} onClick={() => actions.mention(message)}>
-                {t('chat.mention')}
-              </button>
+              {message.room ? (
+                <button type="button" className={linkButton} onClick={() => actions.mention(message)}>
+                  {t('chat.mention')}
+                </button>
+              ) : null}
+              <MessageFounderButton contact={message.contact} className={linkButton} />
               <button type="button" className={linkButton} onClick={() => setMode('report')}>
                 {t('chat.report')}
               </button>

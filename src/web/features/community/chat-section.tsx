@@ -1,22 +1,28 @@
-import { type FormEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { CHAT_MESSAGE_MAX, type ChatMessage, type ChatReportReason, type ChatRoom, mentionHandle } from '../../../core/community/community.ts';
+import { CHAT_MESSAGE_MAX, type ChatMessage, type ChatReportReason, mentionHandle } from '../../../core/community/community.ts';
 import { UpgradePrompt } from '../../components/upgrade-prompt.tsx';
 import {
   blockChatAuthor,
   chatHistory,
   chatStreamUrl,
+  conversationHistory,
+  conversationStreamUrl,
   deleteChatMessage,
   editChatMessage,
   postChatMessage,
+  postDirectMessage,
   reportChatMessage,
+  useMarkConversationRead,
   useMarkRoomRead,
 } from '../../lib/api/community-api.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
+import { type ChatChannel, useChatChannel } from './chat-channel.tsx';
 import { ChatMessageItem, type MessageActions } from './chat-message.tsx';
 import { ChatMentionsPanel } from './chat-mentions.tsx';
-import { ChatRoomList } from './chat-room-list.tsx';
+import { ChatRoomList, ConversationHeading } from './chat-room-list.tsx';
 import { CommunitySection } from './member-name.tsx';
 
 /** Adds or replaces messages by id, oldest first. */
@@ -29,17 +35,35 @@ function merge(list: ChatMessage[], incoming: ChatMessage[]) {
 /** Within this many pixels of the bottom, a new message scrolls the list down to it. */
 const NEAR_BOTTOM_PX = 80;
 
+/** Where a channel's history, stream and posts go (rooms: decision 194; conversations: decision 220). */
+function channelApi(channel: ChatChannel) {
+  return channel.kind === 'room'
+    ? {
+        key: `room:${channel.room}`,
+        history: (before?: number) => chatHistory(channel.room, before),
+        streamUrl: (after: number) => chatStreamUrl(channel.room, after),
+        post: (body: string) => postChatMessage(channel.room, body),
+      }
+    : {
+        key: `conversation:${channel.id}`,
+        history: (before?: number) => conversationHistory(channel.id, before),
+        streamUrl: (after: number) => conversationStreamUrl(channel.id, after),
+        post: (body: string) => postDirectMessage(channel.id, body),
+      };
+}
+
 /**
- * The open room: its latest page, older pages as the founder scrolls up (or asks with the
- * button), the live messages, and the room marked read up to the newest one shown.
+ * The open room or conversation: its latest page, older pages as the founder scrolls up (or
+ * asks with the button), the live messages, and the channel marked read up to the newest shown.
  */
-function useRoom(room: ChatRoom, enabled: boolean) {
+function useChannel(channel: ChatChannel, enabled: boolean) {
   const { t } = useTranslation('community');
-  // What was loaded, and for which room: another room's messages are never shown while the new one loads.
-  const [loaded, setLoaded] = useState<{ room: ChatRoom | null; messages: ChatMessage[]; hasMore: boolean }>({ room: null, messages: [], hasMore: false });
+  const api = useMemo(() => channelApi(channel), [channel]);
+  // What was loaded, and for which channel: another channel's messages are never shown while the new one loads.
+  const [loaded, setLoaded] = useState<{ key: string | null; messages: ChatMessage[]; hasMore: boolean }>({ key: null, messages: [], hasMore: false });
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [reload, setReload] = useState(0);
-  const current = loaded.room === room;
+  const current = loaded.key === api.key;
   const messages = current ? loaded.messages : [];
   const hasMore = current && loaded.hasMore;
   const setMessages = useCallback((change: (list: ChatMessage[]) => ChatMessage[]) => setLoaded((state) => ({ ...state, messages: change(state.messages) })), []);
@@ -48,12 +72,13 @@ function useRoom(room: ChatRoom, enabled: boolean) {
     if (!enabled) return;
     let source: EventSource | null = null;
     let cancelled = false;
-    chatHistory(room)
+    api
+      .history()
       .then((page) => {
         if (cancelled) return;
         const history = merge([], page.messages);
-        setLoaded({ room, messages: history, hasMore: page.hasMore });
-        source = new EventSource(chatStreamUrl(room, history.at(-1)?.id ?? 0));
+        setLoaded({ key: api.key, messages: history, hasMore: page.hasMore });
+        source = new EventSource(api.streamUrl(history.at(-1)?.id ?? 0));
         source.addEventListener('message', (event) => setMessages((list) => merge(list, [JSON.parse((event as MessageEvent<string>).data) as ChatMessage])));
         source.addEventListener('removed', (event) => {
           const { id } = JSON.parse((event as MessageEvent<string>).data) as { id: number };
@@ -65,40 +90,47 @@ function useRoom(room: ChatRoom, enabled: boolean) {
       cancelled = true;
       source?.close();
     };
-  }, [room, enabled, reload, t, setMessages]);
+  }, [api, enabled, reload, t, setMessages]);
 
   const oldestId = messages[0]?.id;
   const loadOlder = useCallback(async () => {
     if (!hasMore || loadingOlder || oldestId === undefined) return;
     setLoadingOlder(true);
     try {
-      const page = await chatHistory(room, oldestId);
-      setLoaded((state) => (state.room === room ? { room, messages: merge(state.messages, page.messages), hasMore: page.hasMore } : state));
+      const page = await api.history(oldestId);
+      setLoaded((state) => (state.key === api.key ? { key: api.key, messages: merge(state.messages, page.messages), hasMore: page.hasMore } : state));
     } catch (error) {
       showErrorToast(error, t('chat.loadError'));
     } finally {
       setLoadingOlder(false);
     }
-  }, [room, oldestId, hasMore, loadingOlder, t]);
+  }, [api, oldestId, hasMore, loadingOlder, t]);
 
-  // Read up to the newest message shown: the room's count in the list clears.
-  const markRead = useMarkRoomRead();
-  const { mutate: markRoomRead } = markRead;
+  // Read up to the newest message shown: the channel's count in the list clears.
+  const { mutate: markRoomRead } = useMarkRoomRead();
+  const { mutate: markConversationRead } = useMarkConversationRead();
   const newestId = messages.at(-1)?.id;
   useEffect(() => {
-    if (enabled && newestId !== undefined) markRoomRead({ room, lastReadId: newestId });
-  }, [enabled, room, newestId, markRoomRead]);
+    if (!enabled || newestId === undefined) return;
+    if (channel.kind === 'room') markRoomRead({ room: channel.room, lastReadId: newestId });
+    else markConversationRead({ id: channel.id, lastReadId: newestId });
+  }, [enabled, channel, newestId, markRoomRead, markConversationRead]);
 
-  return { messages, setMessages, hasMore, loadingOlder, loadOlder, reloadRoom: () => setReload((n) => n + 1) };
+  return { messages, setMessages, hasMore, loadingOlder, loadOlder, post: api.post, reloadChannel: () => setReload((n) => n + 1) };
 }
 
-/** Tier 2: mentions, rooms with unread counts, a room's history and live messages, posting, mentioning, editing, deleting, reporting and blocking. */
+/**
+ * Tier 2: mentions, rooms and direct conversations with unread counts, a channel's history
+ * and live messages, posting, mentioning, editing, deleting, reporting and blocking.
+ */
 export function ChatSection({ premium }: { premium: boolean }) {
   const { t } = useTranslation(['community', 'profile']);
-  const [room, setRoom] = useState<ChatRoom>('general');
+  const { channel, open } = useChatChannel();
   const [draft, setDraft] = useState('');
+  // The conversation the server refused a message in (a block, or direct messages turned off), said beside the form.
+  const [refusedIn, setRefusedIn] = useState<number | null>(null);
   const draftRef = useRef<HTMLTextAreaElement>(null);
-  const { messages, setMessages, hasMore, loadingOlder, loadOlder, reloadRoom } = useRoom(room, premium);
+  const { messages, setMessages, hasMore, loadingOlder, loadOlder, post, reloadChannel } = useChannel(channel, premium);
   const listRef = useRef<HTMLOListElement>(null);
   const topRef = useRef<HTMLLIElement>(null);
 
@@ -159,7 +191,7 @@ export function ChatSection({ premium }: { premium: boolean }) {
     },
     remove: (message) => void act(() => deleteChatMessage(message.id), t('chat.deleted'), () => setMessages((list) => list.filter((m) => m.id !== message.id))),
     report: (message, reason: ChatReportReason) => act(() => reportChatMessage(message.id, reason), t('chat.reported')),
-    block: (message) => void act(() => blockChatAuthor(message.id), t('chat.blocked'), reloadRoom),
+    block: (message) => void act(() => blockChatAuthor(message.id), t('chat.blocked'), reloadChannel),
     mention: (message) => {
       const handle = mentionHandle(message.author);
       setDraft((text) => `${text}${text && !text.endsWith(' ') ? ' ' : ''}${handle} `);
@@ -171,11 +203,12 @@ export function ChatSection({ premium }: { premium: boolean }) {
     event.preventDefault();
     if (!draft.trim()) return;
     try {
-      const message = await postChatMessage(room, draft);
+      const message = await post(draft);
       setMessages((list) => merge(list, [message]));
       setDraft('');
     } catch (error) {
-      showErrorToast(error, t('chat.sendError'));
+      if (channel.kind === 'conversation' && error instanceof ApiError && error.code === 'FORBIDDEN') setRefusedIn(channel.id);
+      else showErrorToast(error, t('chat.sendError'));
     }
   };
 
@@ -185,8 +218,9 @@ export function ChatSection({ premium }: { premium: boolean }) {
         <UpgradePrompt title={t('chat.upgradeTitle')} body={t('chat.upgradeBody')} />
       ) : (
         <div className="flex flex-col gap-3">
-          <ChatMentionsPanel onRoom={(value) => setRoom(value)} />
-          <ChatRoomList room={room} onRoom={(value) => setRoom(value)} />
+          <ChatMentionsPanel onRoom={(value) => open({ kind: 'room', room: value })} />
+          <ChatRoomList channel={channel} onOpen={open} />
+          {channel.kind === 'conversation' ? <ConversationHeading id={channel.id} /> : null}
           <ol ref={listRef} aria-label={t('chat.messages')} aria-live="polite" aria-busy={loadingOlder} className="flex max-h-96 flex-col gap-2 overflow-y-auto" data-testid="chat-messages">
             {hasMore ? (
               <li ref={topRef} className="text-center">
@@ -200,6 +234,11 @@ export function ChatSection({ premium }: { premium: boolean }) {
               <ChatMessageItem key={message.id} message={message} actions={actions} />
             ))}
           </ol>
+          {channel.kind === 'conversation' && refusedIn === channel.id ? (
+            <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-2 text-sm" data-testid="direct-refused">
+              {t('chat.direct.refused')}
+            </p>
+          ) : null}
           <form onSubmit={(event) => void send(event)} className="flex flex-col gap-2">
             <label htmlFor="chat-draft" className="text-sm font-medium">
               {t('chat.message')}

@@ -3,6 +3,7 @@ import { VisibilitySetting } from '../../components/community/visibility-setting
 import { ProgressCard } from '../../components/progress-card.tsx';
 import { useCommunitySettings } from '../../lib/api/community-api.ts';
 import { AchievementsSection } from './achievements-section.tsx';
+import { ChatChannelProvider } from './chat-channel.tsx';
 import { ChatSection } from './chat-section.tsx';
 import { ComparisonsSection } from './comparisons-section.tsx';
 import { FeedSection } from './feed-section.tsx';
@@ -16,25 +17,27 @@ export function CommunityPage() {
   const settings = useCommunitySettings();
   const premium = settings.data?.premium ?? false;
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      <header>
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('title')}</h1>
-        <p className="mt-1 text-muted-foreground">{t('intro')}</p>
-      </header>
-      <ProgressCard />
-      <AchievementsSection />
-      <CommunitySection id="community-visibility" title={t('visibility.title')}>
-        <VisibilitySetting />
-      </CommunitySection>
-      {settings.data ? (
-        <>
-          <LeaderboardSection premium={premium} />
-          <ComparisonsSection premium={premium} />
-          <ChatSection premium={premium} />
-        </>
-      ) : null}
-      <FeedSection />
-      <LedgerSection />
-    </div>
+    <ChatChannelProvider>
+      <div className="mx-auto flex max-w-3xl flex-col gap-6">
+        <header>
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('title')}</h1>
+          <p className="mt-1 text-muted-foreground">{t('intro')}</p>
+        </header>
+        <ProgressCard />
+        <AchievementsSection />
+        <CommunitySection id="community-visibility" title={t('visibility.title')}>
+          <VisibilitySetting />
+        </CommunitySection>
+        {settings.data ? (
+          <>
+            <LeaderboardSection premium={premium} />
+            <ComparisonsSection premium={premium} />
+            <ChatSection premium={premium} />
+          </>
+        ) : null}
+        <FeedSection />
+        <LedgerSection />
+      </div>
+    </ChatChannelProvider>
   );
 }

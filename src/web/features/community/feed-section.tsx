@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedPage } from '../../lib/api/community-api.ts';
 import { intlLocale } from '../../lib/format.ts';
+import { MessageFounderButton } from './chat-channel.tsx';
 import { CommunitySection, MemberName } from './member-name.tsx';
 
 /** Milestones of founders who are not hidden, newest first, as each one's visibility allows. */
@@ -26,6 +27,7 @@ export function FeedSection() {
                 <MemberName member={item.member} mine={item.mine} />{' '}
                 {t('feed.unlocked', { achievement: t(`gamification:achievements.${item.achievement}.name`) })}
                 <span className="block text-xs text-muted-foreground">{date.format(new Date(item.at))}</span>
+                <MessageFounderButton contact={item.contact} />
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import { STARTUP_PHASES } from '../../../core/profile/profile-fields.ts';
 import { UpgradePrompt } from '../../components/upgrade-prompt.tsx';
 import { useLeaderboard } from '../../lib/api/community-api.ts';
 import { cn } from '../../lib/cn.ts';
+import { MessageFounderButton } from './chat-channel.tsx';
 import { CommunitySection, MemberName } from './member-name.tsx';
 
 /** Shapes of rows behind the blur that tier 1 sees: no one's data, only the look of a board. */
@@ -80,7 +81,7 @@ export function LeaderboardSection({ premium }: { premium: boolean }) {
                   {board.data.rows.map((row, index) => (
                     <li key={index} className={cn('flex justify-between gap-3 py-2 text-sm', row.mine && 'font-semibold')}>
                       <span>
-                        {row.rank}. <MemberName member={row.member} mine={row.mine} />
+                        {row.rank}. <MemberName member={row.member} mine={row.mine} /> <MessageFounderButton contact={row.contact} />
                       </span>
                       <span className="tabular-nums">{t('ledger.points', { count: row.points })}</span>
                     </li>

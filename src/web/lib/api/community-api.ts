@@ -1,5 +1,8 @@
+import { useEffect } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ChatConversation,
+  ChatConversations,
   ChatMentions,
   ChatMessage,
   ChatReportReason,
@@ -109,5 +112,74 @@ export function useMarkMentionsRead() {
   return useMutation({
     mutationFn: () => apiFetch<void>('/api/community/mentions/read', { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mentionsKey }),
+  });
+}
+
+/** Allow or refuse new direct messages (decision 220); the settings show it at once. */
+export function useSetDirectMessages() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (allow: boolean) => apiFetch<CommunitySettings>('/api/community/direct-messages', { method: 'PUT', body: JSON.stringify({ allow }) }),
+    onSuccess: (settings) => queryClient.setQueryData(communitySettingsQuery.queryKey, settings),
+  });
+}
+
+const conversationsKey = [...communityKey, 'conversations'] as const;
+
+/** The founder's direct conversations with their unread counts, asked again with the rooms'. */
+export const useConversations = (enabled: boolean) =>
+  useQuery({
+    queryKey: conversationsKey,
+    queryFn: () => apiFetch<ChatConversations>('/api/community/conversations'),
+    refetchInterval: UNREAD_REFRESH_MS,
+    enabled,
+  });
+
+/**
+ * Keeps the conversations' unread counts live: the server says which conversation changed
+ * (decision 220) and the list is asked again; the browser reconnects by itself.
+ */
+export function useConversationNews(enabled: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const source = new EventSource('/api/community/conversations/stream');
+    source.addEventListener('conversation', () => void queryClient.invalidateQueries({ queryKey: conversationsKey }));
+    return () => source.close();
+  }, [enabled, queryClient]);
+}
+
+/** Opens (or finds) the conversation with the founder a contact names, and lists it at once. */
+export function useStartConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (contact: string) => apiFetch<ChatConversation>('/api/community/conversations', { method: 'POST', body: JSON.stringify({ contact }) }),
+    onSuccess: async (conversation) => {
+      queryClient.setQueryData<ChatConversations>(conversationsKey, (list) =>
+        list && !list.conversations.some((entry) => entry.id === conversation.id) ? { conversations: [conversation, ...list.conversations] } : list,
+      );
+      await queryClient.invalidateQueries({ queryKey: conversationsKey });
+    },
+  });
+}
+
+/** A conversation's history page, a message in it, and its live stream (decision 220). */
+export const conversationHistory = (id: number, before?: number) =>
+  apiFetch<{ conversation: number; messages: ChatMessage[]; hasMore: boolean }>(`/api/community/conversations/${id}/messages${before ? `?before=${before}` : ''}`);
+export const postDirectMessage = (id: number, body: string) =>
+  apiFetch<ChatMessage>(`/api/community/conversations/${id}/messages`, { method: 'POST', body: JSON.stringify({ body }) });
+export const conversationStreamUrl = (id: number, after: number) => `/api/community/conversations/${id}/stream?after=${after}`;
+
+/** Marks the conversation read up to a message and clears its count in the list at once. */
+export function useMarkConversationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, lastReadId }: { id: number; lastReadId: number }) =>
+      apiFetch<void>(`/api/community/conversations/${id}/read`, { method: 'PUT', body: JSON.stringify({ lastReadId }) }),
+    onSuccess: (_, { id }) =>
+      queryClient.setQueryData<ChatConversations>(
+        conversationsKey,
+        (list) => list && { conversations: list.conversations.map((entry) => (entry.id === id ? { ...entry, unread: 0 } : entry)) },
+      ),
   });
 }

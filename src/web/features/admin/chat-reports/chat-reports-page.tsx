@@ -37,7 +37,10 @@ function ReportCard({ report }: { report: AdminChatReport }) {
     onError: (error) => toast.error(t('chatReports.actionError'), { description: errorMessage(error) }),
   });
   const titleId = `chat-report-${report.id}`;
-  const room = report.message.room === 'general' ? t('community:chat.general') : t(`profile:options.phase.${report.message.room}`);
+  const { room: reportedRoom } = report.message;
+  // A direct message has no room (decision 220): the admin sees it is one, between the author and the reporter.
+  const room =
+    reportedRoom === null ? t('chatReports.directMessage') : reportedRoom === 'general' ? t('community:chat.general') : t(`profile:options.phase.${reportedRoom}`);
   return (
     <li className="rounded-lg border border-border p-4" aria-labelledby={titleId}>
       <h3 id={titleId} className="font-medium">
