@@ -3,13 +3,25 @@ import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import type { ChatMessage, ChatRoom } from '../../../core/community/community.ts';
 import type { SessionEvent } from '../../cluster/shared-state.ts';
 import type { AppBindings } from '../../http/context.ts';
-import { chatAccess, messageFor, messagesAfter } from './chat.ts';
+import { chatAccess, messageForReader, messagesAfter, type SharedMessage, sharedMessage } from './chat.ts';
 import { conversationAccess, conversationMessagesAfter, isParticipant } from './direct.ts';
 import type { TierContext } from './service.ts';
 
 const HEARTBEAT_MS = 20_000;
 
 type ChatChangedEvent = Extract<SessionEvent, { type: 'chat-changed' }>;
+
+/**
+ * Each change read once for all of this instance's open streams: the bus hands every
+ * listener the same event object, so the first stream to need it reads it and the rest
+ * wait for that read. Gone with the event.
+ */
+const changes = new WeakMap<ChatChangedEvent, Promise<SharedMessage | null>>();
+function changedMessage(db: Parameters<typeof sharedMessage>[0], event: ChatChangedEvent, tier: TierContext) {
+  let read = changes.get(event);
+  if (!read) changes.set(event, (read = sharedMessage(db, event.id, tier)));
+  return read;
+}
 
 /** What one stream carries: which news belongs to it, and what a reconnecting reader missed. */
 type Channel = {
@@ -28,10 +40,11 @@ function liveStream(c: Context<AppBindings>, channel: Channel, afterId: number, 
   const readerId = c.get('user').id;
   return streamSSE(c, async (stream) => {
     let lastSent = afterId;
-    const send = async (id: number, change: 'posted' | 'edited' | 'deleted') => {
+    const send = async (event: ChatChangedEvent) => {
+      const { id, change } = event;
       // A post already sent by the catch-up is not sent twice.
       if (change === 'posted' && id <= lastSent) return;
-      const message = await messageFor(db, readerId, id, tier);
+      const message = messageForReader(await changedMessage(db, event, tier), readerId, tier);
       if (message) {
         lastSent = Math.max(lastSent, id);
         await stream.writeSSE({ event: 'message', id: String(lastSent), data: JSON.stringify(message) });
@@ -49,7 +62,7 @@ function liveStream(c: Context<AppBindings>, channel: Channel, afterId: number, 
     })();
     const unsubscribe = bus.subscribe((event) => {
       if (event.type !== 'chat-changed' || !channel.carries(event)) return;
-      chain = chain.then(() => send(event.id, event.change)).catch(() => undefined);
+      chain = chain.then(() => send(event)).catch(() => undefined);
     });
     await holdOpen(stream, chain, unsubscribe);
   });

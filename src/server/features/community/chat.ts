@@ -77,30 +77,64 @@ export async function visibleMessages(db: Database, readerId: string, condition:
     limit ${limit}`);
   const rows = (result as unknown as { rows: MessageRow[] }).rows;
   const members = await ensureMembers(db, rows.map((row) => row.user_id));
-  return rows.map(
-    (row): ChatMessage => ({
-      id: Number(row.id),
-      room: row.room,
-      conversation: row.conversation_id === null ? null : Number(row.conversation_id),
-      author: memberView(
-        {
-          fullName: row.full_name,
-          lastName: row.last_name,
-          nickname: row.nickname,
-          startupName: row.startup_name,
-          userTier: Number(row.user_tier),
-          createdAt: new Date(row.created),
-        },
-        members.get(row.user_id)!,
-        tier,
-      ),
-      mine: row.user_id === readerId,
-      contact: row.room === null ? null : contactFor(tier, readerId, row.user_id),
-      body: row.body,
-      createdAt: new Date(row.created_at).toISOString(),
-      editedAt: row.edited_at ? new Date(row.edited_at).toISOString() : null,
-    }),
-  );
+  return rows.map((row) => messageOf(row, memberView(profileOf(row), members.get(row.user_id)!, tier), readerId, tier));
+}
+
+const profileOf = (row: MessageRow) => ({
+  fullName: row.full_name,
+  lastName: row.last_name,
+  nickname: row.nickname,
+  startupName: row.startup_name,
+  userTier: Number(row.user_tier),
+  createdAt: new Date(row.created),
+});
+
+/** A message row as `readerId` receives it, its author shown as `author`. */
+function messageOf(row: MessageRow, author: ChatMessage['author'], readerId: string, tier: TierContext): ChatMessage {
+  return {
+    id: Number(row.id),
+    room: row.room,
+    conversation: row.conversation_id === null ? null : Number(row.conversation_id),
+    author,
+    mine: row.user_id === readerId,
+    contact: row.room === null ? null : contactFor(tier, readerId, row.user_id),
+    body: row.body,
+    createdAt: new Date(row.created_at).toISOString(),
+    editedAt: row.edited_at ? new Date(row.edited_at).toISOString() : null,
+  };
+}
+
+/** One message read once for every open stream of an instance: what all readers share, and who may not see it. */
+export type SharedMessage = { row: MessageRow; author: ChatMessage['author']; blockedBy: ReadonlySet<string>; participants: readonly string[] | null };
+
+/**
+ * A message as every reader sees it but for blocks, conversations and `mine` (decision 194):
+ * read once per change, with the founders who blocked its author and a conversation's two
+ * founders, then shaped for each reader in memory by `messageForReader`. A post to a room
+ * with a thousand open streams costs two queries, not a thousand. Null when nobody may see
+ * it (deleted, author hidden or inactive).
+ */
+export async function sharedMessage(db: Database, id: number, tier: TierContext): Promise<SharedMessage | null> {
+  const result = await db.execute(sql`
+    select c.id, c.room, c.conversation_id, c.user_id, c.body, c.created_at, c.edited_at,
+      u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at as created,
+      array(select b.blocker_id from chat_blocks b where b.blocked_id = c.user_id) as blocked_by,
+      (select array[v.user_low, v.user_high] from chat_conversations v where v.id = c.conversation_id) as participants
+    from chat_messages c
+    join users u on u.id = c.user_id
+    left join community_members m on m.user_id = c.user_id
+    where c.id = ${id} and c.deleted_at is null and u.status = 'active' and coalesce(m.visibility, 'anonymous') <> 'hidden'`);
+  const [row] = (result as unknown as { rows: (MessageRow & { blocked_by: string[]; participants: string[] | null })[] }).rows;
+  if (!row) return null;
+  const members = await ensureMembers(db, [row.user_id]);
+  return { row, author: memberView(profileOf(row), members.get(row.user_id)!, tier), blockedBy: new Set(row.blocked_by), participants: row.participants };
+}
+
+/** The shared message as `readerId` receives it, or null when they may not see it (as `messageFor` decides). */
+export function messageForReader(shared: SharedMessage | null, readerId: string, tier: TierContext): ChatMessage | null {
+  if (!shared || shared.blockedBy.has(readerId)) return null;
+  if (shared.participants && !shared.participants.includes(readerId)) return null;
+  return messageOf(shared.row, shared.author, readerId, tier);
 }
 
 /** The room's history, newest first, 50 at a time before the message `before`. */

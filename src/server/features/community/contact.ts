@@ -7,7 +7,13 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
  * the reader it was made for, a fresh nonce makes two contacts of one founder unlinkable,
  * and a public founder's contact cannot be matched with their pseudonym.
  */
-const keyFor = (secret: string) => createHash('sha256').update(`community-contact:${secret}`).digest();
+const keys = new Map<string, Buffer>();
+/** The key for a secret, derived once: a room message is sealed for every open stream. */
+function keyFor(secret: string): Buffer {
+  let key = keys.get(secret);
+  if (!key) keys.set(secret, (key = createHash('sha256').update(`community-contact:${secret}`).digest()));
+  return key;
+}
 
 export function sealContact(secret: string, readerId: string, founderId: string): string {
   const iv = randomBytes(12);
