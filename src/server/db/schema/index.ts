@@ -13,3 +13,4 @@ export * from './community.ts';
 export * from './reports.ts';
 export * from './admin.ts';
 export * from './referrals.ts';
+export * from './analytics.ts';

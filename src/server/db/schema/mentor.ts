@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { NumberCheck } from '../../../core/mentor/number-check.ts';
 import type { ToolCallRecord } from '../../../core/mentor/tool-calls.ts';
@@ -52,7 +53,11 @@ export const mentorMessages = pgTable(
     toolCalls: jsonb('tool_calls').$type<ToolCallRecord[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('mentor_messages_conversation_idx').on(table.conversationId, table.createdAt)],
+  (table) => [
+    index('mentor_messages_conversation_idx').on(table.conversationId, table.createdAt),
+    // Whether a founder still has a question to the mentor, asked when messages are deleted (decision 227).
+    index('mentor_messages_user_question_idx').on(table.userId).where(sql`role = 'user'`),
+  ],
 );
 
 /** An AI context entry (docs/product.md#ai-context); `type` is one of the API's five keys. */

@@ -6,61 +6,83 @@ type Row = Record<string, unknown>;
 async function rows<T extends Row>(db: Database, query: SQL): Promise<T[]> {
   return (((await db.execute(query)) as unknown as { rows: T[] }).rows ?? []) as T[];
 }
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 const asNumber = (value: unknown) => Number(value ?? 0);
 const asDay = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
 
+/** The Monday of a date's ISO week, in date arithmetic (no time zone involved). */
+const mondayOf = (day: SQL) => sql`(${day} - (extract(isodow from ${day})::int - 1))`;
+
 /**
- * The admin analytics' statements (decision 204), one per panel, over the real tables for
- * the UTC days [from, to]. Deleted accounts are left out of every count.
+ * The admin analytics' statements (decision 204), one per panel, for the UTC days [from, to].
+ * Every panel but tiers reads the rollups the database keeps of the real tables (decision 227):
+ * per day, per week and per founder, with the figures the tables themselves give. Deleted
+ * accounts are left out of every count over founders.
  */
 export function analyticsStatements(query: AnalyticsQuery) {
   const start = `${query.from}T00:00:00Z`;
   const end = sql`(${query.to}::date + 1)::timestamptz`;
-  const inRange = (column: SQL) => sql`${column} >= ${start}::timestamptz and ${column} < ${end}`;
   const live = sql`u.status <> 'deleted'`;
+  const from = sql`${query.from}::date`;
+  const to = sql`${query.to}::date`;
 
   return {
-    // Counted per day first, then laid over every day of the range (days without any show 0).
-    signUps: sql`select d::date as day, coalesce(c.count, 0)::int as count
+    // Laid over every day of the range (days without any show 0).
+    signUps: sql`select d::date as day, coalesce(c.signed_up, 0)::int as count
       from generate_series(${query.from}::date, ${query.to}::date, interval '1 day') d
-      left join (select (u.created_at at time zone 'UTC')::date as day, count(*) as count from users u
-        where ${live} and ${inRange(sql`u.created_at`)} group by 1) c on c.day = d::date
+      left join funnel_day_counts c on c.day = d::date
       order by d`,
-    dailyActive: sql`select d::date as day, coalesce(c.count, 0)::int as count
+    dailyActive: sql`select d::date as day, coalesce(c.founders, 0)::int as count
       from generate_series(${query.from}::date, ${query.to}::date, interval '1 day') d
-      left join (select a.day, count(*) as count from activity_days a where a.day between ${query.from}::date and ${query.to}::date group by 1) c on c.day = d::date
+      left join activity_day_counts c on c.day = d::date
       order by d`,
-    weeklyActive: sql`select date_trunc('week', a.day)::date as week, count(distinct a.user_id)::int as count
-      from activity_days a where a.day between ${query.from}::date and ${query.to}::date
-      group by 1 order by 1`,
-    funnel: sql`select count(*)::int as "signedUp",
-        count(*) filter (where au.email_verified)::int as "confirmedEmail",
-        count(*) filter (where u.onboarding_completed)::int as "onboarded",
-        count(*) filter (where exists (select 1 from metric_weeks w where w.user_id = u.id))::int as "firstWeek",
-        count(*) filter (where exists (select 1 from tasks t where t.user_id = u.id))::int as "firstTask",
-        count(*) filter (where exists (select 1 from mentor_messages m where m.user_id = u.id and m.role = 'user'))::int as "firstMentorQuestion"
-      from users u join auth_users au on au.id = u.id
-      where ${live} and ${inRange(sql`u.created_at`)}`,
+    // A week wholly in the range reads its count; the range's first and last weeks, when cut,
+    // count the founders active on one of the range's weekdays (a mask over the week's day bits).
+    weeklyActive: sql`select week, count from (
+        select c.week, c.founders as count from activity_week_counts c where c.week >= ${from} and c.week + 6 <= ${to}
+        union all
+        select a.week, count(*) from activity_weeks a join (
+          select m.week, (1 << (least(${to} - m.week, 6) + 1)) - (1 << greatest(${from} - m.week, 0)) as mask
+          from (select distinct unnest(array[${mondayOf(from)}, ${mondayOf(to)}]) as week) m where m.week < ${from} or m.week + 6 > ${to}
+        ) cut on a.week = cut.week and a.days & cut.mask <> 0 group by a.week
+      ) weeks where count > 0 order by week`,
+    funnel: sql`select ${sql.join(
+      FUNNEL_STEPS.map((step) => sql`coalesce(sum(c.${sql.identifier(snakeCase(step))}), 0)::int as ${sql.identifier(step)}`),
+      sql`, `,
+    )} from funnel_day_counts c where c.day between ${from} and ${to}`,
     tiers: sql`select u.user_tier as tier, count(*)::int as count from users u where ${live} group by 1 order by 1`,
-    features: sql`select
-        (select count(*) from metric_weeks w where ${inRange(sql`w.created_at`)})::int as "weeksRecorded",
-        (select count(*) from tasks t where ${inRange(sql`t.created_at`)})::int as "tasksCreated",
-        (select count(*) from tasks t where t.completed_at is not null and ${inRange(sql`t.completed_at`)})::int as "tasksCompleted",
-        (select count(*) from strategy_versions s where ${inRange(sql`s.created_at`)})::int as "strategySaves",
-        (select count(*) from mentor_conversations c where ${inRange(sql`c.created_at`)})::int as "mentorConversations",
-        (select count(*) from ai_context_entries e where ${inRange(sql`e.created_at`)})::int as "contextEntries"`,
+    features: sql`select ${sql.join(
+      FEATURES.map((feature) => sql`coalesce(sum(f.count) filter (where f.feature = ${feature}), 0)::int as ${sql.identifier(feature)}`),
+      sql`, `,
+    )} from feature_day_counts f where f.day between ${from} and ${to}`,
     // The newest RETENTION_WEEKS signup weeks of the range; for each, the founders active in each following week.
-    retention: sql`with cohort as (
-        select u.id, date_trunc('week', u.created_at at time zone 'UTC')::date as week
-        from users u where ${live} and ${inRange(sql`u.created_at`)}
-          and u.created_at >= (date_trunc('week', ${query.to}::date) - interval '${sql.raw(String(RETENTION_WEEKS - 1))} weeks')
-      ), activity as (
-        select distinct c.week, c.id, ((date_trunc('week', a.day)::date - c.week) / 7) as offset_weeks
-        from cohort c join activity_days a on a.user_id = c.id and a.day >= c.week
+    // A sign-up week wholly in the range reads the rollups; one cut by the range (or by the
+    // newest weeks' start) counts its own founders and their weeks.
+    // Weeks come from a fixed series and the parts are grouped apart: small estimates, so PostgreSQL does not JIT-compile a 1 ms query.
+    retention: sql`with lower as (
+        select greatest(${start}::timestamptz, date_trunc('week', ${query.to}::date) - interval '${sql.raw(String(RETENTION_WEEKS - 1))} weeks') as at
+      ), weeks as (
+        select w.week, (w.week::timestamp at time zone 'UTC') >= lower.at and ((w.week + 7)::timestamp at time zone 'UTC') <= ${end} as whole
+        from lower, lateral (select date_trunc('week', lower.at at time zone 'UTC')::date + 7 * n as week from generate_series(0, ${RETENTION_WEEKS}::int) n) w
+        where w.week <= ${to}
+      ), cut_cohort as (
+        select m.user_id, w.week from weeks w join founder_milestones m on m.live
+          and m.signed_up_at >= greatest((select at from lower), (w.week::timestamp at time zone 'UTC')) and m.signed_up_at < least(${end}, ((w.week + 7)::timestamp at time zone 'UTC'))
+        where not w.whole
+      ), cut_active as (
+        select x.week, (a.week - x.week) / 7 as offset_weeks, count(*) as n from cut_cohort x
+        join activity_weeks a on a.user_id = x.user_id and a.week >= x.week and a.week < x.week + ${7 * RETENTION_WEEKS}::int
+        group by 1, 2
+      ), cohorts as (
+        select w.week, (select sum(f.signed_up) from funnel_day_counts f where f.day between w.week and w.week + 6) as size,
+          (select json_agg(json_build_array((r.week - w.week) / 7, r.founders)) from retention_week_counts r
+            where r.cohort_week = w.week and r.week < w.week + ${7 * RETENTION_WEEKS}::int and r.founders > 0) as active
+        from weeks w where w.whole
+        union all
+        select c.week, count(*) as size, (select json_agg(json_build_array(y.offset_weeks, y.n)) from cut_active y where y.week = c.week) as active
+        from cut_cohort c group by c.week
       )
-      select c.week, count(distinct c.id)::int as size,
-        coalesce((select json_agg(json_build_array(o.offset_weeks, o.n)) from (select offset_weeks, count(*)::int as n from activity x where x.week = c.week and offset_weeks < ${RETENTION_WEEKS} group by 1) o), '[]'::json) as active
-      from cohort c group by c.week order by c.week`,
+      select week, size::int as size, coalesce(active, '[]'::json) as active from cohorts where size > 0 order by week`,
   };
 }
 
