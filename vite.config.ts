@@ -16,6 +16,11 @@ export default defineConfig({
     // scripts/prerender.ts reads it to preload each prerendered page's chunks.
     manifest: true,
     chunkSizeWarningLimit: 400,
+    modulePreload: {
+      // The landing page's showcase loads when scrolled near (decision 223): its chunk brings its
+      // own imports then, rather than a list of them weighing on the landing page's first load.
+      resolveDependencies: (file, dependencies) => (file.includes('product-showcase') ? [] : dependencies),
+    },
   },
   server: {
     port: 5173,

@@ -26,6 +26,30 @@ test.describe('public pages', () => {
     await context.close();
   });
 
+  for (const [language, locale] of [['en', 'en-US'], ['es-LA', 'es-MX']] as const) {
+    test(`the landing page shows the dashboard and the mentor themselves, as labelled examples (${language})`, async ({ browser }) => {
+      const t = (namespace: string, key: string) => text(language, namespace, key);
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      // Rendered into the HTML at build time, before any script runs.
+      const html = await (await page.request.get('/', { headers: { 'accept-language': locale } })).text();
+      expect(html).toContain(t('showcase', 'mentor.question'));
+      await page.goto('/');
+      await waitForApp(page);
+
+      const dashboard = page.locator('figure', { hasText: t('showcase', 'dashboard.caption') });
+      await dashboard.scrollIntoViewIfNeeded();
+      await expect(dashboard.getByTestId('showcase-dashboard').locator('[data-metric]')).toHaveCount(4);
+      await expect(dashboard.locator('[data-metric="mrr"]')).toContainText(t('metrics', 'metrics.mrr'));
+      const mentor = page.locator('figure', { hasText: t('showcase', 'mentor.caption') });
+      await expect(mentor.getByTestId('showcase-mentor')).toContainText(t('showcase', 'mentor.question'));
+      // Examples, not controls: nothing inside takes focus, and screen readers get the caption.
+      await expect(page.getByTestId('showcase-mentor')).toHaveAttribute('inert', '');
+      await expect(page.getByTestId('showcase-dashboard')).toHaveAttribute('aria-hidden', 'true');
+      await context.close();
+    });
+  }
+
   test('the language switcher changes the language and remembers it', async ({ page }) => {
     await page.goto('/');
     await waitForApp(page);

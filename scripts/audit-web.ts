@@ -16,6 +16,12 @@
  *   npm run audit:web -- --skip-axe        # (b) and (c) only
  *   npm run audit:web -- --runs=3          # Lighthouse 3 times per page, median score
  *   npm run audit:web -- --all-pages       # Lighthouse on every prerendered page, not only /
+ *   npm run audit:web -- --signed-in       # (d) only: the signed-in pages, as a founder with data
+ *
+ * (d) `--signed-in`: Lighthouse (mobile) on /overview and /metrics in both languages, as a
+ *     founder who signed up, completed onboarding and recorded 12 weeks and 3 tasks through
+ *     the real API in the very browser Lighthouse then drives, so its session cookie is used.
+ *     Performance ≥ 90, Accessibility = 100, Cumulative Layout Shift ≤ 0.1.
  *
  * Lighthouse reports are written to dist/audit/.
  */
@@ -24,12 +30,16 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { userAgents } from 'lighthouse/core/config/constants.js';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { chunkSizes, LANDING_JS_BUDGET_GZIP, pageTotal } from '../bench/bundle-size.ts';
 import { type AppServer, startAppServer } from '../e2e/support/app-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { waitForApp } from '../e2e/support/ready.ts';
 import { HTML_LANG, LANGUAGES, type Language } from '../src/core/i18n/language.ts';
+import { isoWeekOf, weekFromIndex, weekIndex } from '../src/core/metrics/iso-week.ts';
+import { workedWeek } from '../tests/fixtures/metrics-week.ts';
+import { validTask } from '../tests/integration/support/task-fixtures.ts';
 import { PRERENDERED_PAGES } from '../src/core/prerendered-pages.ts';
 import { buildIfStale } from './lib/build-if-stale.ts';
 import { CLIENT_DIR, formatKb, gzipSize, readManifest, ROOT } from './lib/vite-manifest.ts';
@@ -48,6 +58,7 @@ const args = process.argv.slice(2);
 const skipAxe = args.includes('--skip-axe');
 const skipLighthouse = args.includes('--skip-lighthouse');
 const lighthousePages = args.includes('--all-pages') ? PRERENDERED_PAGES.map((page) => page.path) : ['/'];
+const signedIn = args.includes('--signed-in');
 const runs = Math.max(1, Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 1) || 1);
 
 const failures: string[] = [];
@@ -212,17 +223,19 @@ async function runAxe(server: AppServer) {
 
 type LighthouseResult = { scores: Record<string, number>; lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'] };
 
-async function lighthouseOnce(url: string, language: Language): Promise<LighthouseResult> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
+/** One Lighthouse run on a fresh Chromium, or on `chromePort`'s (a signed-in browser: its cookies are kept). */
+async function lighthouseOnce(url: string, language: Language, chromePort?: number): Promise<LighthouseResult> {
+  const chrome = chromePort ? null : await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
   try {
     const result = await lighthouse(
       url,
       {
-        port: chrome.port,
+        port: chromePort ?? chrome?.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: Object.keys(LIGHTHOUSE_MINIMUMS),
-        extraHeaders: { Cookie: `rumbo_language=${language}` },
+        // A Cookie header would replace the browser's own cookies, the session among them.
+        ...(chromePort ? {} : { extraHeaders: { Cookie: `rumbo_language=${language}` } }),
       },
     );
     if (!result) throw new Error('Lighthouse returned no result');
@@ -233,7 +246,7 @@ async function lighthouseOnce(url: string, language: Language): Promise<Lighthou
     );
     return { scores, lhr };
   } finally {
-    chrome.kill();
+    chrome?.kill();
   }
 }
 
@@ -255,39 +268,120 @@ async function runLighthouse(server: AppServer) {
   for (const pagePath of lighthousePages) {
     for (const language of LANGUAGES) {
       const label = `${pagePath} (${language})`;
-      const results: LighthouseResult[] = [];
-      for (let run = 0; run < runs; run++) results.push(await withRetries(() => lighthouseOnce(`${server.url}${pagePath}`, language)));
-      results.sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
-      const median = results[Math.floor((results.length - 1) / 2)];
-      if (!median) continue;
-      const { scores, lhr } = median;
-      const name = pagePath === '/' ? 'index' : pagePath.slice(1).replace(/\//g, '-');
-      const reportFile = path.join(REPORT_DIR, `lighthouse-${name}-${language}.json`);
-      fs.writeFileSync(reportFile, JSON.stringify(lhr, null, 2));
+      const median = await medianRun(() => lighthouseOnce(`${server.url}${pagePath}`, language));
+      report(median, label, reportName(pagePath, language), LIGHTHOUSE_MINIMUMS);
+    }
+  }
+}
 
-      const line = Object.keys(LIGHTHOUSE_MINIMUMS)
-        .map((id) => `${lhr.categories[id]?.title ?? id} ${scores[id]}`)
-        .join(' · ');
-      console.log(`  ${label}: ${line}`);
-      const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
-        .map((id) => `${lhr.audits[id]?.title ?? id} ${lhr.audits[id]?.displayValue ?? '?'}`)
-        .join(' · ');
-      console.log(`      ${metrics}`);
-      console.log(`      report: ${path.relative(ROOT, reportFile)}`);
+/** Lighthouse `runs` times; the run with the median performance score. */
+async function medianRun(once: () => Promise<LighthouseResult>) {
+  const results: LighthouseResult[] = [];
+  for (let run = 0; run < runs; run++) results.push(await withRetries(once));
+  results.sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+  return results[Math.floor((results.length - 1) / 2)]!;
+}
 
-      for (const [id, minimum] of Object.entries(LIGHTHOUSE_MINIMUMS)) {
-        const score = scores[id] ?? 0;
-        if (score >= minimum) continue;
-        fail(`Lighthouse ${label}: ${lhr.categories[id]?.title ?? id} ${score} < ${minimum}`);
-        for (const ref of lhr.categories[id]?.auditRefs ?? []) {
-          const audit = lhr.audits[ref.id];
-          if (!audit || audit.score === null || audit.score >= 1 || audit.scoreDisplayMode === 'informative') continue;
-          if (id === 'performance' && ref.weight === 0) continue;
-          console.log(`      - ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
-          const items = (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
-          for (const item of items.slice(0, 5)) console.log(`          ${JSON.stringify(item).slice(0, 300)}`);
-        }
+const reportName = (pagePath: string, language: Language) =>
+  `${pagePath === '/' ? 'index' : pagePath.slice(1).replace(/\//g, '-')}-${language}`;
+
+/** Prints a run's scores and key metrics, writes its report, and fails each score under its minimum (saying why). */
+function report({ scores, lhr }: LighthouseResult, label: string, name: string, minimums: Record<string, number>) {
+  const reportFile = path.join(REPORT_DIR, `lighthouse-${name}.json`);
+  fs.writeFileSync(reportFile, JSON.stringify(lhr, null, 2));
+
+  const line = Object.keys(minimums)
+    .map((id) => `${lhr.categories[id]?.title ?? id} ${scores[id]}`)
+    .join(' · ');
+  console.log(`  ${label}: ${line}`);
+  const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+    .map((id) => `${lhr.audits[id]?.title ?? id} ${lhr.audits[id]?.displayValue ?? '?'}`)
+    .join(' · ');
+  console.log(`      ${metrics}`);
+  console.log(`      report: ${path.relative(ROOT, reportFile)}`);
+
+  for (const [id, minimum] of Object.entries(minimums)) {
+    const score = scores[id] ?? 0;
+    if (score >= minimum) continue;
+    fail(`Lighthouse ${label}: ${lhr.categories[id]?.title ?? id} ${score} < ${minimum}`);
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 1 || audit.scoreDisplayMode === 'informative') continue;
+      if (id === 'performance' && ref.weight === 0) continue;
+      console.log(`      - ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+      const items = (audit.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+      for (const item of items.slice(0, 5)) console.log(`          ${JSON.stringify(item).slice(0, 300)}`);
+    }
+  }
+}
+
+// ------------------------------------------------------------- (d) signed-in pages
+
+const SIGNED_IN_PAGES = ['/overview', '/metrics'];
+const SIGNED_IN_MINIMUMS = { performance: 90, accessibility: 100 } as const;
+const MAX_LAYOUT_SHIFT = 0.1;
+
+/**
+ * A founder with something to show, created through the real API in the browser at
+ * `chromePort` (so that browser holds the session cookie): onboarding done, 12 weeks
+ * ending this week (revenue growing 2 % a week), 3 active tasks and a strategy.
+ */
+async function signUpFounderWithData(server: AppServer, chromePort: number, language: Language) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('the launched Chromium has no default context');
+    // The session is bound to the user agent it was made with (decision 020):
+    // make it with the phone's that Lighthouse will send, its Chrome version matched to this browser's.
+    const milestone = browser.version().split('.')[0];
+    const userAgent = userAgents.mobile.replace(/(Chrome\/)[\d.]+/, `$1${milestone}.0.0.0`);
+    const api = async (method: 'post' | 'put' | 'patch', route: string, data: unknown) => {
+      const response = await context.request[method](`${server.url}${route}`, { data, headers: { 'user-agent': userAgent } });
+      if (!response.ok()) throw new Error(`${method.toUpperCase()} ${route} answered ${response.status()}: ${await response.text()}`);
+      return response;
+    };
+    await api('post', '/api/auth/sign-up/email', {
+      email: `audit-${language}-${Date.now()}@example.com`, password: 'a long enough password', name: 'Camila Rojas', termsAccepted: true,
+    });
+    await api('post', '/api/onboarding', { industry: 'Retail software', teamSize: '2-5', startupPhase: 'early-growth', startupName: 'Tiendita' });
+    await api('patch', '/api/me', { preferredLanguage: language });
+    const now = weekIndex(isoWeekOf(new Date()));
+    for (let i = 0; i < 12; i++) {
+      const { year, week } = weekFromIndex(now - 11 + i);
+      await api('put', `/api/metrics/weeks/${year}/${week}`, {
+        ...workedWeek, weeklyRevenue: Math.round(5000 * 1.02 ** i * 100) / 100, cashBalance: 200_000 - i * 3500,
+      });
+    }
+    for (const [n, hypothesis] of ['Onboarding calls in week one cut churn', 'A yearly plan lifts cash in', 'Referral credits bring shops'].entries()) {
+      await api('post', '/api/tasks', { ...validTask, hypothesis, impact: 8 - n });
+    }
+    await api('put', '/api/strategy', {
+      coreProblem: 'Small shops lose track of stock', maximas: ['Talk to a shop every day'], statement: 'Stock counts for small shops, done in minutes',
+    });
+    await context.addCookies([{ name: 'rumbo_language', value: language, url: server.url }]);
+  } finally {
+    // Only the connection: the browser (and its cookies) stays for Lighthouse.
+    await browser.close();
+  }
+}
+
+async function runSignedIn(server: AppServer) {
+  console.log(`\n(d) Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}on ${SIGNED_IN_PAGES.join(', ')}, signed in (mobile, simulated throttling)\n`);
+  fs.mkdirSync(REPORT_DIR, { recursive: true });
+  for (const language of LANGUAGES) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
+    try {
+      await signUpFounderWithData(server, chrome.port, language);
+      for (const pagePath of SIGNED_IN_PAGES) {
+        const label = `${pagePath} (${language}, signed in)`;
+        const median = await medianRun(() => lighthouseOnce(`${server.url}${pagePath}`, language, chrome.port));
+        if (new URL(median.lhr.finalDisplayedUrl).pathname !== pagePath) fail(`${label}: Lighthouse ended on ${median.lhr.finalDisplayedUrl}, not signed in?`);
+        report(median, label, reportName(pagePath, language), SIGNED_IN_MINIMUMS);
+        const shift = median.lhr.audits['cumulative-layout-shift']?.numericValue ?? Infinity;
+        if (shift > MAX_LAYOUT_SHIFT) fail(`Lighthouse ${label}: Cumulative Layout Shift ${shift.toFixed(3)} > ${MAX_LAYOUT_SHIFT}`);
       }
+    } finally {
+      chrome.kill();
     }
   }
 }
@@ -338,9 +432,13 @@ if (!fs.existsSync(path.join(CLIENT_DIR, 'prerendered'))) {
 const server = await startAppServer();
 console.log(`Auditing ${server.url} (the real server, built client in dist/client).`);
 try {
-  if (!skipAxe) await runAxe(server);
-  if (!skipLighthouse) await runLighthouse(server);
-  await runBudget(server);
+  if (signedIn) {
+    await runSignedIn(server);
+  } else {
+    if (!skipAxe) await runAxe(server);
+    if (!skipLighthouse) await runLighthouse(server);
+    await runBudget(server);
+  }
 } catch (error) {
   failures.push(`the audit crashed: ${(error as Error).stack ?? String(error)}`);
   console.error(error);

@@ -6,6 +6,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../core/i18n/languag
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { DEFAULT_NAMESPACE } from './i18n/i18n.ts';
+import { loadShowcase } from './features/marketing/showcase-section.tsx';
 
 /**
  * Server entry, built by scripts/prerender.ts (`vite build --ssr`): renders a public
@@ -70,6 +71,8 @@ export async function render(url: string, language: Language): Promise<string> {
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const i18n = await createI18n(language);
+  // Loaded before the render, which then never suspends on it (decision 223).
+  await loadShowcase();
   // hydrate={false}: no inline script (the CSP forbids them); main.tsx resolves the
   // lazy routes itself before hydrating.
   const app = (
@@ -80,6 +83,9 @@ export async function render(url: string, language: Language): Promise<string> {
     </I18nextProvider>
   );
   const { prelude } = await prerender(app, {
+    // A large Suspense boundary (the landing page's showcase) is otherwise written apart and
+    // moved into place by an inline script, which the CSP forbids: keep every one in place.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError(error) {
       throw error;
     },

@@ -7,6 +7,8 @@ import { useProfileLanguage } from '../components/profile/profile-language.tsx';
 import { forgetSignOut, wasSignedOutHere } from '../lib/sign-out.ts';
 import { QueryProvider } from './query.tsx';
 
+export { startEarlyReads } from './early-reads.ts';
+
 /**
  * Guards the protected area (docs/product.md#signed-in-area): nothing while auth loads, the landing page
  * right after the founder signs out, /auth when the session is missing otherwise (coming back here

@@ -52,10 +52,12 @@ export const routes: RouteObject[] = [
   },
   {
     lazy: async () => {
-      const [{ ProtectedArea }, { AppShell }] = await Promise.all([
+      const [{ ProtectedArea, startEarlyReads }, { AppShell }] = await Promise.all([
         import('./require-auth.tsx'),
         import('./layout/app-shell.tsx'),
       ]);
+      // The first signed-in page's data is asked for now, beside the session check (early-reads.ts).
+      startEarlyReads(window.location.pathname);
       return {
         Component: () => (
           <ProtectedArea>

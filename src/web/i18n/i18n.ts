@@ -16,7 +16,7 @@ import {
  */
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
-export const NAMESPACES = ['common', 'errors', 'marketing', 'auth', 'shell', 'session', 'admin', 'profile', 'onboarding', 'overview', 'metrics', 'tasks', 'strategy', 'gamification', 'twoFactor', 'mentor', 'aiContext', 'impersonation', 'feedback', 'subscription', 'tours', 'community', 'reports', 'referrals'] as const;
+export const NAMESPACES = ['common', 'errors', 'marketing', 'auth', 'shell', 'session', 'admin', 'profile', 'onboarding', 'overview', 'metrics', 'tasks', 'strategy', 'gamification', 'twoFactor', 'mentor', 'aiContext', 'impersonation', 'feedback', 'subscription', 'tours', 'community', 'reports', 'referrals', 'showcase'] as const;
 export const DEFAULT_NAMESPACE = 'common';
 
 const MAX_LOAD_ATTEMPTS = 5; // translation loading is retried up to 5 times (docs/product.md#language)

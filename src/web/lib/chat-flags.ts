@@ -1,11 +1,8 @@
 import { TaskDraft } from '../../core/mentor/task-draft.ts';
+import { TASK_DRAFT_KEY } from './chat-session-flags.ts';
 
-/** Session flags of the chat (docs/product.md#talk-to-the-mentor), cleared on sign-out by the app shell. */
-export const WELCOMED_FLAG = 'rumbo_chat_welcomed';
-export const VISITED_FLAG = 'rumbo_chat_page_visited';
-
-/** Every flag the chat keeps for the tab, so sign-out forgets all of them. */
-export const CHAT_SESSION_FLAGS = [WELCOMED_FLAG, VISITED_FLAG];
+/** Session flags of the chat (their names in chat-session-flags.ts), cleared on sign-out. */
+export { VISITED_FLAG, WELCOMED_FLAG } from './chat-session-flags.ts';
 
 export const readFlag = (name: string) => {
   try {
@@ -21,10 +18,6 @@ export const writeFlag = (name: string) => {
     // Private mode: the welcome shows again next time, which is harmless.
   }
 };
-
-/** A task the mentor drafted in the chat, on its way to the Tasks form (opened with `?draft=chat`). */
-export const TASK_DRAFT_KEY = 'rumbo_chat_task_draft';
-CHAT_SESSION_FLAGS.push(TASK_DRAFT_KEY);
 
 export function stashTaskDraft(draft: TaskDraft) {
   try {

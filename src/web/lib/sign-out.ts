@@ -1,5 +1,5 @@
 import { authClient } from './auth-client.ts';
-import { CHAT_SESSION_FLAGS } from './chat-flags.ts';
+import { CHAT_SESSION_FLAGS } from './chat-session-flags.ts';
 import { clearLegacyLocalDrafts } from './onboarding-draft.ts';
 import { clearStrategyDrafts } from './strategy-draft.ts';
 

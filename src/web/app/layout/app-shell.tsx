@@ -1,6 +1,6 @@
 import { Menu, MessageSquarePlus, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
@@ -15,9 +15,11 @@ import { ImpersonationBanner } from '../../features/impersonation/impersonation-
 import { useImpersonation } from '../../lib/use-impersonation.ts';
 import { ProfileLanguageSwitcher } from '../../components/profile/profile-language.tsx';
 import { cn } from '../../lib/cn.ts';
-import { FeedbackDialog } from '../../features/feedback/feedback-dialog.tsx';
 import { HelpMenu } from '../../features/tours/help-menu.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
+
+/** The feedback form (its schema, image handling) loads when first opened, not with every page. */
+const FeedbackDialog = lazy(async () => ({ default: (await import('../../features/feedback/feedback-dialog.tsx')).FeedbackDialog }));
 
 const navItemClass = 'flex items-center gap-3 rounded-md px-3 py-2 text-sm';
 
@@ -57,7 +59,13 @@ function SidebarNav({ onNavigate, onFeedback }: { onNavigate?: () => void; onFee
 export function AppShell() {
   const { t } = useTranslation('shell');
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const [feedbackOpen, setFeedbackOpenState] = useState(false);
+  // Once opened, the dialog stays mounted, so closing it animates and keeps nothing waiting.
+  const [feedbackLoaded, setFeedbackLoaded] = useState(false);
+  const setFeedbackOpen = (open: boolean) => {
+    if (open) setFeedbackLoaded(true);
+    setFeedbackOpenState(open);
+  };
   const session = useSession();
   const me = useMe(session.data?.user.id);
   const impersonation = useImpersonation();
@@ -124,7 +132,11 @@ export function AppShell() {
             <Outlet />
           </main>
           <AchievementToaster />
-          <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
+          {feedbackLoaded ? (
+            <Suspense fallback={null}>
+              <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
     </div>

@@ -7,15 +7,17 @@ import { HeroPreview } from './hero-preview.tsx';
 import { PricingTable, SIGN_UP_PATH } from './pricing-table.tsx';
 import { RotatingWords } from './rotating-words.tsx';
 import { SectionHeading } from './section-heading.tsx';
+import { ShowcaseSection } from './showcase-section.tsx';
 
 const STEPS = ['setup', 'measure', 'act'] as const;
 
-/** `/`: hero, how it works, product areas, pricing and a closing call to action. */
+/** `/`: hero, how it works, the product itself, product areas, pricing and a closing call to action. */
 export function LandingPage() {
   return (
     <>
       <Hero />
       <HowItWorks />
+      <ShowcaseSection />
       <Features />
       <Pricing />
       <CtaBand />

@@ -23,7 +23,8 @@ import { numberStyleOf } from '../../lib/number-style.ts';
 /** recharts is the heaviest library here: the cards and the form render before it arrives. */
 const TrendChart = lazy(async () => ({ default: (await import('./components/trend-chart.tsx')).TrendChart }));
 const MrrMovementsChart = lazy(async () => ({ default: (await import('./components/mrr-movements-chart.tsx')).MrrMovementsChart }));
-const chartSkeleton = <div className="h-96 animate-pulse rounded-xl bg-muted" />;
+/** The charts' own height (phone and wide), so the form below does not move when they arrive. */
+const chartSkeleton = <div className="h-[31.5rem] animate-pulse rounded-xl bg-muted sm:h-[28rem]" />;
 
 /** Brings the week form into view with its week chosen, for the keyboard as for the eye. */
 function showWeekForm() {

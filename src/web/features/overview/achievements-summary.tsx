@@ -1,7 +1,7 @@
 import { Award, Flame, Star, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useGamification } from './api/resources.ts';
-import { OverviewCard, cardState } from './card.tsx';
+import { OverviewCard, SkeletonTiles, cardState } from './card.tsx';
 
 const STATS = [
   { key: 'points', icon: Star },
@@ -26,6 +26,7 @@ export function AchievementsSummary({ title }: { title?: string }) {
       state={cardState(gamification, nothingEarnedYet)}
       onRetry={() => void gamification.refetch()}
       empty={t('achievements.empty')}
+      skeleton={<SkeletonTiles count={STATS.length} className="grid grid-cols-2 gap-3 sm:grid-cols-4" tileClassName="h-[4.5rem]" />}
     >
       {data && !nothingEarnedYet ? (
         <>

@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * One Overview card with its designed states: loading (a skeleton, aria-busy), error
- * (what happened and a retry), empty (what to do next) and the content.
+ * (what happened and a retry), empty (what to do next) and the content. `skeleton` is the
+ * content's own shape at its final size, so nothing below moves when the data arrives
+ * (docs/benchmarks.md, signed-in pages: layout shift ≤ 0.1).
  */
 export function OverviewCard({
-  title, id, state, onRetry, empty, children,
+  title, id, state, onRetry, empty, skeleton, children,
 }: {
+  skeleton?: ReactNode;
   title: string;
   id: string;
   state: 'loading' | 'error' | 'empty' | 'ready';
@@ -26,9 +29,13 @@ export function OverviewCard({
         {state === 'loading' ? (
           <div className="space-y-2" role="status">
             <span className="sr-only">{t('card.loading')}</span>
-            <div className="h-4 w-2/3 animate-pulse rounded bg-muted" />
-            <div className="h-4 w-1/2 animate-pulse rounded bg-muted" />
-            <div className="h-4 w-3/4 animate-pulse rounded bg-muted" />
+            {skeleton ?? (
+              <>
+                <div className="h-4 w-2/3 animate-pulse rounded bg-muted" />
+                <div className="h-4 w-1/2 animate-pulse rounded bg-muted" />
+                <div className="h-4 w-3/4 animate-pulse rounded bg-muted" />
+              </>
+            )}
           </div>
         ) : state === 'error' ? (
           <div className="flex flex-col items-start gap-2 text-sm">
@@ -58,4 +65,15 @@ export function cardState(query: { isPending: boolean; isError: boolean }, isEmp
   if (query.isPending) return 'loading' as const;
   if (query.isError) return 'error' as const;
   return isEmpty ? ('empty' as const) : ('ready' as const);
+}
+
+/** Placeholder tiles in a card's grid, each the height of the tile it stands for. */
+export function SkeletonTiles({ count, className, tileClassName }: { count: number; className: string; tileClassName: string }) {
+  return (
+    <div className={className}>
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className={`animate-pulse rounded-md bg-muted ${tileClassName}`} />
+      ))}
+    </div>
+  );
 }

@@ -70,7 +70,7 @@ export function InsightCards() {
     );
   }
   return (
-    <OverviewCard id="insights" title={t('insights.title')} state={cardState(query, insights.length === 0)} onRetry={() => void query.refetch()} empty={<p>{t('insights.empty')}</p>}>
+    <OverviewCard id="insights" title={t('insights.title')} state={cardState(query, insights.length === 0)} onRetry={() => void query.refetch()} empty={<p>{t('insights.empty')}</p>} skeleton={<div className="h-[3.75rem] animate-pulse rounded-md bg-muted md:h-5" />}>
       <ul className="grid gap-3 md:grid-cols-3">
         {insights.map((insight, index) => {
           const text = sentence(insight);

@@ -18,7 +18,7 @@ import { daysLeft } from '../../../core/subscription/billing-dates.ts';
 import { AchievementsSummary } from './achievements-summary.tsx';
 import { InsightCards } from './insight-cards.tsx';
 import { useActiveTasks, useMetricsSummary, useStrategy } from './api/resources.ts';
-import { OverviewCard, cardState } from './card.tsx';
+import { OverviewCard, SkeletonTiles, cardState } from './card.tsx';
 import { TARGETS, type TargetStatus, type TargetedMetric } from '../../../core/metrics/targets.ts';
 
 type KeyMetric = 'mrr' | TargetedMetric;
@@ -149,6 +149,12 @@ function KeyMetricsCard() {
       state={cardState(summary, !latest)}
       onRetry={() => void summary.refetch()}
       empty={<EmptyWithLink text={t('metrics.empty')} to="/metrics" label={t('next.actions.metrics.label')} />}
+      skeleton={
+        <>
+          <div className="h-4 w-1/3 animate-pulse rounded bg-muted" />
+          <SkeletonTiles count={KEY_METRICS.length} className="mt-2 grid grid-cols-2 gap-3" tileClassName="h-[10.5rem] md:h-[8.75rem]" />
+        </>
+      }
     >
       {latest ? (
         <>
@@ -205,6 +211,7 @@ function ActiveTasksCard() {
       state={cardState(query, tasks.length === 0)}
       onRetry={() => void query.refetch()}
       empty={<EmptyWithLink text={t('tasks.empty')} to="/high-performance-tasks" label={t('next.actions.task.label')} />}
+      skeleton={<SkeletonTiles count={3} className="flex flex-col gap-2" tileClassName="h-[3.25rem] md:h-[2.75rem]" />}
     >
       <ol className="flex flex-col gap-2">
         {tasks.map((task) => (
@@ -231,6 +238,12 @@ function StrategyCard() {
       state={cardState(strategy, !statement)}
       onRetry={() => void strategy.refetch()}
       empty={<EmptyWithLink text={t('strategy.empty')} to="/strategy-builder" label={t('next.actions.strategy.label')} />}
+      skeleton={
+        <>
+          <div className="h-12 animate-pulse rounded bg-muted" />
+          <div className="mt-2 h-4 w-1/4 animate-pulse rounded bg-muted" />
+        </>
+      }
     >
       <blockquote className="border-l-4 border-primary pl-3 text-sm">{statement}</blockquote>
       {strategy.data?.version ? <p className="mt-2 text-xs text-muted-foreground">{t('strategy.version', { version: strategy.data.version })}</p> : null}

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReferralCodeView, ReferralNoticeView } from '../../../core/referrals/referral-schema.ts';
 import { apiFetch } from '../api-client.ts';
 
@@ -19,9 +19,12 @@ export function useCreateReferralCode() {
 
 const NOTICES_KEY = ['referrals', 'notices'] as const;
 
+export const referralNoticesQueryOptions = () =>
+  queryOptions({ queryKey: NOTICES_KEY, queryFn: async () => (await apiFetch<{ notices: ReferralNoticeView[] }>('/api/referrals/notices')).notices });
+
 /** Rewarded referrals the founder has not dismissed yet (Overview and /referral show them). */
 export function useReferralNotices() {
-  return useQuery({ queryKey: NOTICES_KEY, queryFn: async () => (await apiFetch<{ notices: ReferralNoticeView[] }>('/api/referrals/notices')).notices });
+  return useQuery(referralNoticesQueryOptions());
 }
 
 /** Dismisses a notice: it leaves the list at once, and the server keeps it dismissed. */

@@ -45,6 +45,9 @@ type Props = {
   numbers: NumberStyle;
   /** Sample data in the empty state: shown, but marked as not the founder's. */
   sample?: boolean;
+  /** Some of the cards only, in their dashboard order (the landing page's showcase), and their grid. */
+  only?: readonly MetricKey[];
+  className?: string;
 };
 
 /** A card's value as words and numbers: "50 weeks", "4.1 : 1", "$5,000 / wk". */
@@ -66,7 +69,7 @@ function useSparklineLabel() {
   };
 }
 
-export function MetricCards({ snapshot, statuses, series, needsWeeks, numbers, sample = false }: Props) {
+export function MetricCards({ snapshot, statuses, series, needsWeeks, numbers, sample = false, only, className }: Props) {
   const { t } = useTranslation('metrics');
   const dates = useDates();
   const valueText = useValueText(numbers);
@@ -74,8 +77,8 @@ export function MetricCards({ snapshot, statuses, series, needsWeeks, numbers, s
   const count = metricFormatter('count', numbers);
   const cashOut = cashOutDate(snapshot, snapshot.runwayWeeks);
   return (
-    <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label={t(sample ? 'empty.sampleCards' : 'cards.label')}>
-      {DASHBOARD_METRICS.map((key) => {
+    <ul className={className ?? 'grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4'} aria-label={t(sample ? 'empty.sampleCards' : 'cards.label')}>
+      {DASHBOARD_METRICS.filter((key) => !only || only.includes(key)).map((key) => {
         const unit = METRIC_UNITS[key];
         const missingWeeks = (needsWeeks as Partial<Record<MetricKey, number>> | undefined)?.[key];
         const status = isTargeted(key) && !missingWeeks ? (statuses?.[key] ?? null) : null;
