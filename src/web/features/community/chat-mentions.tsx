@@ -1,3 +1,4 @@
+import { buttonClass } from '../../components/form/buttons.ts';
 import { useTranslation } from 'react-i18next';
 import type { ChatRoom } from '../../../core/community/community.ts';
 import { useChatMentions, useMarkMentionsRead } from '../../lib/api/community-api.ts';
@@ -30,7 +31,7 @@ export function ChatMentionsPanel({ onRoom }: { onRoom: (room: ChatRoom) => void
           ) : null}
         </div>
         {data.unread > 0 ? (
-          <button type="button" className="text-xs underline underline-offset-2" disabled={markRead.isPending} onClick={() => markRead.mutate()}>
+          <button type="button" className={cn(buttonClass.link, 'text-xs')} disabled={markRead.isPending} onClick={() => markRead.mutate()}>
             {t('chat.mentions.markRead')}
           </button>
         ) : null}
@@ -52,7 +53,7 @@ export function ChatMentionsPanel({ onRoom }: { onRoom: (room: ChatRoom) => void
                 {mention.read ? null : <span className="font-semibold">{t('chat.mentions.new')}</span>}
               </p>
               <p className="break-words">{mention.message.body.length > EXCERPT ? `${mention.message.body.slice(0, EXCERPT)}…` : mention.message.body}</p>
-              <button type="button" className="mt-1 text-xs underline underline-offset-2" onClick={() => onRoom(room)}>
+              <button type="button" className={cn(buttonClass.link, 'mt-1 text-xs')} onClick={() => onRoom(room)}>
                 {t('chat.mentions.open', { room: room === 'general' ? t('chat.general') : t(`profile:options.phase.${room}`) })}
               </button>
             </li>

@@ -1,3 +1,5 @@
+import { cn } from '../../lib/cn.ts';
+import { buttonClass } from '../../components/form/buttons.ts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_MAX, CHAT_REPORT_REASONS, type ChatMessage, type ChatReportReason } from '../../../core/community/community.ts';
@@ -15,8 +17,8 @@ export type MessageActions = {
   mention: (message: ChatMessage) => void;
 };
 
-const linkButton = 'underline underline-offset-2';
-const smallButton = 'rounded-md border border-border px-2 py-1 text-xs';
+const linkButton = cn(buttonClass.link, 'text-inherit underline');
+const smallButton = cn(buttonClass.compact, 'h-7 px-2 text-xs');
 
 /**
  * One chat message: its author as their visibility allows, the text (always as text), when

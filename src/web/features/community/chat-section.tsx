@@ -1,3 +1,5 @@
+import { cn } from '../../lib/cn.ts';
+import { buttonClass } from '../../components/form/buttons.ts';
 import { type FormEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -224,7 +226,7 @@ export function ChatSection({ premium }: { premium: boolean }) {
           <ol ref={listRef} aria-label={t('chat.messages')} aria-live="polite" aria-busy={loadingOlder} className="flex max-h-96 flex-col gap-2 overflow-y-auto" data-testid="chat-messages">
             {hasMore ? (
               <li ref={topRef} className="text-center">
-                <button type="button" className="text-xs underline underline-offset-2" disabled={loadingOlder} onClick={() => void loadOlder()}>
+                <button type="button" className={cn(buttonClass.link, 'text-xs')} disabled={loadingOlder} onClick={() => void loadOlder()}>
                   {loadingOlder ? t('chat.loadingOlder') : t('chat.loadOlder')}
                 </button>
               </li>
@@ -252,7 +254,7 @@ export function ChatSection({ premium }: { premium: boolean }) {
               rows={2}
               className="rounded-md border border-border bg-background p-2 text-sm"
             />
-            <button type="submit" className="self-end rounded-md bg-primary px-3 py-1.5 text-sm font-medium text-primary-foreground">
+            <button type="submit" className={cn(buttonClass.primary, 'self-end')}>
               {t('chat.send')}
             </button>
           </form>

@@ -1,3 +1,4 @@
+import { buttonClass } from '../../components/form/buttons.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedPage } from '../../lib/api/community-api.ts';
@@ -32,10 +33,10 @@ export function FeedSection() {
             ))}
           </ul>
           <nav aria-label={t('feed.pages')} className="mt-3 flex justify-between text-sm">
-            <button type="button" className="rounded-md border border-border px-3 py-1.5 disabled:opacity-50" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            <button type="button" className={buttonClass.compact} disabled={page <= 1} onClick={() => setPage(page - 1)}>
               {t('newer')}
             </button>
-            <button type="button" className="rounded-md border border-border px-3 py-1.5 disabled:opacity-50" disabled={!feed.data.hasMore} onClick={() => setPage(page + 1)}>
+            <button type="button" className={buttonClass.compact} disabled={!feed.data.hasMore} onClick={() => setPage(page + 1)}>
               {t('older')}
             </button>
           </nav>

@@ -1,3 +1,4 @@
+import { buttonClass } from '../../components/form/buttons.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLedgerPage } from '../../lib/api/community-api.ts';
@@ -35,11 +36,11 @@ export function LedgerSection() {
             ))}
           </ul>
           <nav aria-label={t('ledger.pages')} className="mt-3 flex items-center justify-between text-sm">
-            <button type="button" className="rounded-md border border-border px-3 py-1.5 disabled:opacity-50" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            <button type="button" className={buttonClass.compact} disabled={page <= 1} onClick={() => setPage(page - 1)}>
               {t('previous')}
             </button>
             <span>{t('pageOf', { page, pages })}</span>
-            <button type="button" className="rounded-md border border-border px-3 py-1.5 disabled:opacity-50" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            <button type="button" className={buttonClass.compact} disabled={page >= pages} onClick={() => setPage(page + 1)}>
               {t('next')}
             </button>
           </nav>

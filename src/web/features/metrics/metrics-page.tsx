@@ -1,3 +1,5 @@
+import { cn } from '../../lib/cn.ts';
+import { buttonClass } from '../../components/form/buttons.ts';
 import { CreditCard, Download, Upload } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,16 +82,16 @@ export function MetricsPage() {
           <p className="mt-1 text-muted-foreground">{t('subtitle')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="button" onClick={openImport} className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm hover:bg-muted">
+          <button type="button" onClick={openImport} className={buttonClass.compact}>
             <Upload aria-hidden="true" className="size-4" />
             {t('actions.import')}
           </button>
-          <button type="button" onClick={openStripe} className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm hover:bg-muted">
+          <button type="button" onClick={openStripe} className={buttonClass.compact}>
             <CreditCard aria-hidden="true" className="size-4" />
             {t('actions.stripe')}
           </button>
           {hasWeeks && (
-            <a href={EXPORT_URL} download="rumbo-metrics.csv" className="inline-flex items-center gap-2 rounded-md border border-border px-3 py-2 text-sm hover:bg-muted">
+            <a href={EXPORT_URL} download="rumbo-metrics.csv" className={buttonClass.compact}>
               <Download aria-hidden="true" className="size-4" />
               {t('actions.export')}
             </a>
@@ -115,7 +117,7 @@ export function MetricsPage() {
               void weeks.refetch();
               void summary.refetch();
             }}
-            className="mt-3 rounded-md border border-border px-3 py-1.5 text-sm"
+            className={cn(buttonClass.compact, 'mt-3')}
           >
             {t('retry')}
           </button>

@@ -1,3 +1,4 @@
+import { buttonClass } from '../../components/form/buttons.ts';
 import { AlertCircle, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +45,7 @@ export function OverviewCard({
               {t('card.error')}
             </p>
             {onRetry ? (
-              <button type="button" onClick={onRetry} className="inline-flex h-9 items-center gap-2 rounded-md border border-input px-3 hover:bg-muted">
+              <button type="button" onClick={onRetry} className={buttonClass.compact}>
                 <RefreshCw aria-hidden="true" className="size-4" />
                 {t('card.retry')}
               </button>

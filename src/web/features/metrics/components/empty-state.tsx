@@ -1,3 +1,4 @@
+import { buttonClass } from '../../../components/form/buttons.ts';
 import { LineChart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { MetricCards } from './metric-cards.tsx';
@@ -21,7 +22,7 @@ export function EmptyState({ numbers, onImport }: { numbers: NumberStyle; onImpo
             <a href="#week-form" className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground">
               {t('empty.firstStep')}
             </a>
-            <button type="button" onClick={onImport} className="rounded-md border border-border px-4 py-2 text-sm">
+            <button type="button" onClick={onImport} className={buttonClass.secondary}>
               {t('empty.import')}
             </button>
           </div>

@@ -1,3 +1,4 @@
+import { cn } from '../../../lib/cn.ts';
 import { CalendarPlus, Lock, Pencil, Trash2 } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Fragment, useState } from 'react';
@@ -167,10 +168,10 @@ export function HistoryTable({ weeks, numbers, isLocked, onLocked, onAddPastWeek
                     <td className="px-2 py-1 text-right whitespace-nowrap">
                       {isEditing ? (
                         <span className="inline-flex gap-2">
-                          <button type="button" onClick={saveRow} disabled={save.isPending} className="rounded-md bg-primary px-3 py-1 text-primary-foreground">
+                          <button type="button" onClick={saveRow} disabled={save.isPending} className={cn(buttonClass.primary, 'h-8 px-3')}>
                             {t('history.save')}
                           </button>
-                          <button type="button" onClick={() => setEditing(null)} className="rounded-md border border-border px-3 py-1">
+                          <button type="button" onClick={() => setEditing(null)} className={cn(buttonClass.compact, 'h-8')}>
                             {t('history.cancel')}
                           </button>
                         </span>
@@ -180,7 +181,7 @@ export function HistoryTable({ weeks, numbers, isLocked, onLocked, onAddPastWeek
                             type="button"
                             onClick={() => startEditing(record)}
                             aria-label={t(locked ? 'history.editLocked' : 'history.edit', { week: dates.theWeek(record) })}
-                            className="rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground"
+                            className={cn(buttonClass.icon, 'size-8')}
                           >
                             {locked ? <Lock aria-hidden="true" className="size-4" /> : <Pencil aria-hidden="true" className="size-4" />}
                           </button>
@@ -188,7 +189,7 @@ export function HistoryTable({ weeks, numbers, isLocked, onLocked, onAddPastWeek
                             type="button"
                             onClick={() => (locked ? onLocked() : setDeleting({ year: record.year, week: record.week }))}
                             aria-label={t('history.delete', { week: dates.theWeek(record) })}
-                            className="rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-destructive"
+                            className={cn(buttonClass.icon, 'size-8 hover:text-destructive')}
                           >
                             <Trash2 aria-hidden="true" className="size-4" />
                           </button>
@@ -227,7 +228,7 @@ export function HistoryTable({ weeks, numbers, isLocked, onLocked, onAddPastWeek
         </table>
       </div>
       {weeks.length > RECENT_ROWS && (
-        <button type="button" onClick={() => setShowAll(!showAll)} aria-expanded={showAll} className="mt-3 rounded-md border border-border px-3 py-1.5 text-sm hover:bg-muted">
+        <button type="button" onClick={() => setShowAll(!showAll)} aria-expanded={showAll} className={cn(buttonClass.compact, 'mt-3')}>
           {t(showAll ? 'history.showRecent' : 'history.showAll', { count: weeks.length })}
         </button>
       )}
@@ -239,7 +240,7 @@ export function HistoryTable({ weeks, numbers, isLocked, onLocked, onAddPastWeek
             <Dialog.Description className="mt-2 text-sm text-muted-foreground">{t('history.confirmBody')}</Dialog.Description>
             <div className="mt-6 flex justify-end gap-2">
               <Dialog.Close className="rounded-md border border-border px-4 py-2">{t('history.cancel')}</Dialog.Close>
-              <button type="button" onClick={confirmDelete} disabled={remove.isPending} className="rounded-md bg-destructive px-4 py-2 text-destructive-foreground">
+              <button type="button" onClick={confirmDelete} disabled={remove.isPending} className={buttonClass.destructive}>
                 {t('history.confirmDelete')}
               </button>
             </div>

@@ -1,3 +1,4 @@
+import { buttonClass } from '../../../components/form/buttons.ts';
 import { Download, Upload } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useMemo, useState } from 'react';
@@ -201,7 +202,7 @@ export function ImportDialog({ open, onOpenChange, numbers }: Props) {
               type="button"
               onClick={onImport}
               disabled={!canImport}
-              className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground disabled:opacity-50"
+              className={buttonClass.primary}
             >
               {t(importCsv.isPending ? 'import.importing' : 'import.submit', { count: records.length })}
             </button>
