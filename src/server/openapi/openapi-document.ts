@@ -15,7 +15,7 @@ type Operation = {
 };
 
 /** One documented route: what its middlewares declared, gathered from its chain. */
-export type DocumentedRoute = { method: string; path: string; summary: RouteSummary; body?: BodyContent; query?: z.ZodType };
+type DocumentedRoute = { method: string; path: string; summary: RouteSummary; body?: BodyContent; query?: z.ZodType };
 
 const ERROR_RESPONSES = {
   '400': { description: 'VALIDATION_FAILED or SECURITY_VIOLATION' },
@@ -33,11 +33,11 @@ function unwrapped(handler: object): object {
 }
 
 /** `METHOD /path` of every concrete API route (middleware and wildcards aside), as a client calls it. */
-export function isApiRoute(route: RouterRoute) {
+function isApiRoute(route: RouterRoute) {
   return route.method !== 'ALL' && route.path.startsWith('/api/') && !route.path.includes('*');
 }
 
-export function routeKey(route: { method: string; path: string }) {
+function routeKey(route: { method: string; path: string }) {
   return `${route.method} ${route.path.replace(/(.)\/$/, '$1')}`;
 }
 
