@@ -38,6 +38,7 @@ import { requireSameOrigin } from './http/same-origin.ts';
 import { forgetUserAfterWrites } from './http/session.ts';
 import { generalRateLimit, isWriteMethod } from './rate-limit/middleware.ts';
 import { spaHandler } from './http/spa.ts';
+import { documented } from './http/route-doc.ts';
 
 /** JSON bodies over 1 MB are refused before they are read (issue: bad input). */
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -75,11 +76,14 @@ export function createApp(deps: AppDeps) {
     isWriteMethod(c.req.method) && !isFileUpload(c.req.path, c.req.header('content-type')) ? limitBody(c, next) : next(),
   );
 
-  app.get('/api/health', (c) => c.json({ status: 'ok', database: deps.driver }));
+  app.get('/api/health', documented({ summary: 'Liveness and the database driver in use', tag: 'system', public: true }), (c) => c.json({ status: 'ok', database: deps.driver }));
   // Prometheus' scrape (a METRICS_TOKEN bearer or an admin session); a browser gets the Metrics page.
   app.get('/metrics', metricsEndpoint);
-  const openApiDocument = buildOpenApiDocument(deps.env.appUrl);
-  app.get('/api/openapi.json', (c) => c.json(openApiDocument));
+  // Read from the routes' own declarations once they are all registered (decision 146).
+  let openApiDocument: ReturnType<typeof buildOpenApiDocument> | undefined;
+  app.get('/api/openapi.json', documented({ summary: 'This document', tag: 'system', public: true }), (c) =>
+    c.json((openApiDocument ??= buildOpenApiDocument(app.routes, deps.env.appUrl))),
+  );
   app.route('/api/auth-providers', authProviderRoutes);
   // The signed link is the credential, and a mail client's one-click POST comes from no page of ours.
   app.route('/api/reminders', weeklyEmailRoutes);

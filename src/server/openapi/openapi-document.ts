@@ -1,14 +1,21 @@
 import { z } from 'zod';
-import { AUTH_ROUTE_DOCS, ROUTE_DOCS, type RouteDoc } from './route-docs.ts';
+import type { RouterRoute } from 'hono/types';
+import { routeMetadata, type BodyContent, type RouteMetadata, type RouteSummary } from '../http/route-doc.ts';
+import { AUTH_ROUTE_DOCS } from './auth-route-docs.ts';
+
+type Parameter = { name: string; in: 'path' | 'query'; required: boolean; schema: unknown };
 
 type Operation = {
   summary: string;
   tags: string[];
   security?: unknown[];
-  parameters?: { name: string; in: 'path'; required: true; schema: { type: 'string' } }[];
+  parameters?: Parameter[];
   requestBody?: { required: true; content: Record<string, { schema: unknown }> };
   responses: Record<string, { description: string }>;
 };
+
+/** One documented route: what its middlewares declared, gathered from its chain. */
+type DocumentedRoute = { method: string; path: string; summary: RouteSummary; body?: BodyContent; query?: z.ZodType };
 
 const ERROR_RESPONSES = {
   '400': { description: 'VALIDATION_FAILED or SECURITY_VIOLATION' },
@@ -17,39 +24,87 @@ const ERROR_RESPONSES = {
   '429': { description: 'RATE_LIMITED, with Retry-After' },
 };
 
+/** Hono wraps a sub-app's handlers in one that applies its error handler, keeping the original here. */
+const COMPOSED_HANDLER = '__COMPOSED_HANDLER';
+
+function unwrapped(handler: object): object {
+  const inner = (handler as Record<string, unknown>)[COMPOSED_HANDLER];
+  return typeof inner === 'function' ? unwrapped(inner) : handler;
+}
+
+/** `METHOD /path` of every concrete API route (middleware and wildcards aside), as a client calls it. */
+function isApiRoute(route: RouterRoute) {
+  return route.method !== 'ALL' && route.path.startsWith('/api/') && !route.path.includes('*');
+}
+
+function routeKey(route: { method: string; path: string }) {
+  return `${route.method} ${route.path.replace(/(.)\/$/, '$1')}`;
+}
+
+/**
+ * The routes the app serves, each with what its `documented` / `jsonBody` / `queryOf` /
+ * `readsBody` middlewares declare; a route without `documented` has no summary here.
+ */
+export function servedRoutes(routes: RouterRoute[]) {
+  const byKey = new Map<string, { method: string; path: string } & RouteMetadata>();
+  for (const route of routes.filter(isApiRoute)) {
+    const key = routeKey(route);
+    const [method, path] = key.split(' ') as [string, string];
+    const entry = byKey.get(key) ?? { method, path };
+    byKey.set(key, { ...entry, ...routeMetadata(unwrapped(route.handler)) });
+  }
+  return [...byKey.values()];
+}
+
 /** Hono's `:param` becomes OpenAPI's `{param}`. */
 function toOpenApiPath(path: string) {
   return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
-function operation(path: string, doc: RouteDoc): Operation {
-  const params = [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => ({
+// `io: 'input'` describes what a client sends (before defaults and transforms).
+const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+
+function queryParameters(schema: z.ZodType): Parameter[] {
+  const { properties = {}, required = [] } = jsonSchema(schema) as { properties?: Record<string, unknown>; required?: string[] };
+  return Object.entries(properties).map(([name, property]) => ({ name, in: 'query', required: required.includes(name), schema: property }));
+}
+
+function operation(route: DocumentedRoute): Operation {
+  const params: Parameter[] = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => ({
     name: match[1]!,
-    in: 'path' as const,
-    required: true as const,
-    schema: { type: 'string' as const },
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
   }));
-  const op: Operation = { summary: doc.summary, tags: [doc.tag], responses: { '200': { description: 'OK' }, ...ERROR_RESPONSES } };
-  if (!doc.public) op.security = [{ sessionCookie: [] }];
+  if (route.query) params.push(...queryParameters(route.query));
+  const { summary } = route;
+  const op: Operation = { summary: summary.summary, tags: [summary.tag], responses: { '200': { description: 'OK' }, ...ERROR_RESPONSES } };
+  if (!summary.public) op.security = [{ sessionCookie: [] }];
   if (params.length > 0) op.parameters = params;
-  if (doc.body) {
-    // `io: 'input'` describes what a client sends (before defaults and transforms).
-    const schema = z.toJSONSchema(doc.body, { io: 'input', unrepresentable: 'any' });
-    op.requestBody = { required: true, content: { 'application/json': { schema } } };
-  } else if (doc.bodyType) {
-    op.requestBody = { required: true, content: { [doc.bodyType]: { schema: { type: 'string' } } } };
+  if (route.body) {
+    const content = Object.entries(route.body).map(([mediaType, schema]) => [mediaType, { schema: schema ? jsonSchema(schema) : { type: 'string' } }]);
+    op.requestBody = { required: true, content: Object.fromEntries(content) };
   }
   return op;
 }
 
-/** The OpenAPI 3.1 document served at /api/openapi.json (docs/product.md#api). */
-export function buildOpenApiDocument(appUrl: string) {
+/**
+ * The OpenAPI 3.1 document served at /api/openapi.json (docs/product.md#api), read from
+ * the app's own routes: each route's `documented` summary and the schemas its middlewares
+ * validate with (docs/decisions/146-openapi-from-routes.md). Better Auth's routes sit
+ * behind one wildcard, so they are listed by hand.
+ */
+export function buildOpenApiDocument(routes: RouterRoute[], appUrl: string) {
   const paths: Record<string, Record<string, Operation>> = {};
-  for (const [key, doc] of Object.entries({ ...ROUTE_DOCS, ...AUTH_ROUTE_DOCS })) {
+  const documentedRoutes = servedRoutes(routes).filter((route): route is DocumentedRoute => route.summary !== undefined);
+  const authRoutes = Object.entries(AUTH_ROUTE_DOCS).map(([key, summary]) => {
     const [method, path] = key.split(' ') as [string, string];
-    const openApiPath = toOpenApiPath(path);
+    return { method, path, summary };
+  });
+  for (const route of [...documentedRoutes, ...authRoutes]) {
+    const openApiPath = toOpenApiPath(route.path);
     paths[openApiPath] ??= {};
-    paths[openApiPath][method.toLowerCase()] = operation(path, doc);
+    paths[openApiPath][route.method.toLowerCase()] = operation(route);
   }
   return {
     openapi: '3.1.0',

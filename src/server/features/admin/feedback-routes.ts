@@ -1,23 +1,33 @@
 import { Hono } from 'hono';
 import { AdminFeedbackQuery, FeedbackNoteInput, FeedbackStatusInput } from '../../../core/admin/admin-feedback.ts';
 import type { AppBindings } from '../../http/context.ts';
-import { parseJsonBody, parseQuery } from '../../http/validate.ts';
 import { storageFor } from '../../storage/storage-for.ts';
 import { addFeedbackNote, feedbackInbox, inboxImageUrl, setFeedbackStatus } from './feedback-inbox.ts';
+import { documented, jsonBody, queryOf } from '../../http/route-doc.ts';
 
 /** /api/admin/feedback: the feedback inbox (mounted behind the admin check; decision 203). */
 export const adminFeedbackRoutes = new Hono<AppBindings>()
-  .get('/', async (c) => c.json(await feedbackInbox(c.get('deps').db, parseQuery(c, AdminFeedbackQuery))))
-  .put('/:id/status', async (c) => {
-    const { status } = await parseJsonBody(c, FeedbackStatusInput);
-    const id = c.req.param('id');
-    return c.json({ id, status, changed: await setFeedbackStatus(c.get('deps').db, id, status) });
-  })
-  .post('/:id/notes', async (c) => {
-    const { body } = await parseJsonBody(c, FeedbackNoteInput);
+  .get(
+    '/',
+    documented({ summary: 'Admin: the feedback inbox, newest first, with founder, page, version, images and internal notes (?status, ?type, ?page, ?limit ≤ 100)', tag: 'admin' }),
+    queryOf(AdminFeedbackQuery),
+    async (c) => c.json(await feedbackInbox(c.get('deps').db, c.req.valid('query'))),
+  )
+  .put(
+    '/:id/status',
+    documented({ summary: 'Admin: move a feedback item to a status; the founder sees it beside their message', tag: 'admin' }),
+    jsonBody(FeedbackStatusInput),
+    async (c) => {
+      const { status } = c.req.valid('json');
+      const id = c.req.param('id');
+      return c.json({ id, status, changed: await setFeedbackStatus(c.get('deps').db, id, status) });
+    },
+  )
+  .post('/:id/notes', documented({ summary: 'Admin: add an internal note (never shown to the founder)', tag: 'admin' }), jsonBody(FeedbackNoteInput), async (c) => {
+    const { body } = c.req.valid('json');
     return c.json(await addFeedbackNote(c.get('deps').db, c.req.param('id'), c.get('user').id, body), 201);
   })
-  .get('/:id/images/:imageId', async (c) => {
+  .get('/:id/images/:imageId', documented({ summary: 'Admin: redirect to a short-lived link to a feedback image', tag: 'admin' }), async (c) => {
     const deps = c.get('deps');
     return c.redirect(await inboxImageUrl(deps.db, storageFor(deps), c.get('user').id, c.req.param('id'), c.req.param('imageId')), 302);
   });

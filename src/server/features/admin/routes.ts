@@ -11,7 +11,7 @@ import { AppError } from '../../http/app-error.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
-import { parseJsonBody, parseParams, parseQuery } from '../../http/validate.ts';
+import { parseParams } from '../../http/validate.ts';
 import { recordAuditEvent, recordSecurityEvent, requestContext } from '../../platform/audit.ts';
 import { adminAnalytics } from './analytics.ts';
 import { auditCsv, listAuditLogs } from './audit-log.ts';
@@ -21,6 +21,7 @@ import { adminFeatureFlagRoutes } from '../flags/index.ts';
 import { acknowledgeAlert, listSecurityAlerts, scanSecurityAlerts } from './security-alerts.ts';
 import { adminOverview } from './service.ts';
 import { adminUserRoutes } from './users-routes.ts';
+import { documented, jsonBody, queryOf } from '../../http/route-doc.ts';
 
 /**
  * Admins only: anyone else gets 403 FORBIDDEN, and the attempt is audited as
@@ -54,45 +55,95 @@ function resolveReport(c: Context<AppBindings>, resolution: ChatReportResolution
  */
 export const adminRoutes = new Hono<AppBindings>()
   .use(requireUser, adminsOnly)
-  .get('/overview', async (c) => c.json(await adminOverview(c.get('deps').db)))
-  .get('/audit-logs', async (c) => c.json(await listAuditLogs(c.get('deps').db, parseQuery(c, AuditLogQuery))))
+  .get('/overview', documented({ summary: 'Admin: platform counts (403 FORBIDDEN for non-admins)', tag: 'admin' }), async (c) => c.json(await adminOverview(c.get('deps').db)))
+  .get(
+    '/audit-logs',
+    documented({
+      summary:
+        'Admin: audit log rows newest first, with severity (?actorId, ?targetUserId, ?event, ?severity, ?from/?to UTC days ≤ 91 apart, default the last 91 days, ?page, ?limit ≤ 200) → { entries, total, page, limit }',
+      tag: 'admin',
+    }),
+    queryOf(AuditLogQuery),
+    async (c) => c.json(await listAuditLogs(c.get('deps').db, c.req.valid('query'))),
+  )
   // The export is itself audited: who took a copy of the log, and of what.
-  .get('/audit-logs/export', async (c) => {
-    const { db } = c.get('deps');
-    const query = parseQuery(c, AuditLogQuery);
-    await recordAuditEvent(db, {
-      action: 'audit_log_exported',
-      adminId: c.get('user').id,
-      context: requestContext(c.req.raw, clientAddress(c)),
-      details: { filters: { ...query, page: undefined, limit: undefined } },
-    });
-    c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="rumbo-audit-log-${new Date().toISOString().slice(0, 10)}.csv"`);
-    c.header('Cache-Control', 'no-store');
-    return stream(c, async (out) => {
-      for await (const line of auditCsv(db, query)) await out.write(line);
-    });
-  })
-  .get('/analytics', async (c) => c.json(await adminAnalytics(c.get('deps').db, parseQuery(c, AnalyticsQuery))))
+  .get(
+    '/audit-logs/export',
+    documented({ summary: 'Admin: the same rows as streamed CSV (formula-safe cells; same filters and bounded range; audited)', tag: 'admin' }),
+    queryOf(AuditLogQuery),
+    async (c) => {
+      const { db } = c.get('deps');
+      const query = c.req.valid('query');
+      await recordAuditEvent(db, {
+        action: 'audit_log_exported',
+        adminId: c.get('user').id,
+        context: requestContext(c.req.raw, clientAddress(c)),
+        details: { filters: { ...query, page: undefined, limit: undefined } },
+      });
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      c.header('Content-Disposition', `attachment; filename="rumbo-audit-log-${new Date().toISOString().slice(0, 10)}.csv"`);
+      c.header('Cache-Control', 'no-store');
+      return stream(c, async (out) => {
+        for await (const line of auditCsv(db, query)) await out.write(line);
+      });
+    },
+  )
+  .get(
+    '/analytics',
+    documented({
+      summary: 'Admin: sign-ups per day, daily and weekly active founders, the onboarding funnel, tiers, feature use and weekly retention cohorts (?from, ?to UTC days, ≤ 366)',
+      tag: 'admin',
+    }),
+    queryOf(AnalyticsQuery),
+    async (c) => c.json(await adminAnalytics(c.get('deps').db, c.req.valid('query'))),
+  )
   // This instance's last hour or day, from the samples it keeps in memory (decision 189).
-  .get('/telemetry', (c) => {
-    const { telemetry } = c.get('deps');
-    return c.json(telemetryChart([...telemetry.samples(), telemetry.current()], parseQuery(c, TelemetryQuery).range));
-  })
-  .get('/security-alerts', async (c) => c.json({ alerts: await listSecurityAlerts(c.get('deps').db) }))
+  .get(
+    '/telemetry',
+    documented({ summary: "This instance's requests, errors, p95 latency, job runs, memory and pool over the last hour or day (range=hour|day)", tag: 'admin' }),
+    queryOf(TelemetryQuery),
+    (c) => {
+      const { telemetry } = c.get('deps');
+      return c.json(telemetryChart([...telemetry.samples(), telemetry.current()], c.req.valid('query').range));
+    },
+  )
+  .get('/security-alerts', documented({ summary: 'Admin: security alerts raised by the job, open first, newest first', tag: 'admin' }), async (c) =>
+    c.json({ alerts: await listSecurityAlerts(c.get('deps').db) }),
+  )
   // The job's scan on demand (it runs every 30 minutes anyway): raising is idempotent.
-  .post('/security-alerts/scan', async (c) => {
+  .post('/security-alerts/scan', documented({ summary: 'Admin: run the security alerts scan now (idempotent); answers how many alerts were new', tag: 'admin' }), async (c) => {
     const { db, env } = c.get('deps');
     return c.json({ raised: await scanSecurityAlerts(db, new Date(), { workingHoursTimeZone: env.adminWorkingHoursTimeZone }) });
   })
-  .post('/security-alerts/:id/acknowledge', async (c) => {
-    const { note } = await parseJsonBody(c, AcknowledgeAlertInput);
-    const admin = { id: c.get('user').id, context: requestContext(c.req.raw, clientAddress(c)) };
-    return c.json({ acknowledged: await acknowledgeAlert(c.get('deps').db, c.req.param('id'), admin, note) });
-  })
-  .get('/chat-reports', async (c) => c.json(await listChatReports(c.get('deps').db, parseQuery(c, AdminChatReportsQuery))))
-  .post('/chat-reports/:id/dismiss', async (c) => c.json(await resolveReport(c, 'dismissed')))
-  .post('/chat-reports/:id/remove', async (c) => c.json(await resolveReport(c, 'removed')))
+  .post(
+    '/security-alerts/:id/acknowledge',
+    documented({ summary: 'Admin: acknowledge an alert with an optional note; audited', tag: 'admin' }),
+    jsonBody(AcknowledgeAlertInput),
+    async (c) => {
+      const { note } = c.req.valid('json');
+      const admin = { id: c.get('user').id, context: requestContext(c.req.raw, clientAddress(c)) };
+      return c.json({ acknowledged: await acknowledgeAlert(c.get('deps').db, c.req.param('id'), admin, note) });
+    },
+  )
+  .get(
+    '/chat-reports',
+    documented({
+      summary: 'Admin: chat reports, newest first, with the message as reported, its author, the reporter and the reason (?state=open|resolved, ?page, ?limit ≤ 100)',
+      tag: 'admin',
+    }),
+    queryOf(AdminChatReportsQuery),
+    async (c) => c.json(await listChatReports(c.get('deps').db, c.req.valid('query'))),
+  )
+  .post(
+    '/chat-reports/:id/dismiss',
+    documented({ summary: 'Admin: dismiss the report (the message stays); closes every open report of that message; audited', tag: 'admin' }),
+    async (c) => c.json(await resolveReport(c, 'dismissed')),
+  )
+  .post(
+    '/chat-reports/:id/remove',
+    documented({ summary: 'Admin: remove the reported message for everyone, live; closes every open report of that message; audited', tag: 'admin' }),
+    async (c) => c.json(await resolveReport(c, 'removed')),
+  )
   .route('/users', adminUserRoutes)
   .route('/feedback', adminFeedbackRoutes)
   .route('/feature-flags', adminFeatureFlagRoutes);

@@ -4,7 +4,6 @@ import { RoleInput, StatusInput } from '../../../core/account/account-status.ts'
 import { AppError } from '../../http/app-error.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
-import { parseJsonBody, parseQuery } from '../../http/validate.ts';
 import { rateLimit } from '../../rate-limit/middleware.ts';
 import { recordAuditEvent, requestContext } from '../../platform/audit.ts';
 import { assignRole } from '../../platform/roles.ts';
@@ -12,18 +11,34 @@ import { userExists } from './service.ts';
 import { userDetail } from './user-detail.ts';
 import { changeAccountStatus, listUsers, resendConfirmation } from './users.ts';
 import { subscriptionForAdmin } from '../billing/index.ts';
+import { documented, jsonBody, queryOf } from '../../http/route-doc.ts';
 
 /** /api/admin/users: find founders, read one, change their role or status (mounted behind the admin check). */
 export const adminUserRoutes = new Hono<AppBindings>()
-  .get('/', async (c) => c.json(await listUsers(c.get('deps').db, parseQuery(c, AdminUsersQuery))))
-  .get('/:userId', async (c) => c.json(await userDetail(c.get('deps').db, c.req.param('userId'))))
-  .get('/:userId/subscription', async (c) => {
-    const { db, env, billing } = c.get('deps');
-    return c.json(await subscriptionForAdmin(db, c.req.param('userId'), { trialDays: env.trialDays, provider: billing.kind }));
-  })
-  .put('/:userId/role', rateLimit('adminRoleAssignment'), async (c) => {
+  .get(
+    '/',
+    documented({
+      summary:
+        'Admin: a page of accounts with role, status, tier, onboarding and last activity (?search e-mail or name, ?tier, ?role, ?status, ?onboarded, ?signedUpFrom/To, ?activeWithinDays, ?inactiveForDays, ?sort, ?order, ?page, ?limit ≤ 100) → { users, total, page, limit }',
+      tag: 'admin',
+    }),
+    queryOf(AdminUsersQuery),
+    async (c) => c.json(await listUsers(c.get('deps').db, c.req.valid('query'))),
+  )
+  .get('/:userId', documented({ summary: 'Admin: one account: profile, counts of use (no content), last sign-ins, the audit trail about it', tag: 'admin' }), async (c) =>
+    c.json(await userDetail(c.get('deps').db, c.req.param('userId'))),
+  )
+  .get(
+    '/:userId/subscription',
+    documented({ summary: 'Admin, read only: a founder’s subscription as they see it and its whole event history (who, what, when, from where)', tag: 'admin' }),
+    async (c) => {
+      const { db, env, billing } = c.get('deps');
+      return c.json(await subscriptionForAdmin(db, c.req.param('userId'), { trialDays: env.trialDays, provider: billing.kind }));
+    },
+  )
+  .put('/:userId/role', documented({ summary: 'Admin: assign a role (audited, 5 per hour)', tag: 'admin' }), rateLimit('adminRoleAssignment'), jsonBody(RoleInput), async (c) => {
     const { db, bus } = c.get('deps');
-    const { role } = await parseJsonBody(c, RoleInput);
+    const { role } = c.req.valid('json');
     const userId = c.req.param('userId');
     const admin = c.get('user');
     // An admin cannot demote themself by accident and lock everyone out.
@@ -38,28 +53,39 @@ export const adminUserRoutes = new Hono<AppBindings>()
     });
     return c.json({ userId, role, changed });
   })
-  .put('/:userId/status', rateLimit('adminStatusChange'), async (c) => {
-    const { db, bus } = c.get('deps');
-    const { status } = await parseJsonBody(c, StatusInput);
-    const userId = c.req.param('userId');
-    const changed = await changeAccountStatus(db, bus, {
-      adminId: c.get('user').id,
-      userId,
-      status,
-      context: requestContext(c.req.raw, clientAddress(c)),
-    });
-    return c.json({ userId, status, changed });
-  })
+  .put(
+    '/:userId/status',
+    documented({ summary: 'Admin: suspend or reactivate a founder ({ status: "suspended" | "active" }; audited, 10 per hour; suspension ends every session)', tag: 'admin' }),
+    rateLimit('adminStatusChange'),
+    jsonBody(StatusInput),
+    async (c) => {
+      const { db, bus } = c.get('deps');
+      const { status } = c.req.valid('json');
+      const userId = c.req.param('userId');
+      const changed = await changeAccountStatus(db, bus, {
+        adminId: c.get('user').id,
+        userId,
+        status,
+        context: requestContext(c.req.raw, clientAddress(c)),
+      });
+      return c.json({ userId, status, changed });
+    },
+  )
   // Shares the status changes' allowance (decision 200): both are one admin acting on one account.
-  .post('/:userId/resend-confirmation', rateLimit('adminStatusChange'), async (c) => {
-    const deps = c.get('deps');
-    const userId = c.req.param('userId');
-    await resendConfirmation(deps, userId);
-    await recordAuditEvent(deps.db, {
-      action: 'confirmation_resent',
-      adminId: c.get('user').id,
-      targetUserId: userId,
-      context: requestContext(c.req.raw, clientAddress(c)),
-    });
-    return c.json({ userId, sent: true });
-  });
+  .post(
+    '/:userId/resend-confirmation',
+    documented({ summary: 'Admin: send the sign-up confirmation e-mail again (unconfirmed, active accounts; audited; 10 per hour)', tag: 'admin' }),
+    rateLimit('adminStatusChange'),
+    async (c) => {
+      const deps = c.get('deps');
+      const userId = c.req.param('userId');
+      await resendConfirmation(deps, userId);
+      await recordAuditEvent(deps.db, {
+        action: 'confirmation_resent',
+        adminId: c.get('user').id,
+        targetUserId: userId,
+        context: requestContext(c.req.raw, clientAddress(c)),
+      });
+      return c.json({ userId, sent: true });
+    },
+  );

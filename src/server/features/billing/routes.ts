@@ -2,9 +2,9 @@ import { type Context, Hono } from 'hono';
 import { EndPremiumInput, PortalInput, SwitchPlanInput, UpgradeInput } from '../../../core/subscription/subscription-input.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
-import { parseJsonBody } from '../../http/validate.ts';
 import type { Founder } from './provider.ts';
 import { sameOriginUrl, subscriptionView } from './service.ts';
+import { documented, jsonBody } from '../../http/route-doc.ts';
 
 /** Where Checkout and the Customer Portal come back to by default. */
 const SUBSCRIPTION_PATH = '/subscription';
@@ -24,40 +24,72 @@ async function view(c: Context<AppBindings>) {
  */
 export const subscriptionRoutes = new Hono<AppBindings>()
   .use(requireUser)
-  .get('/', async (c) => c.json(await view(c)))
-  .post('/upgrade', async (c) => {
-    const { plan, returnUrl } = await parseJsonBody(c, UpgradeInput);
-    const { env, billing } = c.get('deps');
-    const back = sameOriginUrl(env.appUrl, returnUrl, SUBSCRIPTION_PATH);
-    const { redirectUrl } = await billing.upgrade(founderOf(c), plan, back);
-    return c.json({ redirectUrl, subscription: await view(c) });
-  })
-  .post('/plan', async (c) => {
-    const { plan } = await parseJsonBody(c, SwitchPlanInput);
+  .get(
+    '/',
+    documented({
+      summary: 'Your plan: phase (trialing, free, premium), plan, period, scheduled end, trial days left, prices, the upgrade bonus and the latest changes',
+      tag: 'subscription',
+    }),
+    async (c) => c.json(await view(c)),
+  )
+  .post(
+    '/upgrade',
+    documented({
+      summary:
+        'Upgrade to Premium ({ plan: "monthly" | "annual", returnUrl? } on this origin): local provider at once (+50 points once ever), Stripe → { redirectUrl } to Checkout',
+      tag: 'subscription',
+    }),
+    jsonBody(UpgradeInput),
+    async (c) => {
+      const { plan, returnUrl } = c.req.valid('json');
+      const { env, billing } = c.get('deps');
+      const back = sameOriginUrl(env.appUrl, returnUrl, SUBSCRIPTION_PATH);
+      const { redirectUrl } = await billing.upgrade(founderOf(c), plan, back);
+      return c.json({ redirectUrl, subscription: await view(c) });
+    },
+  )
+  .post('/plan', documented({ summary: 'Switch monthly ⇄ annual from the next renewal ({ plan })', tag: 'subscription' }), jsonBody(SwitchPlanInput), async (c) => {
+    const { plan } = c.req.valid('json');
     await c.get('deps').billing.switchPlan(founderOf(c), plan);
     return c.json(await view(c));
   })
-  .post('/downgrade', async (c) => {
-    const { when } = await parseJsonBody(c, EndPremiumInput);
-    await c.get('deps').billing.end(founderOf(c), when, 'downgrade');
-    return c.json(await view(c));
-  })
-  .post('/cancel', async (c) => {
-    const { when } = await parseJsonBody(c, EndPremiumInput);
+  .post(
+    '/downgrade',
+    documented({ summary: 'Downgrade to Free ({ when: "now" | "period-end" }; Premium kept until the period ends; 409 NOT_SUBSCRIBED on Free)', tag: 'subscription' }),
+    jsonBody(EndPremiumInput),
+    async (c) => {
+      const { when } = c.req.valid('json');
+      await c.get('deps').billing.end(founderOf(c), when, 'downgrade');
+      return c.json(await view(c));
+    },
+  )
+  .post('/cancel', documented({ summary: 'Cancel Premium ({ when: "now" | "period-end" }; as a downgrade)', tag: 'subscription' }), jsonBody(EndPremiumInput), async (c) => {
+    const { when } = c.req.valid('json');
     await c.get('deps').billing.end(founderOf(c), when, 'cancel');
     return c.json(await view(c));
   })
-  .post('/reactivate', async (c) => {
+  .post('/reactivate', documented({ summary: 'Undo a scheduled downgrade or cancellation before the period ends', tag: 'subscription' }), async (c) => {
     await c.get('deps').billing.reactivate(founderOf(c));
     return c.json(await view(c));
   })
-  .post('/checkout/:sessionId', async (c) => {
-    await c.get('deps').billing.confirmCheckout(founderOf(c), c.req.param('sessionId'));
-    return c.json(await view(c));
-  })
-  .get('/invoices', async (c) => c.json({ invoices: await c.get('deps').billing.invoices(founderOf(c)) }))
-  .post('/portal', async (c) => {
-    const { returnUrl } = await parseJsonBody(c, PortalInput);
-    const { env, billing } = c.get('deps');
-    return c.json({ url: await billing.portalUrl(founderOf(c), sameOriginUrl(env.appUrl, returnUrl, SUBSCRIPTION_PATH)) });
-  });
+  .post(
+    '/checkout/:sessionId',
+    documented({ summary: 'Stripe: apply a completed Checkout session of yours on return (404 for anyone else’s, and with the local provider)', tag: 'subscription' }),
+    async (c) => {
+      await c.get('deps').billing.confirmCheckout(founderOf(c), c.req.param('sessionId'));
+      return c.json(await view(c));
+    },
+  )
+  .get('/invoices', documented({ summary: 'Stripe: your invoices ({ invoices }); empty with the local provider', tag: 'subscription' }), async (c) =>
+    c.json({ invoices: await c.get('deps').billing.invoices(founderOf(c)) }),
+  )
+  .post(
+    '/portal',
+    documented({ summary: 'Stripe: a Customer Portal link to manage the card and invoices ({ returnUrl? } on this origin) → { url }', tag: 'subscription' }),
+    jsonBody(PortalInput),
+    async (c) => {
+      const { returnUrl } = c.req.valid('json');
+      const { env, billing } = c.get('deps');
+      return c.json({ url: await billing.portalUrl(founderOf(c), sameOriginUrl(env.appUrl, returnUrl, SUBSCRIPTION_PATH)) });
+    },
+  );

@@ -14,6 +14,7 @@ import { storageFor } from '../../storage/storage-for.ts';
 import { CONTEXT_TOTAL_BYTES, type IncomingFile } from './files.ts';
 import { createEntry, deleteEntry, fileDownloadUrl, listEntries, updateEntry } from './service.ts';
 import { rateLimit } from '../../rate-limit/middleware.ts';
+import { documented, readsBody } from '../../http/route-doc.ts';
 
 /**
  * Uploads may carry up to twice the per-entry total, so that files over it can be
@@ -60,23 +61,37 @@ const extract = (c: Context<AppBindings>) => ({ timeLimitMs: c.get('deps').env.f
 /** AI context entries (docs/mentor.md). */
 export const contextRoutes = new Hono<AppBindings>()
   .use(requireUser)
-  .get('/', async (c) => c.json({ entries: await listEntries(c.get('deps').db, c.get('user').id) }))
-  .post('/', rateLimit('fileUpload'), uploadLimit, async (c) => {
-    const { fields, files } = isMultipart(c) ? await parseForm(c, ContextEntryFields) : { fields: await parseJsonBody(c, ContextEntryFields), files: [] };
-    const result = await createEntry(c.get('deps').db, storage(c), c.get('user').id, { ...fields, files }, extract(c));
-    return c.json(result, 201);
-  })
-  .patch('/:id', rateLimit('fileUpload'), uploadLimit, async (c) => {
-    const input = isMultipart(c) ? await parseForm(c, ContextEntryPatch) : { fields: await parseJsonBody(c, ContextEntryPatch), files: [], removeFileIds: [] };
-    const changes = { ...input.fields, files: input.files, removeFileIds: input.removeFileIds };
-    const result = await updateEntry(c.get('deps').db, storage(c), c.get('user').id, c.req.param('id'), changes, extract(c));
-    return c.json(result);
-  })
-  .delete('/:id', async (c) => {
+  .get('/', documented({ summary: 'The founder’s AI context entries', tag: 'ai' }), async (c) => c.json({ entries: await listEntries(c.get('deps').db, c.get('user').id) }))
+  .post(
+    '/',
+    documented({ summary: 'Add an entry (multipart: type, description, files; or JSON without files)', tag: 'ai' }),
+    readsBody({ 'application/json': ContextEntryFields, 'multipart/form-data': ContextEntryFields }),
+    rateLimit('fileUpload'),
+    uploadLimit,
+    async (c) => {
+      const { fields, files } = isMultipart(c) ? await parseForm(c, ContextEntryFields) : { fields: await parseJsonBody(c, ContextEntryFields), files: [] };
+      const result = await createEntry(c.get('deps').db, storage(c), c.get('user').id, { ...fields, files }, extract(c));
+      return c.json(result, 201);
+    },
+  )
+  .patch(
+    '/:id',
+    documented({ summary: 'Edit an entry, add or remove files', tag: 'ai' }),
+    readsBody({ 'application/json': ContextEntryPatch, 'multipart/form-data': ContextEntryPatch }),
+    rateLimit('fileUpload'),
+    uploadLimit,
+    async (c) => {
+      const input = isMultipart(c) ? await parseForm(c, ContextEntryPatch) : { fields: await parseJsonBody(c, ContextEntryPatch), files: [], removeFileIds: [] };
+      const changes = { ...input.fields, files: input.files, removeFileIds: input.removeFileIds };
+      const result = await updateEntry(c.get('deps').db, storage(c), c.get('user').id, c.req.param('id'), changes, extract(c));
+      return c.json(result);
+    },
+  )
+  .delete('/:id', documented({ summary: 'Delete an entry and its files', tag: 'ai' }), async (c) => {
     await deleteEntry(c.get('deps').db, storage(c), c.get('user').id, c.req.param('id'));
     return c.body(null, 204);
   })
-  .get('/:id/files/:fileId', async (c) => {
+  .get('/:id/files/:fileId', documented({ summary: 'Redirect to a 60-second signed download (owner only)', tag: 'ai' }), async (c) => {
     const url = await fileDownloadUrl(c.get('deps').db, storage(c), c.get('user').id, c.req.param('id'), c.req.param('fileId'));
     return c.redirect(url, 302);
   });

@@ -9,6 +9,7 @@ import { checkBody, parseJsonBody } from '../../http/validate.ts';
 import { rateLimit } from '../../rate-limit/middleware.ts';
 import { storageFor } from '../../storage/storage-for.ts';
 import { createFeedback, getFeedback, imageUrl, listFeedback } from './service.ts';
+import { documented, readsBody } from '../../http/route-doc.ts';
 
 /**
  * Room for one image too many, each at the size limit, so that a sixth image or an
@@ -49,22 +50,41 @@ async function readForm(c: Context<AppBindings>) {
 /** Feedback (docs/weekly-rhythm.md#feedback): send one (multipart with images, or JSON), list and read one's own. */
 export const feedbackRoutes = new Hono<AppBindings>()
   .use(requireUser)
-  .get('/', async (c) => c.json({ feedback: await listFeedback(c.get('deps').db, c.get('user').id) }))
-  .post('/', rateLimit('fileUpload'), feedbackBodyLimit, async (c) => {
-    const multipart = (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
-    const form = multipart ? await readForm(c) : null;
-    const input = form ? await checkBody(c, form.fields, FeedbackInput) : await parseJsonBody(c, FeedbackInput);
-    const images = form?.images ?? [];
-    const { accepted, refused } = checkFeedbackImages(images);
-    if (refused.length > 0) {
-      throw new AppError('VALIDATION_FAILED', { details: refused.map((problem) => ({ field: 'images', message: problem.message, file: problem.name })) });
-    }
-    const deps = c.get('deps');
-    const created = await createFeedback(deps.db, storageFor(deps), c.get('user').id, { ...input, userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null, images: accepted });
-    return c.json(created, 201);
-  })
-  .get('/:id', async (c) => c.json(await getFeedback(c.get('deps').db, c.get('user').id, c.req.param('id'))))
-  .get('/:id/images/:imageId', async (c) => {
+  .get('/', documented({ summary: 'The founder’s feedback, newest first, with its status and images', tag: 'feedback' }), async (c) =>
+    c.json({ feedback: await listFeedback(c.get('deps').db, c.get('user').id) }),
+  )
+  .post(
+    '/',
+    documented({
+      summary:
+        'Send feedback (multipart: type, content, sections (repeated), page, appVersion, images ≤ 5 PNG/JPEG < 5 MB; or JSON without images); any refused image refuses it all',
+      tag: 'feedback',
+    }),
+    readsBody({ 'application/json': FeedbackInput, 'multipart/form-data': FeedbackInput }),
+    rateLimit('fileUpload'),
+    feedbackBodyLimit,
+    async (c) => {
+      const multipart = (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+      const form = multipart ? await readForm(c) : null;
+      const input = form ? await checkBody(c, form.fields, FeedbackInput) : await parseJsonBody(c, FeedbackInput);
+      const images = form?.images ?? [];
+      const { accepted, refused } = checkFeedbackImages(images);
+      if (refused.length > 0) {
+        throw new AppError('VALIDATION_FAILED', { details: refused.map((problem) => ({ field: 'images', message: problem.message, file: problem.name })) });
+      }
+      const deps = c.get('deps');
+      const created = await createFeedback(deps.db, storageFor(deps), c.get('user').id, {
+        ...input,
+        userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
+        images: accepted,
+      });
+      return c.json(created, 201);
+    },
+  )
+  .get('/:id', documented({ summary: 'One piece of the founder’s feedback', tag: 'feedback' }), async (c) =>
+    c.json(await getFeedback(c.get('deps').db, c.get('user').id, c.req.param('id'))),
+  )
+  .get('/:id/images/:imageId', documented({ summary: 'Redirect to a 60-second signed download of one image (owner only)', tag: 'feedback' }), async (c) => {
     const deps = c.get('deps');
     return c.redirect(await imageUrl(deps.db, storageFor(deps), c.get('user').id, c.req.param('id'), c.req.param('imageId')), 302);
   });

@@ -7,19 +7,29 @@ import { requireUser } from '../../http/require-user.ts';
 import { parseJsonBody } from '../../http/validate.ts';
 import { requestContext } from '../../platform/audit.ts';
 import { listFlags, resolvedFlags, updateFlag } from './service.ts';
+import { documented, readsBody } from '../../http/route-doc.ts';
 
 /** GET /api/feature-flags: the signed-in founder's resolved flags (decision 205). */
-export const featureFlagRoutes = new Hono<AppBindings>().use(requireUser).get('/', async (c) => {
-  c.header('Cache-Control', 'private, no-cache');
-  return c.json(await resolvedFlags(c.get('deps').db, c.get('user').id));
-});
+export const featureFlagRoutes = new Hono<AppBindings>()
+  .use(requireUser)
+  .get('/', documented({ summary: 'The signed-in founder’s feature flags, each on or off (cohort from their id and the flag’s name)', tag: 'profile' }), async (c) => {
+    c.header('Cache-Control', 'private, no-cache');
+    return c.json(await resolvedFlags(c.get('deps').db, c.get('user').id));
+  });
 
 /** /api/admin/feature-flags: list and change flags (mounted behind the admin check; decision 205). */
 export const adminFeatureFlagRoutes = new Hono<AppBindings>()
-  .get('/', async (c) => c.json({ flags: await listFlags(c.get('deps').db) }))
-  .put('/:name', async (c) => {
-    const name = FeatureFlagName.safeParse(c.req.param('name'));
-    if (!name.success) throw new AppError('NOT_FOUND');
-    const input = await parseJsonBody(c, FeatureFlagInput);
-    return c.json(await updateFlag(c.get('deps').db, name.data, input, { id: c.get('user').id, context: requestContext(c.req.raw, clientAddress(c)) }));
-  });
+  .get('/', documented({ summary: 'Admin: every feature flag with its rollout percentage and override list (e-mails)', tag: 'admin' }), async (c) =>
+    c.json({ flags: await listFlags(c.get('deps').db) }),
+  )
+  .put(
+    '/:name',
+    documented({ summary: 'Admin: set a flag’s rollout (0–100 %) and override list; audited', tag: 'admin' }),
+    readsBody({ 'application/json': FeatureFlagInput }),
+    async (c) => {
+      const name = FeatureFlagName.safeParse(c.req.param('name'));
+      if (!name.success) throw new AppError('NOT_FOUND');
+      const input = await parseJsonBody(c, FeatureFlagInput);
+      return c.json(await updateFlag(c.get('deps').db, name.data, input, { id: c.get('user').id, context: requestContext(c.req.raw, clientAddress(c)) }));
+    },
+  );

@@ -3,7 +3,12 @@ import type { AppBindings } from '../../http/context.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import { requireUser } from '../../http/require-user.ts';
 import type { Geolocator } from '../../platform/geo.ts';
+import { documented } from '../../http/route-doc.ts';
 
 /** GET /api/geo → `{ country }`: prefills onboarding's country (docs/product.md#geolocation); null when unknown. */
 export const geoRoutes = (geolocator: Geolocator) =>
-  new Hono<AppBindings>().use(requireUser).get('/', async (c) => c.json({ country: await geolocator.countryOf(clientAddress(c)) }));
+  new Hono<AppBindings>()
+    .use(requireUser)
+    .get('/', documented({ summary: 'The caller’s country from their address ({ country }, null when unknown)', tag: 'profile' }), async (c) =>
+      c.json({ country: await geolocator.countryOf(clientAddress(c)) }),
+    );

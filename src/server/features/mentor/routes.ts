@@ -12,7 +12,6 @@ import { mentorModelFor } from '../../ai/mentor-model.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
-import { parseJsonBody } from '../../http/validate.ts';
 import { requireAiAllowed } from '../ai-consent/index.ts';
 import { storageFor } from '../../storage/storage-for.ts';
 import { isMultipart, parseForm, uploadLimit } from '../context/index.ts';
@@ -22,9 +21,9 @@ import { startChat } from './chat.ts';
 import { deleteConversation, getConversation, listConversations } from './conversations.ts';
 import { rateLimit } from '../../rate-limit/middleware.ts';
 import { recordActivity } from '../gamification/index.ts';
+import { documented, jsonBody, readsBody } from '../../http/route-doc.ts';
 
-const asLanguage = (value: string | null | undefined): Language =>
-  LANGUAGES.includes(value as Language) ? (value as Language) : DEFAULT_LANGUAGE;
+const asLanguage = (value: string | null | undefined): Language => (LANGUAGES.includes(value as Language) ? (value as Language) : DEFAULT_LANGUAGE);
 
 /** The text fields of a chat upload: the UI language names the context entry. */
 
@@ -57,61 +56,96 @@ async function uploadIntoConversation(c: Context<AppBindings>, conversationId: s
  */
 export const mentorRoutes = new Hono<AppBindings>()
   .use(requireUser)
-  .post('/chat', rateLimit('aiRequest'), async (c) => {
-    const { db, env, logger } = c.get('deps');
-    const userId = c.get('user').id;
-    const input = await parseJsonBody(c, ChatInput);
-    const profile = await requireAiAllowed(db, userId);
-    // Talking with the mentor is a day of work on the startup: it counts for the streak.
-    await recordActivity(db, userId);
-    return startChat(
-      { db, logger, userId, model: mentorModelFor(env), language: input.language ?? asLanguage(profile.preferredLanguage), abortSignal: c.req.raw.signal },
-      input,
-    );
-  })
-  .post('/conversations/:id/analyse', rateLimit('aiRequest'), async (c) => {
-    const { db, env, logger } = c.get('deps');
-    const userId = c.get('user').id;
-    const input = await parseJsonBody(c, AnalyseInput);
-    const profile = await requireAiAllowed(db, userId);
-    const result = await analyseConversation(
-      {
-        db,
-        logger,
-        userId,
-        storage: storageFor(c.get('deps')),
-        model: mentorModelFor(env),
-        language: input.language ?? asLanguage(profile.preferredLanguage),
-      },
-      c.req.param('id'),
-    );
-    return c.json(result, 201);
-  })
-  .post('/task-draft', rateLimit('aiRequest'), async (c) => {
+  .post(
+    '/chat',
+    documented({ summary: 'Ask the mentor; streams the AI SDK UI message stream (403 AI_CONSENT_REQUIRED / AI_DISABLED)', tag: 'ai' }),
+    rateLimit('aiRequest'),
+    jsonBody(ChatInput),
+    async (c) => {
+      const { db, env, logger } = c.get('deps');
+      const userId = c.get('user').id;
+      const input = c.req.valid('json');
+      const profile = await requireAiAllowed(db, userId);
+      // Talking with the mentor is a day of work on the startup: it counts for the streak.
+      await recordActivity(db, userId);
+      return startChat({ db, logger, userId, model: mentorModelFor(env), language: input.language ?? asLanguage(profile.preferredLanguage), abortSignal: c.req.raw.signal }, input);
+    },
+  )
+  .post(
+    '/conversations/:id/analyse',
+    documented({ summary: 'Turn a conversation into insights saved as an AI context entry', tag: 'ai' }),
+    rateLimit('aiRequest'),
+    jsonBody(AnalyseInput),
+    async (c) => {
+      const { db, env, logger } = c.get('deps');
+      const userId = c.get('user').id;
+      const input = c.req.valid('json');
+      const profile = await requireAiAllowed(db, userId);
+      const result = await analyseConversation(
+        {
+          db,
+          logger,
+          userId,
+          storage: storageFor(c.get('deps')),
+          model: mentorModelFor(env),
+          language: input.language ?? asLanguage(profile.preferredLanguage),
+        },
+        c.req.param('id'),
+      );
+      return c.json(result, 201);
+    },
+  )
+  .post('/task-draft', documented({ summary: 'A task draft for the Tasks form (model or playbook)', tag: 'ai' }), rateLimit('aiRequest'), jsonBody(TaskDraftInput), async (c) => {
     const { db, env } = c.get('deps');
     const userId = c.get('user').id;
-    const input = await parseJsonBody(c, TaskDraftInput);
+    const input = c.req.valid('json');
     const profile = await requireAiAllowed(db, userId);
     const context = await buildMentorContext({ db, userId, question: input.focus ?? '', sources: CONTEXT_SOURCES });
     const language = input.language ?? asLanguage(profile.preferredLanguage);
     return c.json(await draftTask({ model: mentorModelFor(env), context, language, focus: input.focus }));
   })
-  .post('/strategy-draft', rateLimit('aiRequest'), async (c) => {
-    const { db, env } = c.get('deps');
-    const userId = c.get('user').id;
-    const input = await parseJsonBody(c, StrategyDraftInput);
-    const profile = await requireAiAllowed(db, userId);
-    const context = await buildMentorContext({ db, userId, question: input.coreProblem ?? '', sources: CONTEXT_SOURCES });
-    const language = input.language ?? asLanguage(profile.preferredLanguage);
-    return c.json(await draftStrategy({ model: mentorModelFor(env), context, language, own: input }));
-  })
-  .post('/conversations/files', rateLimit('fileUpload'), uploadLimit, (c) => uploadIntoConversation(c, null))
-  .post('/conversations/:id/files', rateLimit('fileUpload'), uploadLimit, (c) => uploadIntoConversation(c, c.req.param('id')))
+  .post(
+    '/strategy-draft',
+    documented({ summary: 'A strategy suggestion for the Strategy builder: core problem, maximas, statement (model or playbook)', tag: 'ai' }),
+    rateLimit('aiRequest'),
+    jsonBody(StrategyDraftInput),
+    async (c) => {
+      const { db, env } = c.get('deps');
+      const userId = c.get('user').id;
+      const input = c.req.valid('json');
+      const profile = await requireAiAllowed(db, userId);
+      const context = await buildMentorContext({ db, userId, question: input.coreProblem ?? '', sources: CONTEXT_SOURCES });
+      const language = input.language ?? asLanguage(profile.preferredLanguage);
+      return c.json(await draftStrategy({ model: mentorModelFor(env), context, language, own: input }));
+    },
+  )
+  .post(
+    '/conversations/files',
+    documented({ summary: 'Upload files (multipart: files, language) into a new conversation; stored as an AI context entry (403 AI_CONSENT_REQUIRED / AI_DISABLED)', tag: 'ai' }),
+    readsBody({ 'multipart/form-data': ConversationFilesFields }),
+    rateLimit('fileUpload'),
+    uploadLimit,
+    (c) => uploadIntoConversation(c, null),
+  )
+  .post(
+    '/conversations/:id/files',
+    documented({ summary: 'Upload files (multipart: files, language) into a conversation; refused files are listed in skipped, the rest kept', tag: 'ai' }),
+    readsBody({ 'multipart/form-data': ConversationFilesFields }),
+    rateLimit('fileUpload'),
+    uploadLimit,
+    (c) => uploadIntoConversation(c, c.req.param('id')),
+  )
   // Whether the offline mentor answers: the page says so once, instead of every answer.
-  .get('/status', (c) => c.json({ offline: mentorModelFor(c.get('deps').env) === null }))
-  .get('/conversations', async (c) => c.json({ conversations: await listConversations(c.get('deps').db, c.get('user').id) }))
-  .get('/conversations/:id', async (c) => c.json(await getConversation(c.get('deps').db, c.get('user').id, c.req.param('id'))))
-  .delete('/conversations/:id', async (c) => {
+  .get('/status', documented({ summary: 'Whether the offline mentor answers (no AI provider configured)', tag: 'ai' }), (c) =>
+    c.json({ offline: mentorModelFor(c.get('deps').env) === null }),
+  )
+  .get('/conversations', documented({ summary: 'The founder’s conversations, newest first', tag: 'ai' }), async (c) =>
+    c.json({ conversations: await listConversations(c.get('deps').db, c.get('user').id) }),
+  )
+  .get('/conversations/:id', documented({ summary: 'One conversation with its messages', tag: 'ai' }), async (c) =>
+    c.json(await getConversation(c.get('deps').db, c.get('user').id, c.req.param('id'))),
+  )
+  .delete('/conversations/:id', documented({ summary: 'Delete a conversation', tag: 'ai' }), async (c) => {
     await deleteConversation(c.get('deps').db, c.get('user').id, c.req.param('id'));
     return c.body(null, 204);
   });

@@ -2,14 +2,14 @@ import { Hono } from 'hono';
 import { ProfileUpdateInput } from '../../../core/profile/profile-settings.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
-import { parseJsonBody } from '../../http/validate.ts';
 import { getMeJsonCached, placeholderMe, updateMe } from './service.ts';
 import { AppError } from '../../http/app-error.ts';
+import { documented, jsonBody } from '../../http/route-doc.ts';
 
 /** GET/PATCH /api/me: the signed-in founder's own profile, never anyone else's. */
 export const profileRoutes = new Hono<AppBindings>()
   .use(requireUser)
-  .get('/', async (c) => {
+  .get('/', documented({ summary: 'The signed-in founder’s profile, trial and role', tag: 'profile' }), async (c) => {
     const { db, env, profiles } = c.get('deps');
     try {
       const json = await getMeJsonCached(db, profiles, c.get('user').id, c.get('role'), env.trialDays);
@@ -23,8 +23,8 @@ export const profileRoutes = new Hono<AppBindings>()
       throw error;
     }
   })
-  .patch('/', async (c) => {
+  .patch('/', documented({ summary: 'Update profile fields and settings (sanitised)', tag: 'profile' }), jsonBody(ProfileUpdateInput), async (c) => {
     const { db, env } = c.get('deps');
-    const changes = await parseJsonBody(c, ProfileUpdateInput);
+    const changes = c.req.valid('json');
     return c.json(await updateMe(db, c.get('user').id, changes, env.trialDays));
   });

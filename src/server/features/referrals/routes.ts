@@ -6,6 +6,7 @@ import { requireUser } from '../../http/require-user.ts';
 import { parseParams } from '../../http/validate.ts';
 import { dismissNotice, listNotices } from './notices.ts';
 import { createCode, getCode, inviterOf, listCodes } from './service.ts';
+import { documented } from '../../http/route-doc.ts';
 
 /**
  * GET /api/referrals/invites/:code (public): who invites, for the auth page; 404 for any code
@@ -14,20 +15,31 @@ import { createCode, getCode, inviterOf, listCodes } from './service.ts';
  * and POST /api/referrals/notices/:id/dismiss: the founder's notices of rewarded referrals.
  */
 export const referralRoutes = new Hono<AppBindings>()
-  .get('/invites/:code', async (c) => {
+  .get('/invites/:code', documented({ summary: 'Who invites (first name) for a code that can still be used; 404 for any other', tag: 'referrals', public: true }), async (c) => {
     const { code } = parseParams(c, ReferralCodeParam);
     const inviter = await inviterOf(c.get('deps').db, code);
     if (!inviter) throw new AppError('NOT_FOUND');
     return c.json(inviter);
   })
   .use(requireUser)
-  .get('/', async (c) => c.json({ codes: await listCodes(c.get('deps').db, c.get('user').id, { trialDays: c.get('deps').env.trialDays }) }))
-  .post('/', async (c) => c.json(await createCode(c.get('deps').db, c.get('user').id), 201))
-  .get('/notices', async (c) => c.json({ notices: await listNotices(c.get('deps').db, c.get('user').id) }))
-  .post('/notices/:id/dismiss', async (c) => {
+  .get(
+    '/',
+    documented({
+      summary: 'The founder’s referral codes, newest first, with status (available, pending, rewarded), dates and who used each as their community visibility allows',
+      tag: 'referrals',
+    }),
+    async (c) => c.json({ codes: await listCodes(c.get('deps').db, c.get('user').id, { trialDays: c.get('deps').env.trialDays }) }),
+  )
+  .post('/', documented({ summary: 'Create a referral code (+5 points); 409 REFERRAL_CODE_LIMIT with 10 unused codes', tag: 'referrals' }), async (c) =>
+    c.json(await createCode(c.get('deps').db, c.get('user').id), 201),
+  )
+  .get('/notices', documented({ summary: 'The founder’s notices of rewarded referrals not yet dismissed, newest first', tag: 'referrals' }), async (c) =>
+    c.json({ notices: await listNotices(c.get('deps').db, c.get('user').id) }),
+  )
+  .post('/notices/:id/dismiss', documented({ summary: 'Dismiss one of the founder’s referral notices (204); another founder’s is 404', tag: 'referrals' }), async (c) => {
     await dismissNotice(c.get('deps').db, c.get('user').id, parseParams(c, ReferralNoticeParam).id);
     return c.body(null, 204);
   })
-  .get('/:code', async (c) =>
+  .get('/:code', documented({ summary: 'One of the founder’s referral codes; another founder’s is 404', tag: 'referrals' }), async (c) =>
     c.json(await getCode(c.get('deps').db, c.get('user').id, parseParams(c, ReferralCodeParam).code, { trialDays: c.get('deps').env.trialDays })),
   );

@@ -4,9 +4,9 @@ import { CompleteTaskInput, CreateTaskInput, TaskListQuery, UpdateTaskInput } fr
 import { AppError } from '../../http/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
-import { parseJsonBody, parseQuery } from '../../http/validate.ts';
 import { takeRateLimit } from '../../rate-limit/middleware.ts';
 import { completeTask, createTask, deleteTask, findTaskByIdempotencyKey, getTask, listTasks, updateTask } from './service.ts';
+import { documented, jsonBody, queryOf } from '../../http/route-doc.ts';
 
 /** An Idempotency-Key header: 8–100 visible characters (the form sends a UUID). */
 const IdempotencyKey = z.string().regex(/^[\x21-\x7e]{8,100}$/);
@@ -27,40 +27,45 @@ function idempotencyKey(header: string | undefined): string | null {
  */
 export const taskRoutes = new Hono<AppBindings>()
   .use(requireUser)
-  .post('/', async (c) => {
-    const { db } = c.get('deps');
-    const userId = c.get('user').id;
-    const input = await parseJsonBody(c, CreateTaskInput);
-    const key = idempotencyKey(c.req.header('idempotency-key'));
-    const replayed = key === null ? null : await findTaskByIdempotencyKey(db, userId, key);
-    if (replayed) return c.json(replayed, 200);
-    const refund = await takeRateLimit(c, 'taskCreate');
-    let result: Awaited<ReturnType<typeof createTask>>;
-    try {
-      result = await createTask(db, userId, input, key);
-    } catch (error) {
-      await refund();
-      throw error;
-    }
-    // A replay racing its first submission finds the task made meanwhile: nothing new.
-    if (!result.created) await refund();
-    return c.json(result.task, result.created ? 201 : 200);
-  })
-  .get('/', async (c) => {
-    const { status } = parseQuery(c, TaskListQuery);
+  .post(
+    '/',
+    documented({ summary: 'Create a hypothesis-driven task (ICE scored; Idempotency-Key header dedupes; 10 tasks made an hour, 429 beyond)', tag: 'tasks' }),
+    jsonBody(CreateTaskInput),
+    async (c) => {
+      const { db } = c.get('deps');
+      const userId = c.get('user').id;
+      const input = c.req.valid('json');
+      const key = idempotencyKey(c.req.header('idempotency-key'));
+      const replayed = key === null ? null : await findTaskByIdempotencyKey(db, userId, key);
+      if (replayed) return c.json(replayed, 200);
+      const refund = await takeRateLimit(c, 'taskCreate');
+      let result: Awaited<ReturnType<typeof createTask>>;
+      try {
+        result = await createTask(db, userId, input, key);
+      } catch (error) {
+        await refund();
+        throw error;
+      }
+      // A replay racing its first submission finds the task made meanwhile: nothing new.
+      if (!result.created) await refund();
+      return c.json(result.task, result.created ? 201 : 200);
+    },
+  )
+  .get('/', documented({ summary: 'List tasks (?status=active|done)', tag: 'tasks' }), queryOf(TaskListQuery), async (c) => {
+    const { status } = c.req.valid('query');
     return c.json(await listTasks(c.get('deps').db, c.get('user').id, status));
   })
-  .get('/:id', async (c) => c.json(await getTask(c.get('deps').db, c.get('user').id, c.req.param('id'))))
-  .patch('/:id', async (c) => {
-    const changes = await parseJsonBody(c, UpdateTaskInput);
+  .get('/:id', documented({ summary: 'One task', tag: 'tasks' }), async (c) => c.json(await getTask(c.get('deps').db, c.get('user').id, c.req.param('id'))))
+  .patch('/:id', documented({ summary: 'Edit an active task', tag: 'tasks' }), jsonBody(UpdateTaskInput), async (c) => {
+    const changes = c.req.valid('json');
     return c.json(await updateTask(c.get('deps').db, c.get('user').id, c.req.param('id'), changes));
   })
-  .post('/:id/complete', async (c) => {
-    const { outcome, completionNotes } = await parseJsonBody(c, CompleteTaskInput);
+  .post('/:id/complete', documented({ summary: 'Complete a task with notes', tag: 'tasks' }), jsonBody(CompleteTaskInput), async (c) => {
+    const { outcome, completionNotes } = c.req.valid('json');
     const { task } = await completeTask(c.get('deps').db, c.get('user').id, c.req.param('id'), { outcome, completionNotes: completionNotes as string });
     return c.json(task);
   })
-  .delete('/:id', async (c) => {
+  .delete('/:id', documented({ summary: 'Delete a task', tag: 'tasks' }), async (c) => {
     await deleteTask(c.get('deps').db, c.get('user').id, c.req.param('id'));
     return c.body(null, 204);
   });

@@ -4,12 +4,15 @@ import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseParams } from '../../http/validate.ts';
 import { markTourSeen, toursState } from './service.ts';
+import { documented } from '../../http/route-doc.ts';
 
 /** Guided tours (docs/weekly-rhythm.md#guided-tours): which ones the founder has seen, and marking one seen. */
 export const tourRoutes = new Hono<AppBindings>()
   .use(requireUser)
-  .get('/', async (c) => c.json(await toursState(c.get('deps').db, c.get('user').id, c.get('deps').env.guidedToursAutoStart)))
-  .put('/:tour', async (c) => {
+  .get('/', documented({ summary: 'The guided tours the founder has seen or skipped, and whether a section’s tour starts by itself', tag: 'tours' }), async (c) =>
+    c.json(await toursState(c.get('deps').db, c.get('user').id, c.get('deps').env.guidedToursAutoStart)),
+  )
+  .put('/:tour', documented({ summary: 'Mark one guided tour seen (idempotent); 204', tag: 'tours' }), async (c) => {
     const { tour } = parseParams(c, TourIdParam);
     await markTourSeen(c.get('deps').db, c.get('user').id, tour);
     return c.body(null, 204);

@@ -7,6 +7,7 @@ import type { AppBindings } from '../../http/context.ts';
 import { generalRateLimit } from '../../rate-limit/middleware.ts';
 import { signingSecret } from '../../storage/storage-for.ts';
 import { verifyUnsubscribeToken } from './unsubscribe-link.ts';
+import { documented } from '../../http/route-doc.ts';
 
 /**
  * The weekly e-mails' unsubscribe link (docs/weekly-rhythm.md#unsubscribing). A GET only
@@ -56,24 +57,37 @@ async function founderOf(c: Context<AppBindings>) {
 
 export const weeklyEmailRoutes = new Hono<AppBindings>()
   .use(generalRateLimit)
-  .get('/unsubscribe', async (c) => {
-    const founder = await founderOf(c);
-    if (!founder) return page(c, 'en', `<p role="alert">${escapeHtml(PAGE_COPY.en.invalid)}</p>`, 400);
-    const copy = PAGE_COPY[founder.language];
-    const action = `/api/reminders/unsubscribe?token=${encodeURIComponent(c.req.query('token') ?? '')}`;
-    return page(
-      c,
-      founder.language,
-      `<p>${escapeHtml(copy.ask)}</p><form method="post" action="${escapeHtml(action)}"><button type="submit" style="font:inherit;padding:.6rem 1rem;border-radius:.4rem;border:0;background:#0f766e;color:#fff">${escapeHtml(copy.button)}</button></form>`,
-      200,
-    );
-  })
-  .post('/unsubscribe', async (c) => {
-    const founder = await founderOf(c);
-    if (!founder) return page(c, 'en', `<p role="alert">${escapeHtml(PAGE_COPY.en.invalid)}</p>`, 400);
-    const deps = c.get('deps');
-    await deps.db.update(users).set({ emailRemindersEnabled: false, updatedAt: new Date() }).where(eq(users.id, founder.id));
-    // The profile behind GET /api/me is cached on every instance.
-    await deps.bus.publish({ type: 'user-invalidated', userId: founder.id });
-    return page(c, founder.language, `<p role="status">${escapeHtml(PAGE_COPY[founder.language].done)}</p>`, 200);
-  });
+  .get(
+    '/unsubscribe',
+    documented({ summary: 'The weekly e-mails’ unsubscribe link (?token= signed): a page that asks, changing nothing (400 for a forged token)', tag: 'profile', public: true }),
+    async (c) => {
+      const founder = await founderOf(c);
+      if (!founder) return page(c, 'en', `<p role="alert">${escapeHtml(PAGE_COPY.en.invalid)}</p>`, 400);
+      const copy = PAGE_COPY[founder.language];
+      const action = `/api/reminders/unsubscribe?token=${encodeURIComponent(c.req.query('token') ?? '')}`;
+      return page(
+        c,
+        founder.language,
+        `<p>${escapeHtml(copy.ask)}</p><form method="post" action="${escapeHtml(action)}"><button type="submit" style="font:inherit;padding:.6rem 1rem;border-radius:.4rem;border:0;background:#0f766e;color:#fff">${escapeHtml(copy.button)}</button></form>`,
+        200,
+      );
+    },
+  )
+  .post(
+    '/unsubscribe',
+    documented({
+      summary:
+        'One-click unsubscribe (?token= signed; RFC 8058 List-Unsubscribe-Post, or the page’s button): turns the weekly reminders off; a forged or altered token changes nothing (400)',
+      tag: 'profile',
+      public: true,
+    }),
+    async (c) => {
+      const founder = await founderOf(c);
+      if (!founder) return page(c, 'en', `<p role="alert">${escapeHtml(PAGE_COPY.en.invalid)}</p>`, 400);
+      const deps = c.get('deps');
+      await deps.db.update(users).set({ emailRemindersEnabled: false, updatedAt: new Date() }).where(eq(users.id, founder.id));
+      // The profile behind GET /api/me is cached on every instance.
+      await deps.bus.publish({ type: 'user-invalidated', userId: founder.id });
+      return page(c, founder.language, `<p role="status">${escapeHtml(PAGE_COPY[founder.language].done)}</p>`, 200);
+    },
+  );

@@ -1,0 +1,76 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
+import type { AppBindings } from './context.ts';
+import { parseJsonBody, parseParams, parseQuery } from './validate.ts';
+
+/** What the OpenAPI document says about a route besides its body: a summary, a tag, whether it needs a session. */
+export type RouteSummary = { summary: string; tag: string; public?: boolean };
+
+/** A request body by media type: the schema its fields are validated with, or null for opaque bytes (CSV, a signed webhook). */
+export type BodyContent = Record<string, z.ZodType | null>;
+
+/** What one middleware of a route's chain tells the document (docs/decisions/146-openapi-from-routes.md). */
+export type RouteMetadata = { summary?: RouteSummary; body?: BodyContent; query?: z.ZodType };
+
+const metadata = new WeakMap<object, RouteMetadata>();
+
+/** The metadata a middleware carries, if it is one of ours. */
+export function routeMetadata(handler: object): RouteMetadata | undefined {
+  return metadata.get(handler);
+}
+
+function described<M extends object>(middleware: M, meta: RouteMetadata): M {
+  metadata.set(middleware, meta);
+  return middleware;
+}
+
+/** Pure metadata: the route's summary and tag in the OpenAPI document; `public` routes need no session cookie. */
+export function documented(summary: RouteSummary): MiddlewareHandler<AppBindings> {
+  return described<MiddlewareHandler<AppBindings>>((_c, next) => next(), { summary });
+}
+
+/** A middleware that validates one part of the request and hands it to the handler typed, read with `c.req.valid(target)`. */
+type Validated<Target extends 'json' | 'query' | 'param', T extends z.ZodType> = MiddlewareHandler<
+  AppBindings,
+  string,
+  { in: { [K in Target]: z.input<T> }; out: { [K in Target]: z.output<T> } }
+>;
+
+function validating<Target extends 'json' | 'query' | 'param', T extends z.ZodType>(
+  target: Target,
+  parse: (c: Context<AppBindings>) => z.output<T> | Promise<z.output<T>>,
+  meta: RouteMetadata,
+): Validated<Target, T> {
+  // Hono's own validated-data store, as hono/validator fills it.
+  return described<Validated<Target, T>>(async (c, next) => {
+    c.req.addValidatedData(target, (await parse(c)) as object);
+    await next();
+  }, meta);
+}
+
+/**
+ * The JSON body, read and validated by parseJsonBody (strict UTF-8, the security audit,
+ * 400 VALIDATION_FAILED naming the fields) before the handler runs, which reads it with
+ * `c.req.valid('json')`. The same schema is the body in the OpenAPI document.
+ */
+export function jsonBody<T extends z.ZodType>(schema: T): Validated<'json', T> {
+  return validating<'json', T>('json', (c) => parseJsonBody(c, schema), { body: { 'application/json': schema } });
+}
+
+/** The query string, validated by parseQuery and read with `c.req.valid('query')`; its fields become the document's query parameters. */
+export function queryOf<T extends z.ZodType>(schema: T): Validated<'query', T> {
+  return validating<'query', T>('query', (c) => parseQuery(c, schema), { query: schema });
+}
+
+/** The path's parameters, validated by parseParams and read with `c.req.valid('param')` (before a body, as handlers read them). */
+export function paramsOf<T extends z.ZodType>(schema: T): Validated<'param', T> {
+  return validating<'param', T>('param', (c) => parseParams(c, schema), {});
+}
+
+/**
+ * Pure metadata for a body the handler reads itself (a multipart form with files, a CSV
+ * import, a signed webhook): each media type with the schema of its fields, or null.
+ */
+export function readsBody(content: BodyContent): MiddlewareHandler<AppBindings> {
+  return described<MiddlewareHandler<AppBindings>>((_c, next) => next(), { body: content });
+}
