@@ -1,4 +1,4 @@
-import { cn } from '../lib/cn.ts';
+import { cx } from '../lib/cx.ts';
 import { buttonClass } from './form/buttons.ts';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,10 @@ import { type Theme, useTheme } from '../app/theme.ts';
 const NEXT: Record<Theme, Theme> = { system: 'light', light: 'dark', dark: 'system' };
 const ICON = { system: Monitor, light: Sun, dark: Moon } as const;
 
-/** One button that cycles system → light → dark; its name says the current theme. */
+/**
+ * One button that cycles system → light → dark; its name says the current theme. On the
+ * public pages too, so it joins classes with cx: their budget has no room for tailwind-merge.
+ */
 export function ThemeToggle() {
   const { t } = useTranslation();
   const [theme, setTheme] = useTheme();
@@ -18,7 +21,7 @@ export function ThemeToggle() {
       onClick={() => setTheme(NEXT[theme])}
       aria-label={`${t('theme.label')}: ${t(`theme.${theme}`)}`}
       title={`${t('theme.label')}: ${t(`theme.${theme}`)}`}
-      className={cn(buttonClass.icon, 'border border-input bg-background text-foreground')}
+      className={cx(buttonClass.icon, 'border border-input bg-background')}
     >
       <Icon aria-hidden="true" className="size-4" />
     </button>

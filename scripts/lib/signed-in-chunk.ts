@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Groups the modules the signed-in area needs before its first paint into two chunks
+ * (decision 225). Left alone, the bundler gives each small shared module (a hook, an API
+ * call, a component, an icon) its own file: about 70 requests before /overview paints, and
+ * a phone's connection fetches them six at a time.
+ *
+ * Captured: what the guard, the shell and the first pages (Overview, Metrics) import
+ * statically. Never captured: anything a public page imports statically, so the landing
+ * page's JavaScript is unchanged; and what is loaded lazily (charts, mentor, admin, the
+ * feedback dialog) keeps its own chunks.
+ */
+const WEB = path.resolve(import.meta.dirname, '../../src/web');
+const SHOWCASE = 'app/product-showcase.tsx';
+const SIGNED_IN_ROOTS = ['app/require-auth.tsx', 'app/layout/app-shell.tsx', 'features/overview/overview-page.tsx', 'features/metrics/metrics-page.tsx'];
+
+function publicRoots() {
+  const pages = ['features/marketing', 'features/auth'].flatMap((folder) =>
+    fs.readdirSync(path.join(WEB, folder), { recursive: true, encoding: 'utf8' }).map((file) => path.join(folder, file)),
+  );
+  return ['boot.ts', 'main.tsx', 'app/not-found-page.tsx', ...pages];
+}
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null;
+}
+
+/**
+ * Packages imported through one index module that re-exports everything. Following the
+ * index would make every icon look used by every page (and leave the icons only signed-in
+ * pages use outside the groups); only the names a module imports are followed.
+ */
+const BARRELS = [
+  { specifier: 'lucide-react', index: /lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/ },
+  { specifier: 'radix-ui', index: /radix-ui[\\/]dist[\\/]index\.mjs$/ },
+  { specifier: '@tanstack/react-query', index: /@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]index\.js$/ },
+  { specifier: '@tanstack/query-core', index: /@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]index\.js$/ },
+];
+
+/** Exported name → the id of the module it comes from, read from the index's own text. */
+function reExports(graph: ModuleGraph, indexId: string) {
+  const code = graph.getModuleInfo(indexId)?.code ?? fs.readFileSync(indexId, 'utf8');
+  const imported = graph.getModuleInfo(indexId)?.importedIds ?? [];
+  // './icons/book-open.mjs' must not match book-open-check.mjs; '@radix-ui/react-menu' not react-menubar.
+  const idFor = (source: string) =>
+    imported.find((id) => (source.startsWith('./') ? id.endsWith(`/${source.slice(2)}`) : id.includes(`/node_modules/${source}/`)));
+  const byName = new Map<string, string>();
+  const add = (list: string, id: string | undefined) => {
+    if (!id) return;
+    for (const entry of list.split(',')) byName.set(entry.trim().split(/\s+as\s+/).pop()!, id);
+  };
+  // `export { a as b } from './x'` and `import { a } from './x'` (re-exported below).
+  for (const [, list, source] of code.matchAll(/(?:export|import)\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) add(list!, idFor(source!));
+  for (const [, name, source] of code.matchAll(/import\s*\*\s*as\s+(\w+)\s+from\s*['"]([^'"]+)['"]/g)) add(name!, idFor(source!));
+  // `export { a as b }` of an imported `a`.
+  for (const [, list] of code.matchAll(/export\s*\{([^}]*)\}\s*;/g)) {
+    for (const entry of list!.split(',')) {
+      const [local, exported = local] = entry.trim().split(/\s+as\s+/);
+      const id = local && byName.get(local);
+      if (id && exported) byName.set(exported, id);
+    }
+  }
+  return byName;
+}
+
+function staticClosure(graph: ModuleGraph, roots: string[]) {
+  const indexes = new Map<string, Map<string, string>>();
+  const seen = new Set<string>();
+  const stack = roots.map((root) => path.join(WEB, root));
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = graph.getModuleInfo(id);
+    for (const imported of info?.importedIds ?? []) {
+      const barrel = BARRELS.find((candidate) => candidate.index.test(imported));
+      const names = barrel && info?.code ? importedNames(info.code, barrel.specifier) : undefined;
+      if (!barrel || !names) {
+        stack.push(imported);
+        continue;
+      }
+      if (!indexes.has(imported)) indexes.set(imported, reExports(graph, imported));
+      const targets = names.map((name) => indexes.get(imported)!.get(name));
+      // A name the index doesn't list: follow the whole index, as the bundler would.
+      if (targets.some((target) => !target)) stack.push(imported);
+      else stack.push(...(targets as string[]));
+    }
+  }
+  return seen;
+}
+
+function importedNames(code: string, specifier: string) {
+  const names: string[] = [];
+  const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${specifier}['"]`, 'g');
+  for (const [, list] of code.matchAll(pattern)) {
+    for (const entry of list!.split(',')) {
+      const name = entry.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0];
+      if (name) names.push(name);
+    }
+  }
+  return names.length > 0 ? names : undefined;
+}
+
+/**
+ * A `codeSplitting` group's `name`: 'signed-in' for the modules only the signed-in area uses;
+ * 'dashboard' for those it shares with the landing page's showcase (which loads when
+ * scrolled near, decision 223, and shows the same cards); null for the rest.
+ */
+export function signedInChunkName() {
+  let chunkOf: Map<string, string> | undefined;
+  return (id: string, graph: ModuleGraph) => {
+    if (!chunkOf) {
+      const publicModules = staticClosure(graph, publicRoots());
+      const showcase = staticClosure(graph, [SHOWCASE]);
+      // The roots stay chunks of their own: they are what the routes import lazily.
+      const roots = new Set(SIGNED_IN_ROOTS.map((root) => path.join(WEB, root)));
+      chunkOf = new Map();
+      for (const module of staticClosure(graph, SIGNED_IN_ROOTS)) {
+        if (publicModules.has(module) || roots.has(module)) continue;
+        chunkOf.set(module, showcase.has(module) ? 'dashboard' : 'signed-in');
+      }
+    }
+    return chunkOf.get(id) ?? null;
+  };
+}

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { signedInChunkName } from '../../scripts/lib/signed-in-chunk.ts';
+
+const web = (file: string) => path.resolve(import.meta.dirname, '../../src/web', file);
+const icons = '/x/node_modules/lucide-react/dist/esm/lucide-react.mjs';
+const icon = (name: string) => `/x/node_modules/lucide-react/dist/esm/icons/${name}.mjs`;
+
+/** A small module graph shaped like the app's: ids to imported ids and code. */
+const modules: Record<string, { importedIds: string[]; code: string }> = {
+  [web('main.tsx')]: { importedIds: ['/x/node_modules/react/index.js', icons], code: 'import { ArrowRight } from "lucide-react";' },
+  [web('app/layout/app-shell.tsx')]: {
+    importedIds: [web('lib/use-thing.ts'), icons],
+    code: 'import { BookOpen, ArrowRight as Next } from "lucide-react";',
+  },
+  [web('lib/use-thing.ts')]: { importedIds: ['/x/node_modules/react/index.js', web('features/overview/card.tsx')], code: '' },
+  [web('features/overview/card.tsx')]: { importedIds: [], code: '' },
+  [web('app/product-showcase.tsx')]: { importedIds: [web('features/overview/card.tsx')], code: '' },
+  [icons]: {
+    importedIds: [icon('arrow-right'), icon('book-open'), icon('book-open-check')],
+    code: [
+      "export { default as ArrowRight, default as LucideArrowRight } from './icons/arrow-right.mjs';",
+      "export { default as BookOpen } from './icons/book-open.mjs';",
+      "export { default as BookOpenCheck } from './icons/book-open-check.mjs';",
+    ].join('\n'),
+  },
+};
+const graph = { getModuleInfo: (id: string) => modules[id] ?? null };
+
+describe('the signed-in chunk groups', () => {
+  const chunkOf = (id: string) => signedInChunkName()(id, graph);
+
+  it('take what only the signed-in area imports, icons by the names it imports', () => {
+    expect(chunkOf(web('lib/use-thing.ts'))).toBe('signed-in');
+    expect(chunkOf(icon('book-open'))).toBe('signed-in');
+    expect(chunkOf(icon('book-open-check'))).toBeNull();
+  });
+
+  it('leave what a public page imports where it is, and the lazily loaded roots in their own chunks', () => {
+    expect(chunkOf('/x/node_modules/react/index.js')).toBeNull();
+    expect(chunkOf(icon('arrow-right'))).toBeNull();
+    expect(chunkOf(web('app/layout/app-shell.tsx'))).toBeNull();
+  });
+
+  it('put what the landing page’s showcase shares with the signed-in area in a chunk of its own', () => {
+    expect(chunkOf(web('features/overview/card.tsx'))).toBe('dashboard');
+  });
+});
