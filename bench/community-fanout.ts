@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { spawnServerProcess } from '../scripts/lib/server-process.ts';
+import { BENCH_USER_AGENT, percentile, signUpFounder } from './lib/metrics-server.ts';
 
 const GOAL_P99_MS = 100;
 const PAUSE_BETWEEN_POSTS_MS = 200;
@@ -26,23 +27,17 @@ function option(name: string, fallback: number): number {
   return index >= 0 ? Number(process.argv[index + 1]) : fallback;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 type Server = Awaited<ReturnType<typeof spawnServerProcess>>;
 
+/** A founder's session cookie; every request below sends the bench's user agent, as sessions are bound to it. */
 async function signUp(server: Server, name: string) {
-  const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.appUrl },
-    body: JSON.stringify({ email: `${name}-${Date.now()}@example.com`, password: 'bench password 123', name, termsAccepted: true }),
-  });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+  return (await signUpFounder(server.url, server.appUrl, `${name}-${Date.now()}@example.com`)).cookie;
 }
 
 /** One open stream: when it received each message id. */
 async function openStream(server: Server, cookie: string, arrivals: Map<number, number[]>, signal: AbortSignal) {
-  const response = await fetch(`${server.url}/api/community/rooms/general/stream`, { headers: { cookie, origin: server.appUrl }, signal });
+  const response = await fetch(`${server.url}/api/community/rooms/general/stream`, { headers: { cookie, origin: server.appUrl, 'user-agent': BENCH_USER_AGENT }, signal });
   if (response.status !== 200) throw new Error(`stream answered ${response.status}`);
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
@@ -86,7 +81,7 @@ async function measure(server: Server, reader: string, writer: string, streams: 
       const sentAt = performance.now();
       const response = await fetch(`${server.url}/api/community/rooms/general/messages`, {
         method: 'POST',
-        headers: { cookie: writer, origin: server.appUrl, 'content-type': 'application/json' },
+        headers: { cookie: writer, origin: server.appUrl, 'content-type': 'application/json', 'user-agent': BENCH_USER_AGENT },
         body: JSON.stringify({ body: `Fan-out ${n}` }),
       });
       if (response.status !== 201) throw new Error(`post answered ${response.status}`);
