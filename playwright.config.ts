@@ -18,7 +18,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? 'list' : [['list']],
+  // The list, and after a failure the page as it was (CI keeps only what is printed).
+  reporter: [['list'], ['./e2e/support/failure-context-reporter.ts']],
   use: {
     baseURL: BASE_URL,
     trace: 'off',

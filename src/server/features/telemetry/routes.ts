@@ -17,13 +17,19 @@ export function routeLabel(c: Context): string {
   return c.req.path.startsWith('/api/') ? '/api/*' : '(page)';
 }
 
-/** Times every request and reports it to the telemetry once the answer is ready. */
+/** A request answered later than this is logged as a warning (a model's answer may be; little else should). */
+const SLOW_REQUEST_MS = 3_000;
+
+/** Times every request and reports it to the telemetry once the answer is ready; a slow one is also logged. */
 export const measureRequests = createMiddleware<AppBindings>(async (c, next) => {
   const started = performance.now();
   try {
     await next();
   } finally {
-    c.get('deps').telemetry.observeRequest({ route: routeLabel(c), method: c.req.method, status: c.res.status, durationMs: performance.now() - started });
+    const { telemetry, logger } = c.get('deps');
+    const request = { route: routeLabel(c), method: c.req.method, status: c.res.status, durationMs: performance.now() - started };
+    telemetry.observeRequest(request);
+    if (request.durationMs > SLOW_REQUEST_MS) logger.warn({ ...request, durationMs: Math.round(request.durationMs) }, 'slow request');
   }
 });
 
