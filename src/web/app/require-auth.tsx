@@ -6,12 +6,13 @@ import { useMe } from '../lib/api/get-me.ts';
 import { useProfileLanguage } from '../components/profile/profile-language.tsx';
 import { forgetSignOut, wasSignedOutHere } from '../lib/sign-out.ts';
 import { QueryProvider } from './query.tsx';
+import { SessionUnavailable } from './session-unavailable.tsx';
 
 export { startEarlyReads } from './early-reads.ts';
 
 /**
- * Guards the protected area (docs/product.md#signed-in-area): nothing while auth loads, the landing page
- * right after the founder signs out, /auth when the session is missing otherwise (coming back here
+ * Guards the protected area (docs/product.md#signed-in-area): nothing while auth loads, a way to try
+ * again when the session cannot be read, the landing page right after the founder signs out, /auth when the session is missing otherwise (coming back here
  * after sign-in), /onboarding until onboarding is completed.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -25,6 +26,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }, [signedIn]);
 
   if (session.isPending) return null;
+  // Only a 401 means signed out; any other failure is the connection's (decision 232).
+  if (!session.data && session.error && session.error.status !== 401) return <SessionUnavailable retry={session.refetch} />;
   if (!session.data) {
     if (wasSignedOutHere()) return <Navigate to="/" replace />;
     const back = `${location.pathname}${location.search}`;
