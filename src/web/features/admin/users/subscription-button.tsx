@@ -4,13 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { Modal } from '../../../components/modal.tsx';
+import type { Json } from '../../../../core/http/json.ts';
+import type { AdminSubscription as AdminSubscriptionAnswer } from '../../../../server/features/billing/index.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import type { HistoryEntry, SubscriptionView } from '../../../lib/api/subscription-calls.ts';
 import { intlLocale } from '../../../lib/format.ts';
 import type { AdminUser } from './users-api.ts';
 
-/** GET /api/admin/users/:userId/subscription. */
-type AdminSubscription = { subscription: SubscriptionView; events: (HistoryEntry & { actorId: string | null; providerEventId: string | null; cancelAtPeriodEnd: boolean })[] };
+/** GET /api/admin/users/:userId/subscription: the server's answer (`subscriptionForAdmin`), as JSON. */
+type AdminSubscription = Json<AdminSubscriptionAnswer>;
 
 /** A founder's subscription and its whole history, for an admin to read (changing it is the founder's). */
 export function SubscriptionButton({ user }: { user: AdminUser }) {
