@@ -8,13 +8,13 @@ import type { Json } from '../../../../core/http/json.ts';
 import type { AdminSubscription as AdminSubscriptionAnswer } from '../../../../server/features/billing/index.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { intlLocale } from '../../../lib/format.ts';
-import type { AdminUser } from './users-api.ts';
+import type { AccountRef } from './users-api.ts';
 
 /** GET /api/admin/users/:userId/subscription: the server's answer (`subscriptionForAdmin`), as JSON. */
 type AdminSubscription = Json<AdminSubscriptionAnswer>;
 
 /** A founder's subscription and its whole history, for an admin to read (changing it is the founder's). */
-export function SubscriptionButton({ user }: { user: AdminUser }) {
+export function SubscriptionButton({ user }: { user: AccountRef }) {
   const { t } = useTranslation('admin');
   const [open, setOpen] = useState(false);
   return (
