@@ -54,3 +54,5 @@ export async function addConversationFiles(
   const message = await addMessage(db, { conversationId: conversation.id, userId, role: 'user', kind: 'file', content: fileNote(names) });
   return { conversation: { id: conversation.id, title: conversation.title }, message, entry, skipped };
 }
+/** POST /api/mentor/conversations/files and /api/mentor/conversations/:id/files. */
+export type FilesUpload = Awaited<ReturnType<typeof addConversationFiles>>;
