@@ -83,6 +83,7 @@ export function MentorPage() {
           <h1 id="mentor-title" className="text-2xl font-semibold tracking-tight">
             {t('title')}
           </h1>
+          {/* Not buttonClass: a starter question is a card of text in a grid, not an action button. */}
           <button
             type="button"
             onClick={chat.analyse}
