@@ -69,7 +69,7 @@ test.describe('files in the mentor conversation', () => {
     await expect(page.getByText(`factura.pdf: ${text('es-LA', 'aiContext', 'fileErrors.type')}`)).toBeVisible();
     await expect(page.getByText(text('es-LA', 'mentor', 'conversations.empty'))).toBeVisible();
 
-    // A lone 12 MB PDF is refused with the spec's size reason, not as a request too large to read.
+    // A lone 12 MB PDF is refused with the product's size reason, not as a request too large to read.
     const huge = Buffer.alloc(12 * 1024 * 1024, 0x20);
     Buffer.from(makePdf(['Plan de negocio'])).copy(huge);
     const second = page.waitForEvent('filechooser');

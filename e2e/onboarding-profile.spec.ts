@@ -192,7 +192,7 @@ for (const language of ['en', 'es-LA'] as const) {
       await expect(page.getByLabel(label('customerInformation'))).toBeFocused();
       await page.getByLabel(label('customerInformation')).fill('Key data: churn is 5%');
 
-      // A request that was tampered with on the way is refused, and the spec's toast says so.
+      // A request that was tampered with on the way is refused, and the product's toast says so.
       await page.route('**/api/me', async (route) => {
         if (route.request().method() !== 'PATCH') return route.continue();
         await route.continue({ postData: JSON.stringify({ nickname: '<script>alert(1)</script>Cami' }) });

@@ -47,7 +47,7 @@ test('with no data yet, every card says what to do next', async ({ page }) => {
   await expectNoAxeViolations(page, 'profile, 375 px, dark');
 });
 
-test("lights up with the contract's data: metrics against targets, tasks by ICE, strategy, progress", async ({ page }) => {
+test("lights up with the API's data: metrics against targets, tasks by ICE, strategy, progress", async ({ page }) => {
   await onboardedFounder(page);
   await serve(page, '/api/metrics/summary?range=12w', 200, summary);
   await serve(page, '/api/tasks?status=active', 200, tasks);

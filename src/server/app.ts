@@ -46,7 +46,7 @@ const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 /**
  * Multipart bodies on the upload routes (AI context files, files into a mentor
  * conversation, feedback images), which set their own, larger limit so an oversized file is
- * reported with the spec's reason rather than refused as a whole request.
+ * reported with the product's reason rather than refused as a whole request.
  */
 const UPLOAD_PATH = /^\/api\/(context(\/|$)|mentor\/conversations\/([^/]+\/)?files$|feedback$)/;
 const isFileUpload = (path: string, contentType: string | undefined) =>

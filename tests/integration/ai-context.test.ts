@@ -88,7 +88,7 @@ describe('AI context entries', () => {
     expect(download.headers.get('content-type')).toBe('application/pdf');
   });
 
-  it('skips refused files with the spec messages and keeps the rest', async () => {
+  it('skips refused files with the product’s messages and keeps the rest', async () => {
     const { cookie } = await t.signUp();
     const exe = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]);
     const big = new Uint8Array(12 * 1024 * 1024).fill(0x41);

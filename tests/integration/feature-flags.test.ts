@@ -23,7 +23,7 @@ const adminList = async (cookie: string) => ((await (await t.request('/api/admin
 const setFlag = (cookie: string, name: string, json: unknown) => t.request(`/api/admin/feature-flags/${name}`, { method: 'PUT', cookie, json });
 
 describe('feature flags', () => {
-  it('lists the spec’s two flags, off for everyone until an admin rolls them out', async () => {
+  it('lists the product’s two flags, off for everyone until an admin rolls them out', async () => {
     const boss = await signUpAdmin(t);
     const founder = await t.signUp();
     expect((await adminList(boss.cookie)).map((flag) => flag.name)).toEqual([REVAMP, 'onboarding_admin_override_v1_rollout']);

@@ -110,13 +110,13 @@ describe('uploading files into a conversation', () => {
     expect(context.entries[0].description).toBe('Archivos compartidos en la conversación "deck.pdf"');
   });
 
-  it('refuses a .exe renamed .pdf with the spec message and stores nothing', async () => {
+  it('refuses a .exe renamed .pdf with the product’s message and stores nothing', async () => {
     const { cookie } = await consentingFounder(t);
     const response = await upload(t, cookie, null, [{ name: 'invoice.pdf', bytes: EXE }]);
     await expectRefusedAlone(cookie, response, 'invoice.pdf', 'File type not allowed');
   });
 
-  it('takes a 3 MB PDF, and refuses a lone 12 MB one with the spec size message, storing nothing', async () => {
+  it('takes a 3 MB PDF, and refuses a lone 12 MB one with the product’s size message, storing nothing', async () => {
     const { cookie } = await consentingFounder(t);
     // A real PDF padded with trailing spaces to the size wanted.
     const padded = (megabytes: number) => {

@@ -22,7 +22,7 @@ const openApi = async () => (await (await t.request('/api/openapi.json')).json()
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 describe('GET /api/openapi.json', () => {
-  it('documents every route the app serves, from the `documented` beside it, and the contract’s auth calls', async () => {
+  it('documents every route the app serves, from the `documented` beside it, and the documented auth calls', async () => {
     const routes = servedRoutes(t.app.routes);
     expect(routes.length).toBeGreaterThan(100);
     expect(routes.filter((route) => !route.summary).map((route) => `${route.method} ${route.path}`)).toEqual([]);

@@ -26,7 +26,7 @@ const me = async (cookie: string) => (await t.request('/api/me', { cookie })).js
 const patch = (cookie: string, json: unknown) => t.request('/api/me', { method: 'PATCH', cookie, json });
 
 describe('GET /api/me', () => {
-  it('answers the contract shape, with the trial and no AI consent for a new founder', async () => {
+  it('answers the documented shape, with the trial and no AI consent for a new founder', async () => {
     const { cookie, email } = await t.signUp();
     const profile = await me(cookie);
     for (const field of ['id', 'email', 'fullName', 'lastName', 'nickname', 'country', 'startupName', 'industry', 'teamSize', 'startupPhase', 'startupWebpageUrl', 'linkedinLink', 'customerInformation', 'founderCharacteristics', 'coreProblemStatement', 'onboardingCompleted', 'preferredLanguage', 'userTier', 'effectiveUserTier', 'isInTrial', 'role', 'emailMondayHour', 'emailFridayHour', 'status', 'createdAt', 'updatedAt', 'currency', 'timeZone', 'emailRemindersEnabled', 'aiAssistanceEnabled', 'benchmarkSharing', 'aiConsent']) {

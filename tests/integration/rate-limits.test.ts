@@ -222,7 +222,7 @@ describe('general API limit: 100 writes per 15 minutes per founder', () => {
 });
 
 describe('rateLimit(name) for features', () => {
-  it("enforces task creation's 10 per hour with the spec's message", async () => {
+  it("enforces task creation's 10 per hour with the product's message", async () => {
     const feature = new Hono<AppBindings>()
       .use(async (c, next) => {
         c.set('deps', t.deps);

@@ -1,4 +1,4 @@
-import { RuleTester } from 'eslint';
+import { ESLint, RuleTester } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import rumbo, { boundaryBreach } from '../../eslint-rules/boundaries.js';
 
@@ -33,5 +33,41 @@ describe('rumbo/boundaries', () => {
         { code: "import { MentorPage } from '../features/mentor/mentor-page.tsx';", filename: `${cwd}/src/web/lib/sign-out.ts`, errors: [{ messageId: 'webSharedToFeature' }] },
       ],
     });
+  });
+});
+
+/**
+ * The same breaches linted through ESLint's Node API with the repository's own config
+ * (eslint.config.js): proves the rule is switched on for the folders it guards, not only that
+ * it works when called by hand.
+ */
+describe('eslint.config.js runs rumbo/boundaries', () => {
+  const eslint = new ESLint({ cwd: process.cwd() });
+  const breachesOf = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath });
+    return result!.messages.filter((message) => message.ruleId === 'rumbo/boundaries').map((message) => message.message);
+  };
+
+  it.each([
+    ['src/web/features/tasks/tasks-page.tsx', "import { StrategyPage } from '../strategy/strategy-page.tsx';", 'A web feature must not import another feature'],
+    ['src/web/components/progress-card.tsx', "import { TasksPage } from '../features/tasks/tasks-page.tsx';", 'lib/, components/ and i18n/ serve every feature'],
+    ['src/server/features/tasks/service.ts', "import { awardPoints } from '../gamification/service.ts';", 'A server feature reaches another only through its index.ts'],
+    ...['auth/session-guard.ts', 'http/context.ts', 'ai/context/build-context.ts', 'openapi/document.ts', 'platform/audit.ts', 'db/client.ts', 'storage/s3.ts', 'mail/send.ts'].map(
+      (file) => [`src/server/${file}`, `import { summaryOf } from '${'../'.repeat(file.split('/').length - 1)}features/metrics/index.ts';`, 'Server infrastructure must not import a feature'],
+    ),
+  ])('%s: %s fails lint', async (filePath, code, message) => {
+    const breaches = await breachesOf(filePath, code);
+    expect(breaches).toHaveLength(1);
+    expect(breaches[0]).toContain(message);
+  });
+
+  it.each([
+    ['src/web/features/tasks/tasks-page.tsx', "import { getTasks } from '../../lib/api/tasks-api.ts';"],
+    ['src/web/app/routes.tsx', "import { TasksPage } from '../features/tasks/tasks-page.tsx';"],
+    ['src/server/features/tasks/service.ts', "import { awardPoints } from '../gamification/index.ts';"],
+    ['src/server/features/tasks/routes.ts', "import { listTasks } from './service.ts';"],
+    ['src/server/app.ts', "import { metricsRoutes } from './features/metrics/routes.ts';"],
+  ])('%s: %s passes', async (filePath, code) => {
+    expect(await breachesOf(filePath, code)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The stable error codes the API answers with (`{ error: { code, message } }`),
- * their HTTP status and the spec's English message. The UI translates by code
+ * their HTTP status and the product's English message. The UI translates by code
  * (locale key `errors:codes.<CODE>`), never by message.
  */
 export const ERROR_CODES = {

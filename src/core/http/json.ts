@@ -4,8 +4,11 @@
  * arrays are converted member by member (a key whose value is `undefined` is absent,
  * which reads as `undefined` again). The web declares no response shape of its own: it
  * takes the server's type through this (docs/decisions/136-one-typed-contract.md).
+ * A value the server types as `unknown` (a JSON column) stays `unknown`, not `never`.
  */
-export type Json<T> = T extends Date
+export type Json<T> = unknown extends T
+  ? T
+  : T extends Date
   ? string
   : T extends string | number | boolean | null | undefined
     ? T

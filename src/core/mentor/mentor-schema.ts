@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/language.ts';
 import { LONG_TEXT_MAX, safeText } from '../security/validate.ts';
 
-/** A founder's question to the mentor: the spec's long-text limit (10000 characters). */
+/** A founder's question to the mentor: the product's long-text limit (10000 characters). */
 export const MESSAGE_MAX = LONG_TEXT_MAX;
 
 export const ChatInput = z
@@ -38,7 +38,7 @@ export const ContextEntryFields = z.object({
 });
 export const ContextEntryPatch = ContextEntryFields.partial().strict();
 
-/** Titles are the first words of the first question, within the spec's title limit. */
+/** Titles are the first words of the first question, within the product's title limit. */
 export const CONVERSATION_TITLE_MAX = 200;
 export function conversationTitle(firstMessage: string): string {
   const oneLine = firstMessage.replace(/\s+/g, ' ').trim();

@@ -19,7 +19,7 @@ export const FILE_MESSAGES = {
   inflated: 'File expands too much when decompressed',
 } as const;
 
-/** 'File size must be less than 10MB' for the spec's 10 MB (5MB for feedback images…). */
+/** 'File size must be less than 10MB' for the product's 10 MB (5MB for feedback images…). */
 export const fileSizeMessage = (maxBytes: number) => `File size must be less than ${Number((maxBytes / (1024 * 1024)).toFixed(2))}MB`;
 
 export type FileToCheck = { name: string; size: number; bytes: Uint8Array };
@@ -73,7 +73,7 @@ export function isValidFileName(name: string): boolean {
   return trimmed !== '' && trimmed !== '.' && trimmed !== '..' && name.length <= 255 && !INVALID_NAME.test(name);
 }
 
-/** Size, then type, then name (the spec's order); the detected type on success. */
+/** Size, then type, then name (the product's order); the detected type on success. */
 export function checkFile(file: FileToCheck, rules: FileRules = {}): FileCheckResult {
   const maxBytes = rules.maxBytes ?? MAX_FILE_BYTES;
   const allowed = rules.allowed ?? ALLOWED_TYPES;

@@ -8,7 +8,7 @@ import { cleanText, findBlockedPattern, normalizeCharacters } from './sanitize.t
  * docs/product.md#validation-messages.
  *
  * Lengths are counted on the sanitised text before the 10000-character cut, so an over-long
- * text is reported, never silently shortened. URLs, which the spec gives no limit, use the
+ * text is reported, never silently shortened. URLs, which the product gives no limit, use the
  * text limit.
  *
  * E-mail addresses and URLs are checked as typed (trimmed, invisible characters dropped):

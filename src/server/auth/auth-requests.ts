@@ -71,7 +71,7 @@ async function jsonBody(request: Request): Promise<Record<string, unknown>> {
 /**
  * Every /api/auth request: the session rules apply here too (a stolen cookie or an idle
  * admin session is ended before Better Auth sees it, so it answers as signed out),
- * Better Auth answers, then what the spec audits is recorded: sign-in failures over
+ * Better Auth answers, then what the product audits is recorded (docs/product.md#audit-log): sign-in failures over
  * the threshold, password resets, 2FA and password changes, account deletion.
  * A 429 from Better Auth's limiter also carries the standard `Retry-After` header.
  */

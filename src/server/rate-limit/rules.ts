@@ -7,7 +7,7 @@ export type RateLimitRule = {
   /** Attempts allowed per window (before RATE_LIMIT_SCALE). */
   max: number;
   windowSeconds: number;
-  /** What the 429 says (the spec's text where it has one). */
+  /** What the 429 says (the product's text where it has one). */
   message: (retryAfterSeconds: number) => string;
 };
 

@@ -14,6 +14,7 @@ export function SignOutButton({ className, compact = false }: { className?: stri
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   return (
+    // Not buttonClass: it sits in the sidebar among the navigation items and looks like them.
     <button
       type="button"
       className={cn('flex items-center gap-3 rounded-md px-3 py-2 text-sm text-muted-foreground hover:bg-muted hover:text-foreground', className)}

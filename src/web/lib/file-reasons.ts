@@ -4,7 +4,7 @@ import { FILE_MESSAGES } from '../../core/security/files.ts';
 export const CONTEXT_FILE_ACCEPT = '.pdf,.csv,image/png,image/jpeg,image/gif,image/webp,application/pdf,text/csv';
 
 /**
- * The server reports refused files with the spec's English messages; the UI translates
+ * The server reports refused files with the product's English messages; the UI translates
  * them with `aiContext:fileErrors.<key>`.
  */
 export function fileErrorKey(message: string) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { authErrorKey, safeRedirect } from '../../../src/web/features/auth/auth-errors.ts';
 
 describe('authErrorKey', () => {
-  it("gives the spec's 15-minute wait for a 429 on sign-in, and the hour's wait on e-mailed links", () => {
+  it("gives the product's 15-minute wait for a 429 on sign-in, and the hour's wait on e-mailed links", () => {
     for (const action of ['sign-in', 'sign-up', 'oauth', 'two-factor'] as const) {
       expect(authErrorKey(action, { status: 429, code: 'INVALID_EMAIL_OR_PASSWORD' })).toBe('errors.tooManyAttempts');
     }

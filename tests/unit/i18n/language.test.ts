@@ -24,7 +24,7 @@ describe('languageFromTag', () => {
 });
 
 describe('languageFromCountry', () => {
-  it('gives es-LA for every country of the spec list, including Brazil', () => {
+  it('gives es-LA for every country of the product’s list, including Brazil', () => {
     for (const country of 'MX GT SV HN NI CR PA CO VE EC PE BO PY UY AR CL BR'.split(' ')) {
       expect(languageFromCountry(country)).toBe('es-LA');
     }

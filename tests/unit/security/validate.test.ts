@@ -140,7 +140,7 @@ describe('zod helpers', () => {
     expect(Form.parse({ ...valid, about: 'Key data: churn is 5%' }).about).toBe('Key data: churn is 5%');
   });
 
-  it('fails with the spec messages at the right path', () => {
+  it('fails with the product’s messages at the right path', () => {
     const result = Form.safeParse({ name: '<b></b>', email: 'nope', site: 'ftp://x.y', linkedin: 'x', about: 'a'.repeat(5001) });
     expect(result.success).toBe(false);
     const issues = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));

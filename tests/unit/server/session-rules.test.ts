@@ -12,7 +12,7 @@ const session = (role: 'user' | 'admin', lastActiveAt = start) => ({
 });
 
 describe('judgeSession', () => {
-  it('keeps the spec constants', () => {
+  it('keeps the product’s constants', () => {
     expect(SESSION_RULES).toMatchObject({ maxAgeMs: 8 * HOUR, adminIdleMs: HOUR / 2, maxConcurrent: 3 });
   });
 

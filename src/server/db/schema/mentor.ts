@@ -16,7 +16,7 @@ export const mentorConversations = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** From the first question, cut to the spec's title limit (200). */
+    /** From the first question, cut to the product's title limit (200). */
     title: text('title').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

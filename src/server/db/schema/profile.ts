@@ -95,7 +95,7 @@ export const auditLogs = pgTable(
     adminId: text('admin_id'),
     targetUserId: text('target_user_id'),
     /** timestamp, user agent, origin and what else the event needs. */
-    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -57,6 +57,8 @@ export async function listAuditLogs(db: Database, query: AuditLogQuery, now = ne
   const [total] = await db.select({ total: count() }).from(auditLogs).where(where);
   return { entries: rows.map(withSeverity), total: total?.total ?? 0, page: query.page, limit: query.limit };
 }
+/** GET /api/admin/audit-logs. */
+export type AuditLogPage = Awaited<ReturnType<typeof listAuditLogs>>;
 
 export const AUDIT_CSV_HEADER = ['id', 'created_at', 'action_type', 'severity', 'admin_id', 'target_user_id', 'ip_address', 'user_agent', 'details'] as const;
 

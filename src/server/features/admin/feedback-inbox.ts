@@ -63,6 +63,8 @@ export async function feedbackInbox(db: Database, query: AdminFeedbackQuery) {
     limit: query.limit,
   };
 }
+/** GET /api/admin/feedback. */
+export type FeedbackInbox = Awaited<ReturnType<typeof feedbackInbox>>;
 
 async function existing(db: Database, id: string) {
   assertUuid(id);

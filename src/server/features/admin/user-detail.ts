@@ -90,3 +90,5 @@ export async function userDetail(db: Database, userId: string) {
     audit,
   };
 }
+/** GET /api/admin/users/:userId. */
+export type UserDetail = Awaited<ReturnType<typeof userDetail>>;

@@ -82,6 +82,8 @@ export async function listUsers(db: Database, query: AdminUsersQuery, now = new 
   const [total] = await db.select({ total: count() }).from(users).where(where);
   return { users: rows.map((row) => ({ ...row, lastActiveAt: row.lastActiveAt ? new Date(row.lastActiveAt).toISOString() : null })), total: total?.total ?? 0, page: query.page, limit: query.limit };
 }
+/** GET /api/admin/users. */
+export type UsersPage = Awaited<ReturnType<typeof listUsers>>;
 
 export type StatusChange = { adminId: string; userId: string; status: 'active' | 'suspended'; context: RequestContext };
 

@@ -1,7 +1,8 @@
 /**
  * What other features use of billing: account deletion stops billing and ends Premium in its
  * own transaction; the admin reads a founder's subscription; the referral reward grants months.
+ * The browser takes its answers' types from here (docs/decisions/136-one-typed-contract.md).
  */
 export { endForDeletion, grantMonths, grantMonthsIn } from './lifecycle.ts';
-export { subscriptionForAdmin, subscriptionView, type SubscriptionView } from './service.ts';
-export type { BillingProvider } from './provider.ts';
+export { type AdminSubscription, subscriptionForAdmin, subscriptionView, type SubscriptionView } from './service.ts';
+export type { BillingProvider, Invoice } from './provider.ts';

@@ -102,3 +102,5 @@ export async function subscriptionForAdmin(db: Executor, userId: string, options
     })),
   };
 }
+/** What an admin reads of a founder's subscription (GET /api/admin/users/:userId/subscription). */
+export type AdminSubscription = Awaited<ReturnType<typeof subscriptionForAdmin>>;

@@ -3,7 +3,7 @@ import { type Extracted, type ExtractOptions, extractFileText } from '../../ai/c
 
 /**
  * Which uploaded files an AI context entry keeps (docs/product.md#files): PDF, CSV or images,
- * 10 MB in total per entry. Each refused file is reported with the spec's message and the
+ * 10 MB in total per entry. Each refused file is reported with the product's message and the
  * others are kept ('some files skipped'). CSV is text whose name ends in .csv: the content
  * must be text (magic bytes), the name says which text. A PDF or an image named `.csv` is
  * kept as what its bytes say it is, and read as that, never parsed as rows.

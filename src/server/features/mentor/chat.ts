@@ -12,7 +12,7 @@ import type { Logger } from '../../logger.ts';
 import { addMessage, conversationMessages, createConversation, findOwnedConversation } from './conversations.ts';
 import { mentorTools } from './tools.ts';
 
-/** The spec's chat error ('trouble responding'); the UI shows it translated with a retry button. */
+/** The product's chat error ('trouble responding'); the UI shows it translated with a retry button. */
 export const TROUBLE_RESPONDING = "I'm having trouble responding. Please try again.";
 
 /** How many earlier messages the model sees besides the context. */

@@ -19,7 +19,7 @@ export const fileNote = (names: string[]) => `📎 ${names.join(', ')}`;
  * AI context pipeline (docs/product.md#files: PDF, CSV or images, 10 MB in total, magic bytes,
  * text extraction) as one entry with origin `conversation` linked to the conversation, so
  * the mentor's next answer reads their text like any context note. The conversation gets a
- * short note so a reload shows the upload. Refused files are reported with the spec's reason
+ * short note so a reload shows the upload. Refused files are reported with the product's reason
  * and the rest kept; when every file is refused nothing is stored (400 with the reason).
  */
 export async function addConversationFiles(
@@ -54,3 +54,5 @@ export async function addConversationFiles(
   const message = await addMessage(db, { conversationId: conversation.id, userId, role: 'user', kind: 'file', content: fileNote(names) });
   return { conversation: { id: conversation.id, title: conversation.title }, message, entry, skipped };
 }
+/** POST /api/mentor/conversations/files and /api/mentor/conversations/:id/files. */
+export type FilesUpload = Awaited<ReturnType<typeof addConversationFiles>>;

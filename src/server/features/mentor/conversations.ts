@@ -45,6 +45,8 @@ export async function listConversations(db: Database, userId: string) {
     .where(eq(mentorConversations.userId, userId))
     .orderBy(desc(mentorConversations.updatedAt), desc(mentorConversations.createdAt));
 }
+/** One conversation of the list (GET /api/mentor/conversations). */
+export type ConversationSummary = Awaited<ReturnType<typeof listConversations>>[number];
 
 export async function conversationMessages(db: Database, conversationId: string) {
   return db
@@ -58,6 +60,8 @@ export async function getConversation(db: Database, userId: string, conversation
   const conversation = await findOwnedConversation(db, userId, conversationId);
   return { ...conversation, messages: await conversationMessages(db, conversation.id) };
 }
+/** GET /api/mentor/conversations/:id. */
+export type Conversation = Awaited<ReturnType<typeof getConversation>>;
 
 export async function deleteConversation(db: Database, userId: string, conversationId: string) {
   assertUuid(conversationId);

@@ -126,7 +126,7 @@ export function metricsContext(summary: Summary, latestInputs: WeekRecord | null
 }
 
 /**
- * The founder's latest week against the spec's targets and the trend over recent weeks,
+ * The founder's latest week against the product's targets and the trend over recent weeks,
  * from the metrics feature's (cached) summary. Pinned like the profile: every answer
  * about the startup should stand on its numbers.
  */

@@ -8,7 +8,7 @@ import {
   MIN_PEERS,
 } from '../../../core/metrics/benchmarks.ts';
 import { type CsvRowError, parseWeeksCsv, weeksToCsv } from '../../../core/metrics/csv.ts';
-import { computeMetrics, computeSeries, METRIC_KEYS, type MetricsSnapshot } from '../../../core/metrics/formulas.ts';
+import { computeMetrics, computeSeries, METRIC_KEYS, type MetricKey, type MetricsSnapshot } from '../../../core/metrics/formulas.ts';
 import { isFutureWeek, isHistoricalWeek, latestRecordableWeek } from '../../../core/metrics/editing-window.ts';
 import { weeksStillNeeded } from '../../../core/metrics/history-needs.ts';
 import type { WeekKey } from '../../../core/metrics/iso-week.ts';
@@ -183,7 +183,8 @@ function toSignificant(value: number | null): number | null {
   return value === null ? null : Number(value.toPrecision(6));
 }
 
-type SeriesPoint = WeekKey & Record<string, number | null>;
+/** One week of the series: every metric, at a few significant digits. */
+export type SeriesPoint = WeekKey & Record<MetricKey, number | null>;
 
 /**
  * Every metric now, as it stood each week, the targets it is judged against, and how many
@@ -198,7 +199,8 @@ export async function metricsSummary(db: Database, userId: string) {
     statuses: latest ? targetStatuses(latest) : null,
     needsWeeks: weeksStillNeeded(records),
     series: series.map((snapshot) => {
-      const point: SeriesPoint = { year: snapshot.year, week: snapshot.week };
+      // Filled in by the loop below: every key of METRIC_KEYS.
+      const point = { year: snapshot.year, week: snapshot.week } as SeriesPoint;
       for (const key of METRIC_KEYS) point[key] = toSignificant(snapshot[key]);
       return point;
     }),
@@ -300,3 +302,4 @@ export async function peerBenchmarks(db: Database, userId: string) {
   }
   return { ...empty, scope, peers, metrics, reason: null };
 }
+export type PeerBenchmarks = Awaited<ReturnType<typeof peerBenchmarks>>;

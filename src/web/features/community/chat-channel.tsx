@@ -50,6 +50,7 @@ export function MessageFounderButton({ contact, className }: { contact: Contact;
     });
   return (
     <>
+      {/* Not buttonClass: small underlined text inside a member's line; callers may pass their own class. */}
       <button type="button" className={className ?? 'text-xs underline underline-offset-2'} disabled={start.isPending} onClick={message}>
         {t('chat.direct.message')}
       </button>

@@ -5,6 +5,7 @@ import { cn } from '../../lib/cn.ts';
 import type { ChatChannel } from './chat-channel.tsx';
 import { MemberName } from './member-name.tsx';
 
+// Not buttonClass: a room or conversation is a toggle (aria-pressed), filled while open.
 const channelButton = (pressed: boolean) => cn('flex items-center gap-2 rounded-md border border-border px-3 py-1.5 text-sm', pressed && 'bg-primary text-primary-foreground');
 
 /** A count of unread messages: the figure for the eye, the words for assistive technology (decision 175). */

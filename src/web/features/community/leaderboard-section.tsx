@@ -36,6 +36,7 @@ export function LeaderboardSection({ premium }: { premium: boolean }) {
           <div className="flex flex-wrap items-center gap-3">
             <div role="group" aria-label={t('leaderboard.period')} className="flex gap-1">
               {LEADERBOARD_PERIODS.map((value) => (
+                // Not buttonClass: a segmented toggle (aria-pressed), filled on the chosen period.
                 <button
                   key={value}
                   type="button"

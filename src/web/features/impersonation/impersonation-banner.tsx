@@ -38,6 +38,7 @@ export function ImpersonationBanner() {
           <span className="font-medium">{t('banner', { email: impersonation.targetEmail })}</span> {t('endsAt', { time })}
           {placeholder ? <span className="block">{t('placeholder')}</span> : null}
         </p>
+        {/* Not buttonClass: it stands on the banner's amber, in the banner's own colours. */}
         <button
           type="button"
           disabled={returning}

@@ -36,6 +36,7 @@ export function PricingTable({ headingLevel = 'h3', forFounders = false }: { hea
         {BILLING_PERIODS.map((period) => {
           const selected = billing === period;
           return (
+            // Not buttonClass: the monthly/yearly switch, a pill-shaped toggle of the public pages.
             <button
               key={period}
               type="button"

@@ -20,6 +20,7 @@ export function ConversationList(props: {
         <h2 id="conversations-title" className="text-sm font-semibold">
           {t('conversations.title')}
         </h2>
+        {/* Not buttonClass: a list item that opens the conversation, highlighted when it is the open one. */}
         <button type="button" onClick={props.onNew} className={buttonClass.compact}>
           <MessageSquarePlus aria-hidden="true" className="size-4" />
           {t('conversations.new')}

@@ -4,20 +4,18 @@ import type { Language } from '../../../core/i18n/language.ts';
 import { NO_CONVERSATION_TO_ANALYSE } from '../../../core/mentor/mentor-schema.ts';
 import type { NumberCheck } from '../../../core/mentor/number-check.ts';
 import type { ToolCallRecord } from '../../../core/mentor/tool-calls.ts';
+import type { Json } from '../../../core/http/json.ts';
+import type {
+  Conversation as ServerConversation,
+  ConversationSummary as ServerConversationSummary,
+  FilesUpload as ServerFilesUpload,
+} from '../../../server/features/mentor/index.ts';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
 
-export type ConversationSummary = { id: string; title: string; createdAt: string; updatedAt: string };
-export type StoredMessage = {
-  id: string;
-  role: 'user' | 'assistant';
-  kind: 'text' | 'file';
-  content: string;
-  answeredBy: string | null;
-  numberChecks: NumberCheck[] | null;
-  toolCalls: ToolCallRecord[] | null;
-  createdAt: string;
-};
-export type Conversation = ConversationSummary & { messages: StoredMessage[] };
+/** The mentor's answers as the browser receives them: the server's types, as JSON. */
+export type ConversationSummary = Json<ServerConversationSummary>;
+export type Conversation = Json<ServerConversation>;
+export type StoredMessage = Conversation['messages'][number];
 
 export const conversationsQuery = () =>
   queryOptions({
@@ -44,11 +42,7 @@ export const isNothingToAnalyse = (error: unknown) =>
   Array.isArray(error.details) &&
   (error.details as { message?: unknown }[]).some((detail) => detail.message === NO_CONVERSATION_TO_ANALYSE);
 
-export type FilesUpload = {
-  conversation: { id: string; title: string };
-  message: StoredMessage;
-  skipped: { name: string; message: string }[];
-};
+export type FilesUpload = Json<ServerFilesUpload>;
 
 /** Files into the open conversation, or into a new one (decision 090). */
 export function uploadConversationFiles(conversationId: string | null, files: File[], language: Language) {

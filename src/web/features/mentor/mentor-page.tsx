@@ -19,8 +19,10 @@ import { useNumberStyle } from './number-source.ts';
 import { useSummary } from '../../lib/api/metrics-api.ts';
 import { HTML_LANG } from '../../../core/i18n/language.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
+import type { Me } from '../../lib/api/get-me.ts';
 
-type MeFacts = { startupName?: string | null; startupPhase?: string | null };
+/** What the starter questions read of GET /api/me. */
+type MeFacts = Pick<Me, 'startupName' | 'startupPhase'>;
 
 export function MentorPage() {
   const { t } = useTranslation('mentor');
@@ -83,6 +85,7 @@ export function MentorPage() {
           <h1 id="mentor-title" className="text-2xl font-semibold tracking-tight">
             {t('title')}
           </h1>
+          {/* Not buttonClass: a starter question is a card of text in a grid, not an action button. */}
           <button
             type="button"
             onClick={chat.analyse}

@@ -22,6 +22,7 @@ export function NumberMark({ check, style }: { check: NumberCheck; style: Number
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
+        {/* Not buttonClass: an inline mark on a number in the answer, opening its source. */}
         <button
           type="button"
           aria-describedby={descriptionId}

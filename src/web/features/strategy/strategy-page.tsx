@@ -63,6 +63,7 @@ function Builder({ initial }: { initial: StrategyVersion }) {
           const done = isStepComplete(name, draft);
           return (
             <li key={name}>
+              {/* Not buttonClass: a step of the builder's stepper, marked current or done. */}
               <button
                 type="button"
                 disabled={!reachable(index)}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useInvoices } from '../../lib/api/subscription-api.ts';
 import type { HistoryEntry, SubscriptionView } from '../../lib/api/subscription-calls.ts';
 import type { BillingFormat } from './billing-format.ts';
+import { ColumnHeaders, DataTable } from '../../components/data-table.tsx';
 
 /** What one change says, in the founder's words. */
 function describe(entry: HistoryEntry, t: (key: string, options?: Record<string, unknown>) => string, format: BillingFormat): string {
@@ -70,40 +71,26 @@ export function InvoicesSection({ format }: { format: BillingFormat }) {
         ) : invoices.data.invoices.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('invoices.empty')}</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-border">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t('invoices.heading')}</caption>
-              <thead className="bg-muted/50">
-                <tr>
-                  {INVOICE_COLUMNS.map((column) => (
-                    <th key={column} scope="col" className="px-3 py-2 font-medium">
-                      {t(`invoices.columns.${column}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {invoices.data.invoices.map((invoice) => (
-                  <tr key={invoice.id} className="border-t border-border">
-                    <td className="px-3 py-2">{format.date(invoice.createdAt)}</td>
-                    <th scope="row" className="px-3 py-2 font-normal">
-                      {invoice.url ? (
-                        <a href={invoice.url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 underline">
-                          {invoice.number ?? invoice.id}
-                          <ExternalLink aria-hidden="true" className="size-3.5" />
-                          <span className="sr-only">{t('invoices.open', { number: invoice.number ?? invoice.id })}</span>
-                        </a>
-                      ) : (
-                        (invoice.number ?? invoice.id)
-                      )}
-                    </th>
-                    <td className="px-3 py-2 tabular-nums">{format.cents(invoice.status === 'paid' ? invoice.amountPaid : invoice.amountDue, invoice.currency)}</td>
-                    <td className="px-3 py-2">{t(`invoices.status.${invoice.status ?? 'draft'}`, { defaultValue: invoice.status ?? '' })}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption={t('invoices.heading')} head={<ColumnHeaders labels={INVOICE_COLUMNS.map((column) => t(`invoices.columns.${column}`))} />}>
+            {invoices.data.invoices.map((invoice) => (
+              <tr key={invoice.id} className="border-t border-border">
+                <td className="px-3 py-2">{format.date(invoice.createdAt)}</td>
+                <th scope="row" className="px-3 py-2 font-normal">
+                  {invoice.url ? (
+                    <a href={invoice.url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 underline">
+                      {invoice.number ?? invoice.id}
+                      <ExternalLink aria-hidden="true" className="size-3.5" />
+                      <span className="sr-only">{t('invoices.open', { number: invoice.number ?? invoice.id })}</span>
+                    </a>
+                  ) : (
+                    (invoice.number ?? invoice.id)
+                  )}
+                </th>
+                <td className="px-3 py-2 tabular-nums">{format.cents(invoice.status === 'paid' ? invoice.amountPaid : invoice.amountDue, invoice.currency)}</td>
+                <td className="px-3 py-2">{t(`invoices.status.${invoice.status ?? 'draft'}`, { defaultValue: invoice.status ?? '' })}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </div>
     </section>

@@ -3,7 +3,7 @@ import { STRATEGY_MESSAGES } from '../../../core/strategy/strategy-schema.ts';
 import { TASK_MESSAGES } from '../../../core/tasks/task-schema.ts';
 
 /**
- * The shared schemas speak the spec's English; the forms show the founder's language.
+ * The shared schemas speak the product's English; the forms show the founder's language.
  * This maps a schema message to its key in the `tasks` namespace (`validation.*`).
  */
 const KEYS = new Map<string, string>([

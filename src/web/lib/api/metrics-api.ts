@@ -1,38 +1,29 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MetricBenchmark, BenchmarkScope } from '../../../core/metrics/benchmarks.ts';
 import type { CsvRowError } from '../../../core/metrics/csv.ts';
 import type { CurrencyChangeInput } from '../../../core/metrics/currency-change.ts';
-import type { MetricKey, MetricsSnapshot } from '../../../core/metrics/formulas.ts';
-import type { WeeksNeeded } from '../../../core/metrics/history-needs.ts';
 import type { WeekKey } from '../../../core/metrics/iso-week.ts';
 import type { SummaryRange } from '../../../core/metrics/summary-range.ts';
-import type { Target, TargetStatus, TargetedMetric } from '../../../core/metrics/targets.ts';
 import type { WeekRecord, WeekRecordInput } from '../../../core/metrics/week-record.ts';
 import { ApiError, apiFetch } from '../api-client.ts';
 import { gamificationQueryKey } from './gamification-api.ts';
 import { isErrorBody } from '../../../core/errors/error-codes.ts';
 import type { StripeApplyInput } from '../../../core/metrics/stripe-import.ts';
-import type { StripeStatus } from '../../../server/features/metrics/stripe-import.ts';
+import type { Json } from '../../../core/http/json.ts';
+import type {
+  CurrencyChange as ServerCurrencyChange,
+  MetricsSummary as ServerMetricsSummary,
+  PeerBenchmarks,
+  StripeStatus,
+} from '../../../server/features/metrics/index.ts';
 
-/** The metrics API (docs/metrics.md#api): one place for its calls, keys and invalidation. */
-export type SeriesPoint = WeekKey & Record<MetricKey, number | null>;
-export type MetricsSummary = {
-  latest: MetricsSnapshot | null;
-  statuses: Record<TargetedMetric, TargetStatus | null> | null;
-  /** Metrics still short of the history they need, and by how many weeks (absent from older servers). */
-  needsWeeks?: WeeksNeeded;
-  series: SeriesPoint[];
-  targets: Record<TargetedMetric, Target>;
-};
-export type Benchmarks = {
-  minPeers: number;
-  scope: BenchmarkScope | null;
-  peers: number | null;
-  metrics: Record<string, MetricBenchmark | null> | null;
-  /** When the daily snapshot both sides are read from was taken (ISO), or null before the founder is in one. */
-  asOf: string | null;
-  reason: 'no-phase' | 'no-weeks' | 'pending' | 'too-few-peers' | null;
-};
+// The metrics API (docs/metrics.md#api): one place for its calls, keys and invalidation.
+
+/** GET /api/metrics/summary: the server's answer (`metricsSummary`, its series cut to the range), as JSON. */
+export type MetricsSummary = Json<ServerMetricsSummary>;
+/** One week of the summary's series. */
+export type SeriesPoint = MetricsSummary['series'][number];
+/** GET /api/metrics/benchmarks (`peerBenchmarks`). */
+export type Benchmarks = Json<PeerBenchmarks>;
 
 const metricsKey = ['metrics'] as const;
 const weekPath = ({ year, week }: WeekKey) => `/api/metrics/weeks/${year}/${week}`;
@@ -66,15 +57,7 @@ function useInvalidateMetrics() {
 }
 
 /** A recorded change of currency (POST /api/metrics/currency, decision 114). */
-export type CurrencyChange = {
-  id: string;
-  fromCurrency: string;
-  toCurrency: string;
-  mode: 'relabel' | 'convert';
-  rate: number | null;
-  weeksConverted: number;
-  createdAt: string;
-};
+export type CurrencyChange = Json<ServerCurrencyChange>;
 
 export const currencyChangesQuery = queryOptions({
   queryKey: [...metricsKey, 'currency-changes'],

@@ -1,39 +1,14 @@
+import type { Json } from '../../../core/http/json.ts';
 import type { Plan } from '../../../core/subscription/plans.ts';
+import type { Invoice as ServerInvoice, SubscriptionView as ServerSubscriptionView } from '../../../server/features/billing/index.ts';
 import { apiFetch } from '../api-client.ts';
 
-/** GET /api/subscription (src/server/features/billing/service.ts). */
-export type SubscriptionView = {
-  provider: 'local' | 'stripe';
-  phase: 'trialing' | 'free' | 'premium';
-  status: 'free' | 'active' | 'past_due';
-  /** null on Free, and for granted months. */
-  plan: Plan | null;
-  periodStart: string | null;
-  periodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  trialEndsAt: string | null;
-  trialDaysLeft: number;
-  effectiveUserTier: number;
-  prices: { currency: string; monthly: number; annual: number };
-  upgradeBonus: { points: number; awarded: boolean };
-  canManageBilling: boolean;
-  history: HistoryEntry[];
-};
-
-export type HistoryEntry = {
-  id: number;
-  type: 'upgrade' | 'switch-plan' | 'cancel' | 'reactivate' | 'grant-months' | 'period-ended' | 'provider-sync';
-  source: string;
-  at: string;
-  plan: Plan | null;
-  when: 'now' | 'period-end' | null;
-  reason: 'downgrade' | 'cancel' | null;
-  months: number | null;
-  status: string;
-  periodEnd: string | null;
-};
-
-export type Invoice = { id: string; number: string | null; createdAt: string; amountPaid: number; amountDue: number; currency: string; status: string | null; url: string | null };
+/** GET /api/subscription: the server's answer (`subscriptionView`), as JSON. */
+export type SubscriptionView = Json<ServerSubscriptionView>;
+/** One change in the subscription's recent history. */
+export type HistoryEntry = SubscriptionView['history'][number];
+/** One invoice as the Subscription page lists it (Stripe only). */
+export type Invoice = Json<ServerInvoice>;
 
 /**
  * The subscription calls as plain functions: the public pricing page uses them without

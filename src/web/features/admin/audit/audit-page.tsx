@@ -9,7 +9,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { ListState } from '../list-state.tsx';
 import { Pager } from '../pager.tsx';
-import { type AuditEntry, AuditTable } from './audit-table.tsx';
+import { type AuditLogPage, AuditTable } from './audit-table.tsx';
 
 const PAGE_SIZE = 50;
 const FIELDS = ['actorId', 'targetUserId', 'event', 'severity', 'from', 'to'] as const;
@@ -55,7 +55,7 @@ export function AuditPage() {
   const query = queryOf(filters, page);
   const log = useQuery({
     queryKey: ['admin', 'audit', query],
-    queryFn: () => apiFetch<{ entries: AuditEntry[]; total: number }>(`/api/admin/audit-logs?${query}`),
+    queryFn: () => apiFetch<AuditLogPage>(`/api/admin/audit-logs?${query}`),
     placeholderData: keepPreviousData,
   });
   const pages = log.data ? Math.max(1, Math.ceil(log.data.total / PAGE_SIZE)) : 1;

@@ -1,10 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { auditSeverity } from '../../../../core/admin/audit-log.ts';
+import type { Json } from '../../../../core/http/json.ts';
+import type { AuditLogPage as ServerAuditLogPage } from '../../../../server/features/admin/index.ts';
 import { cn } from '../../../lib/cn.ts';
 import { intlLocale } from '../../../lib/format.ts';
+import { ColumnHeaders, DataTable } from '../../../components/data-table.tsx';
 
-export type AuditEntry = { id: number; actionType: string; adminId: string | null; targetUserId?: string | null; details: Record<string, unknown>; createdAt: string };
+/** GET /api/admin/audit-logs: the server's answer (`listAuditLogs`), as JSON. */
+export type AuditLogPage = Json<ServerAuditLogPage>;
+type AuditRow = AuditLogPage['entries'][number];
+/** A row of the audit log, or of a user page's trail (which leaves out the target: it is the user). */
+export type AuditEntry = Pick<AuditRow, 'id' | 'actionType' | 'adminId' | 'details' | 'createdAt'> & Partial<Pick<AuditRow, 'targetUserId'>>;
 
 const SEVERITY_CLASS = {
   low: 'text-muted-foreground',
@@ -29,37 +36,23 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   const { t, i18n } = useTranslation('admin');
   const when = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <div className="mt-2 overflow-x-auto rounded-lg border border-border">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{t('audit.tableLabel')}</caption>
-        <thead className="bg-muted/50">
-          <tr>
-            {AUDIT_COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
-                {t(`audit.columns.${column}`)}
-              </th>
-            ))}
+    <DataTable caption={t('audit.tableLabel')} className="mt-2" head={<ColumnHeaders nowrap labels={AUDIT_COLUMNS.map((column) => t(`audit.columns.${column}`))} />}>
+      {entries.map((entry) => {
+        const severity = auditSeverity(entry.actionType);
+        const { timestamp: _timestamp, ...details } = entry.details;
+        return (
+          <tr key={entry.id} className="border-t border-border align-top">
+            <td className="px-3 py-2 whitespace-nowrap">{when.format(new Date(entry.createdAt))}</td>
+            <th scope="row" className="px-3 py-2 font-mono text-xs font-normal">
+              {entry.actionType}
+            </th>
+            <td className={cn('px-3 py-2', SEVERITY_CLASS[severity])}>{t(`audit.severity.${severity}`)}</td>
+            <td className="px-3 py-2">{userLink(entry.adminId)}</td>
+            <td className="px-3 py-2">{userLink(entry.targetUserId)}</td>
+            <td className="max-w-xs px-3 py-2 font-mono text-xs break-all">{JSON.stringify(details)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => {
-            const severity = auditSeverity(entry.actionType);
-            const { timestamp: _timestamp, ...details } = entry.details;
-            return (
-              <tr key={entry.id} className="border-t border-border align-top">
-                <td className="px-3 py-2 whitespace-nowrap">{when.format(new Date(entry.createdAt))}</td>
-                <th scope="row" className="px-3 py-2 font-mono text-xs font-normal">
-                  {entry.actionType}
-                </th>
-                <td className={cn('px-3 py-2', SEVERITY_CLASS[severity])}>{t(`audit.severity.${severity}`)}</td>
-                <td className="px-3 py-2">{userLink(entry.adminId)}</td>
-                <td className="px-3 py-2">{userLink(entry.targetUserId)}</td>
-                <td className="max-w-xs px-3 py-2 font-mono text-xs break-all">{JSON.stringify(details)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { FEEDBACK_NOTE_MAX } from '../../../../core/admin/admin-feedback.ts';
 import { FEEDBACK_STATUSES, type FeedbackStatus } from '../../../../core/feedback/feedback-schema.ts';
+import type { Json } from '../../../../core/http/json.ts';
+import type { FeedbackInbox } from '../../../../server/features/admin/index.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { inputClass } from '../../../components/form/fields.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
@@ -14,19 +16,9 @@ import { intlLocale } from '../../../lib/format.ts';
 import { ListState } from '../list-state.tsx';
 import { Pager } from '../pager.tsx';
 
-type InboxItem = {
-  id: string;
-  type: 'idea' | 'issue';
-  content: string;
-  sections: string[];
-  page: string;
-  appVersion: string;
-  status: FeedbackStatus;
-  createdAt: string;
-  founder: { id: string; email: string; fullName: string | null };
-  images: { id: string; name: string }[];
-  notes: { id: string; authorEmail: string | null; body: string; createdAt: string }[];
-};
+/** GET /api/admin/feedback: the server's answer (`feedbackInbox`), as JSON. */
+type Inbox = Json<FeedbackInbox>;
+type InboxItem = Inbox['feedback'][number];
 const PAGE_SIZE = 20;
 const inboxKey = ['admin', 'feedback'] as const;
 
@@ -143,7 +135,7 @@ export function FeedbackInbox() {
   const query = new URLSearchParams({ ...(status ? { status } : {}), page: String(page), limit: String(PAGE_SIZE) }).toString();
   const inbox = useQuery({
     queryKey: [...inboxKey, query],
-    queryFn: () => apiFetch<{ feedback: InboxItem[]; total: number }>(`/api/admin/feedback?${query}`),
+    queryFn: () => apiFetch<Inbox>(`/api/admin/feedback?${query}`),
     placeholderData: keepPreviousData,
   });
   const pages = inbox.data ? Math.max(1, Math.ceil(inbox.data.total / PAGE_SIZE)) : 1;

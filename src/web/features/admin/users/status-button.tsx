@@ -5,11 +5,11 @@ import { toast } from 'sonner';
 
 import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { errorMessage } from '../../../lib/error-toast.ts';
-import { type AdminUser, useSetAccountStatus } from './users-api.ts';
+import { type AccountRef, useSetAccountStatus } from './users-api.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 
 /** Suspend (after a confirmation: it signs the founder out everywhere) or reactivate a founder's account. */
-export function StatusButton({ user }: { user: AdminUser }) {
+export function StatusButton({ user }: { user: AccountRef }) {
   const { t } = useTranslation('admin');
   const setStatus = useSetAccountStatus();
   const [confirming, setConfirming] = useState(false);

@@ -4,16 +4,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { Modal } from '../../../components/modal.tsx';
+import type { Json } from '../../../../core/http/json.ts';
+import type { AdminSubscription as AdminSubscriptionAnswer } from '../../../../server/features/billing/index.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import type { HistoryEntry, SubscriptionView } from '../../../lib/api/subscription-calls.ts';
 import { intlLocale } from '../../../lib/format.ts';
-import type { AdminUser } from './users-api.ts';
+import type { AccountRef } from './users-api.ts';
+import { ColumnHeaders, DataTable } from '../../../components/data-table.tsx';
 
-/** GET /api/admin/users/:userId/subscription. */
-type AdminSubscription = { subscription: SubscriptionView; events: (HistoryEntry & { actorId: string | null; providerEventId: string | null; cancelAtPeriodEnd: boolean })[] };
+/** GET /api/admin/users/:userId/subscription: the server's answer (`subscriptionForAdmin`), as JSON. */
+type AdminSubscription = Json<AdminSubscriptionAnswer>;
 
 /** A founder's subscription and its whole history, for an admin to read (changing it is the founder's). */
-export function SubscriptionButton({ user }: { user: AdminUser }) {
+export function SubscriptionButton({ user }: { user: AccountRef }) {
   const { t } = useTranslation('admin');
   const [open, setOpen] = useState(false);
   return (
@@ -45,7 +47,7 @@ export function SubscriptionDetails({ userId }: { userId: string }) {
   if (query.isPending) return <p className="text-sm text-muted-foreground">{t('loading')}</p>;
   if (query.isError) return <p className="text-sm text-destructive">{t('loadError')}</p>;
   const { subscription: view, events } = query.data;
-    const facts: [string, string][] = [
+  const facts: [string, string][] = [
     [t('plan'), view.phase === 'premium' ? t(`plans.${view.plan ?? 'granted'}`) : t(`phase.${view.phase}`)],
     [t('status'), t(`states.${stateKey(view)}`)],
     [t('periodEnd'), date(view.periodEnd)],
@@ -69,37 +71,23 @@ export function SubscriptionDetails({ userId }: { userId: string }) {
         {events.length === 0 ? (
           <p className="mt-2 text-sm text-muted-foreground">{t('empty')}</p>
         ) : (
-          <div className="mt-2 overflow-x-auto rounded-lg border border-border">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t('history')}</caption>
-              <thead className="bg-muted/50">
-                <tr>
-                  {HISTORY_COLUMNS.map((column) => (
-                    <th key={column} scope="col" className="px-3 py-2 font-medium">
-                      {t(`columns.${column}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {events.map((entry) => (
-                  <tr key={entry.id} className="border-t border-border">
-                    <td className="px-3 py-2 whitespace-nowrap">{date(entry.at)}</td>
-                    <th scope="row" className="px-3 py-2 font-normal">
-                      {t(`types.${entry.reason ?? entry.type}`)}
-                      {entry.plan ? ` · ${t(`plans.${entry.plan}`)}` : ''}
-                      {entry.when ? ` · ${t(`when.${entry.when}`)}` : ''}
-                    </th>
-                    <td className="px-3 py-2">{t(`sources.${entry.source}`)}</td>
-                    <td className="px-3 py-2">
-                      {t(`states.${stateKey(entry)}`)}
-                      {entry.periodEnd ? ` · ${date(entry.periodEnd)}` : ''}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption={t('history')} className="mt-2" head={<ColumnHeaders labels={HISTORY_COLUMNS.map((column) => t(`columns.${column}`))} />}>
+            {events.map((entry) => (
+              <tr key={entry.id} className="border-t border-border">
+                <td className="px-3 py-2 whitespace-nowrap">{date(entry.at)}</td>
+                <th scope="row" className="px-3 py-2 font-normal">
+                  {t(`types.${entry.reason ?? entry.type}`)}
+                  {entry.plan ? ` · ${t(`plans.${entry.plan}`)}` : ''}
+                  {entry.when ? ` · ${t(`when.${entry.when}`)}` : ''}
+                </th>
+                <td className="px-3 py-2">{t(`sources.${entry.source}`)}</td>
+                <td className="px-3 py-2">
+                  {t(`states.${stateKey(entry)}`)}
+                  {entry.periodEnd ? ` · ${date(entry.periodEnd)}` : ''}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
     </div>

@@ -1,22 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountStatus } from '../../../../core/account/account-status.ts';
 import type { UserSort } from '../../../../core/admin/admin-users.ts';
+import type { Json } from '../../../../core/http/json.ts';
+import type { UserDetail as ServerUserDetail, UsersPage as ServerUsersPage } from '../../../../server/features/admin/index.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import type { AuditEntry } from '../audit/audit-table.tsx';
 
-/** One row of GET /api/admin/users. */
-export type AdminUser = {
-  id: string;
-  email: string;
-  fullName: string | null;
-  role: 'user' | 'admin';
-  status: AccountStatus;
-  userTier: number;
-  onboardingCompleted: boolean;
-  lastActiveAt: string | null;
-  createdAt: string;
-};
-export type UsersPage = { users: AdminUser[]; total: number; page: number; limit: number };
+/** GET /api/admin/users: the server's answer (`listUsers`), as JSON. */
+export type UsersPage = Json<ServerUsersPage>;
+/** One row of the list. */
+export type AdminUser = UsersPage['users'][number];
+/** What an action on an account needs: a row of the list and the user page's profile both have it. */
+export type AccountRef = Pick<AdminUser, 'id' | 'email' | 'status'>;
 
 /** What the list's form sends: every value as the query string takes it ('' = any). */
 export type UserFilters = {
@@ -58,26 +51,8 @@ export function useAdminUsers(filters: UserFilters, order: UserOrder) {
   });
 }
 
-export type UserDetail = {
-  profile: AdminUser & {
-    nickname: string | null;
-    startupName: string | null;
-    industry: string | null;
-    startupPhase: string | null;
-    teamSize: string | null;
-    country: string | null;
-    preferredLanguage: string | null;
-    emailVerified: boolean;
-    twoFactorEnabled: boolean;
-  };
-  activity: Record<'metricWeeks' | 'tasksCreated' | 'tasksDone' | 'strategySaves' | 'mentorConversations' | 'mentorQuestions' | 'contextEntries' | 'activeDays', number> & {
-    lastActiveDay: string | null;
-  };
-  /** Who referred the founder (their address) and how many founders they referred (docs/referrals.md). */
-  referrals: { referredBy: string | null; referredCount: number };
-  signIns: { at: string; lastSeenAt: string; userAgent: string | null }[];
-  audit: AuditEntry[];
-};
+/** GET /api/admin/users/:userId (`userDetail`), as JSON. */
+export type UserDetail = Json<ServerUserDetail>;
 
 export function useAdminUser(userId: string) {
   return useQuery({ queryKey: [...usersKey, 'one', userId], queryFn: () => apiFetch<UserDetail>(`/api/admin/users/${encodeURIComponent(userId)}`) });

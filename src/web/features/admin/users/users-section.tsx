@@ -13,6 +13,7 @@ import { StatusButton } from './status-button.tsx';
 import { type AdminUser, NO_FILTERS, type UserFilters, type UserOrder, useAdminUsers } from './users-api.ts';
 import { ViewAsButton } from './view-as-button.tsx';
 import { SubscriptionButton } from './subscription-button.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 
 /** Each select of the filter form and its choices ('' first: any). */
 const SELECTS = {
@@ -145,60 +146,53 @@ function UsersTable({ users, order, onSort }: { users: AdminUser[]; order: UserO
   const { t } = useTranslation('admin');
   const day = useDay();
   return (
-    <div className="overflow-x-auto rounded-lg border border-border">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{t('usersSection.tableLabel')}</caption>
-        <thead className="bg-muted/50">
-          <tr>
-            {COLUMNS.map(({ key, sort }) => {
-              const sorted = sort !== undefined && order.sort === sort;
-              return (
-                <th key={key} scope="col" className="px-3 py-2 font-medium whitespace-nowrap" aria-sort={sorted ? (order.order === 'asc' ? 'ascending' : 'descending') : undefined}>
-                  {sort ? (
-                    <button type="button" className={cn(buttonClass.link, 'text-foreground')} onClick={() => onSort(sort)}>
-                      {t(`usersSection.columns.${key}`)}
-                      {sorted ? order.order === 'asc' ? <ArrowUp aria-hidden="true" className="size-3" /> : <ArrowDown aria-hidden="true" className="size-3" /> : null}
-                    </button>
-                  ) : (
-                    t(`usersSection.columns.${key}`)
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => (
-            <tr key={user.id} className="border-t border-border">
-              <th scope="row" className="px-3 py-2 font-normal break-all">
-                <Link to={`/admin/users/${encodeURIComponent(user.id)}`} className="text-primary underline underline-offset-4">
-                  {user.email}
-                </Link>
-              </th>
-              <td className="px-3 py-2">{user.fullName}</td>
-              <td className="px-3 py-2">{t(`usersSection.role.${user.role}`)}</td>
-              <td className="px-3 py-2">{t(`usersSection.filters.tier.${user.userTier}`)}</td>
-              <td className="px-3 py-2">{t(`usersSection.status.${user.status}`)}</td>
-              <td className="px-3 py-2">{t(`usersSection.filters.onboarded.${user.onboardingCompleted}`)}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{day(user.lastActiveAt)}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{day(user.createdAt)}</td>
-              <td className="px-3 py-2">
-                {user.role === 'admin' ? null : (
-                  <div className="flex flex-wrap gap-2">
-                    {user.status === 'deleted' ? null : (
-                      <>
-                        <ViewAsButton user={user} />
-                        <StatusButton user={user} />
-                      </>
-                    )}
-                    <SubscriptionButton user={user} />
-                  </div>
+    <DataTable
+      caption={t('usersSection.tableLabel')}
+      head={COLUMNS.map(({ key, sort }) => {
+        const sorted = sort !== undefined && order.sort === sort;
+        return (
+          <th key={key} scope="col" className="px-3 py-2 font-medium whitespace-nowrap" aria-sort={sorted ? (order.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+            {sort ? (
+              <button type="button" className={cn(buttonClass.link, 'text-foreground')} onClick={() => onSort(sort)}>
+                {t(`usersSection.columns.${key}`)}
+                {sorted ? order.order === 'asc' ? <ArrowUp aria-hidden="true" className="size-3" /> : <ArrowDown aria-hidden="true" className="size-3" /> : null}
+              </button>
+            ) : (
+              t(`usersSection.columns.${key}`)
+            )}
+          </th>
+        );
+      })}
+    >
+      {users.map((user) => (
+        <tr key={user.id} className="border-t border-border">
+          <th scope="row" className="px-3 py-2 font-normal break-all">
+            <Link to={`/admin/users/${encodeURIComponent(user.id)}`} className="text-primary underline underline-offset-4">
+              {user.email}
+            </Link>
+          </th>
+          <td className="px-3 py-2">{user.fullName}</td>
+          <td className="px-3 py-2">{t(`usersSection.role.${user.role}`)}</td>
+          <td className="px-3 py-2">{t(`usersSection.filters.tier.${user.userTier}`)}</td>
+          <td className="px-3 py-2">{t(`usersSection.status.${user.status}`)}</td>
+          <td className="px-3 py-2">{t(`usersSection.filters.onboarded.${user.onboardingCompleted}`)}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{day(user.lastActiveAt)}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{day(user.createdAt)}</td>
+          <td className="px-3 py-2">
+            {user.role === 'admin' ? null : (
+              <div className="flex flex-wrap gap-2">
+                {user.status === 'deleted' ? null : (
+                  <>
+                    <ViewAsButton user={user} />
+                    <StatusButton user={user} />
+                  </>
                 )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+                <SubscriptionButton user={user} />
+              </div>
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

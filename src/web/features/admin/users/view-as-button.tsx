@@ -7,7 +7,7 @@ import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
 import { useStartImpersonation } from '../../../lib/use-impersonation.ts';
-import type { AdminUser } from './users-api.ts';
+import type { AccountRef } from './users-api.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 
 const needsPassword = (error: unknown) => error instanceof ApiError && error.code === 'REAUTHENTICATION_REQUIRED';
@@ -16,7 +16,7 @@ const needsPassword = (error: unknown) => error instanceof ApiError && error.cod
  * 'View as': starts viewing the app as this founder. The server asks for the admin's
  * password when their sign-in is not recent (decision 023); then a dialog asks for it.
  */
-export function ViewAsButton({ user }: { user: AdminUser }) {
+export function ViewAsButton({ user }: { user: AccountRef }) {
   const { t } = useTranslation(['admin', 'impersonation']);
   const start = useStartImpersonation();
   const [pending, setPending] = useState(false);

@@ -17,6 +17,7 @@ export function ToggleGroup<Option extends string>({
   return (
     <div role="group" aria-label={label} className="inline-flex rounded-md border border-border p-0.5">
       {options.map((option) => (
+        // Not buttonClass: a segment of a toggle group, filled when chosen.
         <button
           key={option}
           type="button"

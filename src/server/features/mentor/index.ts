@@ -1,0 +1,3 @@
+/** What the browser reads of the mentor: the types of its answers (docs/decisions/136-one-typed-contract.md). */
+export type { FilesUpload } from './conversation-files.ts';
+export type { Conversation, ConversationSummary } from './conversations.ts';
