@@ -11,6 +11,8 @@
  *
  * The server is a child process, so the streams' readers do not share its thread. Rate
  * limits are scaled out of the way (RATE_LIMIT_SCALE); every stream reads as one founder.
+ * On Linux it also prints the server's CPU time a post (from /proc): on a machine shared
+ * with other work the latencies follow the load, the CPU time much less.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,6 +31,16 @@ function option(name: string, fallback: number): number {
 
 
 type Server = Awaited<ReturnType<typeof spawnServerProcess>>;
+
+/** The server process's CPU time so far (ms): utime and stime of /proc/PID/stat, in ticks of 1/100 s; null off Linux. */
+function serverCpuMs(server: Server): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
 
 /** A founder's session cookie; every request below sends the bench's user agent, as sessions are bound to it. */
 async function signUp(server: Server, name: string) {
@@ -77,6 +89,7 @@ async function measure(server: Server, reader: string, writer: string, streams: 
     await Promise.all(Array.from({ length: streams }, () => openStream(server, reader, arrivals, controller.signal)));
     const latencies: number[] = [];
     let missing = 0;
+    const cpuBefore = serverCpuMs(server);
     for (let n = 0; n < posts; n++) {
       const sentAt = performance.now();
       const response = await fetch(`${server.url}/api/community/rooms/general/messages`, {
@@ -95,7 +108,9 @@ async function measure(server: Server, reader: string, writer: string, streams: 
       missing += streams - pending.length;
       latencies.push(...pending.map((at) => at - sentAt));
     }
-    return { latencies: latencies.sort((a, b) => a - b), missing };
+    const cpuAfter = serverCpuMs(server);
+    const cpuPerPost = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / posts;
+    return { latencies: latencies.sort((a, b) => a - b), missing, cpuPerPost };
   } finally {
     controller.abort();
   }
@@ -124,9 +139,9 @@ async function main() {
     const writer = await signUp(server, 'writer');
     console.log(`Chat fan-out: ${posts} posts, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} cores\n`);
     for (const [label, count] of [['baseline', 1], ['fan-out', streams]] as const) {
-      const { latencies, missing } = await measure(server, reader, writer, count, posts);
+      const { latencies, missing, cpuPerPost } = await measure(server, reader, writer, count, posts);
       console.log(
-        `${label.padEnd(9)} ${String(count).padStart(5)} streams   p50 ${percentile(latencies, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(latencies, 99).toFixed(1).padStart(7)} ms   max ${latencies.at(-1)?.toFixed(1).padStart(7)} ms${missing ? `   (${missing} deliveries missing!)` : ''}`,
+        `${label.padEnd(9)} ${String(count).padStart(5)} streams   p50 ${percentile(latencies, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(latencies, 99).toFixed(1).padStart(7)} ms   max ${latencies.at(-1)?.toFixed(1).padStart(7)} ms${cpuPerPost === null ? '' : `   server CPU ${cpuPerPost.toFixed(0).padStart(4)} ms a post`}${missing ? `   (${missing} deliveries missing!)` : ''}`,
       );
       if (label === 'fan-out') console.log(`\np99 at ${count} streams ${percentile(latencies, 99) < GOAL_P99_MS ? 'meets' : 'MISSES'} the ${GOAL_P99_MS} ms goal.`);
     }

@@ -1,9 +1,11 @@
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/core/community/community.ts';
 import { chatReports, users } from '../../src/server/db/schema/index.ts';
-import { readEvents } from './support/sse.ts';
-import { createTestApp } from './support/test-app.ts';
+import { createNodeServer } from '../../src/server/http/node-server.ts';
+import { eventReader, readEvents } from './support/sse.ts';
+import { createTestApp, TEST_ORIGIN, TEST_USER_AGENT } from './support/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -122,6 +124,13 @@ describe('the live stream', () => {
     first.abort();
     // The stream started after `before`, so the one message is the live one.
     expect(events.filter((e) => e.event === 'message').map((e) => (JSON.parse(e.data) as ChatMessage).body)).toEqual(['Live one']);
+    // Live, B gets the message as their history shows it, field for field; only the contact
+    // differs, sealed afresh each time (decision 221).
+    const delivered = JSON.parse(events.find((e) => e.event === 'message')!.data) as ChatMessage;
+    const shown = (await history(b.cookie, 'mvp')).find((m) => m.id === live.id)!;
+    expect(Object.keys(delivered)).toEqual(Object.keys(shown));
+    expect({ ...delivered, contact: null }).toEqual({ ...shown, contact: null });
+    expect(delivered).toMatchObject({ mine: false, contact: expect.any(String) });
 
     // Offline: two more are posted; the reconnect names the last it had.
     const missed = [await json<ChatMessage>(post(a.cookie, 'Missed 1', 'mvp')), await json<ChatMessage>(post(a.cookie, 'Missed 2', 'mvp'))];
@@ -132,6 +141,60 @@ describe('the live stream', () => {
     const replayed = replay.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data) as ChatMessage);
     expect(replayed.map((m) => m.id)).toEqual(missed.map((m) => m.id));
     expect(replay.filter((e) => e.event === 'message').map((e) => e.id)).toEqual(missed.map((m) => String(m.id)));
+  });
+
+  it('served by Node, as in production: the same head and events, catch-up, and no listener left once the browser goes', async () => {
+    const a = await premiumFounder();
+    const b = await premiumFounder();
+    // The streams listening on the bus, counted from here.
+    const listening = new Set<object>();
+    const subscribe = t.deps.bus.subscribe;
+    t.deps.bus.subscribe = (listener) => {
+      const token = {};
+      listening.add(token);
+      const unsubscribe = subscribe(listener);
+      return () => {
+        listening.delete(token);
+        unsubscribe();
+      };
+    };
+    const server = createNodeServer(t.app.fetch, { https: false });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const streamUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/community/rooms/scaling/stream`;
+    const open = (controller: AbortController, lastEventId?: number) =>
+      fetch(streamUrl, { signal: controller.signal, headers: { cookie: b.cookie, origin: TEST_ORIGIN, 'user-agent': TEST_USER_AGENT, ...(lastEventId ? { 'last-event-id': String(lastEventId) } : {}) } });
+    try {
+      const first = new AbortController();
+      const stream = await open(first, (await json<ChatMessage>(post(a.cookie, 'Before', 'scaling'))).id);
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get('content-type')).toBe('text/event-stream');
+      expect(stream.headers.get('cache-control')).toBe('no-cache');
+      expect(stream.headers.get('x-content-type-options')).toBe('nosniff');
+      const events = eventReader(stream);
+      await events.until((list) => list.some((e) => e.event === 'ready'));
+      expect(listening.size).toBe(1);
+      const live = await json<ChatMessage>(post(a.cookie, 'Live through Node', 'scaling'));
+      const received = await events.until((list) => list.some((e) => e.event === 'message'));
+      expect(received.filter((e) => e.event === 'message').map((e) => [e.id, (JSON.parse(e.data) as ChatMessage).body])).toEqual([[String(live.id), 'Live through Node']]);
+      first.abort();
+      await expect.poll(() => listening.size).toBe(0);
+
+      // Offline, one more; the reconnect names the last it had, gets it, then hears its deletion.
+      const missed = await json<ChatMessage>(post(a.cookie, 'Missed through Node', 'scaling'));
+      const second = new AbortController();
+      const again = eventReader(await open(second, live.id));
+      const replay = await again.until((list) => list.some((e) => e.event === 'ready'));
+      expect(replay.map((e) => [e.event, e.id])).toEqual([['message', String(missed.id)], ['ready', undefined]]);
+      expect((await t.request(`/api/community/messages/${missed.id}`, { method: 'DELETE', cookie: a.cookie })).status).toBeLessThan(300);
+      const removed = await again.until((list) => list.some((e) => e.event === 'removed'));
+      expect(JSON.parse(removed.find((e) => e.event === 'removed')!.data)).toEqual({ id: missed.id });
+      second.abort();
+      await expect.poll(() => listening.size).toBe(0);
+    } finally {
+      t.deps.bus.subscribe = subscribe;
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('refuses a tier-1 stream (403) and an unknown room (400)', async () => {

@@ -89,30 +89,42 @@ const profileOf = (row: MessageRow) => ({
   createdAt: new Date(row.created),
 });
 
+/** A message's fields that are the same for every reader, before and after the reader's own. */
+const leadingFields = (row: MessageRow, author: ChatMessage['author']) => ({
+  id: Number(row.id),
+  room: row.room,
+  conversation: row.conversation_id === null ? null : Number(row.conversation_id),
+  author,
+});
+const trailingFields = (row: MessageRow) => ({
+  body: row.body,
+  createdAt: new Date(row.created_at).toISOString(),
+  editedAt: row.edited_at ? new Date(row.edited_at).toISOString() : null,
+});
+/** The reader's own fields: whether they wrote it, and their contact for its author (decision 221). */
+const readerFields = (row: MessageRow, readerId: string, tier: TierContext) => ({
+  mine: row.user_id === readerId,
+  contact: row.room === null ? null : contactFor(tier, readerId, row.user_id),
+});
+
 /** A message row as `readerId` receives it, its author shown as `author`. */
 function messageOf(row: MessageRow, author: ChatMessage['author'], readerId: string, tier: TierContext): ChatMessage {
-  return {
-    id: Number(row.id),
-    room: row.room,
-    conversation: row.conversation_id === null ? null : Number(row.conversation_id),
-    author,
-    mine: row.user_id === readerId,
-    contact: row.room === null ? null : contactFor(tier, readerId, row.user_id),
-    body: row.body,
-    createdAt: new Date(row.created_at).toISOString(),
-    editedAt: row.edited_at ? new Date(row.edited_at).toISOString() : null,
-  };
+  return { ...leadingFields(row, author), ...readerFields(row, readerId, tier), ...trailingFields(row) };
 }
 
-/** One message read once for every open stream of an instance: what all readers share, and who may not see it. */
-export type SharedMessage = { row: MessageRow; author: ChatMessage['author']; blockedBy: ReadonlySet<string>; participants: readonly string[] | null };
+/**
+ * One message read once for every open stream of an instance: who may not see it, and its
+ * JSON but for the reader's own fields, serialised once (`leading` ends before them, `trailing`
+ * starts after them).
+ */
+export type SharedMessage = { id: number; row: MessageRow; blockedBy: ReadonlySet<string>; participants: readonly string[] | null; leading: string; trailing: string };
 
 /**
- * A message as every reader sees it but for blocks, conversations and `mine` (decision 194):
- * read once per change, with the founders who blocked its author and a conversation's two
- * founders, then shaped for each reader in memory by `messageForReader`. A post to a room
- * with a thousand open streams costs two queries, not a thousand. Null when nobody may see
- * it (deleted, author hidden or inactive).
+ * A message as every reader sees it but for blocks, conversations and the reader's own fields
+ * (decision 194): read once per change, with the founders who blocked its author and a
+ * conversation's two founders, then shaped for each reader in memory by `messageJsonForReader`.
+ * A post to a room with a thousand open streams costs two queries, not a thousand. Null when
+ * nobody may see it (deleted, author hidden or inactive).
  */
 export async function sharedMessage(db: Database, id: number, tier: TierContext): Promise<SharedMessage | null> {
   const result = await db.execute(sql`
@@ -127,14 +139,25 @@ export async function sharedMessage(db: Database, id: number, tier: TierContext)
   const [row] = (result as unknown as { rows: (MessageRow & { blocked_by: string[]; participants: string[] | null })[] }).rows;
   if (!row) return null;
   const members = await ensureMembers(db, [row.user_id]);
-  return { row, author: memberView(profileOf(row), members.get(row.user_id)!, tier), blockedBy: new Set(row.blocked_by), participants: row.participants };
+  const author = memberView(profileOf(row), members.get(row.user_id)!, tier);
+  return {
+    id: Number(row.id),
+    row,
+    blockedBy: new Set(row.blocked_by),
+    participants: row.participants,
+    leading: JSON.stringify(leadingFields(row, author)).slice(0, -1),
+    trailing: JSON.stringify(trailingFields(row)).slice(1),
+  };
 }
 
-/** The shared message as `readerId` receives it, or null when they may not see it (as `messageFor` decides). */
-export function messageForReader(shared: SharedMessage | null, readerId: string, tier: TierContext): ChatMessage | null {
+/**
+ * The shared message as `readerId` receives it, as JSON (the same as `messageFor`'s, serialised),
+ * or null when they may not see it: only the reader's own fields are serialised per reader.
+ */
+export function messageJsonForReader(shared: SharedMessage | null, readerId: string, tier: TierContext): string | null {
   if (!shared || shared.blockedBy.has(readerId)) return null;
   if (shared.participants && !shared.participants.includes(readerId)) return null;
-  return messageOf(shared.row, shared.author, readerId, tier);
+  return `${shared.leading},${JSON.stringify(readerFields(shared.row, readerId, tier)).slice(1, -1)},${shared.trailing}`;
 }
 
 /** The room's history, newest first, 50 at a time before the message `before`. */

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 
 /**
  * Contacts (decision 221): how a browser names another founder to start a direct message
@@ -7,16 +7,31 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
  * the reader it was made for, a fresh nonce makes two contacts of one founder unlinkable,
  * and a public founder's contact cannot be matched with their pseudonym.
  */
-const keys = new Map<string, Buffer>();
-/** The key for a secret, derived once: a room message is sealed for every open stream. */
-function keyFor(secret: string): Buffer {
+const keys = new Map<string, KeyObject>();
+/**
+ * The key for a secret, derived once, as a KeyObject: a room message is sealed for every open
+ * stream, and a raw Buffer key costs each cipher a fresh key import (decision 230).
+ */
+function keyFor(secret: string): KeyObject {
   let key = keys.get(secret);
-  if (!key) keys.set(secret, (key = createHash('sha256').update(`community-contact:${secret}`).digest()));
+  if (!key) keys.set(secret, (key = createSecretKey(createHash('sha256').update(`community-contact:${secret}`).digest())));
   return key;
 }
 
+/** Nonces are drawn from the random source 1,024 at a time, each used once: one call per 1,024 seals. */
+const NONCE_BYTES = 12;
+let nonces = Buffer.alloc(0);
+let nextNonce = 0;
+function freshNonce(): Buffer {
+  if (nextNonce === nonces.length) {
+    nonces = randomBytes(NONCE_BYTES * 1024);
+    nextNonce = 0;
+  }
+  return nonces.subarray(nextNonce, (nextNonce += NONCE_BYTES));
+}
+
 export function sealContact(secret: string, readerId: string, founderId: string): string {
-  const iv = randomBytes(12);
+  const iv = freshNonce();
   const cipher = createCipheriv('aes-256-gcm', keyFor(secret), iv);
   cipher.setAAD(Buffer.from(readerId, 'utf8'));
   const sealed = Buffer.concat([cipher.update(founderId, 'utf8'), cipher.final()]);
