@@ -99,3 +99,19 @@ test.describe('the app shell', () => {
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fmetrics$/);
   });
 });
+
+test.describe('a signed-in page opened directly, before any script runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/overview and /metrics already show the app frame, on a phone and on a wide screen (decision 231)', async ({ page }) => {
+    for (const pagePath of ['/overview', '/metrics']) {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.goto(pagePath);
+      // The phone's header, with its menu button, is painted from the HTML alone.
+      await expect(page.locator('#root header svg').first()).toBeVisible();
+      await expect(page.locator('#root aside')).toBeHidden();
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expect(page.locator('#root aside svg')).toBeVisible();
+    }
+  });
+});

@@ -70,6 +70,8 @@ test('a founder with some weeks sees changes, sparklines, the MRR movements char
   await expect(cards.locator('[data-metric=runwayWeeks]').getByTestId('cash-out')).toHaveText(fill(t('cards.cashOut'), { date: formatDay(cashOut.date, 'en') }));
 
   // MRR movements by week, then by month; the same figures as a table for screen readers.
+  // The charts are drawn as they come near the screen (decision 231): the founder scrolls down to them.
+  await page.locator('#week-form').scrollIntoViewIfNeeded();
   const movements = page.getByRole('region', { name: t('movements.title') });
   await expect(movements.locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expect(movements.getByText(fill(t('movements.caption'), { period: theWeekOf(weeksAgo(0)), net: '+$1,300' }))).toBeVisible();

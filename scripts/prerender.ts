@@ -15,6 +15,11 @@
  * The shell, dist/client/index.html (every route that is not prerendered), gets
  * `<link rel="modulepreload">` for the app chunk, which it needs at once.
  *
+ * The signed-in pages a founder often opens first (src/core/signed-in-pages.ts) get a shell
+ * of their own per language, dist/client/prerendered/<language>/signed-in/<file>.html: the
+ * app's frame in #root, painted before any script runs, and preloads, beside the app's, for
+ * the guard, the app shell, the page and every translation namespace they show (decision 231).
+ *
  * It also writes .gz and .br copies of the static text assets, which the server sends
  * to browsers that accept them.
  */
@@ -25,6 +30,7 @@ import zlib from 'node:zlib';
 import { build } from 'vite';
 import { HTML_LANG, LANGUAGES, type Language } from '../src/core/i18n/language.ts';
 import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../src/core/prerendered-pages.ts';
+import { SIGNED_IN_SHELL_DIR, SIGNED_IN_SHELL_PAGES, signedInNamespaces } from '../src/core/signed-in-pages.ts';
 import {
   APP,
   CLIENT_DIR,
@@ -36,6 +42,8 @@ import {
   PAGE_NAMESPACES,
   readManifest,
   ROOT,
+  SIGNED_IN_AREA_MODULES,
+  SIGNED_IN_PAGE_MODULES,
   staticClosure,
   VITE_MANIFEST_PATH,
 } from './lib/vite-manifest.ts';
@@ -44,7 +52,7 @@ const SSR_DIR = path.join(ROOT, 'dist/ssr');
 const TEMPLATE_PATH = path.join(CLIENT_DIR, 'index.html');
 
 type Meta = Record<string, { title: string; description: string }>;
-type RenderModule = { render: (url: string, language: Language) => Promise<string> };
+type RenderModule = { render: (url: string, language: Language) => Promise<string>; renderShellFrame: () => Promise<string> };
 
 function escapeHtml(text: string) {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -108,6 +116,25 @@ function addShellPreloads(manifest: Manifest, template: string): string {
   return replaceOnce(template, '</head>', `    ${SHELL_PRELOADS_MARK}\n    ${modulepreloads(files)}\n  </head>`, '</head>');
 }
 
+/**
+ * A signed-in page's shell: the app's frame in #root (main.tsx renders over it, it is not
+ * hydrated) and preloads for everything the page loads before it shows its content.
+ */
+function signedInShellHtml(manifest: Manifest, shell: string, frameHtml: string, pagePath: string, language: Language) {
+  const pageModule = SIGNED_IN_PAGE_MODULES[pagePath];
+  if (!pageModule) throw new Error(`No route module known for ${pagePath}: add it to SIGNED_IN_PAGE_MODULES in scripts/lib/vite-manifest.ts`);
+  const seen = new Set<string>();
+  const files = [
+    ...[...SIGNED_IN_AREA_MODULES, pageModule].flatMap((module) => staticClosure(manifest, module, seen)),
+    ...['common', 'errors', ...signedInNamespaces(pagePath)].flatMap((namespace) => staticClosure(manifest, localeKey(language, namespace), seen)),
+  ].filter((file) => !shell.includes(`/${file}"`));
+  let html = replaceOnce(shell, '<!--app-html-->', frameHtml, '<!--app-html-->');
+  // main.tsx loads these with the app, beside the route's code.
+  html = replaceOnce(html, '<div id="root"', `<div id="root" data-namespaces="${signedInNamespaces(pagePath).join(' ')}"`, '<div id="root">');
+  html = replaceOnce(html, /<html[^>]*>/, `<html lang="${HTML_LANG[language]}">`, '<html> tag');
+  return replaceOnce(html, '</head>', `  ${modulepreloads(files)}\n  </head>`, '</head>');
+}
+
 function pageHtml(manifest: Manifest, template: string, appHtml: string, pagePath: string, language: Language, meta: Meta, file: string) {
   const pageMeta = meta[file];
   if (!pageMeta?.title || !pageMeta.description) throw new Error(`src/web/locales/${language}/meta.json has no title/description for "${file}"`);
@@ -168,7 +195,9 @@ async function main() {
   const manifest = readManifest();
 
   const started = Date.now();
-  const { render } = await buildServerBundle();
+  const { render, renderShellFrame } = await buildServerBundle();
+  const shell = addShellPreloads(manifest, template);
+  const frameHtml = await renderShellFrame();
   const written: { file: string; bytes: number }[] = [];
   for (const language of LANGUAGES) {
     const meta = readMeta(language);
@@ -182,8 +211,15 @@ async function main() {
       fs.writeFileSync(target, html);
       written.push({ file: path.relative(ROOT, target), bytes: Buffer.byteLength(html) });
     }
+    fs.mkdirSync(path.join(dir, SIGNED_IN_SHELL_DIR), { recursive: true });
+    for (const page of SIGNED_IN_SHELL_PAGES) {
+      const html = signedInShellHtml(manifest, shell, frameHtml, page.path, language);
+      const target = path.join(dir, SIGNED_IN_SHELL_DIR, `${page.file}.html`);
+      fs.writeFileSync(target, html);
+      written.push({ file: path.relative(ROOT, target), bytes: Buffer.byteLength(html) });
+    }
   }
-  fs.writeFileSync(TEMPLATE_PATH, addShellPreloads(manifest, template));
+  fs.writeFileSync(TEMPLATE_PATH, shell);
   moveManifest();
   const compressed = precompress(CLIENT_DIR);
 

@@ -41,6 +41,15 @@ export const PAGE_MODULES: Record<string, string> = {
   '/manifesto': 'features/marketing/manifesto-page.tsx',
 };
 
+/** The signed-in area's route modules (src/web/app/routes.tsx): the guard and the app shell. */
+export const SIGNED_IN_AREA_MODULES = ['app/require-auth.tsx', 'app/layout/app-shell.tsx'] as const;
+
+/** The lazy route module of each signed-in page with its own shell (src/core/signed-in-pages.ts). */
+export const SIGNED_IN_PAGE_MODULES: Record<string, string> = {
+  '/overview': 'features/overview/overview-page.tsx',
+  '/metrics': 'features/metrics/metrics-page.tsx',
+};
+
 /** Translation namespaces a prerendered page uses before it can hydrate. */
 export const PAGE_NAMESPACES = ['common', 'errors', 'marketing'] as const;
 

@@ -7,6 +7,7 @@ import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { DEFAULT_NAMESPACE } from './i18n/i18n.ts';
 import { loadShowcase } from './features/marketing/showcase-section.tsx';
+import { ShellFrame } from './app/layout/shell-frame.tsx';
 
 /**
  * Server entry, built by scripts/prerender.ts (`vite build --ssr`): renders a public
@@ -90,5 +91,11 @@ export async function render(url: string, language: Language): Promise<string> {
       throw error;
     },
   });
+  return streamToString(prelude);
+}
+
+/** The signed-in area's frame, for the HTML of the signed-in pages that have their own shell (decision 231). */
+export async function renderShellFrame(): Promise<string> {
+  const { prelude } = await prerender(<ShellFrame />);
   return streamToString(prelude);
 }

@@ -12,6 +12,10 @@ import { initI18n } from './i18n/i18n.ts';
  * Public pages arrive prerendered (scripts/prerender.ts) with their language in
  * `data-language` on #root; those are hydrated in that language, after their lazy
  * route modules have loaded so the first client render matches the HTML.
+ *
+ * The route's code and the translation namespaces the page's HTML lists in `data-namespaces`
+ * (the signed-in pages with their own shell, scripts/prerender.ts) load together, not one
+ * after another as components render (decision 231).
  */
 async function start() {
   const container = document.getElementById('root');
@@ -19,16 +23,17 @@ async function start() {
   const prerenderedLanguage = container.dataset.language;
   const prerendered = isLanguage(prerenderedLanguage) && container.hasChildNodes();
 
-  await initI18n(prerendered ? prerenderedLanguage : undefined);
-
+  const namespaces = container.dataset.namespaces?.split(' ') ?? [];
+  const translations = initI18n(prerendered ? prerenderedLanguage : undefined, namespaces);
   const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
+  await Promise.all([
+    translations,
+    ...matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
       const loaded = await route.lazy();
       Object.assign(route, { ...loaded, lazy: undefined });
     }),
-  );
+  ]);
 
   const router = createBrowserRouter(routes);
   const app = (

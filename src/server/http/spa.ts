@@ -13,6 +13,7 @@ import {
   resolveLanguage,
 } from '../../core/i18n/language.ts';
 import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../../core/prerendered-pages.ts';
+import { SIGNED_IN_SHELL_DIR, SIGNED_IN_SHELL_PAGES } from '../../core/signed-in-pages.ts';
 import type { Geolocator } from '../platform/geo.ts';
 import { clientAddress } from './client-address.ts';
 
@@ -28,6 +29,11 @@ function loadPages(clientDir: string): Pages | null {
   for (const language of LANGUAGES) {
     for (const page of PRERENDERED_PAGES) {
       const file = path.join(clientDir, PRERENDERED_DIR, language, `${page.file}.html`);
+      if (fs.existsSync(file)) prerendered.set(`${language}:${page.path}`, fs.readFileSync(file, 'utf8'));
+    }
+    // The shells of the signed-in pages a founder often opens first: their frame and preloads (decision 231).
+    for (const page of SIGNED_IN_SHELL_PAGES) {
+      const file = path.join(clientDir, PRERENDERED_DIR, language, SIGNED_IN_SHELL_DIR, `${page.file}.html`);
       if (fs.existsSync(file)) prerendered.set(`${language}:${page.path}`, fs.readFileSync(file, 'utf8'));
     }
   }

@@ -11,11 +11,12 @@ import { SessionUnavailable } from './session-unavailable.tsx';
 export { startEarlyReads } from './early-reads.ts';
 
 /**
- * Guards the protected area (docs/product.md#signed-in-area): nothing while auth loads, a way to try
- * again when the session cannot be read, the landing page right after the founder signs out, /auth when the session is missing otherwise (coming back here
- * after sign-in), /onboarding until onboarding is completed.
+ * Guards the protected area (docs/product.md#signed-in-area): `pending` while auth loads, a way
+ * to try again when the session cannot be read, the landing page right after the founder signs
+ * out, /auth when the session is missing otherwise (coming back here after sign-in),
+ * /onboarding until onboarding is completed.
  */
-export function RequireAuth({ children }: { children: ReactNode }) {
+export function RequireAuth({ children, pending = null }: { children: ReactNode; pending?: ReactNode }) {
   const location = useLocation();
   const session = useSession();
   const me = useMe(session.data?.user.id);
@@ -25,7 +26,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (signedIn) forgetSignOut();
   }, [signedIn]);
 
-  if (session.isPending) return null;
+  if (session.isPending) return pending;
   // Only a 401 means signed out; any other failure is the connection's (decision 232).
   if (!session.data && session.error && session.error.status !== 401) return <SessionUnavailable retry={session.refetch} />;
   if (!session.data) {
@@ -33,7 +34,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     const back = `${location.pathname}${location.search}`;
     return <Navigate to={`/auth?redirect=${encodeURIComponent(back)}`} replace />;
   }
-  if (me.isPending) return null;
+  if (me.isPending) return pending;
   const onOnboarding = location.pathname === '/onboarding';
   if (me.data && !me.data.onboardingCompleted && !onOnboarding) {
     return <Navigate to="/onboarding" replace />;
@@ -41,13 +42,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** The protected area's wrapper: its data layer (TanStack Query) and the guard. */
-export function ProtectedArea({ children }: { children: ReactNode }) {
+/** The protected area's wrapper: its data layer (TanStack Query) and the guard, showing `pending` while it checks. */
+export function ProtectedArea({ children, pending }: { children: ReactNode; pending?: ReactNode }) {
   // Before the guard: a new founder confirming lands on onboarding, not the overview.
   useEmailConfirmedToast();
   return (
     <QueryProvider>
-      <RequireAuth>{children}</RequireAuth>
+      <RequireAuth pending={pending}>{children}</RequireAuth>
     </QueryProvider>
   );
 }

@@ -52,7 +52,7 @@ export const routes: RouteObject[] = [
   },
   {
     lazy: async () => {
-      const [{ ProtectedArea, startEarlyReads }, { AppShell }] = await Promise.all([
+      const [{ ProtectedArea, startEarlyReads }, { AppShell, ShellFrame }] = await Promise.all([
         import('./require-auth.tsx'),
         import('./layout/app-shell.tsx'),
       ]);
@@ -60,7 +60,8 @@ export const routes: RouteObject[] = [
       startEarlyReads(window.location.pathname);
       return {
         Component: () => (
-          <ProtectedArea>
+          // The frame the page's HTML already shows stays while the session is checked (decision 231).
+          <ProtectedArea pending={<ShellFrame />}>
             <AppShell />
           </ProtectedArea>
         ),

@@ -62,9 +62,10 @@ const detection = {
 
 /**
  * Starts i18next in the browser. `initialLanguage` is the language the server rendered
- * the page in (so hydration matches); without it the detector decides.
+ * the page in (so hydration matches); without it the detector decides. `namespaces` are
+ * loaded with the default ones, in parallel (the first page's, decision 231).
  */
-export async function initI18n(initialLanguage?: Language) {
+export async function initI18n(initialLanguage?: Language, namespaces: readonly string[] = []) {
   const instance = i18next.use(chunkBackend).use(initReactI18next);
   if (!initialLanguage) instance.use(LanguageDetector);
   await instance.init({
@@ -72,7 +73,7 @@ export async function initI18n(initialLanguage?: Language) {
     supportedLngs: [...LANGUAGES],
     fallbackLng: DEFAULT_LANGUAGE,
     load: 'currentOnly',
-    ns: ['common', 'errors'],
+    ns: ['common', 'errors', ...namespaces],
     defaultNS: DEFAULT_NAMESPACE,
     detection,
     interpolation: { escapeValue: false }, // React escapes

@@ -18,6 +18,8 @@ import { cn } from '../../lib/cn.ts';
 import { HelpMenu } from '../../features/tours/help-menu.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
 
+export { ShellFrame } from './shell-frame.tsx';
+
 /** The feedback form (its schema, image handling) loads when first opened, not with every page. */
 const FeedbackDialog = lazy(async () => ({ default: (await import('../../features/feedback/feedback-dialog.tsx')).FeedbackDialog }));
 

@@ -1,7 +1,7 @@
 import { cn } from '../../lib/cn.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 import { CreditCard, Download, Upload } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITABLE_RECENT_WEEKS, isHistoricalWeek } from '../../../core/metrics/editing-window.ts';
 import { compareWeeks, formatWeek, isoWeekOf, type WeekKey, weekFromIndex, weekIndex } from '../../../core/metrics/iso-week.ts';
@@ -20,13 +20,42 @@ import { PastWeekDialog } from './components/past-week-dialog.tsx';
 import { StripeImportDialog } from './components/stripe-import-dialog.tsx';
 import { WeekForm } from './components/week-form.tsx';
 import { useDates } from './dates.ts';
-import { numberStyleOf } from '../../lib/number-style.ts';
+import { type NumberStyle, numberStyleOf } from '../../lib/number-style.ts';
+import { useNearViewport } from '../../lib/use-near-viewport.ts';
 
 /** recharts is the heaviest library here: the cards and the form render before it arrives. */
 const TrendChart = lazy(async () => ({ default: (await import('./components/trend-chart.tsx')).TrendChart }));
 const MrrMovementsChart = lazy(async () => ({ default: (await import('./components/mrr-movements-chart.tsx')).MrrMovementsChart }));
 /** The charts' own height (phone and wide), so the form below does not move when they arrive. */
 const chartSkeleton = <div className="h-[31.5rem] animate-pulse rounded-xl bg-muted sm:h-[28rem]" />;
+
+/**
+ * The charts, once their place comes near the screen: on a phone they sit below the eight cards,
+ * and drawing them (and fetching recharts) would hold up the page's first screen (decision 231).
+ */
+function Charts({ records, numbers }: { records: WeekRecord[]; numbers: NumberStyle }) {
+  const place = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(place, '300px');
+  return (
+    <div ref={place} className="flex flex-col gap-6">
+      {near ? (
+        <>
+          <Suspense fallback={chartSkeleton}>
+            <TrendChart numbers={numbers} />
+          </Suspense>
+          <Suspense fallback={chartSkeleton}>
+            <MrrMovementsChart records={records} numbers={numbers} />
+          </Suspense>
+        </>
+      ) : (
+        <>
+          {chartSkeleton}
+          {chartSkeleton}
+        </>
+      )}
+    </div>
+  );
+}
 
 /** Brings the week form into view with its week chosen, for the keyboard as for the eye. */
 function showWeekForm() {
@@ -141,12 +170,7 @@ export function MetricsPage() {
                   numbers={numbers}
                 />
               </section>
-              <Suspense fallback={chartSkeleton}>
-                <TrendChart numbers={numbers} />
-              </Suspense>
-              <Suspense fallback={chartSkeleton}>
-                <MrrMovementsChart records={records} numbers={numbers} />
-              </Suspense>
+              <Charts records={records} numbers={numbers} />
             </>
           )}
           <div id="week-form" className="scroll-mt-6">
