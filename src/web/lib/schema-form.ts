@@ -128,6 +128,11 @@ export function createSchemaForm<S extends z.ZodType, V extends Record<string, u
       const { [name]: _fixed, ...issues } = state.issues;
       set({ values: { ...state.values, [name]: value }, issues: issues as SchemaFormState<V>['issues'] });
     },
+    /** Takes a field's message away (another field's change settles it). */
+    clearIssue(name: Name) {
+      const { [name]: _settled, ...issues } = state.issues;
+      set({ issues: issues as SchemaFormState<V>['issues'] });
+    },
     /** Several values at once (a draft, a prefill), leaving the messages as they are. */
     patch(values: Partial<V>) {
       set({ values: { ...state.values, ...values } });

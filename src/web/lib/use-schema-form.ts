@@ -8,7 +8,7 @@ export { serverIssues } from './schema-form.ts';
 
 type Options<S extends z.ZodType, V extends Record<string, unknown>> = Omit<SchemaFormOptions<S, V>, 'schema'> & {
   /** The text shown for an issue; by default its message, which is a translation key with its namespace (`auth:validation.email`). */
-  translate?: (issue: FieldIssue) => string;
+  translate?: (issue: FieldIssue, values: V) => string;
 };
 
 /** A change as a value, or as the event of a native control (a checkbox gives `checked`). */
@@ -54,7 +54,7 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
 
   const translate = options.translate ?? ((issue: FieldIssue) => t(issue.message));
   const errors: Partial<Record<Name, string>> = {};
-  for (const [name, issue] of Object.entries(issues) as [Name, FieldIssue | undefined][]) if (issue) errors[name] = translate(issue);
+  for (const [name, issue] of Object.entries(issues) as [Name, FieldIssue | undefined][]) if (issue) errors[name] = translate(issue, values);
 
   const id = (name: Name) => `${prefix}-${name}`;
   const errorId = (name: Name) => `${id(name)}-error`;
@@ -69,6 +69,7 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
     submitting,
     setValue: form.setValue,
     patch: form.patch,
+    clearError: form.clearIssue,
     reset: form.reset,
     /** Shows issues found outside the schema (an auth service's answer) on their fields. */
     showIssues: form.show,
