@@ -24,6 +24,9 @@ export type SchemaFormOptions<S extends z.ZodType, V extends Record<string, unkn
   onError?: (error: unknown, onFields: boolean) => void;
   /** Which field an issue's path belongs to (`recipients.3` → `list`); by default the path itself, else its first segment, if that is a field. */
   fieldOf?: (path: string) => string | null;
+  /** The values, when the caller keeps them (a draft owned above the form); changes then go to `onValueChange`. */
+  values?: V;
+  onValueChange?: <K extends keyof V & string>(name: K, value: V[K]) => void;
   /** The order fields are shown in, for the first one to focus; the initial values' order by default. */
   order?: readonly (keyof V & string)[];
 };
@@ -69,7 +72,8 @@ export function createSchemaForm<S extends z.ZodType, V extends Record<string, u
     state = { ...state, ...next };
     changed();
   };
-  const fields = () => Object.keys(state.values) as Name[];
+  const valuesNow = () => current.values ?? state.values;
+  const fields = () => Object.keys(valuesNow()) as Name[];
   const fieldOf = (path: string): Name | null => {
     const own = options().fieldOf;
     if (own) return own(path) as Name | null;
@@ -95,7 +99,7 @@ export function createSchemaForm<S extends z.ZodType, V extends Record<string, u
   async function submit(): Promise<void> {
     if (state.submitting) return;
     const { schema, toInput, check, onSubmit, onError } = options();
-    const values = state.values;
+    const values = valuesNow();
     const parsed = schema.safeParse(toInput ? toInput(values) : values);
     const issues = [...(parsed.success ? [] : schemaIssues(parsed.error.issues)), ...(check?.(values) ?? [])];
     if (issues.length > 0 || !parsed.success) {
@@ -120,13 +124,14 @@ export function createSchemaForm<S extends z.ZodType, V extends Record<string, u
     configure(next: SchemaFormOptions<S, V>) {
       current = next;
     },
-    get state() {
-      return state;
+    get state(): SchemaFormState<V> {
+      return { ...state, values: valuesNow() };
     },
     /** A new value for a field; its message goes, as the founder is fixing it. */
     setValue<K extends Name>(name: K, value: V[K]) {
       const { [name]: _fixed, ...issues } = state.issues;
-      set({ values: { ...state.values, [name]: value }, issues: issues as SchemaFormState<V>['issues'] });
+      if (current.values) current.onValueChange?.(name, value);
+      set({ values: current.values ? state.values : { ...state.values, [name]: value }, issues: issues as SchemaFormState<V>['issues'] });
     },
     /** Takes a field's message away (another field's change settles it). */
     clearIssue(name: Name) {

@@ -126,3 +126,21 @@ describe('serverIssues', () => {
     expect(serverIssues(new Error('x'))).toBeNull();
   });
 });
+
+describe('values kept by the caller', () => {
+  it('validates the values it is given and hands changes back', async () => {
+    const changes: [string, unknown][] = [];
+    const owned: Values = { ...EMPTY, email: 'ada@example.com', password: 'long enough' };
+    const form = createSchemaForm<typeof SignUpInput, Values>(
+      EMPTY,
+      { schema: SignUpInput, values: owned, onValueChange: (name, value) => void changes.push([name, value]), onSubmit: () => {} },
+      () => {},
+    );
+    await form.submit();
+    expect(Object.keys(form.state.issues)).toEqual(['termsAccepted']);
+    form.setValue('termsAccepted', true);
+    expect(changes).toEqual([['termsAccepted', true]]);
+    expect(form.state.issues).toEqual({});
+    expect(form.state.values).toBe(owned);
+  });
+});
