@@ -26,7 +26,7 @@ export default tseslint.config(
         {
           mode: 'jsx-only',
           'jsx-attributes': { include: ['aria-label', 'title', 'alt', 'placeholder', 'aria-description'] },
-          callees: { exclude: ['t', 'i18next.t', 'cn', 'clsx', 'Error'] },
+          callees: { exclude: ['t', 'i18next.t', 'cn', 'clsx', 'Error', 'form\\.(field|control|id|errorId)'] },
         },
       ],
     },

@@ -1,9 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { HTML_LANG } from '../../core/i18n/language.ts';
 import { COUNTRY_CODES, CURRENCIES, FOUNDER_TYPES, STARTUP_PHASES, TEAM_SIZES } from '../../core/profile/profile-fields.ts';
-import { ApiError } from './api-client.ts';
 import type { Option } from '../components/form/fields.tsx';
 
 /** The translated choices of the profile's enumerations (docs/product.md#values). */
@@ -57,26 +55,3 @@ export function translateFieldMessage(t: TFunction, message: string): string {
   const key = MESSAGE_KEYS[message];
   return key ? t(`profile:${key}`) : t('profile:validation.choose');
 }
-
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** Field → translated message, from the shared schema's issues (first issue per field). */
-export function errorsFromZod(t: TFunction, error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '');
-    errors[field] ??= translateFieldMessage(t, issue.message);
-  }
-  return errors;
-}
-
-/** Field → translated message from a 400 VALIDATION_FAILED answer, or null for other errors. */
-export function errorsFromApi(t: TFunction, error: unknown): FieldErrors | null {
-  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED' || !Array.isArray(error.details)) return null;
-  const errors: FieldErrors = {};
-  for (const detail of error.details as { field?: unknown; message?: unknown }[]) {
-    if (typeof detail.field === 'string' && typeof detail.message === 'string') errors[detail.field] ??= translateFieldMessage(t, detail.message);
-  }
-  return errors;
-}
-

@@ -65,16 +65,6 @@ export function SecondaryButton({ children, className, ...button }: { children: 
   );
 }
 
-/** Field errors from a zod result, keyed by the first path segment (messages are `auth:` keys). */
-export function fieldErrors<K extends string>(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Partial<Record<K, string>> {
-  const errors: Partial<Record<K, string>> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0]) as K;
-    errors[field] ??= issue.message.replace(/^auth:/, '');
-  }
-  return errors;
-}
-
 /** "Check your inbox": announced politely, since it replaces the form the focus was in. */
 export function SentNotice({ title, body, children }: { title: string; body: string; children?: ReactNode }) {
   return (

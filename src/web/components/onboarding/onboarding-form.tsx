@@ -1,6 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Check } from 'lucide-react';
-import { type Dispatch, type FormEvent, type SetStateAction, useEffect, useRef, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedFlags } from '../../../core/flags/feature-flags.ts';
 import { ONBOARDING_STEPS, OnboardingInput } from '../../../core/onboarding/onboarding-schema.ts';
@@ -10,7 +10,9 @@ import { cn } from '../../lib/cn.ts';
 import type { Me } from '../../lib/api/get-me.ts';
 import { showProfileError } from '../../lib/profile-error.ts';
 import { ProfileField, type ProfileFieldName } from '../profile/profile-field.tsx';
-import { type FieldErrors, browserTimeZone, errorsFromApi, errorsFromZod } from '../../lib/profile-options.ts';
+import { browserTimeZone, translateFieldMessage } from '../../lib/profile-options.ts';
+import { type FieldIssue, serverIssues, useSchemaForm } from '../../lib/use-schema-form.ts';
+import { schemaIssues } from '../../lib/schema-form.ts';
 import type { Answers, Draft } from '../../lib/onboarding-draft.ts';
 import { buttonClass } from '../form/buttons.ts';
 
@@ -61,10 +63,13 @@ export function initialDraft(me: Me | undefined): Draft {
   };
 }
 
-function stepErrors(errors: FieldErrors, step: number): FieldErrors {
-  const fields: readonly string[] = ONBOARDING_STEPS[step] ?? [];
-  return Object.fromEntries(Object.entries(errors).filter(([field]) => fields.includes(field)));
+/** The schema's step holding the earliest (in the order walked) of these issues' fields, or -1. */
+function stepOf(issues: readonly FieldIssue[], order: readonly number[]): number {
+  return order.findIndex((index) => issues.some((issue) => (ONBOARDING_STEPS[index] as readonly string[] | undefined)?.includes(issue.path.split('.')[0] ?? '')));
 }
+
+/** Each step is checked with its own fields of the shared schema before the next is shown. */
+const STEP_SCHEMAS = ONBOARDING_STEPS.map((fields) => OnboardingInput.pick(Object.fromEntries(fields.map((field) => [field, true])) as Record<(typeof fields)[number], true>));
 
 export type OnboardingFormProps = {
   draft: Draft;
@@ -81,7 +86,6 @@ export type OnboardingFormProps = {
 
 export function OnboardingForm({ draft, setDraft, variant, submit, readOnly = false }: OnboardingFormProps) {
   const { t } = useTranslation(['onboarding', 'profile']);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const order = stepOrder(variant);
@@ -112,57 +116,35 @@ export function OnboardingForm({ draft, setDraft, variant, submit, readOnly = fa
     heading.current?.focus();
   }, [step]);
 
-  const sending = useMutation({
-    mutationFn: submit,
-    onError: (error) => {
-      const fieldErrors = errorsFromApi(t, error);
-      if (fieldErrors) showStepOf(fieldErrors);
-      else showProfileError(t, error);
-    },
-  });
-
-  const setAnswer = (field: string, value: string | boolean) => {
-    if (readOnly) return;
-    // The country pre-selects its currency (decision 115); the founder can still choose another.
-    const currency: Answers = field === 'country' && typeof value === 'string' ? { currency: currencyForCountry(value) } : {};
-    setDraft((current) => ({ ...current, answers: { ...current.answers, [field]: value, ...currency } }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
   const goTo = (next: number) => setDraft((current) => ({ ...current, step: next }));
-
-  /** Shows the errors of the earliest step that has any, and goes there. */
-  function showStepOf(all: FieldErrors) {
-    const first = order.findIndex((index) => Object.keys(stepErrors(all, index)).length > 0);
-    setErrors(all);
+  /** Shows issues on their fields and goes to the earliest step that has any. */
+  function showStepOf(issues: readonly FieldIssue[]) {
+    form.showIssues(issues);
+    const first = stepOf(issues, order);
     if (first >= 0 && first !== step) goTo(first);
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (readOnly) {
-      if (step < LAST_STEP) goTo(step + 1);
-      return;
-    }
-    const parsed = OnboardingInput.safeParse(answers);
-    const all = parsed.success ? {} : errorsFromZod(t, parsed.error);
-    const here = stepErrors(all, at);
-    if (Object.keys(here).length > 0) {
-      setErrors(here);
-      const firstField = Object.keys(here)[0];
-      event.currentTarget.querySelector<HTMLElement>(`[name="${firstField}"]`)?.focus();
-      return;
-    }
-    setErrors({});
-    if (step < LAST_STEP) {
-      goTo(step + 1);
-      return;
-    }
-    if (!parsed.success) {
-      showStepOf(all);
-      return;
-    }
-    sending.mutate(answers);
-  }
+  const form = useSchemaForm(STEP_SCHEMAS[at] ?? OnboardingInput, answers, {
+    values: answers,
+    // This step's answers only: the others are checked on their own steps, and all of them before finishing.
+    toInput: (values) => Object.fromEntries((ONBOARDING_STEPS[at] ?? []).map((field) => [field, values[field]])),
+    onValueChange: (field, value) => {
+      if (readOnly) return;
+      // The country pre-selects its currency (decision 115); the founder can still choose another.
+      const currency: Answers = field === 'country' && typeof value === 'string' ? { currency: currencyForCountry(value) } : {};
+      setDraft((current) => ({ ...current, answers: { ...current.answers, [field]: value, ...currency } }));
+    },
+    translate: ({ message }) => translateFieldMessage(t, message),
+    onSubmit: async () => {
+      if (step < LAST_STEP) return goTo(step + 1);
+      const parsed = OnboardingInput.safeParse(answers);
+      if (!parsed.success) return showStepOf(schemaIssues(parsed.error.issues));
+      await submit(answers);
+    },
+    // An ApiError with field details shows those fields' errors on their step; any other failure is the profile error toast.
+    onError: (error, onFields) => (onFields ? showStepOf(serverIssues(error) ?? []) : showProfileError(t, error)),
+  });
+  const errors = form.errors;
 
   const stepKey = STEP_KEYS[at] ?? 'about';
   return (
@@ -170,7 +152,11 @@ export function OnboardingForm({ draft, setDraft, variant, submit, readOnly = fa
       <p className="text-sm font-medium text-primary">{t('onboarding:eyebrow')}</p>
       <h1 className="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">{t('onboarding:title')}</h1>
       <Progress step={step} order={order} />
-      <form noValidate onSubmit={onSubmit} className="mt-6 rounded-lg border border-border bg-card p-5 text-card-foreground sm:p-8" aria-labelledby="step-title">
+      <form
+        noValidate
+        // Read only, Next walks the steps without checking them.
+        onSubmit={readOnly ? (event) => (event.preventDefault(), step < LAST_STEP && goTo(step + 1)) : form.handleSubmit}
+        className="mt-6 rounded-lg border border-border bg-card p-5 text-card-foreground sm:p-8" aria-labelledby="step-title">
         <h2 id="step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
           {t(`onboarding:steps.${stepKey}.title`)}
         </h2>
@@ -182,7 +168,7 @@ export function OnboardingForm({ draft, setDraft, variant, submit, readOnly = fa
               key={field}
               name={field as ProfileFieldName}
               value={answers[field] ?? ''}
-              onChange={(value) => setAnswer(field, value)}
+              onChange={(value) => form.setValue(field, value)}
               error={errors[field]}
             />
           ))}
@@ -198,10 +184,10 @@ export function OnboardingForm({ draft, setDraft, variant, submit, readOnly = fa
           )}
           <button
             type="submit"
-            disabled={sending.isPending || (readOnly && step === LAST_STEP)}
+            disabled={form.submitting || (readOnly && step === LAST_STEP)}
             className={buttonClass.primary}
           >
-            {step < LAST_STEP ? t('onboarding:next') : sending.isPending ? t('onboarding:finishing') : t('onboarding:finish')}
+            {step < LAST_STEP ? t('onboarding:next') : form.submitting ? t('onboarding:finishing') : t('onboarding:finish')}
             {step < LAST_STEP ? <ArrowRight aria-hidden="true" className="size-4" /> : <Check aria-hidden="true" className="size-4" />}
           </button>
         </div>

@@ -1,10 +1,11 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONTEXT_TYPES } from '../../../core/mentor/mentor-schema.ts';
+import { CONTEXT_TYPES, ContextEntryFields } from '../../../core/mentor/mentor-schema.ts';
 import { TEXT_MAX } from '../../../core/security/validate.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 import { CONTEXT_FILE_ACCEPT } from '../../lib/file-reasons.ts';
 import type { ContextEntry } from './context-entries-api.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 /** The form for a new entry, and for editing one (where files are added to what it has). */
 export function EntryForm(props: {
@@ -14,36 +15,36 @@ export function EntryForm(props: {
   onCancel?: () => void;
 }) {
   const { t } = useTranslation('aiContext');
-  const ids = { type: useId(), description: useId(), files: useId(), error: useId(), removeHint: useId() };
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const ids = { files: useId(), error: useId(), removeHint: useId() };
   const formRef = useRef<HTMLFormElement>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    if (!form.get('type')) return setError(t('validation.type'));
-    if (String(form.get('description') ?? '').trim() === '') return setError(t('validation.description'));
-    for (const [name, value] of [...form.entries()]) if (name === 'files' && value instanceof File && value.size === 0 && value.name === '') form.delete('files');
-    setError(null);
-    setBusy(true);
-    try {
-      await props.onSubmit(form);
-      if (!props.initial) formRef.current?.reset();
-    } catch {
-      // The caller has told the founder why; the form keeps what they typed.
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useSchemaForm(ContextEntryFields, { type: props.initial?.type ?? '', description: props.initial?.description ?? '' }, {
+    // One message per field, whatever the schema's reason (the description's limit is the textarea's).
+    translate: ({ path }) => t(path === 'type' ? 'validation.type' : 'validation.description'),
+    onSubmit: async () => {
+      const sent = new FormData(formRef.current ?? undefined);
+      for (const [name, value] of [...sent.entries()]) if (name === 'files' && value instanceof File && value.size === 0 && value.name === '') sent.delete('files');
+      await props.onSubmit(sent);
+      if (!props.initial) {
+        formRef.current?.reset();
+        form.reset();
+      }
+    },
+    // The caller has told the founder why; the form keeps what they typed.
+    onError: () => {},
+  });
+  // One message at a time, under the form, as the founder fixes them in order.
+  const error = form.errors.type ?? form.errors.description;
+  const described = (invalid: boolean) => ({ 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? ids.error : undefined });
+  const typeProps = { ...form.field('type'), ...described(Boolean(form.errors.type)) };
+  const descriptionProps = { ...form.field('description'), ...described(Boolean(form.errors.description)) };
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4" aria-describedby={error ? ids.error : undefined}>
+    <form ref={formRef} noValidate onSubmit={form.handleSubmit} className="flex flex-col gap-4" aria-describedby={error ? ids.error : undefined}>
       <div>
-        <label htmlFor={ids.type} className="text-sm font-medium">
+        <label htmlFor={form.id('type')} className="text-sm font-medium">
           {t('fields.type')}
         </label>
-        <select id={ids.type} name="type" defaultValue={props.initial?.type ?? ''} required className="mt-1 block h-11 w-full rounded-md border border-input bg-background px-3 text-base">
+        <select {...typeProps} required className="mt-1 block h-11 w-full rounded-md border border-input bg-background px-3 text-base">
           <option value="" disabled>
             {t('fields.typePlaceholder')}
           </option>
@@ -55,16 +56,14 @@ export function EntryForm(props: {
         </select>
       </div>
       <div>
-        <label htmlFor={ids.description} className="text-sm font-medium">
+        <label htmlFor={form.id('description')} className="text-sm font-medium">
           {t('fields.description')}
         </label>
         <textarea
-          id={ids.description}
-          name="description"
+          {...descriptionProps}
           required
           rows={4}
           maxLength={TEXT_MAX}
-          defaultValue={props.initial?.description}
           placeholder={t('fields.descriptionPlaceholder')}
           className="mt-1 block w-full rounded-md border border-input bg-background p-3 text-base"
         />
@@ -101,8 +100,8 @@ export function EntryForm(props: {
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={busy} className={buttonClass.primary}>
-          {busy ? t('saving') : props.submitLabel}
+        <button type="submit" disabled={form.submitting} className={buttonClass.primary}>
+          {form.submitting ? t('saving') : props.submitLabel}
         </button>
         {props.onCancel && (
           <button type="button" onClick={props.onCancel} className={buttonClass.secondary}>

@@ -10,11 +10,10 @@ import { authErrorKey } from './auth-errors.ts';
 import { PrimaryButton, SentNotice, TextField } from '../../components/form/form-parts.tsx';
 import type { AuthMode } from './password-form.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
-import { formText, useValidatedSubmit } from './use-validated-submit.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 const MagicSignIn = z.object({ email: EmailSchema });
 const MagicSignUp = MagicSignIn.extend({ termsAccepted: z.literal(true, 'auth:validation.terms') });
-type Field = 'email' | 'termsAccepted';
 
 /** Where the e-mailed link lands: /auth/callback finishes the sign-in (or shows why not). */
 export function callbackUrls(redirect: string | null) {
@@ -29,20 +28,22 @@ export function callbackUrls(redirect: string | null) {
 export function MagicLinkForm({ mode, redirect }: { mode: AuthMode; redirect: string | null }) {
   const { t } = useTranslation('auth');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { errors, pending, onSubmit } = useValidatedSubmit<typeof MagicSignUp | typeof MagicSignIn, Field>(
+  const form = useSchemaForm<typeof MagicSignUp | typeof MagicSignIn, { fullName: string; email: string; termsAccepted: boolean }>(
     mode === 'sign-up' ? MagicSignUp : MagicSignIn,
-    (form) => ({ email: formText(form, 'email'), termsAccepted: form.get('termsAccepted') === 'on' }),
-    async ({ email }, form) => {
-      const { error } = await authClient.signIn.magicLink({
-        email,
-        ...(mode === 'sign-up' ? { name: sanitize(formText(form, 'fullName')), metadata: { termsAccepted: true } } : {}),
-        ...callbackUrls(redirect),
-      });
-      if (error) {
-        toast.error(t('toast.magicLinkError'), { description: t(authErrorKey('magic-link', error)) });
-        return;
-      }
-      setSentTo(email);
+    { fullName: '', email: '', termsAccepted: false },
+    {
+      onSubmit: async ({ email }, { fullName }) => {
+        const { error } = await authClient.signIn.magicLink({
+          email,
+          ...(mode === 'sign-up' ? { name: sanitize(fullName), metadata: { termsAccepted: true } } : {}),
+          ...callbackUrls(redirect),
+        });
+        if (error) {
+          toast.error(t('toast.magicLinkError'), { description: t(authErrorKey('magic-link', error)) });
+          return;
+        }
+        setSentTo(email);
+      },
     },
   );
 
@@ -57,12 +58,12 @@ export function MagicLinkForm({ mode, redirect }: { mode: AuthMode; redirect: st
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form noValidate onSubmit={form.handleSubmit} className="flex flex-col gap-4">
       <p className="text-sm text-muted-foreground">{t(mode === 'sign-up' ? 'magicLink.intro.signUp' : 'magicLink.intro.signIn')}</p>
-      {mode === 'sign-up' && <TextField label={t('fields.fullName')} name="fullName" autoComplete="name" maxLength={200} />}
-      <TextField label={t('fields.email')} name="email" type="email" autoComplete="email" required error={errors.email && t(errors.email)} />
-      {mode === 'sign-up' && <TermsCheckbox error={errors.termsAccepted && t(errors.termsAccepted)} />}
-      <PrimaryButton pending={pending}>{pending ? t('submit.pending') : t('magicLink.submit')}</PrimaryButton>
+      {mode === 'sign-up' && <TextField label={t('fields.fullName')} {...form.control('fullName')} autoComplete="name" maxLength={200} />}
+      <TextField label={t('fields.email')} {...form.control('email')} type="email" autoComplete="email" required />
+      {mode === 'sign-up' && <TermsCheckbox {...form.control('termsAccepted')} checked={form.values.termsAccepted} />}
+      <PrimaryButton pending={form.submitting}>{form.submitting ? t('submit.pending') : t('magicLink.submit')}</PrimaryButton>
     </form>
   );
 }

@@ -9,10 +9,9 @@ import { authClient } from '../../lib/auth-client.ts';
 import { authErrorKey } from './auth-errors.ts';
 import { PrimaryButton, SentNotice, TextField } from '../../components/form/form-parts.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
-import { formText, useValidatedSubmit } from './use-validated-submit.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 export type AuthMode = 'sign-in' | 'sign-up';
-type Field = 'email' | 'password' | 'termsAccepted';
 
 /** E-mail and password: sign in, or sign up with the terms (the server checks them too). */
 export function PasswordForm({
@@ -33,39 +32,36 @@ export function PasswordForm({
   // An address that has an account gets the same answer as a new one, without a session
   // (no enumeration): the e-mail tells its owner the rest.
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { errors, pending, onSubmit } = useValidatedSubmit<typeof SignUpInput | typeof SignInInput, Field>(
+  const form = useSchemaForm<typeof SignUpInput | typeof SignInInput, { fullName: string; email: string; password: string; termsAccepted: boolean }>(
     mode === 'sign-up' ? SignUpInput : SignInInput,
-    (form) => ({
-      email: formText(form, 'email'),
-      password: formText(form, 'password'),
-      fullName: formText(form, 'fullName'),
-      termsAccepted: form.get('termsAccepted') === 'on',
-    }),
-    async (values) => {
-      if (mode === 'sign-up') {
-        const { data, error } = await authClient.signUp.email({
-          email: values.email,
-          password: values.password,
-          // Sanitised here and again on the server (docs/product.md#sanitising).
-          name: sanitize('fullName' in values ? (values.fullName ?? '') : ''),
-          termsAccepted: true,
-          ...(referral ? { ref: referral } : {}),
-        } as Parameters<typeof authClient.signUp.email>[0]);
-        if (error) {
-          toast.error(t('toast.signUpError'), { description: t(authErrorKey('sign-up', error)) });
-          return;
+    { fullName: '', email: '', password: '', termsAccepted: false },
+    {
+      onSubmit: async (values) => {
+        if (mode === 'sign-up') {
+          const { data, error } = await authClient.signUp.email({
+            email: values.email,
+            password: values.password,
+            // Sanitised here and again on the server (docs/product.md#sanitising).
+            name: sanitize('fullName' in values ? (values.fullName ?? '') : ''),
+            termsAccepted: true,
+            ...(referral ? { ref: referral } : {}),
+          } as Parameters<typeof authClient.signUp.email>[0]);
+          if (error) {
+            toast.error(t('toast.signUpError'), { description: t(authErrorKey('sign-up', error)) });
+            return;
+          }
+          if (data?.token === null) setSentTo(values.email);
+          else onSignedUp();
+        } else {
+          const { data, error } = await authClient.signIn.email({ email: values.email, password: values.password });
+          if (error) {
+            toast.error(t('toast.signInError'), { description: t(authErrorKey('sign-in', error)) });
+            return;
+          }
+          if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) onTwoFactor();
+          else onSignedIn();
         }
-        if (data?.token === null) setSentTo(values.email);
-        else onSignedUp();
-      } else {
-        const { data, error } = await authClient.signIn.email({ email: values.email, password: values.password });
-        if (error) {
-          toast.error(t('toast.signInError'), { description: t(authErrorKey('sign-in', error)) });
-          return;
-        }
-        if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) onTwoFactor();
-        else onSignedIn();
-      }
+      },
     },
   );
 
@@ -86,24 +82,23 @@ export function PasswordForm({
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      {mode === 'sign-up' && <TextField label={t('fields.fullName')} name="fullName" autoComplete="name" maxLength={200} />}
-      <TextField label={t('fields.email')} name="email" type="email" autoComplete="email" required error={errors.email && t(errors.email)} />
+    <form noValidate onSubmit={form.handleSubmit} className="flex flex-col gap-4">
+      {mode === 'sign-up' && <TextField label={t('fields.fullName')} {...form.control('fullName')} autoComplete="name" maxLength={200} />}
+      <TextField label={t('fields.email')} {...form.control('email')} type="email" autoComplete="email" required />
       <TextField
         label={t('fields.password')}
-        name="password"
+        {...form.control('password')}
         type="password"
         autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
         required
-        error={errors.password && t(errors.password)}
       />
       {mode === 'sign-in' && (
         <Link to="/reset-password" className="-mt-2 self-end text-sm text-primary underline-offset-4 hover:underline">
           {t('forgotPassword')}
         </Link>
       )}
-      {mode === 'sign-up' && <TermsCheckbox error={errors.termsAccepted && t(errors.termsAccepted)} />}
-      <PrimaryButton pending={pending}>{pending ? t('submit.pending') : t(mode === 'sign-in' ? 'submit.signIn' : 'submit.signUp')}</PrimaryButton>
+      {mode === 'sign-up' && <TermsCheckbox {...form.control('termsAccepted')} checked={form.values.termsAccepted} />}
+      <PrimaryButton pending={form.submitting}>{form.submitting ? t('submit.pending') : t(mode === 'sign-in' ? 'submit.signIn' : 'submit.signUp')}</PrimaryButton>
     </form>
   );
 }

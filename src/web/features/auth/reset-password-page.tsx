@@ -8,7 +8,7 @@ import { EmailSchema, PASSWORD_MIN_LENGTH } from '../../../core/auth/credentials
 import { authClient } from '../../lib/auth-client.ts';
 import { authErrorKey } from './auth-errors.ts';
 import { PrimaryButton, SentNotice, TextField } from '../../components/form/form-parts.tsx';
-import { formText, useValidatedSubmit } from './use-validated-submit.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 const RequestInput = z.object({ email: EmailSchema });
 const NewPasswordInput = z
@@ -22,10 +22,8 @@ const NewPasswordInput = z
 function RequestLinkForm() {
   const { t } = useTranslation('auth');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { errors, pending, onSubmit } = useValidatedSubmit<typeof RequestInput, 'email'>(
-    RequestInput,
-    (form) => ({ email: formText(form, 'email') }),
-    async ({ email }) => {
+  const form = useSchemaForm(RequestInput, { email: '' }, {
+    onSubmit: async ({ email }) => {
       const { error } = await authClient.requestPasswordReset({ email, redirectTo: '/reset-password' });
       if (error) {
         toast.error(t('toast.resetError'), { description: t(authErrorKey('reset', error)) });
@@ -33,16 +31,16 @@ function RequestLinkForm() {
       }
       setSentTo(email);
     },
-  );
+  });
 
   if (sentTo) {
     return <SentNotice title={t('reset.sentTitle')} body={t('reset.sent', { email: sentTo })} />;
   }
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form noValidate onSubmit={form.handleSubmit} className="flex flex-col gap-4">
       <p className="text-muted-foreground">{t('reset.requestIntro')}</p>
-      <TextField label={t('fields.email')} name="email" type="email" autoComplete="email" required error={errors.email && t(errors.email)} />
-      <PrimaryButton pending={pending}>{pending ? t('submit.pending') : t('reset.requestSubmit')}</PrimaryButton>
+      <TextField label={t('fields.email')} {...form.control('email')} type="email" autoComplete="email" required />
+      <PrimaryButton pending={form.submitting}>{form.submitting ? t('submit.pending') : t('reset.requestSubmit')}</PrimaryButton>
     </form>
   );
 }
@@ -51,10 +49,8 @@ function RequestLinkForm() {
 function NewPasswordForm({ token, onInvalid }: { token: string; onInvalid: () => void }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const { errors, pending, onSubmit } = useValidatedSubmit<typeof NewPasswordInput, 'newPassword' | 'confirmPassword'>(
-    NewPasswordInput,
-    (form) => ({ newPassword: formText(form, 'newPassword'), confirmPassword: formText(form, 'confirmPassword') }),
-    async ({ newPassword }) => {
+  const form = useSchemaForm(NewPasswordInput, { newPassword: '', confirmPassword: '' }, {
+    onSubmit: async ({ newPassword }) => {
       const { error } = await authClient.resetPassword({ newPassword, token });
       if (error) {
         if (error.code === 'INVALID_TOKEN') onInvalid();
@@ -64,21 +60,14 @@ function NewPasswordForm({ token, onInvalid }: { token: string; onInvalid: () =>
       toast.success(t('toast.resetSuccess'), { description: t('reset.done') });
       navigate('/auth', { replace: true });
     },
-  );
+  });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form noValidate onSubmit={form.handleSubmit} className="flex flex-col gap-4">
       <p className="text-muted-foreground">{t('reset.setIntro')}</p>
-      <TextField label={t('fields.newPassword')} name="newPassword" type="password" autoComplete="new-password" required error={errors.newPassword && t(errors.newPassword)} />
-      <TextField
-        label={t('fields.confirmPassword')}
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.confirmPassword && t(errors.confirmPassword)}
-      />
-      <PrimaryButton pending={pending}>{pending ? t('submit.pending') : t('reset.setSubmit')}</PrimaryButton>
+      <TextField label={t('fields.newPassword')} {...form.control('newPassword')} type="password" autoComplete="new-password" required />
+      <TextField label={t('fields.confirmPassword')} {...form.control('confirmPassword')} type="password" autoComplete="new-password" required />
+      <PrimaryButton pending={form.submitting}>{form.submitting ? t('submit.pending') : t('reset.setSubmit')}</PrimaryButton>
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { ImagePlus, X } from 'lucide-react';
-import { type ClipboardEvent, type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ClipboardEvent, type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
@@ -7,6 +7,7 @@ import {
   checkFeedbackImages,
   FEEDBACK_CONTENT_MAX,
   FEEDBACK_IMAGES_MAX,
+  FEEDBACK_MESSAGES,
   FEEDBACK_SECTIONS,
   FEEDBACK_TYPES,
   FeedbackInput,
@@ -15,6 +16,7 @@ import {
   type ImageProblem,
 } from '../../../core/feedback/feedback-schema.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import { APP_VERSION } from '../../lib/app-version.ts';
 import { useSendFeedback } from '../../lib/api/feedback-api.ts';
 import { errorMessage } from '../../lib/error-toast.ts';
@@ -25,7 +27,6 @@ import { Modal, ModalActions } from '../../components/modal.tsx';
 import { cn } from '../../lib/cn.ts';
 
 type Attached = { id: string; name: string; size: number; bytes: Uint8Array; file: File; preview: string };
-type Errors = Partial<Record<'type' | 'content' | 'sections', string>>;
 
 const IMAGE_ACCEPT = 'image/png,image/jpeg';
 
@@ -41,14 +42,36 @@ export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   const send = useSendFeedback();
   const ids = { images: useId(), sections: useId() };
   const pickerRef = useRef<HTMLInputElement>(null);
-  const [type, setType] = useState<FeedbackType>('idea');
-  const [content, setContent] = useState('');
-  const [sections, setSections] = useState<FeedbackSection[]>([]);
   const [images, setImages] = useState<Attached[]>([]);
-  const [errors, setErrors] = useState<Errors>({});
   const [dragging, setDragging] = useState(false);
-  /** A field's message goes once the founder changes it. */
-  const changed = (field: keyof Errors) => setErrors((current) => ({ ...current, [field]: undefined }));
+  const form = useSchemaForm(FeedbackInput, { type: 'idea' as FeedbackType, content: '', sections: [] as FeedbackSection[] }, {
+    toInput: (values) => ({ ...values, page: pathname, appVersion: APP_VERSION }),
+    // The schema checks sections only once the other fields pass; the founder hears of both at once.
+    check: ({ type, sections }) => (type === 'issue' && sections.length === 0 ? [{ path: 'sections', message: FEEDBACK_MESSAGES.section }] : []),
+    translate: ({ message }) => t(feedbackMessageKey(message), { max: FEEDBACK_CONTENT_MAX }),
+    onSubmit: async ({ type, content, sections }) => {
+      const sent = new FormData();
+      sent.append('type', type);
+      sent.append('content', content);
+      for (const section of sections) sent.append('sections', section);
+      sent.append('page', pathname);
+      sent.append('appVersion', APP_VERSION);
+      for (const image of images) sent.append('images', image.file, image.name);
+      await send.mutateAsync(sent);
+      toast.success(t('sent.title'), { description: t('sent.body') });
+      reset();
+      onOpenChange(false);
+    },
+    // The founder keeps what they wrote and attached; the server's reasons on fields are shown there by the hook.
+    onError: (error) => {
+      const details = error instanceof ApiError && Array.isArray(error.details) ? (error.details as { field?: string; message?: string; file?: string }[]) : [];
+      const files = details.filter((detail) => detail.field === 'images').map((detail) => ({ name: detail.file ?? '', message: detail.message ?? '' }));
+      if (files.length > 0) return showInvalidFiles(files);
+      toast.error(t('failed'), { description: errorMessage(error) });
+    },
+  });
+  const { type, content, sections } = form.values;
+  const errors = form.errors;
 
   // Previews are object URLs: freed when an image is removed or the dialog is left.
   const imagesRef = useRef(images);
@@ -59,11 +82,8 @@ export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenCh
 
   function reset() {
     images.forEach((image) => URL.revokeObjectURL(image.preview));
-    setType('idea');
-    setContent('');
-    setSections([]);
     setImages([]);
-    setErrors({});
+    form.reset();
   }
 
   function showInvalidFiles(problems: ImageProblem[]) {
@@ -101,69 +121,26 @@ export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     void attach([...event.dataTransfer.files]);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = FeedbackInput.safeParse({ type, content, sections, page: pathname, appVersion: APP_VERSION });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= t(feedbackMessageKey(issue.message), { max: FEEDBACK_CONTENT_MAX });
-      // The schema checks sections only once the other fields pass; the founder hears of both at once.
-      if (type === 'issue' && sections.length === 0) found.sections ??= t('validation.section');
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    const form = new FormData();
-    form.append('type', type);
-    form.append('content', content);
-    for (const section of sections) form.append('sections', section);
-    form.append('page', pathname);
-    form.append('appVersion', APP_VERSION);
-    for (const image of images) form.append('images', image.file, image.name);
-    try {
-      await send.mutateAsync(form);
-      toast.success(t('sent.title'), { description: t('sent.body') });
-      reset();
-      onOpenChange(false);
-    } catch (error) {
-      // The founder keeps what they wrote and attached; the server's reasons are shown where they belong.
-      const details = error instanceof ApiError && Array.isArray(error.details) ? (error.details as { field?: string; message?: string; file?: string }[]) : [];
-      const files = details.filter((detail) => detail.field === 'images').map((detail) => ({ name: detail.file ?? '', message: detail.message ?? '' }));
-      if (files.length > 0) return showInvalidFiles(files);
-      const fields: Errors = {};
-      for (const detail of details) if (detail.field && detail.message && ['type', 'content', 'sections'].includes(detail.field)) fields[detail.field as keyof Errors] ??= t(feedbackMessageKey(detail.message), { max: FEEDBACK_CONTENT_MAX });
-      setErrors(fields);
-      toast.error(t('failed'), { description: errorMessage(error) });
-    }
-  }
-
   const full = images.length >= FEEDBACK_IMAGES_MAX;
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t('title')} description={t('description')}>
-      <form noValidate onSubmit={submit} onPaste={onPaste} className="flex flex-col gap-5">
+      <form noValidate onSubmit={form.handleSubmit} onPaste={onPaste} className="flex flex-col gap-5">
         <ChoiceField
+          {...form.control('type')}
           name="feedback-type"
           label={t('type.label')}
-          value={type}
           onChange={(value) => {
-            setType(value as FeedbackType);
-            changed('sections');
+            form.setValue('type', value as FeedbackType);
+            form.clearError('sections');
           }}
           options={FEEDBACK_TYPES.map((value) => ({ value, label: t(`type.${value}`) }))}
-          error={errors.type}
         />
         <TextField
-          name="content"
+          {...form.control('content')}
           multiline
           required
           label={t('content.label')}
           hint={t('content.hint')}
-          value={content}
-          onChange={(value) => {
-            setContent(value);
-            changed('content');
-          }}
-          error={errors.content}
           count={content.length >= FEEDBACK_CONTENT_MAX * 0.8 ? { text: t('content.count', { length: content.length, max: FEEDBACK_CONTENT_MAX }), over: content.length > FEEDBACK_CONTENT_MAX } : undefined}
         />
         <fieldset aria-describedby={`${ids.sections}-hint${errors.sections ? ` ${ids.sections}-error` : ''}`} aria-invalid={errors.sections ? true : undefined}>
@@ -182,10 +159,7 @@ export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenCh
                   name="sections"
                   value={section}
                   checked={sections.includes(section)}
-                  onChange={(event) => {
-                    setSections((current) => (event.target.checked ? [...current, section] : current.filter((item) => item !== section)));
-                    changed('sections');
-                  }}
+                  onChange={(event) => form.setValue('sections', event.target.checked ? [...sections, section] : sections.filter((item) => item !== section))}
                   className="size-4 accent-[var(--primary)]"
                 />
                 {t(`sections.${section}`)}

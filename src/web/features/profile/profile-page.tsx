@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CreditCard, RotateCcw, Save } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -23,7 +23,8 @@ import { CurrencyChanges } from './currency-changes.tsx';
 import { useAiConsent, useResetOnboarding, useUpdateMe } from '../../lib/api/update-me.ts';
 import { showProfileError } from '../../lib/profile-error.ts';
 import { ProfileField, type ProfileFieldName } from '../../components/profile/profile-field.tsx';
-import { type FieldErrors, errorsFromApi, errorsFromZod } from '../../lib/profile-options.ts';
+import { translateFieldMessage } from '../../lib/profile-options.ts';
+import { serverIssues, useSchemaForm } from '../../lib/use-schema-form.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 import { FeedbackHistory } from '../../components/feedback-history.tsx';
 import { SettingsSection } from '../../components/settings-section.tsx';
@@ -115,44 +116,35 @@ function ProfileForm({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const update = useUpdateMe();
   const numbers = numberStyleOf(me);
-  const [values, setValues] = useState<Values>(() => valuesOf(me));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [currencyChange, setCurrencyChange] = useState<{ from: string; to: string } | null>(null);
+  const form = useSchemaForm(ProfileUpdateInput, valuesOf(me), {
+    translate: ({ message }) => translateFieldMessage(t, message),
+    onSubmit: async (_parsed, values) => {
+      // A new currency with weeks recorded asks what happens to them first (decision 114);
+      // when the weeks cannot be checked, it asks too: a question never corrupts a number.
+      const currency = values.currency;
+      if (typeof currency === 'string' && currency !== me.currency) {
+        const hasWeeks = await queryClient.fetchQuery(summaryQuery('12w')).then((summary) => summary.latest !== null, () => true);
+        if (hasWeeks) return setCurrencyChange({ from: me.currency, to: currency });
+      }
+      saveProfile(values);
+    },
+  });
 
+  /** Saves; a refusal's field details show on their fields (useSchemaForm), and the toast says it failed. */
   function saveProfile(changes: Values, success = t('toast.success')) {
     update.mutate(changes, {
       onSuccess: () => toast.success(success),
       onError: (error) => {
-        const fieldErrors = errorsFromApi(t, error);
-        if (fieldErrors) setErrors(fieldErrors);
+        form.showIssues(serverIssues(error) ?? []);
         showProfileError(t, error);
       },
     });
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = ProfileUpdateInput.safeParse(values);
-    if (!parsed.success) {
-      const fieldErrors = errorsFromZod(t, parsed.error);
-      setErrors(fieldErrors);
-      document.querySelector<HTMLElement>(`[name="${Object.keys(fieldErrors)[0]}"]`)?.focus();
-      return;
-    }
-    setErrors({});
-    // A new currency with weeks recorded asks what happens to them first (decision 114);
-    // when the weeks cannot be checked, it asks too: a question never corrupts a number.
-    const currency = values.currency;
-    if (typeof currency === 'string' && currency !== me.currency) {
-      const hasWeeks = await queryClient.fetchQuery(summaryQuery('12w')).then((summary) => summary.latest !== null, () => true);
-      if (hasWeeks) return setCurrencyChange({ from: me.currency, to: currency });
-    }
-    saveProfile(values);
-  }
-
   /** The currency is changed (and recorded) by the metrics route; the rest of the form saves as usual. */
   function onCurrencyChanged(change: CurrencyChange) {
-    const { currency: _changed, ...rest } = values;
+    const { currency: _changed, ...rest } = form.values;
     const done =
       change.mode === 'convert'
         ? t('currencyChange.doneConvert', { count: change.weeksConverted, to: change.toCurrency })
@@ -162,19 +154,16 @@ function ProfileForm({ me }: { me: Me }) {
 
   return (
     <>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-8" aria-label={t('formLabel')}>
+      <form noValidate onSubmit={form.handleSubmit} className="flex flex-col gap-8" aria-label={t('formLabel')}>
         {SECTIONS.map((section) => (
           <SettingsSection key={section.key} id={section.key} title={t(`sections.${section.key}.title`)} body={t(`sections.${section.key}.body`, { defaultValue: '' }) || undefined}>
             {section.fields.map((field) => (
               <ProfileField
                 key={field}
                 name={field}
-                value={values[field] ?? ''}
-                onChange={(value) => {
-                  setValues((current) => ({ ...current, [field]: value }));
-                  setErrors((current) => ({ ...current, [field]: undefined }));
-                }}
-                error={errors[field]}
+                value={form.values[field] ?? ''}
+                onChange={(value) => form.setValue(field, value)}
+                error={form.errors[field]}
               />
             ))}
             {section.key === 'region' && <CurrencyChanges numbers={numbers} />}

@@ -11,7 +11,7 @@ import { showErrorToast } from '../../lib/error-toast.ts';
 import { useMentorDraft } from '../../lib/use-mentor-draft.tsx';
 import { takeTaskDraft } from '../../lib/chat-flags.ts';
 import { newIdempotencyKey, requestTaskDraft, useCreateTask, useTasks } from '../../lib/api/tasks-api.ts';
-import { EMPTY_TASK_FORM, TaskForm, type TaskFormValues, serverFieldErrors } from './task-form.tsx';
+import { EMPTY_TASK_FORM, TaskForm, type TaskFormValues } from './task-form.tsx';
 import { buttonClass } from '../../components/form/buttons.ts';
 
 /** The draft as form values: a metric the form does not offer, or no target, is left for the founder. */
@@ -101,22 +101,15 @@ export function CreateTab({ maximas, onCreated }: { maximas: string[]; onCreated
         pendingLabel={t('create.pending')}
         pending={create.isPending}
         onSubmit={async (input) => {
-          try {
-            await create.mutateAsync({ input, idempotencyKey: idempotencyKey.current });
-          } catch (error) {
-            const fields = serverFieldErrors(error);
-            if (fields) return fields;
-            // 'Rate limit exceeded', and how long to wait before creating another (docs/product.md#rate-limits).
-            showErrorToast(error, error instanceof ApiError && error.code === 'RATE_LIMITED' ? t('create.rateLimited') : t('create.error'));
-            return null;
-          }
+          await create.mutateAsync({ input, idempotencyKey: idempotencyKey.current });
           idempotencyKey.current = newIdempotencyKey();
           toast.success(t('create.success'), { description: t('create.points') });
           setInitial(EMPTY_TASK_FORM);
           setFormKey((key) => key + 1);
           onCreated();
-          return null;
         }}
+        // 'Rate limit exceeded', and how long to wait before creating another (docs/product.md#rate-limits).
+        onError={(error) => showErrorToast(error, error instanceof ApiError && error.code === 'RATE_LIMITED' ? t('create.rateLimited') : t('create.error'))}
       />
     </>
   );

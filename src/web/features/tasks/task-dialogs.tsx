@@ -1,11 +1,12 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { TASK_OUTCOMES, type Task, type TaskOutcome } from '../../../core/tasks/task-schema.ts';
+import { CompleteTaskInput, TASK_OUTCOMES, type Task } from '../../../core/tasks/task-schema.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { useCompleteTask, useUpdateTask } from '../../lib/api/tasks-api.ts';
-import { Field, Modal, describedBy, inputClass } from '../../components/form/form-controls.tsx';
-import { TaskForm, type TaskFormValues, serverFieldErrors } from './task-form.tsx';
+import { Field, Modal, inputClass } from '../../components/form/form-controls.tsx';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
+import { validationKey } from './validation-message.ts';
+import { TaskForm, type TaskFormValues } from './task-form.tsx';
 import { buttonClass } from '../../components/form/buttons.ts';
 import { ChoiceField } from '../../components/form/fields.tsx';
 
@@ -35,18 +36,11 @@ export function EditDialog({ task, maximas, onClose }: { task: Task; maximas: st
         pendingLabel={t('edit.pending')}
         pending={update.isPending}
         onSubmit={async (input) => {
-          try {
-            await update.mutateAsync({ id: task.id, changes: { ...input, maximaIndex: input.maximaIndex ?? null, dueDate: input.dueDate ?? null } });
-          } catch (error) {
-            const fields = serverFieldErrors(error);
-            if (fields) return fields;
-            showErrorToast(error, t('edit.error'));
-            return null;
-          }
+          await update.mutateAsync({ id: task.id, changes: { ...input, maximaIndex: input.maximaIndex ?? null, dueDate: input.dueDate ?? null } });
           toast.success(t('edit.success'));
           onClose();
-          return null;
         }}
+        onError={(error) => showErrorToast(error, t('edit.error'))}
       />
     </Modal>
   );
@@ -55,48 +49,27 @@ export function EditDialog({ task, maximas, onClose }: { task: Task; maximas: st
 export function CompleteDialog({ task, onClose }: { task: Task; onClose: () => void }) {
   const { t } = useTranslation('tasks');
   const complete = useCompleteTask();
-  const [outcome, setOutcome] = useState<TaskOutcome | ''>('');
-  const [notes, setNotes] = useState('');
-  const [outcomeError, setOutcomeError] = useState<string | undefined>();
-  const [error, setError] = useState<string | undefined>();
+  const form = useSchemaForm(CompleteTaskInput, { outcome: '', completionNotes: '' }, {
+    toInput: ({ outcome, completionNotes }) => ({ outcome: outcome === '' ? undefined : outcome, completionNotes }),
+    translate: ({ message }) => t(validationKey(message)),
+    onSubmit: async ({ outcome, completionNotes }) => {
+      await complete.mutateAsync({ id: task.id, outcome, completionNotes: completionNotes ?? '' });
+      toast.success(t('complete.success'), { description: t('complete.points') });
+      onClose();
+    },
+    onError: (failure, onFields) => onFields || showErrorToast(failure, t('complete.error')),
+  });
+  const notes = form.id('completionNotes');
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={t('complete.title')} description={task.hypothesis}>
-      <form
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          setOutcomeError(outcome === '' ? t('validation.outcome') : undefined);
-          setError(notes.trim() === '' ? t('validation.completionNotes') : undefined);
-          if (outcome === '' || notes.trim() === '') return;
-          try {
-            await complete.mutateAsync({ id: task.id, outcome, completionNotes: notes });
-          } catch (failure) {
-            showErrorToast(failure, t('complete.error'));
-            return;
-          }
-          toast.success(t('complete.success'), { description: t('complete.points') });
-          onClose();
-        }}
-      >
+      <form noValidate onSubmit={form.handleSubmit} className="flex flex-col gap-4">
         <ChoiceField
-          name="outcome"
+          {...form.control('outcome')}
           label={t('complete.outcome')}
-          value={outcome}
-          onChange={(value) => setOutcome(value as TaskOutcome)}
           options={TASK_OUTCOMES.map((value) => ({ value, label: t(`outcome.${value}`) }))}
-          error={outcomeError}
         />
-        <Field id="completion-notes" label={t('complete.notes')} hint={t('complete.hint')} error={error}>
-          <textarea
-            id="completion-notes"
-            rows={4}
-            value={notes}
-            onChange={(event) => setNotes(event.target.value)}
-            aria-invalid={Boolean(error)}
-            aria-describedby={describedBy('completion-notes', { hint: true, error: Boolean(error) })}
-            className={inputClass}
-          />
+        <Field id={notes} label={t('complete.notes')} hint={t('complete.hint')} error={form.errors.completionNotes}>
+          <textarea {...form.field('completionNotes', [`${notes}-hint`])} rows={4} className={inputClass} />
         </Field>
         <div className="flex justify-end gap-2">
           <button type="button" className={buttonClass.secondary} onClick={onClose}>

@@ -1,12 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cleanText } from '../../../core/security/sanitize.ts';
 import { formatIceTotal, iceTotal } from '../../../core/tasks/ice.ts';
 import { CreateTaskInput, HYPOTHESIS_MIN, WHY_RELEVANT_MIN } from '../../../core/tasks/task-schema.ts';
 import { TASK_METRIC_KEYS } from '../../../core/tasks/task-metrics.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { Field, describedBy, inputClass } from '../../components/form/form-controls.tsx';
-import { fieldErrorKeys, validationKey } from './validation-message.ts';
+import { Field, inputClass } from '../../components/form/form-controls.tsx';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
+import { validationKey } from './validation-message.ts';
 import { intlLocale } from '../../lib/format.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 
@@ -41,10 +40,10 @@ const TEXT_FIELDS = [
   { field: 'whyRelevant', min: WHY_RELEVANT_MIN, rows: 2 },
 ] as const;
 
-/** Parses the form with the server's own rules; the clean (sanitised) values are what is sent. */
-function parseForm(values: TaskFormValues) {
+/** What the server's own rules parse, from the form (the clean, sanitised values are what is sent). */
+function toInput(values: TaskFormValues) {
   const target = values.targetValue.trim() === '' ? Number.NaN : Number(values.targetValue);
-  return CreateTaskInput.safeParse({
+  return {
     hypothesis: values.hypothesis,
     whyRelevant: values.whyRelevant,
     targetValue: Number.isFinite(target) ? target : undefined,
@@ -54,16 +53,12 @@ function parseForm(values: TaskFormValues) {
     ease: values.ease,
     maximaIndex: values.maximaIndex === '' ? null : Number(values.maximaIndex),
     dueDate: values.dueDate === '' ? null : values.dueDate,
-  });
+  };
 }
 
-/** Server-side field errors (400 VALIDATION_FAILED) as translation keys. */
-export function serverFieldErrors(error: unknown): Record<string, string> | null {
-  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED' || !Array.isArray(error.details)) return null;
-  const errors: Record<string, string> = {};
-  for (const detail of error.details as { field: string; message: string }[]) errors[detail.field] ??= validationKey(detail.message);
-  return errors;
-}
+/** The fields in the order the form shows them: the first that needs fixing takes the keyboard. */
+const ORDER = ['hypothesis', 'whyRelevant', 'metric', 'targetValue', 'maximaIndex', 'dueDate', ...ICE_FIELDS] as const;
+const MIN: Partial<Record<string, number>> = { hypothesis: HYPOTHESIS_MIN, whyRelevant: WHY_RELEVANT_MIN };
 
 /**
  * The task form of the Create tab and the edit dialog (docs/product.md#forms): hypothesis,
@@ -77,43 +72,29 @@ export function TaskForm({
   pendingLabel,
   pending,
   onSubmit,
+  onError,
 }: {
   initial: TaskFormValues;
   maximas: string[];
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
-  onSubmit: (input: CreateTaskInput) => Promise<Record<string, string> | null | void>;
+  /** Saves the task; a refusal with field details shows them on the fields. */
+  onSubmit: (input: CreateTaskInput) => Promise<void>;
+  /** Any other failure of `onSubmit` (the caller's toast). */
+  onError: (error: unknown) => void;
 }) {
   const { t, i18n } = useTranslation('tasks');
-  const prefix = useId();
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  // After a refused submit, take the keyboard to the first field that needs fixing.
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-  const set = <K extends keyof TaskFormValues>(key: K, value: TaskFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
-  const id = (field: string) => `${prefix}-${field}`;
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const parsed = parseForm(values);
-    if (!parsed.success) {
-      setErrors(fieldErrorKeys(parsed.error.issues));
-      setAttempt((count) => count + 1);
-      return;
-    }
-    setErrors({});
-    const serverErrors = await onSubmit(parsed.data);
-    if (serverErrors) {
-      setErrors(serverErrors);
-      setAttempt((count) => count + 1);
-    }
-  }
+  const form = useSchemaForm(CreateTaskInput, initial, {
+    toInput,
+    order: ORDER,
+    translate: ({ path, message }) => t(validationKey(message), { min: MIN[path] }),
+    onSubmit,
+    onError: (error, onFields) => onFields || onError(error),
+  });
+  const { values, errors } = form;
+  const set = <K extends keyof TaskFormValues>(key: K, value: TaskFormValues[K]) => form.setValue(key, value);
+  const id = form.id;
 
   const textField = (field: 'hypothesis' | 'whyRelevant', min: number, rows: number) => (
     <Field
@@ -121,35 +102,20 @@ export function TaskForm({
       id={id(field)}
       label={t(`form.${field}.label`)}
       hint={t(`form.${field}.hint`)}
-      error={errors[field] ? t(errors[field], { min }) : undefined}
+      error={errors[field]}
       count={{ length: cleanText(values[field]).length, min }}
     >
-      <textarea
-        id={id(field)}
-        rows={rows}
-        value={values[field]}
-        onChange={(event) => set(field, event.target.value)}
-        aria-invalid={Boolean(errors[field])}
-        aria-describedby={describedBy(id(field), { hint: true, count: true, error: Boolean(errors[field]) })}
-        className={inputClass}
-      />
+      <textarea {...form.field(field, [`${id(field)}-hint`, `${id(field)}-count`])} rows={rows} className={inputClass} />
     </Field>
   );
 
   const total = iceTotal({ impact: values.impact, confidence: values.confidence, ease: values.ease });
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5">
+    <form noValidate onSubmit={form.handleSubmit} className="flex flex-col gap-5">
       {TEXT_FIELDS.map(({ field, min, rows }) => textField(field, min, rows))}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={id('metric')} label={t('form.metric.label')} error={errors.metric ? t(errors.metric) : undefined}>
-          <select
-            id={id('metric')}
-            value={values.metric}
-            onChange={(event) => set('metric', event.target.value)}
-            aria-invalid={Boolean(errors.metric)}
-            aria-describedby={describedBy(id('metric'), { error: Boolean(errors.metric) })}
-            className={`${inputClass} h-11`}
-          >
+        <Field id={id('metric')} label={t('form.metric.label')} error={errors.metric}>
+          <select {...form.field('metric')} className={`${inputClass} h-11`}>
             <option value="">{t('form.metric.placeholder')}</option>
             {TASK_METRIC_KEYS.map((key) => (
               <option key={key} value={key}>
@@ -162,28 +128,15 @@ export function TaskForm({
           id={id('targetValue')}
           label={t('form.targetValue.label')}
           hint={t('form.targetValue.hint')}
-          error={errors.targetValue ? t(errors.targetValue) : undefined}
+          error={errors.targetValue}
         >
-          <input
-            id={id('targetValue')}
-            type="number"
-            inputMode="decimal"
-            step="any"
-            value={values.targetValue}
-            onChange={(event) => set('targetValue', event.target.value)}
-            aria-invalid={Boolean(errors.targetValue)}
-            aria-describedby={describedBy(id('targetValue'), { hint: true, error: Boolean(errors.targetValue) })}
-            className={`${inputClass} h-11`}
-          />
+          <input {...form.field('targetValue', [`${id('targetValue')}-hint`])} type="number" inputMode="decimal" step="any" className={`${inputClass} h-11`} />
         </Field>
       </div>
       <Field id={id('maximaIndex')} label={t('form.maxima.label')} hint={maximas.length === 0 ? t('form.maxima.none') : undefined}>
         <select
-          id={id('maximaIndex')}
-          value={values.maximaIndex}
-          onChange={(event) => set('maximaIndex', event.target.value)}
+          {...form.field('maximaIndex', maximas.length === 0 ? [`${id('maximaIndex')}-hint`] : [])}
           disabled={maximas.length === 0}
-          aria-describedby={describedBy(id('maximaIndex'), { hint: maximas.length === 0 })}
           className={`${inputClass} h-11`}
         >
           <option value="">{t('form.maxima.unlinked')}</option>
@@ -198,17 +151,9 @@ export function TaskForm({
         id={id('dueDate')}
         label={t('form.dueDate.label')}
         hint={t('form.dueDate.hint')}
-        error={errors.dueDate ? t(errors.dueDate) : undefined}
+        error={errors.dueDate}
       >
-        <input
-          id={id('dueDate')}
-          type="date"
-          value={values.dueDate}
-          onChange={(event) => set('dueDate', event.target.value)}
-          aria-invalid={Boolean(errors.dueDate)}
-          aria-describedby={describedBy(id('dueDate'), { hint: true, error: Boolean(errors.dueDate) })}
-          className={`${inputClass} h-11 sm:max-w-56`}
-        />
+        <input {...form.field('dueDate', [`${id('dueDate')}-hint`])} type="date" className={`${inputClass} h-11 sm:max-w-56`} />
       </Field>
       <fieldset className="rounded-md border border-border p-4">
         <legend className="px-1 text-sm font-medium">{t('form.ice.legend')}</legend>
@@ -237,7 +182,7 @@ export function TaskForm({
                 aria-describedby={`${id(field)}-hint`}
                 className="mt-1 w-full accent-primary"
               />
-              {errors[field] && <p className="text-sm text-destructive">{t(errors[field])}</p>}
+              {errors[field] && <p className="text-sm text-destructive">{errors[field]}</p>}
             </div>
           ))}
         </div>

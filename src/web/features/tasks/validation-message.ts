@@ -17,13 +17,3 @@ export function validationKey(message: string): string {
   if (message.startsWith('Text is too long')) return 'tasks:validation.tooLong';
   return 'tasks:validation.invalid';
 }
-
-/** The first message for each top-level field of a failed parse, as translation keys. */
-export function fieldErrorKeys(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = issue.path.map(String).join('.');
-    errors[field] ??= validationKey(issue.message);
-  }
-  return errors;
-}

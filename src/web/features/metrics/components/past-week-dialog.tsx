@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { isFutureWeek } from '../../../../core/metrics/editing-window.ts';
 import { isoWeekOf, type WeekKey } from '../../../../core/metrics/iso-week.ts';
@@ -8,9 +8,22 @@ import { inputClass } from '../../../components/form/fields.tsx';
 import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useDates } from '../dates.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 
 /** `YYYY-MM-DD` of a day, as a date input reads and writes it. */
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+const CHOOSE_DAY = 'metrics:pastWeek.chooseDay';
+/** The week of the day named, if a founder may record it (decision 041). */
+const pastWeekInput = (today: Date) =>
+  z.object({
+    day: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, CHOOSE_DAY)
+      .transform((day) => isoWeekOf(new Date(`${day}T00:00:00Z`)))
+      .refine((week) => week.year >= MIN_YEAR, CHOOSE_DAY)
+      .refine((week) => !isFutureWeek(week, today), 'metrics:validation.futureWeek'),
+  });
 
 type Props = {
   open: boolean;
@@ -27,54 +40,35 @@ type Props = {
 export function PastWeekDialog({ open, onOpenChange, onPick }: Props) {
   const { t } = useTranslation('metrics');
   const dates = useDates();
-  const id = useId();
-  const [day, setDay] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const today = new Date();
+  const form = useSchemaForm(pastWeekInput(today), { day: '' }, {
+    onSubmit: ({ day: week }) => {
+      close(false);
+      onPick(week);
+    },
+  });
+  const { day } = form.values;
   const week = /^\d{4}-\d{2}-\d{2}$/.test(day) ? isoWeekOf(new Date(`${day}T00:00:00Z`)) : null;
+  const chosen = `${form.id('day')}-week`;
 
   function close(next: boolean) {
-    if (!next) {
-      setDay('');
-      setError(null);
-    }
+    if (!next) form.reset();
     onOpenChange(next);
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!week || week.year < MIN_YEAR) return setError('pastWeek.chooseDay');
-    if (isFutureWeek(week, today)) return setError('validation.futureWeek');
-    close(false);
-    onPick(week);
   }
 
   return (
     <Modal open={open} onOpenChange={close} title={t('pastWeek.title')} description={t('pastWeek.body')}>
-      <form noValidate onSubmit={submit}>
-        <label htmlFor={`${id}-day`} className="text-sm font-medium">
+      <form noValidate onSubmit={form.handleSubmit}>
+        <label htmlFor={form.id('day')} className="text-sm font-medium">
           {t('pastWeek.day')}
         </label>
-        <input
-          id={`${id}-day`}
-          type="date"
-          value={day}
-          min={`${MIN_YEAR}-01-01`}
-          max={isoDay(today)}
-          onChange={(event) => {
-            setDay(event.target.value);
-            setError(null);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-week${error ? ` ${id}-error` : ''}`}
-          className={cn(inputClass, 'h-11')}
-        />
-        <p id={`${id}-week`} className="mt-2 text-sm text-muted-foreground" aria-live="polite">
+        <input {...form.field('day', [chosen])} type="date" min={`${MIN_YEAR}-01-01`} max={isoDay(today)} className={cn(inputClass, 'h-11')} />
+        <p id={chosen} className="mt-2 text-sm text-muted-foreground" aria-live="polite">
           {week && week.year >= MIN_YEAR ? t('pastWeek.chosen', { week: dates.theWeek(week) }) : t('pastWeek.hint')}
         </p>
-        {error && (
-          <p id={`${id}-error`} className="mt-1 text-sm text-destructive">
-            {t(error)}
+        {form.errors.day && (
+          <p id={form.errorId('day')} className="mt-1 text-sm text-destructive">
+            {form.errors.day}
           </p>
         )}
         <div className="mt-5">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { formatWeek, type WeekKey } from '../../../../core/metrics/iso-week.ts';
 import type { WeekInputField, WeekRecord, WeekRecordInput } from '../../../../core/metrics/week-record.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { serverIssues } from '../../../lib/use-schema-form.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { useSaveWeek } from '../../../lib/api/metrics-api.ts';
 import { useDates } from '../dates.ts';
@@ -66,11 +66,9 @@ export function WeekForm({ week, weekChoices, onWeekChange, onEarlierWeek, exist
       await save.mutateAsync({ key, input });
       toast.success(t('form.saved', { week: dates.week(key) }));
     } catch (error) {
-      if (error instanceof ApiError && Array.isArray(error.details)) {
-        const fromServer: FieldErrors = {};
-        for (const detail of error.details as { field: string; message: string }[]) fromServer[detail.field as DraftField] = detail.message;
-        form.setErrors(fromServer);
-      }
+      // The server's field details land on the same fields as the form's own messages (decision 228).
+      const fromServer = serverIssues(error);
+      if (fromServer) form.setErrors(Object.fromEntries(fromServer.map(({ path, message }) => [path, message])) as FieldErrors);
       showErrorToast(error, t('form.saveError'));
     }
   }
