@@ -4,6 +4,8 @@ export type { Analytics } from './analytics.ts';
 export type { AuditLogPage } from './audit-log.ts';
 export type { AdminChatReportsPage, ChatReportResolved } from './chat-reports.ts';
 export type { FeedbackInbox } from './feedback-inbox.ts';
+export type { AdminOverview } from './service.ts';
 export type { SecurityAlertAcknowledged, SecurityAlerts, SecurityAlertsScanned } from './security-alerts.ts';
 export type { UserDetail } from './user-detail.ts';
 export type { UsersPage } from './users.ts';
+export type { ConfirmationResent, RoleChanged, StatusChanged } from './users-routes.ts';
