@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminChatReportsPage } from '../../src/core/admin/chat-reports.ts';
+import type { AdminChatReportsPage } from '../../src/server/features/admin/index.ts';
 import type { ChatMentions, ChatMessage, ChatRooms } from '../../src/core/community/community.ts';
 import { auditLogs, users } from '../../src/server/db/schema/index.ts';
 import { errorOf, signUpAdmin } from './support/accounts.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminChatReportsPage } from '../../src/core/admin/chat-reports.ts';
+import type { AdminChatReportsPage } from '../../src/server/features/admin/index.ts';
 import type { ChatConversation, ChatConversations, ChatMessage, CommunitySettings, Leaderboard } from '../../src/core/community/community.ts';
 import { pointsLedger, users } from '../../src/server/db/schema/index.ts';
 import { signUpAdmin } from './support/accounts.ts';

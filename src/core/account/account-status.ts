@@ -15,6 +15,7 @@ export type StatusInput = z.infer<typeof StatusInput>;
 
 /** An admin's change of someone's role (PUT /api/admin/users/:userId/role). */
 export const RoleInput = z.object({ role: z.enum(['user', 'admin']) }).strict();
+export type RoleInput = z.infer<typeof RoleInput>;
 
 /**
  * The one rule for every e-mail Rumbo sends (auth links now, reminders later): the address

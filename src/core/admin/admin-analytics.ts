@@ -24,14 +24,3 @@ export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
 export const FEATURES = ['weeksRecorded', 'tasksCreated', 'tasksCompleted', 'strategySaves', 'mentorConversations', 'contextEntries'] as const;
 export type Feature = (typeof FEATURES)[number];
-
-export type Analytics = {
-  signUps: { day: string; count: number }[];
-  dailyActive: { day: string; count: number }[];
-  weeklyActive: { week: string; count: number }[];
-  funnel: Record<FunnelStep, number>;
-  tiers: { tier: number; count: number }[];
-  features: Record<Feature, number>;
-  /** Each signup week (its Monday), its size, and the share active in each following week (0 = the signup week). */
-  retention: { week: string; size: number; active: number[] }[];
-};

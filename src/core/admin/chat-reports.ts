@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import type { ChatReportReason, ChatRoom } from '../community/community.ts';
 
 /**
- * The admin area's chat reports (decision 174): each report with the message as it was
- * reported, its author and reporter; an admin dismisses it or removes the message.
+ * The admin area's chat reports (decision 174): what its requests accept. The answers' types
+ * are the server's (src/server/features/admin/chat-reports.ts).
  */
 export const CHAT_REPORT_STATES = ['open', 'resolved'] as const;
 
@@ -21,24 +20,3 @@ export const ChatReportParam = z.object({ id: z.coerce.number().int().positive()
 
 export const CHAT_REPORT_RESOLUTIONS = ['dismissed', 'removed'] as const;
 export type ChatReportResolution = (typeof CHAT_REPORT_RESOLUTIONS)[number];
-
-type Founder = { id: string; email: string };
-
-/** One report as the admin sees it. */
-export type AdminChatReport = {
-  id: number;
-  reason: ChatReportReason;
-  /** The message's text when it was reported. */
-  body: string;
-  createdAt: string;
-  reporter: Founder | null;
-  /** `room` is null for a direct message; `conversation` then names it (decision 220). */
-  message: { id: number; room: ChatRoom | null; conversation: number | null; createdAt: string; deleted: boolean; author: Founder };
-  resolution: ChatReportResolution | null;
-  resolvedAt: string | null;
-};
-
-export type AdminChatReportsPage = { reports: AdminChatReport[]; total: number; page: number; limit: number };
-
-/** POST /api/admin/chat-reports/:id/dismiss and /remove answer the report's resolution, `changed` false when it was resolved already. */
-export type ChatReportResolved = { resolution: ChatReportResolution | null; changed: boolean };

@@ -29,15 +29,3 @@ export const ALERT_NOTE_MAX = 1000;
 
 /** POST /api/admin/security-alerts/:id/acknowledge: an optional note. */
 export const AcknowledgeAlertInput = z.object({ note: z.string().trim().max(ALERT_NOTE_MAX).optional() }).strict();
-
-/** One alert as the admin's list shows it. */
-export type SecurityAlert = {
-  id: string;
-  kind: AlertKind;
-  severity: AlertSeverity;
-  details: Record<string, unknown>;
-  createdAt: string;
-  acknowledgedAt: string | null;
-  acknowledgedBy: string | null;
-  note: string | null;
-};

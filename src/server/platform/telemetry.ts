@@ -1,5 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { TelemetryChart, TelemetryPoint, TelemetryRange } from '../../core/admin/telemetry.ts';
+import type { TelemetryRange } from '../../core/admin/telemetry.ts';
 
 /**
  * The server's telemetry (docs/decisions/189-telemetry.md): what Prometheus reads at
@@ -144,6 +144,22 @@ export async function timedJob<T>(report: Telemetry['observeJob'] | undefined, j
     throw error;
   }
 }
+
+/** One point of the admin's telemetry charts. */
+export type TelemetryPoint = {
+  at: string;
+  requests: number;
+  errors: number;
+  /** The slowest 5 % of the period's requests took at least this long (ms); null without requests. */
+  p95Ms: number | null;
+  jobRuns: number;
+  jobFailures: number;
+  memoryMb: number;
+  poolTotal: number | null;
+};
+
+/** GET /api/admin/telemetry: the points of the chosen range, oldest first. */
+export type TelemetryChart = { range: TelemetryRange; points: TelemetryPoint[] };
 
 /**
  * The admin's charts from the kept samples: the last hour a point a minute, the last day a

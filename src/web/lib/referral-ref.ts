@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import type { Json } from '../../core/http/json.ts';
 import { normaliseReferralCode } from '../../core/referrals/referral-schema.ts';
+import type { Inviter } from '../../server/features/referrals/index.ts';
 import { apiFetch } from './api-client.ts';
 
 /** Read by the server when the account is created (src/server/auth/referral-ref.ts). */
@@ -30,7 +32,7 @@ export function useInviterName(code: string | null): string | null {
   useEffect(() => {
     if (!code) return;
     let live = true;
-    apiFetch<{ inviterName: string }>(`/api/referrals/invites/${encodeURIComponent(code)}`).then(
+    apiFetch<Json<Inviter>>(`/api/referrals/invites/${encodeURIComponent(code)}`).then(
       (answer) => live && setName(answer.inviterName),
       () => live && setName(null),
     );

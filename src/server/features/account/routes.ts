@@ -3,7 +3,7 @@ import { DeleteAccountInput } from '../../../core/account/account-status.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
-import { forgetTrustedDeviceById, listTrustedDevices, trustCookieOf, trustSentWith } from '../../auth/trusted-devices.ts';
+import { forgetTrustedDeviceById, listTrustedDevices, type TrustedDevice, trustCookieOf, trustSentWith } from '../../auth/trusted-devices.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAuditEvent, requestContext } from '../../platform/audit.ts';
 import { deleteAccount } from './deletion.ts';
@@ -13,6 +13,9 @@ import { rateLimit } from '../../rate-limit/middleware.ts';
 import { storageFor } from '../../storage/storage-for.ts';
 import { exportAccountData } from './data-export.ts';
 import { documented, jsonBody } from '../../http/route-doc.ts';
+
+/** GET /api/account/trusted-devices: the founder's trusted browsers, the one asking marked `current`. */
+export type TrustedDevices = { devices: TrustedDevice[] };
 
 /** /api/account: what a founder does to their account as a whole (their data, deletion, trusted browsers). */
 export const accountRoutes = new Hono<AppBindings>()
@@ -64,7 +67,7 @@ export const accountRoutes = new Hono<AppBindings>()
     async (c) => {
       const { db, auth } = c.get('deps');
       const current = trustSentWith(c.req.raw, await trustCookieOf(auth));
-      return c.json({ devices: await listTrustedDevices(db, c.get('user').id, current) });
+      return c.json({ devices: await listTrustedDevices(db, c.get('user').id, current) } satisfies TrustedDevices);
     },
   )
   .delete('/trusted-devices/:id', documented({ summary: 'Forget a trusted browser: its next sign-in asks for the code again (audited)', tag: 'profile' }), async (c) => {

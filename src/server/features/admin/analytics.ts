@@ -1,6 +1,18 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Analytics, type AnalyticsQuery, FEATURES, FUNNEL_STEPS, RETENTION_WEEKS } from '../../../core/admin/admin-analytics.ts';
+import { type AnalyticsQuery, type Feature, FEATURES, FUNNEL_STEPS, type FunnelStep, RETENTION_WEEKS } from '../../../core/admin/admin-analytics.ts';
 import type { Database } from '../../db/client.ts';
+
+/** GET /api/admin/analytics: how founders arrive, activate, use Rumbo and come back over the range (decision 204). */
+export type Analytics = {
+  signUps: { day: string; count: number }[];
+  dailyActive: { day: string; count: number }[];
+  weeklyActive: { week: string; count: number }[];
+  funnel: Record<FunnelStep, number>;
+  tiers: { tier: number; count: number }[];
+  features: Record<Feature, number>;
+  /** Each signup week (its Monday), its size, and the share active in each following week (0 = the signup week). */
+  retention: { week: string; size: number; active: number[] }[];
+};
 
 type Row = Record<string, unknown>;
 async function rows<T extends Row>(db: Database, query: SQL): Promise<T[]> {

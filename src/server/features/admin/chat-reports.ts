@@ -1,12 +1,34 @@
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AdminChatReport, AdminChatReportsQuery, ChatReportResolution } from '../../../core/admin/chat-reports.ts';
+import type { AdminChatReportsQuery, ChatReportResolution } from '../../../core/admin/chat-reports.ts';
 import type { ChatReportReason, ChatRoom } from '../../../core/community/community.ts';
 import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { chatMessages, chatReports, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
+
+type Founder = { id: string; email: string };
+
+/** One report as the admin sees it. */
+export type AdminChatReport = {
+  id: number;
+  reason: ChatReportReason;
+  /** The message's text when it was reported. */
+  body: string;
+  createdAt: string;
+  reporter: Founder | null;
+  /** `room` is null for a direct message; `conversation` then names it (decision 220). */
+  message: { id: number; room: ChatRoom | null; conversation: number | null; createdAt: string; deleted: boolean; author: Founder };
+  resolution: ChatReportResolution | null;
+  resolvedAt: string | null;
+};
+
+/** GET /api/admin/chat-reports: a page of reports, newest first, and how many match in all. */
+export type AdminChatReportsPage = { reports: AdminChatReport[]; total: number; page: number; limit: number };
+
+/** POST /api/admin/chat-reports/:id/dismiss and /remove answer the report's resolution, `changed` false when it was resolved already. */
+export type ChatReportResolved = { resolution: ChatReportResolution | null; changed: boolean };
 
 /**
  * Chat reports in the admin area (decision 174): what was reported, by whom, why and when.
@@ -16,7 +38,7 @@ import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
 const reporters = alias(users, 'reporters');
 const authors = alias(users, 'authors');
 
-export async function listChatReports(db: Database, query: AdminChatReportsQuery) {
+export async function listChatReports(db: Database, query: AdminChatReportsQuery): Promise<AdminChatReportsPage> {
   const where = query.state === 'open' ? isNull(chatReports.resolvedAt) : isNotNull(chatReports.resolvedAt);
   const rows = await db
     .select({
@@ -78,7 +100,7 @@ type Admin = { id: string; context: RequestContext };
  * every open report of that message is closed and the admin's act audited. 404 for an
  * unknown report; one already resolved (by another admin a moment ago) is left as it is.
  */
-export async function resolveChatReport(db: Database, bus: SessionEventBus, reportId: number, resolution: ChatReportResolution, admin: Admin) {
+export async function resolveChatReport(db: Database, bus: SessionEventBus, reportId: number, resolution: ChatReportResolution, admin: Admin): Promise<ChatReportResolved> {
   const [report] = await db
     .select({ messageId: chatReports.messageId, resolution: chatReports.resolution, resolvedAt: chatReports.resolvedAt, room: chatMessages.room, conversation: chatMessages.conversationId, authorId: chatMessages.userId })
     .from(chatReports)

@@ -18,7 +18,14 @@ import { auditCsv, listAuditLogs } from './audit-log.ts';
 import { listChatReports, resolveChatReport } from './chat-reports.ts';
 import { adminFeedbackRoutes } from './feedback-routes.ts';
 import { adminFeatureFlagRoutes } from '../flags/index.ts';
-import { acknowledgeAlert, listSecurityAlerts, scanSecurityAlerts } from './security-alerts.ts';
+import {
+  acknowledgeAlert,
+  listSecurityAlerts,
+  scanSecurityAlerts,
+  type SecurityAlertAcknowledged,
+  type SecurityAlerts,
+  type SecurityAlertsScanned,
+} from './security-alerts.ts';
 import { adminOverview } from './service.ts';
 import { adminUserRoutes } from './users-routes.ts';
 import { documented, jsonBody, queryOf } from '../../http/route-doc.ts';
@@ -108,12 +115,12 @@ export const adminRoutes = new Hono<AppBindings>()
     },
   )
   .get('/security-alerts', documented({ summary: 'Admin: security alerts raised by the job, open first, newest first', tag: 'admin' }), async (c) =>
-    c.json({ alerts: await listSecurityAlerts(c.get('deps').db) }),
+    c.json({ alerts: await listSecurityAlerts(c.get('deps').db) } satisfies SecurityAlerts),
   )
   // The job's scan on demand (it runs every 30 minutes anyway): raising is idempotent.
   .post('/security-alerts/scan', documented({ summary: 'Admin: run the security alerts scan now (idempotent); answers how many alerts were new', tag: 'admin' }), async (c) => {
     const { db, env } = c.get('deps');
-    return c.json({ raised: await scanSecurityAlerts(db, new Date(), { workingHoursTimeZone: env.adminWorkingHoursTimeZone }) });
+    return c.json({ raised: await scanSecurityAlerts(db, new Date(), { workingHoursTimeZone: env.adminWorkingHoursTimeZone }) } satisfies SecurityAlertsScanned);
   })
   .post(
     '/security-alerts/:id/acknowledge',
@@ -122,7 +129,7 @@ export const adminRoutes = new Hono<AppBindings>()
     async (c) => {
       const { note } = c.req.valid('json');
       const admin = { id: c.get('user').id, context: requestContext(c.req.raw, clientAddress(c)) };
-      return c.json({ acknowledged: await acknowledgeAlert(c.get('deps').db, c.req.param('id'), admin, note) });
+      return c.json({ acknowledged: await acknowledgeAlert(c.get('deps').db, c.req.param('id'), admin, note) } satisfies SecurityAlertAcknowledged);
     },
   )
   .get(

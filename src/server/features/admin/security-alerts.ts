@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
-import { ADMIN_ACTIONS_ALERT, isWithinWorkingHours, ROLE_CHANGES_ALERT, type SecurityAlert } from '../../../core/admin/security-alerts.ts';
+import { ADMIN_ACTIONS_ALERT, type AlertKind, type AlertSeverity, isWithinWorkingHours, ROLE_CHANGES_ALERT } from '../../../core/admin/security-alerts.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLogs, authUsers, securityAlerts } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -16,6 +16,25 @@ const SCAN_LOCK = 22_0208;
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type NewAlert = typeof securityAlerts.$inferInsert;
+
+/** One alert as the admin's list shows it. */
+export type SecurityAlert = {
+  id: string;
+  kind: AlertKind;
+  severity: AlertSeverity;
+  details: Record<string, unknown>;
+  createdAt: string;
+  acknowledgedAt: string | null;
+  acknowledgedBy: string | null;
+  note: string | null;
+};
+
+/** GET /api/admin/security-alerts: the newest 200, open ones first. */
+export type SecurityAlerts = { alerts: SecurityAlert[] };
+/** POST /api/admin/security-alerts/scan: how many alerts the scan raised that were not raised already. */
+export type SecurityAlertsScanned = { raised: number };
+/** POST /api/admin/security-alerts/:id/acknowledge: false when it was acknowledged already (an unknown alert is a 404). */
+export type SecurityAlertAcknowledged = { acknowledged: boolean };
 
 /** Which rules a run applies: all of them (every 30 minutes), or the admin-activity ones (every 5). */
 export type ScanRules = 'all' | 'admin-activity';

@@ -13,6 +13,13 @@ import { changeAccountStatus, listUsers, resendConfirmation } from './users.ts';
 import { subscriptionForAdmin } from '../billing/index.ts';
 import { documented, jsonBody, queryOf } from '../../http/route-doc.ts';
 
+/** PUT /api/admin/users/:userId/role: `changed` false when the founder had that role already. */
+export type RoleChanged = { userId: string; role: RoleInput['role']; changed: boolean };
+/** PUT /api/admin/users/:userId/status: `changed` false when the account was in that status already. */
+export type StatusChanged = { userId: string; status: StatusInput['status']; changed: boolean };
+/** POST /api/admin/users/:userId/resend-confirmation: the e-mail went out (a refusal is an error). */
+export type ConfirmationResent = { userId: string; sent: true };
+
 /** /api/admin/users: find founders, read one, change their role or status (mounted behind the admin check). */
 export const adminUserRoutes = new Hono<AppBindings>()
   .get(
@@ -51,7 +58,7 @@ export const adminUserRoutes = new Hono<AppBindings>()
       via: 'admin',
       context: requestContext(c.req.raw, clientAddress(c)),
     });
-    return c.json({ userId, role, changed });
+    return c.json({ userId, role, changed } satisfies RoleChanged);
   })
   .put(
     '/:userId/status',
@@ -68,7 +75,7 @@ export const adminUserRoutes = new Hono<AppBindings>()
         status,
         context: requestContext(c.req.raw, clientAddress(c)),
       });
-      return c.json({ userId, status, changed });
+      return c.json({ userId, status, changed } satisfies StatusChanged);
     },
   )
   // Shares the status changes' allowance (decision 200): both are one admin acting on one account.
@@ -86,6 +93,6 @@ export const adminUserRoutes = new Hono<AppBindings>()
         targetUserId: userId,
         context: requestContext(c.req.raw, clientAddress(c)),
       });
-      return c.json({ userId, sent: true });
+      return c.json({ userId, sent: true } satisfies ConfirmationResent);
     },
   );

@@ -110,8 +110,11 @@ export async function createCode(db: Database, ownerId: string, at = new Date())
   });
 }
 
+/** GET /api/referrals/invites/:code: the inviter's first name. */
+export type Inviter = { inviterName: string };
+
 /** Who invites, for the auth page: the inviter's first name when the code can still be used, else null (no hint about other codes). */
-export async function inviterOf(db: Executor, ref: unknown): Promise<{ inviterName: string } | null> {
+export async function inviterOf(db: Executor, ref: unknown): Promise<Inviter | null> {
   const code = normaliseReferralCode(ref);
   if (!code) return null;
   const [row] = await db

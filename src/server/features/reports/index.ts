@@ -1,2 +1,3 @@
 /** Founder reports (docs/reports.md): the investor update's routes and its signed-out share links, the saved scenarios and investor list. */
+export type { UpdateSent, UpdateShared } from './service.ts';
 export { investorListRoutes, investorUpdateRoutes, scenarioRoutes, sharedUpdateRoutes } from './routes.ts';

@@ -172,15 +172,20 @@ export async function listUpdateVersions(db: Database, userId: string, id: strin
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** POST /api/reports/investor-updates/:id/share: the new link and when it stops working. */
+export type UpdateShared = { url: string; expiresAt: string };
+/** POST /api/reports/investor-updates/:id/send: how many e-mails went out, and how many the mailer refused. */
+export type UpdateSent = { sent: number; failed: number };
+
 /** A new read-only link (30 days); audited. Only the token's hash is kept. */
-export async function shareUpdate(db: Database, userId: string, id: string, appUrl: string, context: RequestContext, now = new Date()) {
+export async function shareUpdate(db: Database, userId: string, id: string, appUrl: string, context: RequestContext, now = new Date()): Promise<UpdateShared> {
   await ownUpdate(db, userId, id);
   const share = await createShare(db, id, appUrl, now);
   await recordAuditEvent(db, { action: 'investor_update_shared', adminId: userId, targetUserId: userId, context, details: { updateId: id, expiresAt: share.expiresAt } }, now);
   return share;
 }
 
-async function createShare(db: Database, updateId: string, appUrl: string, now: Date) {
+async function createShare(db: Database, updateId: string, appUrl: string, now: Date): Promise<UpdateShared> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SHARE_DAYS * DAY_MS);
   await db.insert(investorUpdateShares).values({ updateId, tokenHash: hashToken(token), expiresAt, createdAt: now });
@@ -219,7 +224,7 @@ export async function sendUpdate(
   recipients: readonly string[],
   services: { mailer: Mailer; appUrl: string; context: RequestContext },
   now = new Date(),
-) {
+): Promise<UpdateSent> {
   const update = await getUpdate(db, userId, id);
   if (update.kpis.every((kpi) => kpi.value === null)) {
     throw new AppError('VALIDATION_FAILED', { details: [{ field: 'recipients', message: 'reports.validation.emptyUpdate' }] });

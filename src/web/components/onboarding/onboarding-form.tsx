@@ -3,8 +3,10 @@ import { ArrowLeft, ArrowRight, Check } from 'lucide-react';
 import { type Dispatch, type SetStateAction, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedFlags } from '../../../core/flags/feature-flags.ts';
+import type { Json } from '../../../core/http/json.ts';
 import { ONBOARDING_STEPS, OnboardingInput } from '../../../core/onboarding/onboarding-schema.ts';
 import { currencyForCountry, DEFAULT_FRIDAY_HOUR, DEFAULT_MONDAY_HOUR } from '../../../core/profile/profile-fields.ts';
+import type { VisitorCountry } from '../../../server/features/geo/index.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import type { Me } from '../../lib/api/get-me.ts';
@@ -96,7 +98,7 @@ export function OnboardingForm({ draft, setDraft, variant, submit, readOnly = fa
   // Geolocation prefills the country (docs/product.md#geolocation) when nothing was chosen yet.
   const geo = useQuery({
     queryKey: ['geo'],
-    queryFn: () => apiFetch<{ country: string | null }>('/api/geo'),
+    queryFn: () => apiFetch<Json<VisitorCountry>>('/api/geo'),
     enabled: !answers.country,
     retry: false,
   });

@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { toast } from 'sonner';
+import type { Json } from '../../../core/http/json.ts';
+import type { AdminOverview } from '../../../server/features/admin/index.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { useMe } from '../../lib/api/get-me.ts';
@@ -33,7 +35,7 @@ const SECTIONS = [
 
 function AdminOverview() {
   const { t } = useTranslation('admin');
-  const overview = useQuery({ queryKey: ['admin', 'overview'], queryFn: () => apiFetch<{ users: number }>('/api/admin/overview') });
+  const overview = useQuery({ queryKey: ['admin', 'overview'], queryFn: () => apiFetch<Json<AdminOverview>>('/api/admin/overview') });
   return (
     <div aria-live="polite" className="mt-6 rounded-lg border border-border p-4">
       {overview.isPending ? (

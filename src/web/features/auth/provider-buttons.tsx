@@ -2,13 +2,16 @@ import { KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import type { Json } from '../../../core/http/json.ts';
+import type { PublicAuthProviders } from '../../../server/features/auth-providers/index.ts';
 import { authClient } from '../../lib/auth-client.ts';
 import { authErrorKey } from './auth-errors.ts';
 import { SecondaryButton } from '../../components/form/form-parts.tsx';
 import { LegalLinksText } from './legal-links.tsx';
 import { callbackUrls } from './magic-link-form.tsx';
 
-type Providers = { google: boolean; oidc: { id: string; name: string } | null };
+/** GET /api/auth-providers: the server's answer (`publicAuthProviders`), as JSON. */
+type Providers = Json<PublicAuthProviders>;
 
 /** Which providers the server has credentials for (GET /api/auth-providers). */
 function useAuthProviders() {

@@ -2,7 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ALERT_NOTE_MAX, type SecurityAlert } from '../../../../core/admin/security-alerts.ts';
+import { ALERT_NOTE_MAX } from '../../../../core/admin/security-alerts.ts';
+import type { Json } from '../../../../core/http/json.ts';
+import type { SecurityAlertAcknowledged, SecurityAlerts as ServerSecurityAlerts, SecurityAlertsScanned } from '../../../../server/features/admin/index.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { inputClass } from '../../../components/form/fields.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
@@ -10,6 +12,10 @@ import { cn } from '../../../lib/cn.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
 import { intlLocale } from '../../../lib/format.ts';
 import { ListState } from '../list-state.tsx';
+
+/** The security alerts' answers: the server's types, as JSON. */
+type SecurityAlerts = Json<ServerSecurityAlerts>;
+type SecurityAlert = SecurityAlerts['alerts'][number];
 
 const alertsKey = ['admin', 'security-alerts'] as const;
 
@@ -19,7 +25,7 @@ function AcknowledgeForm({ alert }: { alert: SecurityAlert }) {
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const ack = useMutation({
-    mutationFn: () => apiFetch(`/api/admin/security-alerts/${alert.id}/acknowledge`, { method: 'POST', body: JSON.stringify({ note }) }),
+    mutationFn: () => apiFetch<Json<SecurityAlertAcknowledged>>(`/api/admin/security-alerts/${alert.id}/acknowledge`, { method: 'POST', body: JSON.stringify({ note }) }),
     onSuccess: async () => {
       toast.success(t('alerts.acknowledged'));
       await queryClient.invalidateQueries({ queryKey: alertsKey });
@@ -98,9 +104,9 @@ function AlertCard({ alert }: { alert: SecurityAlert }) {
 export function AlertsPage() {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
-  const alerts = useQuery({ queryKey: alertsKey, queryFn: () => apiFetch<{ alerts: SecurityAlert[] }>('/api/admin/security-alerts') });
+  const alerts = useQuery({ queryKey: alertsKey, queryFn: () => apiFetch<SecurityAlerts>('/api/admin/security-alerts') });
   const scan = useMutation({
-    mutationFn: () => apiFetch<{ raised: number }>('/api/admin/security-alerts/scan', { method: 'POST' }),
+    mutationFn: () => apiFetch<Json<SecurityAlertsScanned>>('/api/admin/security-alerts/scan', { method: 'POST' }),
     onSuccess: async (result) => {
       toast.success(t('alerts.scanned', { count: result.raised }));
       await queryClient.invalidateQueries({ queryKey: alertsKey });

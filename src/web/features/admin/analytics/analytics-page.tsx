@@ -2,13 +2,18 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { type Analytics, FEATURES, FUNNEL_STEPS } from '../../../../core/admin/admin-analytics.ts';
+import { FEATURES, FUNNEL_STEPS } from '../../../../core/admin/admin-analytics.ts';
+import type { Json } from '../../../../core/http/json.ts';
+import type { Analytics as ServerAnalytics } from '../../../../server/features/admin/index.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { inputClass } from '../../../components/form/fields.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { intlLocale } from '../../../lib/format.ts';
 import { ListState } from '../list-state.tsx';
+
+/** GET /api/admin/analytics: the server's answer (`adminAnalytics`), as JSON. */
+type Analytics = Json<ServerAnalytics>;
 
 const AXIS_TICK = { fill: 'var(--muted-foreground)', fontSize: 12 };
 const TOOLTIP_STYLE = { background: 'var(--card)', border: '1px solid var(--border)', color: 'var(--card-foreground)' };

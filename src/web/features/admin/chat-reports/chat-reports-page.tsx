@@ -3,7 +3,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { type AdminChatReport, type AdminChatReportsPage, CHAT_REPORT_STATES, type ChatReportResolved } from '../../../../core/admin/chat-reports.ts';
+import { CHAT_REPORT_STATES } from '../../../../core/admin/chat-reports.ts';
+import type { Json } from '../../../../core/http/json.ts';
+import type { AdminChatReportsPage as ServerChatReportsPage, ChatReportResolved as ServerChatReportResolved } from '../../../../server/features/admin/index.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { inputClass } from '../../../components/form/fields.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
@@ -12,6 +14,11 @@ import { errorMessage } from '../../../lib/error-toast.ts';
 import { intlLocale } from '../../../lib/format.ts';
 import { ListState } from '../list-state.tsx';
 import { Pager } from '../pager.tsx';
+
+/** GET /api/admin/chat-reports and the dismiss/remove answers: the server's types (`listChatReports`, `resolveChatReport`), as JSON. */
+type AdminChatReportsPage = Json<ServerChatReportsPage>;
+type AdminChatReport = AdminChatReportsPage['reports'][number];
+type ChatReportResolved = Json<ServerChatReportResolved>;
 
 const PAGE_SIZE = 20;
 const reportsKey = ['admin', 'chat-reports'] as const;

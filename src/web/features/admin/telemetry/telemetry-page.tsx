@@ -2,7 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { TelemetryChart, TelemetryPoint, TelemetryRange } from '../../../../core/admin/telemetry.ts';
+import type { TelemetryRange } from '../../../../core/admin/telemetry.ts';
+import type { Json } from '../../../../core/http/json.ts';
+import type { TelemetryChart as ServerTelemetryChart } from '../../../../server/features/admin/index.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { intlLocale } from '../../../lib/format.ts';
@@ -13,6 +15,10 @@ const TOOLTIP_STYLE = { background: 'var(--card)', border: '1px solid var(--bord
 const RANGES: readonly TelemetryRange[] = ['hour', 'day'];
 /** The charts refresh with each new sample (one a minute). */
 const REFRESH_MS = 60_000;
+
+/** GET /api/admin/telemetry: the server's answer (`telemetryChart`), as JSON. */
+type TelemetryChart = Json<ServerTelemetryChart>;
+type TelemetryPoint = TelemetryChart['points'][number];
 
 type Series = { key: keyof TelemetryPoint; title: string };
 

@@ -1,7 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RoleInput, StatusInput } from '../../../../core/account/account-status.ts';
 import type { UserSort } from '../../../../core/admin/admin-users.ts';
 import type { Json } from '../../../../core/http/json.ts';
-import type { UserDetail as ServerUserDetail, UsersPage as ServerUsersPage } from '../../../../server/features/admin/index.ts';
+import type {
+  ConfirmationResent,
+  RoleChanged,
+  StatusChanged,
+  UserDetail as ServerUserDetail,
+  UsersPage as ServerUsersPage,
+} from '../../../../server/features/admin/index.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** GET /api/admin/users: the server's answer (`listUsers`), as JSON. */
@@ -65,21 +72,21 @@ function useAdminWrite<Input extends { userId: string }>(request: (input: Input)
 
 /** PUT /api/admin/users/:userId/status, then the lists read again. */
 export function useSetAccountStatus() {
-  return useAdminWrite(({ userId, status }: { userId: string; status: 'active' | 'suspended' }) =>
-    apiFetch<{ changed: boolean }>(`/api/admin/users/${encodeURIComponent(userId)}/status`, { method: 'PUT', body: JSON.stringify({ status }) }),
+  return useAdminWrite(({ userId, status }: { userId: string } & StatusInput) =>
+    apiFetch<Json<StatusChanged>>(`/api/admin/users/${encodeURIComponent(userId)}/status`, { method: 'PUT', body: JSON.stringify({ status }) }),
   );
 }
 
 /** PUT /api/admin/users/:userId/role. */
 export function useSetRole() {
-  return useAdminWrite(({ userId, role }: { userId: string; role: 'user' | 'admin' }) =>
-    apiFetch<{ changed: boolean }>(`/api/admin/users/${encodeURIComponent(userId)}/role`, { method: 'PUT', body: JSON.stringify({ role }) }),
+  return useAdminWrite(({ userId, role }: { userId: string } & RoleInput) =>
+    apiFetch<Json<RoleChanged>>(`/api/admin/users/${encodeURIComponent(userId)}/role`, { method: 'PUT', body: JSON.stringify({ role }) }),
   );
 }
 
 /** POST /api/admin/users/:userId/resend-confirmation. */
 export function useResendConfirmation() {
   return useAdminWrite(({ userId }: { userId: string }) =>
-    apiFetch<{ sent: boolean }>(`/api/admin/users/${encodeURIComponent(userId)}/resend-confirmation`, { method: 'POST' }),
+    apiFetch<Json<ConfirmationResent>>(`/api/admin/users/${encodeURIComponent(userId)}/resend-confirmation`, { method: 'POST' }),
   );
 }

@@ -3,12 +3,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MonitorSmartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import type { Json } from '../../../../core/http/json.ts';
 import { browserName } from '../../../../core/security/user-agent.ts';
+import type { TrustedDevices as ServerTrustedDevices } from '../../../../server/features/account/index.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { intlLocale } from '../../../lib/format.ts';
 
-type TrustedDevice = { id: string; userAgent: string | null; trustedAt: string; expiresAt: string; current: boolean };
+/** GET /api/account/trusted-devices: the server's answer, as JSON. */
+type TrustedDevices = Json<ServerTrustedDevices>;
+type TrustedDevice = TrustedDevices['devices'][number];
 
 const TRUSTED_DEVICES = ['account', 'trusted-devices'] as const;
 
@@ -21,7 +25,7 @@ export function TrustedDevices() {
   const queryClient = useQueryClient();
   const devices = useQuery({
     queryKey: TRUSTED_DEVICES,
-    queryFn: () => apiFetch<{ devices: TrustedDevice[] }>('/api/account/trusted-devices'),
+    queryFn: () => apiFetch<TrustedDevices>('/api/account/trusted-devices'),
   });
   const forget = useMutation({
     mutationFn: (id: string) => apiFetch<void>(`/api/account/trusted-devices/${encodeURIComponent(id)}`, { method: 'DELETE' }),

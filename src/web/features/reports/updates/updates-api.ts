@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvestorUpdate, InvestorUpdateSummary, Sections } from '../../../../core/reports/investor-update.ts';
 import type { PolishProposal } from '../../../../core/reports/polish-check.ts';
+import type { Json } from '../../../../core/http/json.ts';
+import type { UpdateSent, UpdateShared } from '../../../../server/features/reports/index.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** The typed calls behind /reports (docs/reports.md#api). */
@@ -51,7 +53,7 @@ export function useAcceptPolish(id: string) {
 }
 
 export function useShareUpdate(id: string) {
-  return useMutation({ mutationFn: () => apiFetch<{ url: string; expiresAt: string }>(`${BASE}/${id}/share`, { method: 'POST' }) });
+  return useMutation({ mutationFn: () => apiFetch<Json<UpdateShared>>(`${BASE}/${id}/share`, { method: 'POST' }) });
 }
 
 export function useRevokeShares(id: string) {
@@ -68,7 +70,7 @@ export function useInvestorList() {
 export function useSendUpdate(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (recipients: string[]) => apiFetch<{ sent: number; failed: number }>(`${BASE}/${id}/send`, { method: 'POST', body: JSON.stringify({ recipients }) }),
+    mutationFn: (recipients: string[]) => apiFetch<Json<UpdateSent>>(`${BASE}/${id}/send`, { method: 'POST', body: JSON.stringify({ recipients }) }),
     onSettled: () => client.invalidateQueries({ queryKey: investorsKey }),
   });
 }
