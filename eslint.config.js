@@ -13,6 +13,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // With verbatimModuleSyntax, `import { type A } from 'x'` still loads 'x' (`import 'x'`): a
+      // type-only import must be `import type`, or a page carries a module (zod's schemas) it never runs.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
   {

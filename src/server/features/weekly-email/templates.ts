@@ -9,7 +9,7 @@ import { type WeeklyCopy, WEEKLY_COPY } from './copy.ts';
 import { emailMetricFormat } from './email-numbers.ts';
 import { askLink, insightLine } from './insight-lines.ts';
 import type { MetricKey } from '../../../core/metrics/formulas.ts';
-import { type FridayContent, type KeyMetric, type MetricChange, type MondayContent } from './weekly-content.ts';
+import type { FridayContent, KeyMetric, MetricChange, MondayContent } from './weekly-content.ts';
 
 /**
  * The Monday and Friday e-mails as React Email elements (written with createElement: the

@@ -5,7 +5,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITABLE_RECENT_WEEKS, isHistoricalWeek } from '../../../core/metrics/editing-window.ts';
 import { compareWeeks, formatWeek, isoWeekOf, type WeekKey, weekFromIndex, weekIndex } from '../../../core/metrics/iso-week.ts';
-import { type WeekRecord } from '../../../core/metrics/week-record.ts';
+import type { WeekRecord } from '../../../core/metrics/week-record.ts';
 import { PREMIUM_TIER } from '../../../core/subscription/trial.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { useMe } from '../../lib/api/get-me.ts';
@@ -13,12 +13,7 @@ import { UpgradePrompt } from '../../components/upgrade-prompt.tsx';
 import { EXPORT_URL, useSummary, useWeeks } from '../../lib/api/metrics-api.ts';
 import { BenchmarksPanel } from './components/benchmarks-panel.tsx';
 import { EmptyState } from './components/empty-state.tsx';
-import { HistoryTable } from './components/history-table.tsx';
-import { ImportDialog } from './components/import-dialog.tsx';
 import { MetricCards } from './components/metric-cards.tsx';
-import { PastWeekDialog } from './components/past-week-dialog.tsx';
-import { StripeImportDialog } from './components/stripe-import-dialog.tsx';
-import { WeekForm } from './components/week-form.tsx';
 import { useDates } from './dates.ts';
 import { type NumberStyle, numberStyleOf } from '../../lib/number-style.ts';
 import { useNearViewport } from '../../lib/use-near-viewport.ts';
@@ -26,6 +21,25 @@ import { useNearViewport } from '../../lib/use-near-viewport.ts';
 /** recharts is the heaviest library here: the cards and the form render before it arrives. */
 const TrendChart = lazy(async () => ({ default: (await import('./components/trend-chart.tsx')).TrendChart }));
 const MrrMovementsChart = lazy(async () => ({ default: (await import('./components/mrr-movements-chart.tsx')).MrrMovementsChart }));
+/**
+ * The week form, the history table and the dialogs validate with the shared schemas (zod) and
+ * parse CSV (papaparse): they load with the page's data or when first opened, so the first
+ * screen of /metrics (and of /overview, which shares the signed-in chunk) waits for neither.
+ */
+const WeekForm = lazy(async () => ({ default: (await import('./components/week-form.tsx')).WeekForm }));
+const HistoryTable = lazy(async () => ({ default: (await import('./components/history-table.tsx')).HistoryTable }));
+const ImportDialog = lazy(async () => ({ default: (await import('./components/import-dialog.tsx')).ImportDialog }));
+const PastWeekDialog = lazy(async () => ({ default: (await import('./components/past-week-dialog.tsx')).PastWeekDialog }));
+const StripeImportDialog = lazy(async () => ({ default: (await import('./components/stripe-import-dialog.tsx')).StripeImportDialog }));
+const formSkeleton = <div className="h-[36rem] animate-pulse rounded-xl bg-muted" />;
+
+/** True once `open` has been: a dialog's code loads when first opened, and it stays mounted after. */
+function useOpenedOnce(open: boolean) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
+
 /** The charts' own height (phone and wide), so the form below does not move when they arrive. */
 const chartSkeleton = <div className="h-[31.5rem] animate-pulse rounded-xl bg-muted sm:h-[28rem]" />;
 
@@ -78,6 +92,9 @@ export function MetricsPage() {
   const [pastWeekOpen, setPastWeekOpen] = useState(false);
   const [upgrade, setUpgrade] = useState<'history' | 'import' | 'stripe' | null>(null);
   const [stripeOpen, setStripeOpen] = useState(false);
+  const importOpened = useOpenedOnce(importOpen);
+  const pastWeekOpened = useOpenedOnce(pastWeekOpen);
+  const stripeOpened = useOpenedOnce(stripeOpen);
 
   const numbers = numberStyleOf(me.data);
   const premium = (me.data?.effectiveUserTier ?? 1) >= PREMIUM_TIER;
@@ -174,29 +191,35 @@ export function MetricsPage() {
             </>
           )}
           <div id="week-form" className="scroll-mt-6">
-            <WeekForm
-              key={`${formatWeek(formWeek)}-${existing ? 'edit' : 'new'}-${previous ? formatWeek(previous) : 'none'}`}
-              week={formWeek}
-              weekChoices={weekChoices}
-              onWeekChange={(key) => setFormWeekIndex(weekIndex(key))}
-              onEarlierWeek={() => setPastWeekOpen(true)}
-              existing={existing}
-              previous={previous}
-              history={records}
-              numbers={numbers}
-            />
+            <Suspense fallback={formSkeleton}>
+              <WeekForm
+                key={`${formatWeek(formWeek)}-${existing ? 'edit' : 'new'}-${previous ? formatWeek(previous) : 'none'}`}
+                week={formWeek}
+                weekChoices={weekChoices}
+                onWeekChange={(key) => setFormWeekIndex(weekIndex(key))}
+                onEarlierWeek={() => setPastWeekOpen(true)}
+                existing={existing}
+                previous={previous}
+                history={records}
+                numbers={numbers}
+              />
+            </Suspense>
           </div>
           {hasWeeks && (
             <>
               <BenchmarksPanel premium={premium} locale={numbers.locale} />
-              <HistoryTable weeks={records} numbers={numbers} isLocked={isLocked} onLocked={() => setUpgrade('history')} onAddPastWeek={() => setPastWeekOpen(true)} />
+              <Suspense fallback={null}>
+                <HistoryTable weeks={records} numbers={numbers} isLocked={isLocked} onLocked={() => setUpgrade('history')} onAddPastWeek={() => setPastWeekOpen(true)} />
+              </Suspense>
             </>
           )}
         </>
       )}
-      <ImportDialog open={importOpen} onOpenChange={setImportOpen} numbers={numbers} />
-      <PastWeekDialog open={pastWeekOpen} onOpenChange={setPastWeekOpen} onPick={pickPastWeek} />
-      <StripeImportDialog open={stripeOpen} onOpenChange={setStripeOpen} numbers={numbers} />
+      <Suspense fallback={null}>
+        {importOpened && <ImportDialog open={importOpen} onOpenChange={setImportOpen} numbers={numbers} />}
+        {pastWeekOpened && <PastWeekDialog open={pastWeekOpen} onOpenChange={setPastWeekOpen} onPick={pickPastWeek} />}
+        {stripeOpened && <StripeImportDialog open={stripeOpen} onOpenChange={setStripeOpen} numbers={numbers} />}
+      </Suspense>
     </div>
   );
 }

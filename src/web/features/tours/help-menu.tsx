@@ -7,7 +7,7 @@ import type { TourId } from '../../../core/tours/tour-ids.ts';
 import { useMarkTourSeen, useTours } from '../../lib/api/tours-api.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { useImpersonation } from '../../lib/use-impersonation.ts';
-import { founderDialogOpen, runTour } from './run-tour.ts';
+import { founderDialogOpen } from './founder-dialog.ts';
 import { tourForPath } from './tour-steps.ts';
 
 const READY_POLL_MS = 250;
@@ -34,7 +34,16 @@ export function HelpMenu({ onFeedback }: { onFeedback: () => void }) {
   const start = useCallback(
     (id: TourId) => {
       stop.current?.();
-      stop.current = runTour(id, t);
+      // driver.js (and its styles) load with the first tour, not with every signed-in page.
+      let end: (() => void) | null = null;
+      let stopped = false;
+      stop.current = () => {
+        stopped = true;
+        end?.();
+      };
+      void import('./run-tour.ts').then(({ runTour }) => {
+        if (!stopped) end = runTour(id, t);
+      });
       if (!impersonating) markSeen(id);
     },
     [t, impersonating, markSeen],

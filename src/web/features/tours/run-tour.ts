@@ -2,11 +2,8 @@ import { type DriveStep, driver } from 'driver.js';
 import 'driver.js/dist/driver.css';
 import type { TFunction } from 'i18next';
 import type { TourId } from '../../../core/tours/tour-ids.ts';
+import { founderDialogOpen } from './founder-dialog.ts';
 import { TOURS } from './tour-steps.ts';
-
-/** A dialog the founder opened (Radix dialogs, the drawer, alert dialogs): a tour never covers one. */
-const FOUNDER_DIALOG = '[role="dialog"]:not(#driver-popover-content), [role="alertdialog"]';
-export const founderDialogOpen = () => document.querySelector(FOUNDER_DIALOG) !== null;
 
 /**
  * driver.js marks the highlighted element as a popup trigger (aria-haspopup, -expanded,
