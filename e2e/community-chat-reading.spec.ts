@@ -24,7 +24,13 @@ for (const [language, viewport] of [
     await scaling.click();
     await expect(scaling).toHaveAttribute('aria-pressed', 'true');
     await markedRead;
+    // General has a message, so opening it marks it read: the reloads below wait for that
+    // answer instead of cutting the page's requests off mid-way.
+    expect((await writer!.request.post('/api/community/rooms/general/messages', { data: { body: 'Hello, general' } })).status()).toBe(201);
+    const generalRead = () => reader!.waitForResponse((response) => response.url().endsWith('/api/community/rooms/general/read') && response.status() === 204);
+    let readGeneral = generalRead();
     await chat.getByTestId('chat-room-general').click();
+    await readGeneral;
 
     const said = `Anyone scaling sales? ${Date.now()}`;
     for (const body of [said, `${said} (2)`]) {
@@ -44,7 +50,9 @@ for (const [language, viewport] of [
     await expect(chat.getByTestId('chat-messages').getByText(said, { exact: true })).toBeVisible();
     await expect(scaling).toHaveAccessibleName(profile('options.phase.scaling'));
     // Read on the server too: a fresh page shows no count.
+    readGeneral = generalRead();
     await chat.getByTestId('chat-room-general').click();
+    await readGeneral;
     await reader!.reload();
     await waitForApp(reader!);
     await expect(chat.getByTestId('chat-room-general')).toHaveAttribute('aria-pressed', 'true');
