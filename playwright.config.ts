@@ -29,13 +29,19 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // The browser's own user agent, not the device's emulated one: Chromium sent a chat
+    // stream opened during a reload with its own agent, while every other request carried the
+    // emulated one, and a session is bound to one agent (docs/decisions/120-e2e-without-flakes.md).
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined, userAgent: undefined } },
   ],
   webServer: {
     command: 'node scripts/e2e-server.ts',
     url: `${BASE_URL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
+    // The server's warnings and errors (LOG_LEVEL below) are printed beside the tests, so a
+    // failure in CI shows what the server saw too.
+    stdout: 'pipe',
     env: {
       E2E_DATA_DIR: process.env.E2E_DATA_DIR,
       PORT: String(PORT),

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLogs, authSessions } from '../../src/server/db/schema/index.ts';
 import { grantAdminByEmail } from '../../src/server/platform/roles.ts';
 import { createTestApp, sessionCookie, TEST_ORIGIN, TEST_USER_AGENT } from './support/test-app.ts';
@@ -59,6 +59,29 @@ describe('a session is bound to its browser', () => {
     expect(await stolen.json()).toBeNull();
     const own = await t.request('/api/auth/get-session', { cookie });
     expect(await own.json()).toBeNull();
+  });
+});
+
+describe('a browser told it is signed out while it still holds a cookie', () => {
+  it('is reported in the server log with the rule that ended its session', async () => {
+    const warnings: { fields: Record<string, unknown>; message: string }[] = [];
+    const spy = vi.spyOn(t.deps.logger, 'warn').mockImplementation(((fields: Record<string, unknown>, message: string) => {
+      warnings.push({ fields, message });
+    }) as never);
+    try {
+      const { cookie } = await t.signUp();
+      // A session that is fine is not reported.
+      expect(await (await t.request('/api/auth/get-session', { cookie })).json()).not.toBeNull();
+      expect(warnings.filter((w) => w.message === 'a session cookie was answered as signed out')).toEqual([]);
+
+      await t.request('/api/me', { cookie, headers: { 'user-agent': 'OtherBrowser/3.0' } });
+      expect(await (await t.request('/api/auth/get-session', { cookie })).json()).toBeNull();
+      expect(warnings.filter((w) => w.message === 'a session cookie was answered as signed out').map((w) => w.fields)).toEqual([
+        expect.objectContaining({ guard: 'ended', reason: 'fingerprint-mismatch', rowExists: false }),
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

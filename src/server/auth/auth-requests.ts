@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { authUsers, authVerifications } from '../db/schema/index.ts';
+import { getCookie } from 'hono/cookie';
+import { authSessions, authUsers, authVerifications } from '../db/schema/index.ts';
 import { type AuditEvent, recordAuditEvent, recordSecurityEvent, requestContext } from '../platform/audit.ts';
 import { finishImpersonation } from './impersonation.ts';
 import { findUserIdByEmail } from '../platform/roles.ts';
@@ -125,6 +126,7 @@ export async function handleAuthRequest(c: Context<AppBindings>): Promise<Respon
   }
 
   if (isPasswordSignIn && response.status === 401) await countSignInFailure(c, { email, pairKey, context });
+  if (path === '/api/auth/get-session' && response.ok) await reportRefusedSessionCookie(c, response, session);
 
   if (response.ok) {
     if (requestsReset && typeof body.email === 'string') await keepNewestResetLink(c, body.email.trim().toLowerCase());
@@ -142,6 +144,25 @@ export async function handleAuthRequest(c: Context<AppBindings>): Promise<Respon
     return keepTrustedDevicesInStep(c, response, { session, resetUserId, trustCookie, trustedBefore });
   }
   return response;
+}
+
+/**
+ * A browser that sends a session cookie and is told "no session" is about to be sent to
+ * sign in. That is right after a rule ended the session, and a bug otherwise: the warning
+ * says which (the guard's verdict, and whether the session's row still exists), so a page
+ * that lands on the sign-in form unexpectedly explains itself in the server's log.
+ */
+async function reportRefusedSessionCookie(c: Context<AppBindings>, response: Response, session: SessionCheck) {
+  const deps = c.get('deps');
+  const cookieName = (await deps.auth.$context).authCookies.sessionToken.name;
+  const cookie = getCookie(c, cookieName);
+  if (!cookie || (await response.clone().text()) !== 'null') return;
+  const token = cookie.split('.')[0] ?? '';
+  const [row] = await deps.db.select({ expiresAt: authSessions.expiresAt }).from(authSessions).where(eq(authSessions.token, token)).limit(1);
+  deps.logger.warn(
+    { guard: session.status, reason: session.status === 'ended' ? session.reason : undefined, rowExists: Boolean(row), rowExpiresAt: row?.expiresAt },
+    'a session cookie was answered as signed out',
+  );
 }
 
 /**

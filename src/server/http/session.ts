@@ -24,7 +24,9 @@ export async function sessionOf(c: Context<AppBindings>): Promise<SessionCheck> 
       action: 'session_fingerprint_mismatch',
       targetUserId: check.userId,
       context: requestContext(c.req.raw, address),
-      details: { path: c.req.path },
+      // The presented browser is in the log line too: a mismatch nobody expected (a test's
+      // browser, a proxy rewriting the header) is then told apart from a stolen cookie.
+      details: { method: c.req.method, path: c.req.path, userAgent: c.req.header('user-agent') ?? null },
     });
   }
   return check;
