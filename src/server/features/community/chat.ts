@@ -160,8 +160,11 @@ export function messageJsonForReader(shared: SharedMessage | null, readerId: str
   return `${shared.leading},${JSON.stringify(readerFields(shared.row, readerId, tier)).slice(1, -1)},${shared.trailing}`;
 }
 
+/** GET /api/community/rooms/:room/messages: a page of the room's history, and whether older messages remain. */
+export type RoomHistory = { room: ChatRoom; messages: ChatMessage[]; hasMore: boolean };
+
 /** The room's history, newest first, 50 at a time before the message `before`. */
-export async function roomHistory(db: Database, readerId: string, room: ChatRoom, before: number | undefined, tier: TierContext) {
+export async function roomHistory(db: Database, readerId: string, room: ChatRoom, before: number | undefined, tier: TierContext): Promise<RoomHistory> {
   await chatAccess(db, readerId, tier);
   const beforeCondition = before ? sql`and c.id < ${before}` : sql``;
   const messages = await visibleMessages(db, readerId, sql`c.room = ${room} ${beforeCondition}`, 'desc', CHAT_PAGE_SIZE, tier);

@@ -137,8 +137,11 @@ export async function conversationsOf(db: Database, readerId: string, tier: Tier
   };
 }
 
+/** GET /api/community/conversations/:id/messages: a page of the conversation's history, and whether older messages remain. */
+export type ConversationHistory = { conversation: number; messages: ChatMessage[]; hasMore: boolean };
+
 /** The conversation's history, newest first, 50 at a time before the message `before`. */
-export async function conversationHistory(db: Database, readerId: string, id: number, before: number | undefined, tier: TierContext) {
+export async function conversationHistory(db: Database, readerId: string, id: number, before: number | undefined, tier: TierContext): Promise<ConversationHistory> {
   await conversationAccess(db, readerId, id, tier);
   const beforeCondition = before ? sql`and c.id < ${before}` : sql``;
   const messages = await visibleMessages(db, readerId, sql`c.conversation_id = ${id} ${beforeCondition}`, 'desc', CHAT_PAGE_SIZE, tier);

@@ -16,6 +16,8 @@ import type {
   StartupPhase,
   Visibility,
 } from '../../../core/community/community.ts';
+import type { Json } from '../../../core/http/json.ts';
+import type { ConversationHistory, RoomHistory } from '../../../server/features/community/index.ts';
 import { apiFetch } from '../api-client.ts';
 
 /** The community API (docs/community.md): one place for its calls and keys. */
@@ -65,7 +67,7 @@ export const useLeaderboard = (period: LeaderboardPeriod, phase: StartupPhase | 
 
 /** Chat (decision 194): a page of the room's history (the latest, or before a message), a post, and acts on one message. */
 export const chatHistory = (room: ChatRoom, before?: number) =>
-  apiFetch<{ room: ChatRoom; messages: ChatMessage[]; hasMore: boolean }>(`/api/community/rooms/${room}/messages${before ? `?before=${before}` : ''}`);
+  apiFetch<Json<RoomHistory>>(`/api/community/rooms/${room}/messages${before ? `?before=${before}` : ''}`);
 export const postChatMessage = (room: ChatRoom, body: string) =>
   apiFetch<ChatMessage>(`/api/community/rooms/${room}/messages`, { method: 'POST', body: JSON.stringify({ body }) });
 export const editChatMessage = (id: number, body: string) =>
@@ -165,7 +167,7 @@ export function useStartConversation() {
 
 /** A conversation's history page, a message in it, and its live stream (decision 220). */
 export const conversationHistory = (id: number, before?: number) =>
-  apiFetch<{ conversation: number; messages: ChatMessage[]; hasMore: boolean }>(`/api/community/conversations/${id}/messages${before ? `?before=${before}` : ''}`);
+  apiFetch<Json<ConversationHistory>>(`/api/community/conversations/${id}/messages${before ? `?before=${before}` : ''}`);
 export const postDirectMessage = (id: number, body: string) =>
   apiFetch<ChatMessage>(`/api/community/conversations/${id}/messages`, { method: 'POST', body: JSON.stringify({ body }) });
 export const conversationStreamUrl = (id: number, after: number) => `/api/community/conversations/${id}/stream?after=${after}`;
