@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StrategyInput, StrategyVersion } from '../../../core/strategy/strategy-schema.ts';
-import type { StrategyDraft, StrategyDraftInput } from '../../../core/mentor/strategy-draft.ts';
+import type { StrategyDraftInput } from '../../../core/mentor/strategy-draft.ts';
+import type { Json } from '../../../core/http/json.ts';
+import type { StrategyDrafted } from '../../../server/features/mentor/index.ts';
 import { apiFetch } from '../api-client.ts';
 import { gamificationQueryKey } from './gamification-api.ts';
 
@@ -45,5 +47,5 @@ export function useRestoreVersion() {
 
 /** A strategy suggestion from the mentor (model or offline playbook), built on what the founder wrote. */
 export function requestStrategyDraft(input: StrategyDraftInput) {
-  return apiFetch<{ draft: StrategyDraft; source: string }>('/api/mentor/strategy-draft', { method: 'POST', body: JSON.stringify(input) });
+  return apiFetch<Json<StrategyDrafted>>('/api/mentor/strategy-draft', { method: 'POST', body: JSON.stringify(input) });
 }

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Language } from '../../../core/i18n/language.ts';
-import type { TaskDraft } from '../../../core/mentor/task-draft.ts';
 import type { CompleteTaskInput, CreateTaskInput, Task, TaskStatus, UpdateTaskInput } from '../../../core/tasks/task-schema.ts';
 import type { TaskMetricKey } from '../../../core/tasks/task-metrics.ts';
+import type { Json } from '../../../core/http/json.ts';
+import type { TaskDrafted } from '../../../server/features/mentor/index.ts';
 import { apiFetch } from '../api-client.ts';
 import { gamificationQueryKey } from './gamification-api.ts';
 
@@ -74,5 +75,5 @@ export function newIdempotencyKey(): string {
 
 /** A task draft from the mentor (model or offline playbook) for the Create form. */
 export function requestTaskDraft(language: Language) {
-  return apiFetch<{ draft: TaskDraft; source: string }>('/api/mentor/task-draft', { method: 'POST', body: JSON.stringify({ language }) });
+  return apiFetch<Json<TaskDrafted>>('/api/mentor/task-draft', { method: 'POST', body: JSON.stringify({ language }) });
 }
