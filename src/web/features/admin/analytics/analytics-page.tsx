@@ -10,6 +10,7 @@ import { inputClass } from '../../../components/form/fields.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { intlLocale } from '../../../lib/format.ts';
+import { AdminSection } from '../admin-section.tsx';
 import { ListState } from '../list-state.tsx';
 
 /** GET /api/admin/analytics: the server's answer (`adminAnalytics`), as JSON. */
@@ -130,11 +131,7 @@ export function AnalyticsPage() {
     setRange(typed);
   }
   return (
-    <section aria-labelledby="admin-analytics-title" className="mt-8">
-      <h2 id="admin-analytics-title" className="text-xl font-semibold">
-        {t('analytics.title')}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{t('analytics.intro')}</p>
+    <AdminSection id="admin-analytics" title={t('analytics.title')} intro={t('analytics.intro')}>
       <form onSubmit={onSubmit} className="mt-4 flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor={fromId} className="text-sm font-medium">
@@ -181,6 +178,6 @@ export function AnalyticsPage() {
           </div>
         )}
       </ListState>
-    </section>
+    </AdminSection>
   );
 }
