@@ -9,13 +9,13 @@ import { investorUpdateShares, investorUpdates, investorUpdateVersions, users } 
 import { AppError } from '../../http/app-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
-import { assertUuid } from '../../platform/ids.ts';
 import { requirePremium } from '../../platform/premium.ts';
 import { listWeeks } from '../metrics/index.ts';
 import { listVersions } from '../strategy/index.ts';
 import { listTasks } from '../tasks/index.ts';
 import { keepInvestorList } from './saved-inputs.ts';
 import { investorUpdateEmail } from './update-email.ts';
+import { ownedRow } from '../../platform/owned-row.ts';
 
 /** Share links last 30 days unless revoked (docs/reports.md#investor-update). */
 export const SHARE_DAYS = 30;
@@ -62,16 +62,7 @@ async function latestVersion(db: Database, updateId: string) {
 }
 
 /** The founder's own update row, or 404 (another founder's id, or no uuid at all). */
-async function ownUpdate(db: Database, userId: string, id: string) {
-  assertUuid(id);
-  const [row] = await db
-    .select()
-    .from(investorUpdates)
-    .where(and(eq(investorUpdates.id, id), eq(investorUpdates.userId, userId)))
-    .limit(1);
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
+const ownUpdate = (db: Database, userId: string, id: string) => ownedRow(db, investorUpdates, id, userId);
 
 /** Drafts an update for the period from the founder's records only, and saves it as version 1. */
 export async function createUpdate(
