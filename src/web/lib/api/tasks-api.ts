@@ -1,11 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Language } from '../../../core/i18n/language.ts';
-import type { CompleteTaskInput, CreateTaskInput, Task, TaskStatus, UpdateTaskInput } from '../../../core/tasks/task-schema.ts';
+import type { CompleteTaskInput, CreateTaskInput, TaskStatus, UpdateTaskInput } from '../../../core/tasks/task-schema.ts';
 import type { TaskMetricKey } from '../../../core/tasks/task-metrics.ts';
 import type { Json } from '../../../core/http/json.ts';
 import type { TaskDrafted } from '../../../server/features/mentor/index.ts';
+import type { Task as ServerTask } from '../../../server/features/tasks/index.ts';
 import { apiFetch } from '../api-client.ts';
 import { gamificationQueryKey } from './gamification-api.ts';
+
+/** A task as the API answers it: the server's `Task`, as JSON. */
+export type Task = Json<ServerTask>;
 
 export const tasksQueryOptions = (status: TaskStatus) =>
   queryOptions({
