@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { languageFromTag, type Language } from '../../../core/i18n/language.ts';
 import { formatWeek, type WeekKey } from '../../../core/metrics/iso-week.ts';
-import { draftInvestorUpdate, type InvestorUpdate, type Kpi, type Sections, SECTION_KEYS, updateMarkdown } from '../../../core/reports/investor-update.ts';
+import { draftInvestorUpdate, type Kpi, type Sections, SECTION_KEYS, updateMarkdown } from '../../../core/reports/investor-update.ts';
 import { type LineChart, updateCharts } from '../../../core/reports/update-charts.ts';
 import type { Database } from '../../db/client.ts';
 import { investorUpdateShares, investorUpdates, investorUpdateVersions, users } from '../../db/schema/index.ts';
@@ -16,6 +16,22 @@ import { listTasks } from '../tasks/index.ts';
 import { keepInvestorList } from './saved-inputs.ts';
 import { investorUpdateEmail } from './update-email.ts';
 import { ownedRow } from '../../platform/owned-row.ts';
+
+/** An update as the API answers it: its latest version's sections and their Markdown. */
+export type InvestorUpdate = {
+  id: string;
+  fromWeek: string;
+  toWeek: string;
+  language: Language;
+  version: number;
+  sections: Sections;
+  markdown: string;
+  kpis: Kpi[];
+  createdAt: string;
+  updatedAt: string;
+};
+/** One of the founder's updates as GET /api/reports/investor-updates lists it. */
+export type InvestorUpdateSummary = { id: string; fromWeek: string; toWeek: string; updatedAt: string };
 
 /** Share links last 30 days unless revoked (docs/reports.md#investor-update). */
 export const SHARE_DAYS = 30;
@@ -101,7 +117,7 @@ export async function createUpdate(
   });
 }
 
-export async function listUpdates(db: Database, userId: string) {
+export async function listUpdates(db: Database, userId: string): Promise<InvestorUpdateSummary[]> {
   const rows = await db
     .select({ id: investorUpdates.id, fromWeek: investorUpdates.fromWeek, toWeek: investorUpdates.toWeek, updatedAt: investorUpdates.updatedAt })
     .from(investorUpdates)
