@@ -12,12 +12,11 @@ import { cn } from '../../../lib/cn.ts';
 import { intlLocale } from '../../../lib/format.ts';
 import { AdminSection } from '../admin-section.tsx';
 import { ListState } from '../list-state.tsx';
+import { AXIS_TICK, TOOLTIP_STYLE } from '../../../components/chart-style.ts';
 
 /** GET /api/admin/analytics: the server's answer (`adminAnalytics`), as JSON. */
 type Analytics = Json<ServerAnalytics>;
 
-const AXIS_TICK = { fill: 'var(--muted-foreground)', fontSize: 12 };
-const TOOLTIP_STYLE = { background: 'var(--card)', border: '1px solid var(--border)', color: 'var(--card-foreground)' };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 

@@ -10,9 +10,8 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { intlLocale } from '../../../lib/format.ts';
 import { AdminSection } from '../admin-section.tsx';
 import { ListState } from '../list-state.tsx';
+import { AXIS_TICK, TOOLTIP_STYLE } from '../../../components/chart-style.ts';
 
-const AXIS_TICK = { fill: 'var(--muted-foreground)', fontSize: 12 };
-const TOOLTIP_STYLE = { background: 'var(--card)', border: '1px solid var(--border)', color: 'var(--card-foreground)' };
 const RANGES: readonly TelemetryRange[] = ['hour', 'day'];
 /** The charts refresh with each new sample (one a minute). */
 const REFRESH_MS = 60_000;
