@@ -1,12 +1,17 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import { CHAT_PAGE_SIZE, type ChatConversation, type ChatConversations, type ChatMessage, UNREAD_CAP } from '../../../core/community/community.ts';
+import { CHAT_PAGE_SIZE, type CommunityMember, UNREAD_CAP } from '../../../core/community/community.ts';
 import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { chatBlocks, chatConversations, chatMessages, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import { chatAccess, messageFor, STREAM_CATCH_UP, visibleMessages, visibleTo } from './chat.ts';
+import { type ChatMessage, chatAccess, messageFor, STREAM_CATCH_UP, visibleMessages, visibleTo } from './chat.ts';
 import { openContact } from './contact.ts';
 import { ensureMembers, type ListedRow, type TierContext, viewsOf } from './service.ts';
+
+/** One conversation as a participant sees it: the other founder as their visibility allows now. */
+export type ChatConversation = { id: number; other: CommunityMember; unread: number; lastMessageAt: string | null };
+/** GET /api/community/conversations: the founder's conversations, the latest active first. */
+export type ChatConversations = { conversations: ChatConversation[] };
 
 /**
  * Direct messages between two founders (decision 220). Tier 2, like the rooms. Only the two

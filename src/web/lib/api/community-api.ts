@@ -1,24 +1,32 @@
 import { useEffect } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ChatConversation,
-  ChatConversations,
-  ChatMentions,
-  ChatMessage,
-  ChatReportReason,
-  ChatRoom,
-  ChatRooms,
-  CommunitySettings,
-  FeedPage,
-  Leaderboard,
-  LeaderboardPeriod,
-  LedgerPage,
-  StartupPhase,
-  Visibility,
-} from '../../../core/community/community.ts';
+import type { ChatReportReason, ChatRoom, LeaderboardPeriod, StartupPhase, Visibility } from '../../../core/community/community.ts';
 import type { Json } from '../../../core/http/json.ts';
-import type { ConversationHistory, RoomHistory } from '../../../server/features/community/index.ts';
+import type {
+  ChatConversation as ServerChatConversation,
+  ChatConversations as ServerChatConversations,
+  ChatMentions as ServerChatMentions,
+  ChatMessage as ServerChatMessage,
+  ChatRooms as ServerChatRooms,
+  CommunitySettings as ServerCommunitySettings,
+  ConversationHistory,
+  FeedPage as ServerFeedPage,
+  Leaderboard as ServerLeaderboard,
+  LedgerPage as ServerLedgerPage,
+  RoomHistory,
+} from '../../../server/features/community/index.ts';
 import { apiFetch } from '../api-client.ts';
+
+/** The community's answers as the browser receives them: the server's types, as JSON. */
+export type CommunitySettings = Json<ServerCommunitySettings>;
+export type LedgerPage = Json<ServerLedgerPage>;
+export type FeedPage = Json<ServerFeedPage>;
+export type Leaderboard = Json<ServerLeaderboard>;
+export type ChatMessage = Json<ServerChatMessage>;
+export type ChatRooms = Json<ServerChatRooms>;
+export type ChatMentions = Json<ServerChatMentions>;
+export type ChatConversation = Json<ServerChatConversation>;
+export type ChatConversations = Json<ServerChatConversations>;
 
 /** The community API (docs/community.md): one place for its calls and keys. */
 const communityKey = ['community'] as const;
