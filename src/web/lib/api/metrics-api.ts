@@ -146,7 +146,7 @@ const stripeKey = [...metricsKey, 'stripe'] as const;
 export const useStripeStatus = (enabled: boolean) =>
   useQuery({
     queryKey: stripeKey,
-    queryFn: () => apiFetch<StripeStatus>('/api/metrics/stripe'),
+    queryFn: () => apiFetch<Json<StripeStatus>>('/api/metrics/stripe'),
     enabled,
     refetchInterval: (query) => (query.state.data?.connection?.status === 'reading' ? 1000 : false),
   });
@@ -156,7 +156,7 @@ function useStripeMutation<Input, Output>(call: (input: Input) => Promise<Output
   return useMutation({ mutationFn: call, onSuccess: invalidate });
 }
 
-export const useConnectStripe = () => useStripeMutation((key: string) => apiFetch<StripeStatus>('/api/metrics/stripe', { method: 'PUT', body: JSON.stringify({ key }) }));
+export const useConnectStripe = () => useStripeMutation((key: string) => apiFetch<Json<StripeStatus>>('/api/metrics/stripe', { method: 'PUT', body: JSON.stringify({ key }) }));
 export const useApplyStripe = () =>
   useStripeMutation((input: StripeApplyInput) => apiFetch<Json<WeeksImported>>('/api/metrics/stripe/apply', { method: 'POST', body: JSON.stringify(input) }));
 export const useDisconnectStripe = () => useStripeMutation(() => apiFetch<null>('/api/metrics/stripe', { method: 'DELETE' }));
