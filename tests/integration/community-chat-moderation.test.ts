@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminChatReportsPage } from '../../src/server/features/admin/index.ts';
-import type { ChatMentions, ChatMessage, ChatRooms } from '../../src/core/community/community.ts';
+import type { ChatMentions, ChatMessage, ChatRooms } from '../../src/server/features/community/index.ts';
 import { auditLogs, users } from '../../src/server/db/schema/index.ts';
 import { errorOf, signUpAdmin } from './support/accounts.ts';
 import { readEvents } from './support/sse.ts';

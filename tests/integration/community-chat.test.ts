@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../src/core/community/community.ts';
+import type { ChatMessage } from '../../src/server/features/community/index.ts';
 import { chatReports, users } from '../../src/server/db/schema/index.ts';
 import { createNodeServer } from '../../src/server/http/node-server.ts';
 import { eventReader, readEvents } from './support/sse.ts';

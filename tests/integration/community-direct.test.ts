@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminChatReportsPage } from '../../src/server/features/admin/index.ts';
-import type { ChatConversation, ChatConversations, ChatMessage, CommunitySettings, Leaderboard } from '../../src/core/community/community.ts';
+import type { ChatConversation, ChatConversations, ChatMessage, CommunitySettings, Leaderboard } from '../../src/server/features/community/index.ts';
 import { pointsLedger, users } from '../../src/server/db/schema/index.ts';
 import { signUpAdmin } from './support/accounts.ts';
 import { eventReader, readEvents } from './support/sse.ts';

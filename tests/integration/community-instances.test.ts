@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../src/core/community/community.ts';
+import type { ChatMessage } from '../../src/server/features/community/index.ts';
 import { cleanUpServerProcesses, makeDataDir, send, type ServerProcess, startServerProcess } from './support/server-process.ts';
 import { eventReader, readEvents } from './support/sse.ts';
 import { sessionCookie } from './support/test-app.ts';

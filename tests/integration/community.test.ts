@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommunitySettings, FeedPage, Leaderboard, LedgerPage } from '../../src/core/community/community.ts';
+import type { CommunitySettings, FeedPage, Leaderboard, LedgerPage } from '../../src/server/features/community/index.ts';
 import { authUsers, communityMembers, pointsLedger, users } from '../../src/server/db/schema/index.ts';
 import { awardPoints, awardPointsForEach } from '../../src/server/features/gamification/index.ts';
 import { createTestApp } from './support/test-app.ts';

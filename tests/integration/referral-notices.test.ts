@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_REFERRAL_REWARDS_PER_YEAR, type ReferralCodeView, type ReferralNoticeView } from '../../src/core/referrals/referral-schema.ts';
+import { MAX_REFERRAL_REWARDS_PER_YEAR } from '../../src/core/referrals/referral-schema.ts';
+import type { ReferralCodes, ReferralCodeView, ReferralNotices } from '../../src/server/features/referrals/index.ts';
 import { referralCodes, referralNotices, users } from '../../src/server/db/schema/index.ts';
 import { emailOwedNotices, OWED_NOTICE_AGE_MS } from '../../src/server/features/referrals/notices.ts';
 import { errorOf } from './support/accounts.ts';
@@ -19,8 +20,8 @@ afterAll(() => t.close());
 
 let counter = 0;
 const createCode = async (cookie: string) => ((await (await t.request('/api/referrals', { method: 'POST', cookie })).json()) as ReferralCodeView).code;
-const listCodes = async (cookie: string) => ((await (await t.request('/api/referrals', { cookie })).json()) as { codes: ReferralCodeView[] }).codes;
-const notices = async (cookie: string) => ((await (await t.request('/api/referrals/notices', { cookie })).json()) as { notices: ReferralNoticeView[] }).notices;
+const listCodes = async (cookie: string) => ((await (await t.request('/api/referrals', { cookie })).json()) as ReferralCodes).codes;
+const notices = async (cookie: string) => ((await (await t.request('/api/referrals/notices', { cookie })).json()) as ReferralNotices).notices;
 const onboard = (cookie: string) => t.request('/api/onboarding', { method: 'POST', cookie, json: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' } });
 const speaks = (userId: string, language: 'en' | 'es-LA') => t.db.update(users).set({ preferredLanguage: language }).where(eq(users.id, userId));
 

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import type { AchievementKey } from '../gamification/achievements.ts';
-import type { PointsEvent } from '../gamification/points.ts';
 import { STARTUP_PHASES } from '../profile/profile-fields.ts';
 import { LONG_TEXT_MAX, safeText } from '../security/validate.ts';
 
@@ -46,17 +44,6 @@ export type CommunityMember =
   | { kind: 'public'; name: string; startupName: string | null }
   | { kind: 'anonymous'; pseudonym: number };
 
-/** GET /api/community/me */
-export type CommunitySettings = {
-  visibility: Visibility;
-  /** What others see now (public falls back to anonymous without tier 2). */
-  shownAs: Visibility;
-  pseudonym: number;
-  premium: boolean;
-  /** Whether other founders may start a direct message with them (decision 220). */
-  allowDirectMessages: boolean;
-};
-
 /** PUT /api/community/direct-messages: allow or refuse new direct messages. */
 export const DirectMessagesInput = z.object({ allow: z.boolean() }).strict();
 
@@ -65,30 +52,6 @@ export const DirectMessagesInput = z.object({ allow: z.boolean() }).strict();
  * message with them (decision 221); null for oneself. It says nothing about who they are.
  */
 export type Contact = string | null;
-
-/** GET /api/community/ledger */
-export type LedgerPage = {
-  page: number;
-  pageSize: number;
-  total: number;
-  rows: { id: number; event: PointsEvent; points: number; createdAt: string; revokedAt: string | null }[];
-};
-
-/** GET /api/community/feed: achievements unlocked by founders who are not hidden, newest first. */
-export type FeedPage = {
-  page: number;
-  hasMore: boolean;
-  items: { member: CommunityMember; mine: boolean; contact: Contact; achievement: AchievementKey; at: string }[];
-};
-
-/** GET /api/community/leaderboard (tier 2). */
-export type Leaderboard = {
-  period: LeaderboardPeriod;
-  phase: StartupPhase | null;
-  rows: { rank: number; points: number; member: CommunityMember; mine: boolean; contact: Contact }[];
-  /** The founder's own rank and points in this board; rank null when hidden or without points. */
-  me: { rank: number | null; points: number };
-};
 
 /** Chat rooms (decision 194): everyone's, and one per startup phase. */
 export const CHAT_ROOMS = ['general', ...STARTUP_PHASES] as const;
@@ -102,21 +65,6 @@ export const HistoryQuery = z.object({ before: z.coerce.number().int().positive(
 /** A message's text: sanitised like every text, at most 10,000 characters. */
 export const ChatMessageInput = z.object({ body: safeText(CHAT_MESSAGE_MAX) }).strict();
 
-/** One message as a reader sees it: the author as their visibility allows, never an id. */
-export type ChatMessage = {
-  id: number;
-  /** The room, or null in a direct conversation. */
-  room: ChatRoom | null;
-  conversation: number | null;
-  author: CommunityMember;
-  mine: boolean;
-  /** Starts a direct message with the author (null for one's own and in conversations). */
-  contact: Contact;
-  body: string;
-  createdAt: string;
-  editedAt: string | null;
-};
-
 /** Why a founder reports a message; the admins see it with the message (decision 174). */
 export const CHAT_REPORT_REASONS = ['spam', 'abuse', 'off-topic', 'other'] as const;
 export type ChatReportReason = (typeof CHAT_REPORT_REASONS)[number];
@@ -125,8 +73,6 @@ export const ChatReportInput = z.object({ reason: z.enum(CHAT_REPORT_REASONS) })
 
 /** Unread counts stop at this many: the room list shows '99+' beyond (decision 175). */
 export const UNREAD_CAP = 100;
-/** GET /api/community/rooms: each room with the reader's unread count. */
-export type ChatRooms = { rooms: { room: ChatRoom; unread: number }[] };
 /** PUT /api/community/rooms/:room/read: the newest message id the reader has seen there. */
 export const ChatReadInput = z.object({ lastReadId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }).strict();
 
@@ -144,12 +90,6 @@ export function mentions(body: string, handle: string): boolean {
   return new RegExp(`${escaped}(?![\\p{L}\\p{N}])`, 'iu').test(body);
 }
 
-/** GET /api/community/mentions: the latest messages naming the founder, newest first. */
-export type ChatMentions = {
-  unread: number;
-  mentions: { id: number; read: boolean; createdAt: string; message: ChatMessage }[];
-};
-
 /** GET …/stream?after=: the last message id the browser has (Last-Event-ID wins when larger). */
 export const StreamQuery = z.object({ after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0) }).strict();
 
@@ -157,8 +97,3 @@ export const StreamQuery = z.object({ after: z.coerce.number().int().min(0).max(
 export const ConversationParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }).strict();
 /** POST /api/community/conversations: the contact of the founder to write to. */
 export const StartConversationInput = z.object({ contact: z.string().min(1).max(512) }).strict();
-
-/** One conversation as a participant sees it: the other founder as their visibility allows now. */
-export type ChatConversation = { id: number; other: CommunityMember; unread: number; lastMessageAt: string | null };
-/** GET /api/community/conversations: the founder's conversations, the latest active first. */
-export type ChatConversations = { conversations: ChatConversation[] };

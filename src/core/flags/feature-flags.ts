@@ -16,12 +16,6 @@ export const FeatureFlagInput = z
   .strict();
 export type FeatureFlagInput = z.infer<typeof FeatureFlagInput>;
 
-/** One flag as the admin's Settings lists it. */
-export type AdminFeatureFlag = { name: FeatureFlagName; rolloutPercent: number; overrideEmails: string[]; updatedAt: string | null };
-
-/** GET /api/feature-flags: the signed-in founder's resolved flags. */
-export type ResolvedFlags = Record<FeatureFlagName, boolean>;
-
 /**
  * A founder's cohort for one flag, 0–99: FNV-1a (32 bit) of `<flag>:<user id>`, so it never
  * changes for the same founder and flag, and differs from one flag to the next (decision 205).

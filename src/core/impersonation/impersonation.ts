@@ -21,11 +21,3 @@ export const StartImpersonationInput = z
   .strict();
 export type StartImpersonationInput = z.infer<typeof StartImpersonationInput>;
 
-/** The answer of POST /api/impersonation (camelCase). */
-export type ImpersonationGrant = {
-  adminUserId: string;
-  targetUserId: string;
-  targetUserRole: 'user' | 'admin';
-  startedAt: string;
-  expiresAt: string;
-};

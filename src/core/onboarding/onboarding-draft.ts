@@ -34,5 +34,3 @@ export const OnboardingDraftInput = z
   .strict();
 export type OnboardingDraftInput = z.infer<typeof OnboardingDraftInput>;
 
-/** GET and PUT /api/onboarding/draft answer `{ draft }`; null when there is none (or onboarding is done). */
-export type OnboardingDraftResponse = { draft: OnboardingDraftInput | null };

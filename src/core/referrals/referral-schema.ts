@@ -28,29 +28,9 @@ export function normaliseReferralCode(value: unknown): string | null {
 /** Any string: one that is not a usable code answers 404 like every other (no hint about which exist). */
 export const ReferralCodeParam = z.object({ code: z.string() });
 
-/**
- * Who used a code, as their community visibility allows (docs/community.md): their name when
- * they are public, their pseudonym when anonymous, nothing identifying when hidden (or
- * suspended, or gone).
- */
-export type ReferredFounder = { kind: 'public'; name: string } | { kind: 'anonymous'; pseudonym: number } | { kind: 'hidden' };
-
-export type ReferralCodeView = {
-  code: string;
-  status: ReferralStatus;
-  createdAt: string;
-  usedAt: string | null;
-  rewardedAt: string | null;
-  /** Null while the code is available. */
-  referred: ReferredFounder | null;
-};
-
 /** Which side of a rewarded referral a notice tells: the founder who invited, or the one invited. */
 export const REFERRAL_NOTICE_ROLES = ['inviter', 'invited'] as const;
 export type ReferralNoticeRole = (typeof REFERRAL_NOTICE_ROLES)[number];
-
-/** An in-app notice of a rewarded referral, shown until the founder dismisses it. */
-export type ReferralNoticeView = { id: number; role: ReferralNoticeRole; months: number; createdAt: string };
 
 /** The id of a notice in the URL: a positive whole number, anything else is 400. */
 export const ReferralNoticeParam = z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/).transform(Number) });

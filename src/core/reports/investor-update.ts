@@ -62,21 +62,6 @@ export const SendInput = z
 export const UPDATE_KPIS = ['mrr', 'revenueGrowth', 'cashBalance', 'weeklyBurnRate', 'runwayWeeks', 'churnRate', 'ndr', 'ltvToCac', 'activeUsers'] as const satisfies readonly MetricKey[];
 export type Kpi = { key: MetricKey; value: number | null; previous: number | null; status: TargetStatus | null };
 
-/** An update as the API answers it: its latest version's sections and their Markdown. */
-export type InvestorUpdate = {
-  id: string;
-  fromWeek: string;
-  toWeek: string;
-  language: Language;
-  version: number;
-  sections: Sections;
-  markdown: string;
-  kpis: Kpi[];
-  createdAt: string;
-  updatedAt: string;
-};
-export type InvestorUpdateSummary = { id: string; fromWeek: string; toWeek: string; updatedAt: string };
-
 export type CompletedTask = {
   hypothesis: string;
   completionNotes: string | null;

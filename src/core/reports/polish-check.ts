@@ -21,9 +21,6 @@ export const AcceptPolishInput = SectionsInput.extend({ basedOn: PolishInput.sha
 /** A number of the polished text found nowhere in the update or its records. */
 export type PolishFlag = { section: SectionKey; start: number; end: number; raw: string };
 
-/** What the founder reviews: the polished sections, which version they came from, and the numbers to fix. */
-export type PolishProposal = { basedOn: number; sections: Sections; flags: PolishFlag[]; model: string };
-
 /**
  * The numbers a polished update may state: the ones its current text states (drafted from
  * the records, or typed by the founder), its KPIs and their previous values in their units

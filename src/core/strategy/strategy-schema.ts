@@ -56,17 +56,6 @@ export function isStepComplete(step: StrategyStep, draft: { coreProblem: string;
   }
 }
 
-/** A saved version as the API answers it; version 0 means nothing saved yet. */
-export type StrategyVersion = {
-  version: number;
-  coreProblem: string;
-  maximas: string[];
-  statement: string;
-  /** The version this one restored, when it was made by restoring. */
-  restoredFrom: number | null;
-  savedAt: string | null;
-};
-
 /** The MECE roadmap (docs/product.md#strategy-builder): each maxima with its tasks, and the gaps flagged. */
 export type RoadmapInput<T extends { maximaIndex: number | null }> = { maximas: string[]; tasks: T[] };
 

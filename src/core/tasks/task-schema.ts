@@ -78,28 +78,3 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 /** GET /api/tasks's query: `?status=active|done` (active when absent). */
 export const TaskListQuery = z.object({ status: z.enum(TASK_STATUSES, { error: 'Status must be active or done' }).default('active') });
 
-/** A task as the API answers it. */
-export type Task = {
-  id: string;
-  status: TaskStatus;
-  hypothesis: string;
-  whyRelevant: string;
-  targetValue: number;
-  metric: (typeof TASK_METRIC_KEYS)[number];
-  impact: number;
-  confidence: number;
-  ease: number;
-  iceTotal: number;
-  maximaIndex: number | null;
-  /** YYYY-MM-DD, or null when the task has no due date. */
-  dueDate: string | null;
-  completionNotes: string | null;
-  /** The result chosen on completion; null while active (and for tasks completed before it was asked). */
-  outcome: TaskOutcome | null;
-  /** The metric's latest value when the task was created / completed; null when unknown. */
-  metricValueAtCreation: number | null;
-  metricValueAtCompletion: number | null;
-  createdAt: string;
-  updatedAt: string;
-  completedAt: string | null;
-};

@@ -11,6 +11,9 @@ import type { MentorModel } from './provider.ts';
  * when no model is configured or the model's answer fails or does not fit the schema.
  * A draft to edit is worth more to the founder than an error.
  */
+/** A draft and who wrote it: the model's label, or 'offline'. */
+export type Drafted<Draft> = { draft: Draft; source: string };
+
 export async function structuredDraft<Schema extends z.ZodType>(input: {
   model: MentorModel | null;
   context: MentorContext;
@@ -18,7 +21,7 @@ export async function structuredDraft<Schema extends z.ZodType>(input: {
   schema: Schema;
   prompt: string;
   offline: () => z.infer<Schema>;
-}): Promise<{ draft: z.infer<Schema>; source: string }> {
+}): Promise<Drafted<z.infer<Schema>>> {
   if (input.model) {
     try {
       const result = await generateText({

@@ -1,6 +1,6 @@
 import { and, eq, lte } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { FRESH_ADMIN_SESSION_MS, IMPERSONATION_MAX_MS, type ImpersonationGrant } from '../../core/impersonation/impersonation.ts';
+import { FRESH_ADMIN_SESSION_MS, IMPERSONATION_MAX_MS } from '../../core/impersonation/impersonation.ts';
 import { endImpersonationSessions, endSessions, SESSION_RULES } from './session-rules.ts';
 import type { SessionCheck } from './session-guard.ts';
 import type { SessionEventBus } from '../cluster/shared-state.ts';
@@ -10,6 +10,15 @@ import { AppError } from '../http/app-error.ts';
 import type { AppBindings, AppDeps } from '../http/context.ts';
 import { recordAuditEvent, type RequestContext } from '../platform/audit.ts';
 import { currentRole } from '../platform/roles.ts';
+
+/** The answer of POST /api/impersonation (camelCase). */
+export type ImpersonationGrant = {
+  adminUserId: string;
+  targetUserId: string;
+  targetUserRole: 'user' | 'admin';
+  startedAt: string;
+  expiresAt: string;
+};
 
 type ValidSession = Extract<SessionCheck, { status: 'valid' }>;
 

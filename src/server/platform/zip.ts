@@ -32,19 +32,27 @@ function dosDateTime(at: Date): { time: number; date: number } {
   };
 }
 
+/**
+ * The fields a local header and its central directory record share, in the same order from
+ * `at`: version needed, flags, method, time, date, CRC, both sizes and the name's length.
+ */
+function writeEntryFields(header: Buffer, entry: Written, at: number) {
+  header.writeUInt16LE(VERSION, at);
+  header.writeUInt16LE(UTF8_NAMES, at + 2);
+  header.writeUInt16LE(entry.method, at + 4);
+  header.writeUInt16LE(entry.time, at + 6);
+  header.writeUInt16LE(entry.date, at + 8);
+  header.writeUInt32LE(entry.crc, at + 10);
+  header.writeUInt32LE(entry.compressedSize, at + 14);
+  header.writeUInt32LE(entry.size, at + 18);
+  header.writeUInt16LE(entry.name.length, at + 22);
+}
+
 function localHeader(entry: Written): Uint8Array {
   const header = Buffer.alloc(30 + entry.name.length);
   header.writeUInt32LE(LOCAL_HEADER, 0);
-  header.writeUInt16LE(VERSION, 4);
-  header.writeUInt16LE(UTF8_NAMES, 6);
-  header.writeUInt16LE(entry.method, 8);
-  header.writeUInt16LE(entry.time, 10);
-  header.writeUInt16LE(entry.date, 12);
-  header.writeUInt32LE(entry.crc, 14);
-  header.writeUInt32LE(entry.compressedSize, 18);
-  header.writeUInt32LE(entry.size, 22);
-  header.writeUInt16LE(entry.name.length, 26);
-  header.writeUInt16LE(0, 28);
+  writeEntryFields(header, entry, 4);
+  // extra length: 0
   header.set(entry.name, 30);
   return header;
 }
@@ -52,16 +60,9 @@ function localHeader(entry: Written): Uint8Array {
 function centralHeader(entry: Written): Uint8Array {
   const header = Buffer.alloc(46 + entry.name.length);
   header.writeUInt32LE(CENTRAL_HEADER, 0);
+  // version made by, then the local header's fields
   header.writeUInt16LE(VERSION, 4);
-  header.writeUInt16LE(VERSION, 6);
-  header.writeUInt16LE(UTF8_NAMES, 8);
-  header.writeUInt16LE(entry.method, 10);
-  header.writeUInt16LE(entry.time, 12);
-  header.writeUInt16LE(entry.date, 14);
-  header.writeUInt32LE(entry.crc, 16);
-  header.writeUInt32LE(entry.compressedSize, 20);
-  header.writeUInt32LE(entry.size, 24);
-  header.writeUInt16LE(entry.name.length, 28);
+  writeEntryFields(header, entry, 6);
   // extra length, comment length, disk number, internal attributes: all 0
   header.writeUInt32LE(0, 38);
   header.writeUInt32LE(entry.offset, 42);

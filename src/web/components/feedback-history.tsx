@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { feedbackImageUrl, useFeedbackList } from '../lib/api/feedback-api.ts';
 import { intlLocale } from '../lib/format.ts';
+import { SettingsSection } from './settings-section.tsx';
 
 /**
  * The founder's past feedback with where each stands (docs/weekly-rhythm.md#feedback),
@@ -11,23 +12,19 @@ export function FeedbackHistory() {
   const list = useFeedbackList();
   const date = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium' });
   return (
-    <section aria-labelledby="feedback-history-title" className="rounded-lg border border-border bg-card p-5 text-card-foreground sm:p-6">
-      <h2 id="feedback-history-title" className="text-lg font-semibold">
-        {t('history.title')}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{t('history.body')}</p>
+    <SettingsSection id="feedback-history" title={t('history.title')} body={t('history.body')}>
       {list.isPending ? (
-        <p role="status" className="mt-4 text-sm text-muted-foreground">
+        <p role="status" className="text-sm text-muted-foreground">
           {t('history.loading')}
         </p>
       ) : list.isError ? (
-        <p role="alert" className="mt-4 text-sm text-destructive">
+        <p role="alert" className="text-sm text-destructive">
           {t('history.error')}
         </p>
       ) : list.data.length === 0 ? (
-        <p className="mt-4 text-sm text-muted-foreground">{t('history.empty')}</p>
+        <p className="text-sm text-muted-foreground">{t('history.empty')}</p>
       ) : (
-        <ul className="mt-4 flex flex-col divide-y divide-border">
+        <ul className="flex flex-col divide-y divide-border">
           {list.data.map((item) => (
             <li key={item.id} className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0" data-testid="feedback-item">
               <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -56,6 +53,6 @@ export function FeedbackHistory() {
           ))}
         </ul>
       )}
-    </section>
+    </SettingsSection>
   );
 }

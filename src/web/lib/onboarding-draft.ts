@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { OnboardingDraftResponse } from '../../core/onboarding/onboarding-draft.ts';
+import type { Json } from '../../core/http/json.ts';
+import type { OnboardingDraftResponse } from '../../server/features/onboarding/index.ts';
 import { apiFetch } from './api-client.ts';
 
 /**
@@ -19,7 +20,7 @@ export const DRAFT_SAVE_DELAY_MS = 600;
 export function useSavedOnboardingDraft(userId: string) {
   return useQuery({
     queryKey: ['onboarding-draft', userId],
-    queryFn: () => apiFetch<OnboardingDraftResponse>(DRAFT_PATH),
+    queryFn: () => apiFetch<Json<OnboardingDraftResponse>>(DRAFT_PATH),
     enabled: userId !== '',
     gcTime: 0,
     refetchOnWindowFocus: false,

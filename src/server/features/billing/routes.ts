@@ -2,9 +2,12 @@ import { type Context, Hono } from 'hono';
 import { EndPremiumInput, PortalInput, SwitchPlanInput, UpgradeInput } from '../../../core/subscription/subscription-input.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
-import type { Founder } from './provider.ts';
+import type { Founder, Invoice } from './provider.ts';
 import { sameOriginUrl, subscriptionView } from './service.ts';
 import { documented, jsonBody } from '../../http/route-doc.ts';
+
+/** GET /api/subscription/invoices: the founder's invoices (none with the local provider). */
+export type Invoices = { invoices: Invoice[] };
 
 /** Where Checkout and the Customer Portal come back to by default. */
 const SUBSCRIPTION_PATH = '/subscription';
@@ -81,7 +84,7 @@ export const subscriptionRoutes = new Hono<AppBindings>()
     },
   )
   .get('/invoices', documented({ summary: 'Stripe: your invoices ({ invoices }); empty with the local provider', tag: 'subscription' }), async (c) =>
-    c.json({ invoices: await c.get('deps').billing.invoices(founderOf(c)) }),
+    c.json({ invoices: await c.get('deps').billing.invoices(founderOf(c)) } satisfies Invoices),
   )
   .post(
     '/portal',

@@ -2,10 +2,10 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context } from 'hono';
-import type { ChatMessage, ChatRoom } from '../../../core/community/community.ts';
+import type { ChatRoom } from '../../../core/community/community.ts';
 import type { SessionEvent } from '../../cluster/shared-state.ts';
 import type { AppBindings } from '../../http/context.ts';
-import { chatAccess, messageJsonForReader, messagesAfter, type SharedMessage, sharedMessage } from './chat.ts';
+import { chatAccess, type ChatMessage, messageJsonForReader, messagesAfter, type SharedMessage, sharedMessage } from './chat.ts';
 import { conversationAccess, conversationMessagesAfter, isParticipant } from './direct.ts';
 import type { TierContext } from './service.ts';
 

@@ -2,11 +2,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   CHAT_PAGE_SIZE,
   CHAT_ROOMS,
-  type ChatMentions,
-  type ChatMessage,
   type ChatReportReason,
   type ChatRoom,
-  type ChatRooms,
+  type CommunityMember,
+  type Contact,
   mentionHandle,
   mentions,
   UNREAD_CAP,
@@ -16,6 +15,30 @@ import type { Database } from '../../db/client.ts';
 import { chatBlocks, chatMentions, chatMessages, chatReads, chatReports } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { contactFor, ensureMembers, getSettings, memberView, type TierContext } from './service.ts';
+
+/** One message as a reader sees it: the author as their visibility allows, never an id. */
+export type ChatMessage = {
+  id: number;
+  /** The room, or null in a direct conversation. */
+  room: ChatRoom | null;
+  conversation: number | null;
+  author: CommunityMember;
+  mine: boolean;
+  /** Starts a direct message with the author (null for one's own and in conversations). */
+  contact: Contact;
+  body: string;
+  createdAt: string;
+  editedAt: string | null;
+};
+
+/** GET /api/community/rooms: each room with the reader's unread count. */
+export type ChatRooms = { rooms: { room: ChatRoom; unread: number }[] };
+
+/** GET /api/community/mentions: the latest messages naming the founder, newest first. */
+export type ChatMentions = {
+  unread: number;
+  mentions: { id: number; read: boolean; createdAt: string; message: ChatMessage }[];
+};
 
 /** At most this many missed messages are replayed to a stream that reconnects. */
 export const STREAM_CATCH_UP = 500;
@@ -160,8 +183,11 @@ export function messageJsonForReader(shared: SharedMessage | null, readerId: str
   return `${shared.leading},${JSON.stringify(readerFields(shared.row, readerId, tier)).slice(1, -1)},${shared.trailing}`;
 }
 
+/** GET /api/community/rooms/:room/messages: a page of the room's history, and whether older messages remain. */
+export type RoomHistory = { room: ChatRoom; messages: ChatMessage[]; hasMore: boolean };
+
 /** The room's history, newest first, 50 at a time before the message `before`. */
-export async function roomHistory(db: Database, readerId: string, room: ChatRoom, before: number | undefined, tier: TierContext) {
+export async function roomHistory(db: Database, readerId: string, room: ChatRoom, before: number | undefined, tier: TierContext): Promise<RoomHistory> {
   await chatAccess(db, readerId, tier);
   const beforeCondition = before ? sql`and c.id < ${before}` : sql``;
   const messages = await visibleMessages(db, readerId, sql`c.room = ${room} ${beforeCondition}`, 'desc', CHAT_PAGE_SIZE, tier);

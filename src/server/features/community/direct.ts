@@ -1,12 +1,17 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import { CHAT_PAGE_SIZE, type ChatConversation, type ChatConversations, type ChatMessage, UNREAD_CAP } from '../../../core/community/community.ts';
+import { CHAT_PAGE_SIZE, type CommunityMember, UNREAD_CAP } from '../../../core/community/community.ts';
 import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { chatBlocks, chatConversations, chatMessages, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import { chatAccess, messageFor, STREAM_CATCH_UP, visibleMessages, visibleTo } from './chat.ts';
+import { type ChatMessage, chatAccess, messageFor, STREAM_CATCH_UP, visibleMessages, visibleTo } from './chat.ts';
 import { openContact } from './contact.ts';
 import { ensureMembers, type ListedRow, type TierContext, viewsOf } from './service.ts';
+
+/** One conversation as a participant sees it: the other founder as their visibility allows now. */
+export type ChatConversation = { id: number; other: CommunityMember; unread: number; lastMessageAt: string | null };
+/** GET /api/community/conversations: the founder's conversations, the latest active first. */
+export type ChatConversations = { conversations: ChatConversation[] };
 
 /**
  * Direct messages between two founders (decision 220). Tier 2, like the rooms. Only the two
@@ -137,8 +142,11 @@ export async function conversationsOf(db: Database, readerId: string, tier: Tier
   };
 }
 
+/** GET /api/community/conversations/:id/messages: a page of the conversation's history, and whether older messages remain. */
+export type ConversationHistory = { conversation: number; messages: ChatMessage[]; hasMore: boolean };
+
 /** The conversation's history, newest first, 50 at a time before the message `before`. */
-export async function conversationHistory(db: Database, readerId: string, id: number, before: number | undefined, tier: TierContext) {
+export async function conversationHistory(db: Database, readerId: string, id: number, before: number | undefined, tier: TierContext): Promise<ConversationHistory> {
   await conversationAccess(db, readerId, id, tier);
   const beforeCondition = before ? sql`and c.id < ${before}` : sql``;
   const messages = await visibleMessages(db, readerId, sql`c.conversation_id = ${id} ${beforeCondition}`, 'desc', CHAT_PAGE_SIZE, tier);

@@ -4,16 +4,13 @@ import type { AchievementKey } from '../../../core/gamification/achievements.ts'
 import type { PointsEvent } from '../../../core/gamification/points.ts';
 import {
   type CommunityMember,
-  type CommunitySettings,
+  type Contact,
   DEFAULT_VISIBILITY,
   effectiveVisibility,
   FEED_PAGE_SIZE,
-  type FeedPage,
   LEADERBOARD_SIZE,
-  type Leaderboard,
   type LeaderboardPeriod,
   LEDGER_PAGE_SIZE,
-  type LedgerPage,
   type StartupPhase,
   type Visibility,
 } from '../../../core/community/community.ts';
@@ -22,6 +19,41 @@ import type { Database, Executor } from '../../db/client.ts';
 import { communityMembers, pointsLedger, pointsPeriodTotals, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sealContact } from './contact.ts';
+
+/** GET /api/community/me */
+export type CommunitySettings = {
+  visibility: Visibility;
+  /** What others see now (public falls back to anonymous without tier 2). */
+  shownAs: Visibility;
+  pseudonym: number;
+  premium: boolean;
+  /** Whether other founders may start a direct message with them (decision 220). */
+  allowDirectMessages: boolean;
+};
+
+/** GET /api/community/ledger */
+export type LedgerPage = {
+  page: number;
+  pageSize: number;
+  total: number;
+  rows: { id: number; event: PointsEvent; points: number; createdAt: string; revokedAt: string | null }[];
+};
+
+/** GET /api/community/feed: achievements unlocked by founders who are not hidden, newest first. */
+export type FeedPage = {
+  page: number;
+  hasMore: boolean;
+  items: { member: CommunityMember; mine: boolean; contact: Contact; achievement: AchievementKey; at: string }[];
+};
+
+/** GET /api/community/leaderboard (tier 2). */
+export type Leaderboard = {
+  period: LeaderboardPeriod;
+  phase: StartupPhase | null;
+  rows: { rank: number; points: number; member: CommunityMember; mine: boolean; contact: Contact }[];
+  /** The founder's own rank and points in this board; rank null when hidden or without points. */
+  me: { rank: number | null; points: number };
+};
 
 /**
  * The community (docs/community.md): visibility and pseudonyms, the founder's ledger page,

@@ -12,7 +12,7 @@ import { type FormPart, MalformedFormError, readMultipart } from '../../http/mul
 import { fieldErrors, parseJsonBody } from '../../http/validate.ts';
 import { storageFor } from '../../storage/storage-for.ts';
 import { CONTEXT_TOTAL_BYTES, type IncomingFile } from './files.ts';
-import { createEntry, deleteEntry, fileDownloadUrl, listEntries, updateEntry } from './service.ts';
+import { type ContextEntry, createEntry, deleteEntry, fileDownloadUrl, listEntries, updateEntry } from './service.ts';
 import { rateLimit } from '../../rate-limit/middleware.ts';
 import { documented, readsBody } from '../../http/route-doc.ts';
 
@@ -58,10 +58,13 @@ export async function parseForm<T extends z.ZodType>(c: Context<AppBindings>, sc
 const storage = (c: Context<AppBindings>) => storageFor(c.get('deps'));
 const extract = (c: Context<AppBindings>) => ({ timeLimitMs: c.get('deps').env.fileTextTimeLimitMs });
 
+/** GET /api/context: the founder's entries, newest first. */
+export type ContextEntries = { entries: ContextEntry[] };
+
 /** AI context entries (docs/mentor.md). */
 export const contextRoutes = new Hono<AppBindings>()
   .use(requireUser)
-  .get('/', documented({ summary: 'The founder’s AI context entries', tag: 'ai' }), async (c) => c.json({ entries: await listEntries(c.get('deps').db, c.get('user').id) }))
+  .get('/', documented({ summary: 'The founder’s AI context entries', tag: 'ai' }), async (c) => c.json({ entries: await listEntries(c.get('deps').db, c.get('user').id) } satisfies ContextEntries))
   .post(
     '/',
     documented({ summary: 'Add an entry (multipart: type, description, files; or JSON without files)', tag: 'ai' }),

@@ -8,6 +8,7 @@ import { SIGNED_URL_SECONDS, type StorageDriver } from '../../storage/storage.ts
 import { assertUuid } from '../../platform/ids.ts';
 import { type IncomingFile, type ReadFile, readContextFiles, type SkippedFile } from './files.ts';
 import { awardPoints, recordActivity, revokePoints } from '../gamification/index.ts';
+import { ownedRow } from '../../platform/owned-row.ts';
 
 /** AI context entries (docs/product.md#ai-context) and their files; every query is filtered by the owner. */
 
@@ -31,16 +32,7 @@ export type ContextEntry = ReturnType<typeof toEntry>;
 /** What a create or an update answers: the entry as saved, and the files that were refused. */
 export type SavedEntry = { entry: ContextEntry; skipped: SkippedFile[] };
 
-async function findOwnedEntry(db: Database, userId: string, entryId: string) {
-  assertUuid(entryId);
-  const [entry] = await db
-    .select()
-    .from(aiContextEntries)
-    .where(and(eq(aiContextEntries.id, entryId), eq(aiContextEntries.userId, userId)))
-    .limit(1);
-  if (!entry) throw new AppError('NOT_FOUND');
-  return entry;
-}
+const findOwnedEntry = (db: Database, userId: string, entryId: string) => ownedRow(db, aiContextEntries, entryId, userId);
 
 async function entryFiles(db: Database, entryIds: string[]) {
   if (entryIds.length === 0) return [];

@@ -8,7 +8,7 @@ import { requireUser } from '../../http/require-user.ts';
 import { checkBody, parseJsonBody } from '../../http/validate.ts';
 import { rateLimit } from '../../rate-limit/middleware.ts';
 import { storageFor } from '../../storage/storage-for.ts';
-import { createFeedback, getFeedback, imageUrl, listFeedback } from './service.ts';
+import { createFeedback, type Feedback, getFeedback, imageUrl, listFeedback } from './service.ts';
 import { documented, readsBody } from '../../http/route-doc.ts';
 
 /**
@@ -47,11 +47,14 @@ async function readForm(c: Context<AppBindings>) {
   return { fields, images };
 }
 
+/** GET /api/feedback: the founder's feedback, newest first. */
+export type FeedbackList = { feedback: Feedback[] };
+
 /** Feedback (docs/weekly-rhythm.md#feedback): send one (multipart with images, or JSON), list and read one's own. */
 export const feedbackRoutes = new Hono<AppBindings>()
   .use(requireUser)
   .get('/', documented({ summary: 'The founder’s feedback, newest first, with its status and images', tag: 'feedback' }), async (c) =>
-    c.json({ feedback: await listFeedback(c.get('deps').db, c.get('user').id) }),
+    c.json({ feedback: await listFeedback(c.get('deps').db, c.get('user').id) } satisfies FeedbackList),
   )
   .post(
     '/',

@@ -6,6 +6,7 @@ import { feedback, feedbackImages } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertUuid } from '../../platform/ids.ts';
 import { SIGNED_URL_SECONDS, type StorageDriver } from '../../storage/storage.ts';
+import { ownedRow } from '../../platform/owned-row.ts';
 
 /** Founders' feedback and its images (docs/weekly-rhythm.md#feedback); every query is filtered by the owner. */
 
@@ -33,16 +34,7 @@ async function imagesOf(db: Database, feedbackIds: string[]) {
   return db.select().from(feedbackImages).where(inArray(feedbackImages.feedbackId, feedbackIds)).orderBy(feedbackImages.position);
 }
 
-async function findOwnFeedback(db: Database, userId: string, id: string) {
-  assertUuid(id);
-  const [row] = await db
-    .select()
-    .from(feedback)
-    .where(and(eq(feedback.id, id), eq(feedback.userId, userId)))
-    .limit(1);
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
+const findOwnFeedback = (db: Database, userId: string, id: string) => ownedRow(db, feedback, id, userId);
 
 export async function listFeedback(db: Database, userId: string) {
   const rows = await db.select().from(feedback).where(eq(feedback.userId, userId)).orderBy(desc(feedback.createdAt));

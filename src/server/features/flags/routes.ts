@@ -6,7 +6,7 @@ import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseJsonBody } from '../../http/validate.ts';
 import { requestContext } from '../../platform/audit.ts';
-import { listFlags, resolvedFlags, updateFlag } from './service.ts';
+import { type AdminFeatureFlag, listFlags, resolvedFlags, updateFlag } from './service.ts';
 import { documented, readsBody } from '../../http/route-doc.ts';
 
 /** GET /api/feature-flags: the signed-in founder's resolved flags (decision 205). */
@@ -17,10 +17,13 @@ export const featureFlagRoutes = new Hono<AppBindings>()
     return c.json(await resolvedFlags(c.get('deps').db, c.get('user').id));
   });
 
+/** GET /api/admin/feature-flags: every flag as the admin's Settings lists it. */
+export type AdminFeatureFlags = { flags: AdminFeatureFlag[] };
+
 /** /api/admin/feature-flags: list and change flags (mounted behind the admin check; decision 205). */
 export const adminFeatureFlagRoutes = new Hono<AppBindings>()
   .get('/', documented({ summary: 'Admin: every feature flag with its rollout percentage and override list (e-mails)', tag: 'admin' }), async (c) =>
-    c.json({ flags: await listFlags(c.get('deps').db) }),
+    c.json({ flags: await listFlags(c.get('deps').db) } satisfies AdminFeatureFlags),
   )
   .put(
     '/:name',

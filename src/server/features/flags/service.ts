@@ -1,9 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
-import { FEATURE_FLAGS, flagEnabled, type AdminFeatureFlag, type FeatureFlagInput, type FeatureFlagName, type ResolvedFlags } from '../../../core/flags/feature-flags.ts';
+import { FEATURE_FLAGS, flagEnabled, type FeatureFlagInput, type FeatureFlagName } from '../../../core/flags/feature-flags.ts';
 import type { Database } from '../../db/client.ts';
 import { authUsers, featureFlags } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
+
+/** One flag as the admin's Settings lists it. */
+export type AdminFeatureFlag = { name: FeatureFlagName; rolloutPercent: number; overrideEmails: string[]; updatedAt: string | null };
+
+/** GET /api/feature-flags: the signed-in founder's resolved flags. */
+export type ResolvedFlags = Record<FeatureFlagName, boolean>;
 
 type Setting = { rolloutPercent: number; overrideUserIds: string[]; updatedAt: Date | null };
 const OFF: Setting = { rolloutPercent: 0, overrideUserIds: [], updatedAt: null };

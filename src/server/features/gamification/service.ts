@@ -1,11 +1,29 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type AchievementKey, achievementProgress, earnedAchievements } from '../../../core/gamification/achievements.ts';
 import { calendarDay } from '../../../core/gamification/calendar-day.ts';
-import type { Gamification } from '../../../core/gamification/gamification-types.ts';
 import { POINTS_BY_EVENT, type PointsEvent, levelProgress } from '../../../core/gamification/points.ts';
 import { currentStreak, longestStreak, longestWeekRun } from '../../../core/gamification/streak.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { activityDays, pointsLedger, userAchievements, users } from '../../db/schema/index.ts';
+
+/** GET /api/me/gamification (docs/tasks-strategy-gamification.md). */
+export type Gamification = {
+  points: number;
+  level: number;
+  pointsIntoLevel: number;
+  pointsToNextLevel: number;
+  /** Consecutive active days up to today (or yesterday) in the founder's time zone. */
+  streak: number;
+  longestStreak: number;
+  /** Unlocked achievements, oldest first. */
+  badges: { key: AchievementKey; unlockedAt: string }[];
+  /** Every achievement with its progress, for the profile and Overview. */
+  achievements: { key: AchievementKey; target: number; progress: number; unlockedAt: string | null }[];
+  /** Unlocked but not yet announced to the founder (the UI toasts them, then marks them seen). */
+  newBadges: AchievementKey[];
+  /** The latest ledger rows, newest first. */
+  ledger: { id: number; event: PointsEvent; sourceId: string; points: number; createdAt: string; revokedAt: string | null }[];
+};
 
 /**
  * The points ledger and gamification (docs/product.md#points). Other features call

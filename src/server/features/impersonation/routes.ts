@@ -10,6 +10,9 @@ import { requestContext } from '../../platform/audit.ts';
 import { beginImpersonation, finishImpersonation, impersonationTarget, isFresh, passwordMatches } from '../../auth/impersonation.ts';
 import { documented, jsonBody } from '../../http/route-doc.ts';
 
+/** DELETE /api/impersonation: whose session the browser is back in, whom it was viewing (null once unknown), and when it ended. */
+export type ImpersonationEnded = { adminUserId: string; targetUserId: string | null; endedAt: string };
+
 /**
  * /api/impersonation: an admin's "view as" (docs/product.md#impersonation, decision 023).
  * POST starts it (admins only, never of an admin, from a fresh session, 3 an hour);
@@ -50,5 +53,5 @@ export const impersonationRoutes = new Hono<AppBindings>()
     const ended = await finishImpersonation(c, session, 'stopped', requestContext(c.req.raw, clientAddress(c)));
     // Cookies are cleared either way; without an admin session to return to, the browser signs in again.
     if (!ended.restored) throw new AppError('UNAUTHENTICATED');
-    return c.json({ adminUserId: ended.restored.userId, targetUserId: ended.targetUserId, endedAt: new Date(c.get('deps').sessions.now()).toISOString() });
+    return c.json({ adminUserId: ended.restored.userId, targetUserId: ended.targetUserId, endedAt: new Date(c.get('deps').sessions.now()).toISOString() } satisfies ImpersonationEnded);
   });

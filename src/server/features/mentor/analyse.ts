@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
-import { createEntry } from '../context/index.ts';
+import { createEntry, type SavedEntry } from '../context/index.ts';
 import { conversationMessages, findOwnedConversation } from './conversations.ts';
 
 type Message = { role: 'user' | 'assistant'; content: string };
@@ -44,7 +44,7 @@ async function modelInsights(model: MentorModel, title: string, messages: Messag
  * entry ('learnings'). With a model, the model summarises; if it fails, the offline summary
  * is saved instead, so the founder's click is never wasted.
  */
-export async function analyseConversation(deps: { db: Database; storage: StorageDriver; logger: Logger; model: MentorModel | null; userId: string; language: Language }, conversationId: string) {
+export async function analyseConversation(deps: { db: Database; storage: StorageDriver; logger: Logger; model: MentorModel | null; userId: string; language: Language }, conversationId: string): Promise<SavedEntry> {
   const conversation = await findOwnedConversation(deps.db, deps.userId, conversationId);
   // File notes ("📎 a.pdf") are no question asked; the files themselves are already context.
   const messages = (await conversationMessages(deps.db, conversation.id)).filter((m) => m.kind !== 'file');

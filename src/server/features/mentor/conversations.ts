@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { mentorConversations, mentorMessages } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertUuid } from '../../platform/ids.ts';
+import { ownedRow } from '../../platform/owned-row.ts';
 
 /** Conversations and messages, always filtered by their owner: another founder's is a 404. */
 
@@ -21,16 +22,7 @@ const messageColumns = {
   createdAt: mentorMessages.createdAt,
 };
 
-export async function findOwnedConversation(db: Database, userId: string, conversationId: string) {
-  assertUuid(conversationId);
-  const [row] = await db
-    .select()
-    .from(mentorConversations)
-    .where(and(eq(mentorConversations.id, conversationId), eq(mentorConversations.userId, userId)))
-    .limit(1);
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
+export const findOwnedConversation = (db: Database, userId: string, conversationId: string) => ownedRow(db, mentorConversations, conversationId, userId);
 
 export async function createConversation(db: Database, userId: string, firstMessage: string) {
   const [row] = await db.insert(mentorConversations).values({ userId, title: conversationTitle(firstMessage) }).returning();

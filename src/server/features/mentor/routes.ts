@@ -2,13 +2,14 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../core/i18n/language.ts';
 import { AnalyseInput, ChatInput, ConversationFilesFields } from '../../../core/mentor/mentor-schema.ts';
-import { StrategyDraftInput } from '../../../core/mentor/strategy-draft.ts';
-import { TaskDraftInput } from '../../../core/mentor/task-draft.ts';
+import { type StrategyDraft, StrategyDraftInput } from '../../../core/mentor/strategy-draft.ts';
+import { type TaskDraft, TaskDraftInput } from '../../../core/mentor/task-draft.ts';
 import { buildMentorContext } from '../../ai/context/build-context.ts';
 import { CONTEXT_SOURCES } from './context-sources.ts';
 import { draftStrategy } from '../../ai/strategy-draft.ts';
 import { draftTask } from '../../ai/task-draft.ts';
 import { mentorModelFor } from '../../ai/mentor-model.ts';
+import type { Drafted } from '../../ai/structured-draft.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
@@ -18,10 +19,19 @@ import { isMultipart, parseForm, uploadLimit } from '../context/index.ts';
 import { analyseConversation } from './analyse.ts';
 import { addConversationFiles } from './conversation-files.ts';
 import { startChat } from './chat.ts';
-import { deleteConversation, getConversation, listConversations } from './conversations.ts';
+import { type ConversationSummary, deleteConversation, getConversation, listConversations } from './conversations.ts';
 import { rateLimit } from '../../rate-limit/middleware.ts';
 import { recordActivity } from '../gamification/index.ts';
 import { documented, jsonBody, readsBody } from '../../http/route-doc.ts';
+
+/** POST /api/mentor/task-draft: a task for the Tasks form to fill in, and who wrote it. */
+export type TaskDrafted = Drafted<TaskDraft>;
+/** POST /api/mentor/strategy-draft: a strategy for the builder to fill in, and who wrote it. */
+export type StrategyDrafted = Drafted<StrategyDraft>;
+/** GET /api/mentor/status: whether the offline mentor answers (no AI provider configured). */
+export type MentorStatus = { offline: boolean };
+/** GET /api/mentor/conversations: the founder's conversations, newest first. */
+export type Conversations = { conversations: ConversationSummary[] };
 
 const asLanguage = (value: string | null | undefined): Language => (LANGUAGES.includes(value as Language) ? (value as Language) : DEFAULT_LANGUAGE);
 
@@ -102,7 +112,7 @@ export const mentorRoutes = new Hono<AppBindings>()
     const profile = await requireAiAllowed(db, userId);
     const context = await buildMentorContext({ db, userId, question: input.focus ?? '', sources: CONTEXT_SOURCES });
     const language = input.language ?? asLanguage(profile.preferredLanguage);
-    return c.json(await draftTask({ model: mentorModelFor(env), context, language, focus: input.focus }));
+    return c.json((await draftTask({ model: mentorModelFor(env), context, language, focus: input.focus })) satisfies TaskDrafted);
   })
   .post(
     '/strategy-draft',
@@ -116,7 +126,7 @@ export const mentorRoutes = new Hono<AppBindings>()
       const profile = await requireAiAllowed(db, userId);
       const context = await buildMentorContext({ db, userId, question: input.coreProblem ?? '', sources: CONTEXT_SOURCES });
       const language = input.language ?? asLanguage(profile.preferredLanguage);
-      return c.json(await draftStrategy({ model: mentorModelFor(env), context, language, own: input }));
+      return c.json((await draftStrategy({ model: mentorModelFor(env), context, language, own: input })) satisfies StrategyDrafted);
     },
   )
   .post(
@@ -137,10 +147,10 @@ export const mentorRoutes = new Hono<AppBindings>()
   )
   // Whether the offline mentor answers: the page says so once, instead of every answer.
   .get('/status', documented({ summary: 'Whether the offline mentor answers (no AI provider configured)', tag: 'ai' }), (c) =>
-    c.json({ offline: mentorModelFor(c.get('deps').env) === null }),
+    c.json({ offline: mentorModelFor(c.get('deps').env) === null } satisfies MentorStatus),
   )
   .get('/conversations', documented({ summary: 'The founder’s conversations, newest first', tag: 'ai' }), async (c) =>
-    c.json({ conversations: await listConversations(c.get('deps').db, c.get('user').id) }),
+    c.json({ conversations: await listConversations(c.get('deps').db, c.get('user').id) } satisfies Conversations),
   )
   .get('/conversations/:id', documented({ summary: 'One conversation with its messages', tag: 'ai' }), async (c) =>
     c.json(await getConversation(c.get('deps').db, c.get('user').id, c.req.param('id'))),

@@ -213,13 +213,16 @@ export async function exportCsv(db: Database, userId: string): Promise<string> {
   return weeksToCsv(await listWeeks(db, userId, 'oldest'));
 }
 
+/** What a CSV import or a Stripe apply answers: how many weeks were written. */
+export type WeeksImported = { imported: number };
+
 /**
  * Imports a CSV all-or-nothing: every row is validated first; one bad row and
  * nothing is written, the answer lists each row and reason. Existing weeks are
  * replaced. Import is historical data management: tier 2 (trial included), checked by
  * the route's premiumOnly guard.
  */
-export async function importCsv(db: Database, userId: string, text: string, now: Date = new Date()) {
+export async function importCsv(db: Database, userId: string, text: string, now: Date = new Date()): Promise<WeeksImported> {
   const parsed = parseWeeksCsv(text, { notAfter: latestRecordableWeek(now) });
   if (parsed.errors.length > 0) {
     throw new AppError('VALIDATION_FAILED', { message: 'Error importing CSV', details: parsed.errors satisfies CsvRowError[] });

@@ -12,7 +12,7 @@ import type { StripeImportConfig } from '../../env.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import { effectiveTier, requirePremium } from '../../platform/premium.ts';
-import { listWeeks, recordWeeks } from './service.ts';
+import { listWeeks, recordWeeks, type WeeksImported } from './service.ts';
 import { type StripeFailure, StripeReadError, stripeReader } from './stripe-client.ts';
 import { openKey, sealKey } from './stripe-key-box.ts';
 
@@ -177,7 +177,7 @@ export async function connectStripe(deps: StripeDeps, userId: string, key: strin
  * founder's in weeks they recorded; weeks they did not take the rest from their closest
  * recorded week, or from the baseline when they have none. Later weeks come by the sync.
  */
-export async function applyStripeWeeks(deps: StripeDeps, userId: string, input: StripeApplyInput, now = new Date()) {
+export async function applyStripeWeeks(deps: StripeDeps, userId: string, input: StripeApplyInput, now = new Date()): Promise<WeeksImported> {
   requireStripe(deps);
   await requirePremium(deps.db, userId, deps.trialDays, now);
   const row = await connectionOf(deps.db, userId);

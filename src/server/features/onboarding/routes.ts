@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { OnboardingDraftInput, type OnboardingDraftResponse } from '../../../core/onboarding/onboarding-draft.ts';
+import { OnboardingDraftInput } from '../../../core/onboarding/onboarding-draft.ts';
 import { OnboardingInput } from '../../../core/onboarding/onboarding-schema.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
@@ -7,6 +7,9 @@ import { getMe, resetOwnOnboarding } from '../profile/index.ts';
 import { rewardReferral } from '../referrals/index.ts';
 import { completeOnboarding, readOnboardingDraft, saveOnboardingDraft } from './service.ts';
 import { documented, jsonBody } from '../../http/route-doc.ts';
+
+/** GET and PUT /api/onboarding/draft answer `{ draft }`; null when there is none (or onboarding is done). */
+export type OnboardingDraftResponse = { draft: OnboardingDraftInput | null };
 
 /**
  * POST /api/onboarding: the four steps' answers, for the signed-in founder.

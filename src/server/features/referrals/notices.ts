@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { receivesEmail } from '../../../core/account/account-status.ts';
 import { isLanguage } from '../../../core/i18n/language.ts';
-import { REFERRAL_REWARD_MONTHS, type ReferralNoticeRole, type ReferralNoticeView } from '../../../core/referrals/referral-schema.ts';
+import { REFERRAL_REWARD_MONTHS, type ReferralNoticeRole } from '../../../core/referrals/referral-schema.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { referralNotices, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -76,6 +76,9 @@ export async function emailOwedNotices(deps: NoticeMailDeps, at = new Date()): P
     .limit(100);
   return emailNotices(deps, owed.map((row) => row.id), at);
 }
+
+/** An in-app notice of a rewarded referral, shown until the founder dismisses it. */
+export type ReferralNoticeView = { id: number; role: ReferralNoticeRole; months: number; createdAt: string };
 
 /** The founder's notices not yet dismissed, newest first. */
 export async function listNotices(db: Executor, userId: string): Promise<ReferralNoticeView[]> {

@@ -4,9 +4,14 @@ import { AppError } from '../../http/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseParams } from '../../http/validate.ts';
-import { dismissNotice, listNotices } from './notices.ts';
-import { createCode, getCode, inviterOf, listCodes } from './service.ts';
+import { dismissNotice, listNotices, type ReferralNoticeView } from './notices.ts';
+import { createCode, getCode, inviterOf, listCodes, type ReferralCodeView } from './service.ts';
 import { documented } from '../../http/route-doc.ts';
+
+/** GET /api/referrals: the founder's codes, newest first. */
+export type ReferralCodes = { codes: ReferralCodeView[] };
+/** GET /api/referrals/notices: the founder's notices not yet dismissed, newest first. */
+export type ReferralNotices = { notices: ReferralNoticeView[] };
 
 /**
  * GET /api/referrals/invites/:code (public): who invites, for the auth page; 404 for any code
@@ -28,13 +33,13 @@ export const referralRoutes = new Hono<AppBindings>()
       summary: 'The founder’s referral codes, newest first, with status (available, pending, rewarded), dates and who used each as their community visibility allows',
       tag: 'referrals',
     }),
-    async (c) => c.json({ codes: await listCodes(c.get('deps').db, c.get('user').id, { trialDays: c.get('deps').env.trialDays }) }),
+    async (c) => c.json({ codes: await listCodes(c.get('deps').db, c.get('user').id, { trialDays: c.get('deps').env.trialDays }) } satisfies ReferralCodes),
   )
   .post('/', documented({ summary: 'Create a referral code (+5 points); 409 REFERRAL_CODE_LIMIT with 10 unused codes', tag: 'referrals' }), async (c) =>
     c.json(await createCode(c.get('deps').db, c.get('user').id), 201),
   )
   .get('/notices', documented({ summary: 'The founder’s notices of rewarded referrals not yet dismissed, newest first', tag: 'referrals' }), async (c) =>
-    c.json({ notices: await listNotices(c.get('deps').db, c.get('user').id) }),
+    c.json({ notices: await listNotices(c.get('deps').db, c.get('user').id) } satisfies ReferralNotices),
   )
   .post('/notices/:id/dismiss', documented({ summary: 'Dismiss one of the founder’s referral notices (204); another founder’s is 404', tag: 'referrals' }), async (c) => {
     await dismissNotice(c.get('deps').db, c.get('user').id, parseParams(c, ReferralNoticeParam).id);

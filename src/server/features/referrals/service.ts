@@ -7,9 +7,7 @@ import {
   REFERRAL_CODE_ALPHABET,
   REFERRAL_CODE_LENGTH,
   REFERRAL_REWARD_MONTHS,
-  type ReferralCodeView,
   type ReferralStatus,
-  type ReferredFounder,
 } from '../../../core/referrals/referral-schema.ts';
 import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -26,6 +24,24 @@ import { emailNotices, type NoticeMailDeps, oweNotices } from './notices.ts';
  * (`where status = …`), so two requests racing for one code or one reward find one winner:
  * the database decides, not a read followed by a write.
  */
+
+/**
+ * Who used a code, as their community visibility allows (docs/community.md): their name when
+ * they are public, their pseudonym when anonymous, nothing identifying when hidden (or
+ * suspended, or gone).
+ */
+export type ReferredFounder = { kind: 'public'; name: string } | { kind: 'anonymous'; pseudonym: number } | { kind: 'hidden' };
+
+/** One of the founder's codes as GET /api/referrals lists it. */
+export type ReferralCodeView = {
+  code: string;
+  status: ReferralStatus;
+  createdAt: string;
+  usedAt: string | null;
+  rewardedAt: string | null;
+  /** Null while the code is available. */
+  referred: ReferredFounder | null;
+};
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 

@@ -1,13 +1,16 @@
 import { weekIndex } from '../../../core/metrics/iso-week.ts';
-import type { InvestorUpdate, Sections } from '../../../core/reports/investor-update.ts';
-import { flagUnknownNumbers, type PolishProposal, updateKnownNumbers } from '../../../core/reports/polish-check.ts';
+import type { Sections } from '../../../core/reports/investor-update.ts';
+import { flagUnknownNumbers, type PolishFlag, updateKnownNumbers } from '../../../core/reports/polish-check.ts';
 import type { MentorModel } from '../../ai/provider.ts';
 import { polishSections } from '../../ai/update-polish.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requirePremium } from '../../platform/premium.ts';
 import { listWeeks } from '../metrics/index.ts';
-import { getUpdate, saveUpdate, weekKey } from './service.ts';
+import { getUpdate, type InvestorUpdate, saveUpdate, weekKey } from './service.ts';
+
+/** What the founder reviews: the polished sections, which version they came from, and the numbers to fix. */
+export type PolishProposal = { basedOn: number; sections: Sections; flags: PolishFlag[]; model: string };
 
 /**
  * Polishing the update's wording with the configured model (decision 215): the model's text

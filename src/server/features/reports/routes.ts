@@ -13,7 +13,7 @@ import { rateLimit } from '../../rate-limit/middleware.ts';
 import { markdownPdf } from './pdf.ts';
 import { savedInvestorList, savedScenarios, saveScenarios } from './saved-inputs.ts';
 import { requirePremium } from '../../platform/premium.ts';
-import { ScenarioDraftsInput } from '../../../core/reports/scenario-drafts.ts';
+import { type ScenarioDraft, ScenarioDraftsInput } from '../../../core/reports/scenario-drafts.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { createUpdate, getUpdate, listUpdates, listUpdateVersions, revokeShares, saveUpdate, sendUpdate, sharedUpdate, shareUpdate, updateForPdf } from './service.ts';
 import { gonePageHtml, sharedPageHtml } from './shared-page.ts';
@@ -101,6 +101,11 @@ export const investorUpdateRoutes = new Hono<AppBindings>()
     return c.body(null, 204);
   });
 
+/** GET /api/reports/scenarios: the scenarios as last saved, null before the first save. */
+export type SavedScenarios = { scenarios: ScenarioDraft[] | null };
+/** PUT /api/reports/scenarios: the scenarios as now saved. */
+export type ScenariosSaved = { scenarios: ScenarioDraft[] };
+
 /** The founder's runway scenarios as last typed (decision 182); tier 2, like the page. */
 export const scenarioRoutes = new Hono<AppBindings>()
   .use(requireUser)
@@ -109,18 +114,21 @@ export const scenarioRoutes = new Hono<AppBindings>()
     await next();
   })
   .get('/', documented({ summary: 'Tier 2: the founder’s runway scenarios as last saved (numbers as typed), or null before the first save', tag: 'reports' }), async (c) =>
-    c.json({ scenarios: await savedScenarios(c.get('deps').db, c.get('user').id) }),
+    c.json({ scenarios: await savedScenarios(c.get('deps').db, c.get('user').id) } satisfies SavedScenarios),
   )
   .put('/', documented({ summary: 'Tier 2: replace the founder’s runway scenarios (at most 4, 12 changes each)', tag: 'reports' }), jsonBody(ScenarioDraftsInput), async (c) => {
     const { scenarios } = c.req.valid('json');
-    return c.json({ scenarios: await saveScenarios(c.get('deps').db, c.get('user').id, scenarios) });
+    return c.json({ scenarios: await saveScenarios(c.get('deps').db, c.get('user').id, scenarios) } satisfies ScenariosSaved);
   });
+
+/** GET /api/reports/investors: the addresses of the last send, none before it. */
+export type InvestorList = { recipients: string[] };
 
 /** The addresses the founder last sent an update to (decision 185), kept by the send itself. */
 export const investorListRoutes = new Hono<AppBindings>()
   .use(requireUser)
   .get('/', documented({ summary: 'The addresses the founder last sent an investor update to', tag: 'reports' }), async (c) =>
-    c.json({ recipients: await savedInvestorList(c.get('deps').db, c.get('user').id) }),
+    c.json({ recipients: await savedInvestorList(c.get('deps').db, c.get('user').id) } satisfies InvestorList),
   );
 
 /** A share link, opened signed out: the update read-only, or 410 once expired or revoked. */

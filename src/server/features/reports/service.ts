@@ -2,20 +2,36 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { languageFromTag, type Language } from '../../../core/i18n/language.ts';
 import { formatWeek, type WeekKey } from '../../../core/metrics/iso-week.ts';
-import { draftInvestorUpdate, type InvestorUpdate, type Kpi, type Sections, SECTION_KEYS, updateMarkdown } from '../../../core/reports/investor-update.ts';
+import { draftInvestorUpdate, type Kpi, type Sections, SECTION_KEYS, updateMarkdown } from '../../../core/reports/investor-update.ts';
 import { type LineChart, updateCharts } from '../../../core/reports/update-charts.ts';
 import type { Database } from '../../db/client.ts';
 import { investorUpdateShares, investorUpdates, investorUpdateVersions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
-import { assertUuid } from '../../platform/ids.ts';
 import { requirePremium } from '../../platform/premium.ts';
 import { listWeeks } from '../metrics/index.ts';
 import { listVersions } from '../strategy/index.ts';
 import { listTasks } from '../tasks/index.ts';
 import { keepInvestorList } from './saved-inputs.ts';
 import { investorUpdateEmail } from './update-email.ts';
+import { ownedRow } from '../../platform/owned-row.ts';
+
+/** An update as the API answers it: its latest version's sections and their Markdown. */
+export type InvestorUpdate = {
+  id: string;
+  fromWeek: string;
+  toWeek: string;
+  language: Language;
+  version: number;
+  sections: Sections;
+  markdown: string;
+  kpis: Kpi[];
+  createdAt: string;
+  updatedAt: string;
+};
+/** One of the founder's updates as GET /api/reports/investor-updates lists it. */
+export type InvestorUpdateSummary = { id: string; fromWeek: string; toWeek: string; updatedAt: string };
 
 /** Share links last 30 days unless revoked (docs/reports.md#investor-update). */
 export const SHARE_DAYS = 30;
@@ -62,16 +78,7 @@ async function latestVersion(db: Database, updateId: string) {
 }
 
 /** The founder's own update row, or 404 (another founder's id, or no uuid at all). */
-async function ownUpdate(db: Database, userId: string, id: string) {
-  assertUuid(id);
-  const [row] = await db
-    .select()
-    .from(investorUpdates)
-    .where(and(eq(investorUpdates.id, id), eq(investorUpdates.userId, userId)))
-    .limit(1);
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
+const ownUpdate = (db: Database, userId: string, id: string) => ownedRow(db, investorUpdates, id, userId);
 
 /** Drafts an update for the period from the founder's records only, and saves it as version 1. */
 export async function createUpdate(
@@ -110,7 +117,7 @@ export async function createUpdate(
   });
 }
 
-export async function listUpdates(db: Database, userId: string) {
+export async function listUpdates(db: Database, userId: string): Promise<InvestorUpdateSummary[]> {
   const rows = await db
     .select({ id: investorUpdates.id, fromWeek: investorUpdates.fromWeek, toWeek: investorUpdates.toWeek, updatedAt: investorUpdates.updatedAt })
     .from(investorUpdates)

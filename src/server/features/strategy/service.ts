@@ -1,9 +1,20 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { StrategyInput, StrategyVersion } from '../../../core/strategy/strategy-schema.ts';
+import type { StrategyInput } from '../../../core/strategy/strategy-schema.ts';
 import type { Database } from '../../db/client.ts';
 import { strategyVersions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { awardPoints, recordActivity } from '../gamification/index.ts';
+
+/** A saved version as the API answers it; version 0 means nothing saved yet. */
+export type StrategyVersion = {
+  version: number;
+  coreProblem: string;
+  maximas: string[];
+  statement: string;
+  /** The version this one restored, when it was made by restoring. */
+  restoredFrom: number | null;
+  savedAt: string | null;
+};
 
 type VersionRow = typeof strategyVersions.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { METRIC_UNITS } from '../../../core/metrics/metric-units.ts';
 import { type KnownNumber, numbersIn } from '../../../core/mentor/number-check.ts';
 import type { MetricKey } from '../../../core/metrics/formulas.ts';
-import type { Task } from '../../../core/tasks/task-schema.ts';
+import type { Task } from './service.ts';
 import { listTasks } from './service.ts';
 import type { ContextSource, TaskFacts } from '../../ai/context/types.ts';
 

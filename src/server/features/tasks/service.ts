@@ -1,12 +1,38 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { iceTotal } from '../../../core/tasks/ice.ts';
-import type { CompleteTaskInput, CreateTaskInput, Task, TaskStatus, UpdateTaskInput } from '../../../core/tasks/task-schema.ts';
+import type { CompleteTaskInput, CreateTaskInput, TaskOutcome, TaskStatus, UpdateTaskInput } from '../../../core/tasks/task-schema.ts';
 import type { TaskMetricKey } from '../../../core/tasks/task-metrics.ts';
 import type { Database } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { awardPoints, recordActivity, revokePoints } from '../gamification/index.ts';
 import { latestMetricValue } from './metric-snapshot.ts';
+
+/** A task as the API answers it (GET /api/tasks, one task, and every change to one). */
+export type Task = {
+  id: string;
+  status: TaskStatus;
+  hypothesis: string;
+  whyRelevant: string;
+  targetValue: number;
+  metric: TaskMetricKey;
+  impact: number;
+  confidence: number;
+  ease: number;
+  iceTotal: number;
+  maximaIndex: number | null;
+  /** YYYY-MM-DD, or null when the task has no due date. */
+  dueDate: string | null;
+  completionNotes: string | null;
+  /** The result chosen on completion; null while active (and for tasks completed before it was asked). */
+  outcome: TaskOutcome | null;
+  /** The metric's latest value when the task was created / completed; null when unknown. */
+  metricValueAtCreation: number | null;
+  metricValueAtCompletion: number | null;
+  createdAt: string;
+  updatedAt: string;
+  completedAt: string | null;
+};
 
 type TaskRow = typeof tasks.$inferSelect;
 

@@ -1,9 +1,28 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { VISIBILITIES, type Visibility } from '../../../core/community/community.ts';
+import { VISIBILITIES } from '../../../core/community/community.ts';
 import { useCommunitySettings, useSetDirectMessages, useSetVisibility } from '../../lib/api/community-api.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
+
+/**
+ * A setting whose choice shows at once, in the same render as the click (the mutation's own
+ * state comes a moment later, and a controlled input would flick back meanwhile), is saved,
+ * and goes back if the server refuses it.
+ */
+function useInstantChoice<Data, Value>(update: UseMutationResult<Data, Error, Value>, texts: { saved: string; saveError: string }) {
+  const [chosen, setChosen] = useState<Value | null>(null);
+  const choose = (value: Value) => {
+    setChosen(value);
+    update.mutate(value, {
+      onSuccess: () => toast.success(texts.saved),
+      onError: (error) => showErrorToast(error, texts.saveError),
+      onSettled: () => setChosen(null),
+    });
+  };
+  return { chosen, choose };
+}
 
 /**
  * How the founder appears in the community (decision 190): public (tier 2), anonymous
@@ -14,20 +33,10 @@ export function VisibilitySetting() {
   const { t } = useTranslation('community');
   const settings = useCommunitySettings();
   const update = useSetVisibility();
-  // The choice shows at once, in the same render as the click (the mutation's own state comes
-  // a moment later, and a controlled radio would flick back meanwhile); it goes back if the server refuses it.
-  const [chosen, setChosen] = useState<Visibility | null>(null);
+  const { chosen, choose } = useInstantChoice(update, { saved: t('visibility.saved'), saveError: t('visibility.saveError') });
   if (!settings.data) return <p role="status" className="text-sm text-muted-foreground">{t('loading')}</p>;
   const { visibility, shownAs, pseudonym, premium } = settings.data;
   const selected = chosen ?? visibility;
-  const choose = (value: Visibility) => {
-    setChosen(value);
-    update.mutate(value, {
-      onSuccess: () => toast.success(t('visibility.saved')),
-      onError: (error) => showErrorToast(error, t('visibility.saveError')),
-      onSettled: () => setChosen(null),
-    });
-  };
   return (
     <div className="flex flex-col gap-2">
       <fieldset className="flex flex-col gap-2" data-testid="visibility-setting">
@@ -66,16 +75,7 @@ export function VisibilitySetting() {
 function DirectMessagesSetting({ allowed }: { allowed: boolean }) {
   const { t } = useTranslation('community');
   const update = useSetDirectMessages();
-  // Shown at once, like the visibility choice above; it goes back if the server refuses it.
-  const [chosen, setChosen] = useState<boolean | null>(null);
-  const choose = (allow: boolean) => {
-    setChosen(allow);
-    update.mutate(allow, {
-      onSuccess: () => toast.success(t('visibility.directMessages.saved')),
-      onError: (error) => showErrorToast(error, t('visibility.directMessages.saveError')),
-      onSettled: () => setChosen(null),
-    });
-  };
+  const { chosen, choose } = useInstantChoice(update, { saved: t('visibility.directMessages.saved'), saveError: t('visibility.directMessages.saveError') });
   return (
     <label className="mt-2 flex items-start gap-2 border-t border-border pt-3 text-sm">
       <input type="checkbox" checked={chosen ?? allowed} disabled={update.isPending} onChange={(event) => choose(event.target.checked)} className="mt-1" data-testid="allow-direct-messages" />

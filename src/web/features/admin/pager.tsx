@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/form/buttons.ts';
 
+/** How many pages a list of `total` rows makes, `size` a page; one while the first answer is on its way. */
+export const pageCount = (total: number | undefined, size: number) => (total === undefined ? 1 : Math.max(1, Math.ceil(total / size)));
+
 /** Previous / 'Page 2 of 7' / Next under an admin list. */
 export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
   const { t } = useTranslation('admin');

@@ -3,20 +3,14 @@ import type { Json } from '../../../core/http/json.ts';
 import type { ContextEntry as ServerContextEntry, SavedEntry as ServerSavedEntry } from '../../../server/features/context/index.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 import { gamificationQueryKey } from '../../lib/api/gamification-api.ts';
+import { contextEntriesKey, contextEntriesQuery } from '../../lib/api/context-entries-query.ts';
 
 /** A context entry and its files as GET /api/context answers them: the server's own types. */
 export type ContextEntry = Json<ServerContextEntry>;
 export type ContextFile = ContextEntry['files'][number];
 export type SavedEntry = Json<ServerSavedEntry>;
 
-const ENTRIES_KEY = ['ai-context', 'entries'];
-
-export function useContextEntries() {
-  return useQuery({
-    queryKey: ENTRIES_KEY,
-    queryFn: async () => (await apiFetch<{ entries: ContextEntry[] }>('/api/context')).entries,
-  });
-}
+export const useContextEntries = () => useQuery(contextEntriesQuery);
 
 /** Entries and their files travel as multipart forms: the files ride along with the fields. */
 export const createEntry = (form: FormData) => apiFetch<SavedEntry>('/api/context', { method: 'POST', body: form });
@@ -26,5 +20,5 @@ export const fileDownloadUrl = (entryId: string, fileId: string) => `/api/contex
 
 /** An entry earns 10 points when added (undone by a delete the same day): both lists change. */
 export function refreshEntriesAndPoints(queryClient: QueryClient) {
-  return Promise.all([queryClient.invalidateQueries({ queryKey: ENTRIES_KEY }), queryClient.invalidateQueries({ queryKey: gamificationQueryKey })]);
+  return Promise.all([queryClient.invalidateQueries({ queryKey: contextEntriesKey }), queryClient.invalidateQueries({ queryKey: gamificationQueryKey })]);
 }

@@ -1,7 +1,5 @@
-import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { SIGN_UP_PATH } from './pricing-table.tsx';
+import { SignUpLink } from './sign-up-link.tsx';
 
 /** The closing call to action of the landing and pricing pages (an h2 section). */
 export function CtaBand() {
@@ -13,13 +11,9 @@ export function CtaBand() {
           {t('cta.title')}
         </h2>
         <p className="max-w-xl text-base leading-relaxed text-pretty sm:text-lg">{t('cta.body')}</p>
-        <Link
-          to={SIGN_UP_PATH}
-          className="mt-2 inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-background px-6 text-base font-medium text-foreground transition-colors hover:bg-primary-hover"
-        >
+        <SignUpLink tone="onBrand" className="mt-2">
           {t('cta.button')}
-          <ArrowRight aria-hidden="true" className="size-4" />
-        </Link>
+        </SignUpLink>
       </div>
     </section>
   );

@@ -1,13 +1,15 @@
 import { ArrowRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CtaBand } from './cta-band.tsx';
 import { FeatureCards } from './feature-cards.tsx';
 import { HeroPreview } from './hero-preview.tsx';
-import { PricingTable, SIGN_UP_PATH } from './pricing-table.tsx';
+import { PricingTable } from './pricing-table.tsx';
 import { RotatingWords } from './rotating-words.tsx';
 import { SectionHeading } from './section-heading.tsx';
 import { ShowcaseSection } from './showcase-section.tsx';
+import { SignUpLink } from './sign-up-link.tsx';
 
 const STEPS = ['setup', 'measure', 'act'] as const;
 
@@ -48,13 +50,7 @@ function Hero() {
             {t('hero.subtitle')}
           </p>
           <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <Link
-              to={SIGN_UP_PATH}
-              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-primary px-6 text-base font-medium text-primary-foreground transition-colors hover:bg-primary-hover"
-            >
-              {t('hero.primaryCta')}
-              <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
+            <SignUpLink>{t('hero.primaryCta')}</SignUpLink>
             <Link
               to="/pricing"
               className="inline-flex min-h-12 items-center justify-center rounded-lg border border-border bg-background px-6 text-base font-medium text-foreground transition-colors hover:bg-muted"
@@ -89,79 +85,67 @@ function HeroBackdrop() {
   );
 }
 
-function HowItWorks() {
+/** One of the landing's sections: its eyebrow, title and subtitle are `<name>.…` of the marketing texts, its heading's id `<name>-title`. */
+function LandingSection({ name, anchor, className, children }: { name: string; anchor?: string; className: string; children: ReactNode }) {
   const { t } = useTranslation('marketing');
   return (
-    <section aria-labelledby="how-title" className="px-4 py-20 sm:py-24">
+    <section id={anchor} aria-labelledby={`${name}-title`} className={className}>
       <div className="mx-auto max-w-6xl">
-        <SectionHeading
-          id="how-title"
-          eyebrow={t('how.eyebrow')}
-          title={t('how.title')}
-          subtitle={t('how.subtitle')}
-        />
-        <ol className="mt-12 grid gap-6 md:grid-cols-3">
-          {STEPS.map((step, position) => (
-            <li key={step} className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-6 text-card-foreground">
-              <span
-                aria-hidden="true"
-                className="inline-flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
-              >
-                {position + 1}
-              </span>
-              <h3 className="text-lg font-semibold">{t(`how.steps.${step}.title`)}</h3>
-              <p className="text-sm leading-relaxed text-muted-foreground">{t(`how.steps.${step}.body`)}</p>
-            </li>
-          ))}
-        </ol>
+        <SectionHeading id={`${name}-title`} eyebrow={t(`${name}.eyebrow`)} title={t(`${name}.title`)} subtitle={t(`${name}.subtitle`)} />
+        {children}
       </div>
     </section>
   );
 }
 
-function Features() {
+function HowItWorks() {
   const { t } = useTranslation('marketing');
   return (
-    <section id="features" aria-labelledby="features-title" className="bg-muted px-4 py-20 sm:py-24">
-      <div className="mx-auto max-w-6xl">
-        <SectionHeading
-          id="features-title"
-          eyebrow={t('features.eyebrow')}
-          title={t('features.title')}
-          subtitle={t('features.subtitle')}
-        />
-        <div className="mt-12">
-          <FeatureCards />
-        </div>
+    <LandingSection name="how" className="px-4 py-20 sm:py-24">
+      <ol className="mt-12 grid gap-6 md:grid-cols-3">
+        {STEPS.map((step, position) => (
+          <li key={step} className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-6 text-card-foreground">
+            <span
+              aria-hidden="true"
+              className="inline-flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+            >
+              {position + 1}
+            </span>
+            <h3 className="text-lg font-semibold">{t(`how.steps.${step}.title`)}</h3>
+            <p className="text-sm leading-relaxed text-muted-foreground">{t(`how.steps.${step}.body`)}</p>
+          </li>
+        ))}
+      </ol>
+    </LandingSection>
+  );
+}
+
+function Features() {
+  return (
+    <LandingSection name="features" anchor="features" className="bg-muted px-4 py-20 sm:py-24">
+      <div className="mt-12">
+        <FeatureCards />
       </div>
-    </section>
+    </LandingSection>
   );
 }
 
 function Pricing() {
   const { t } = useTranslation('marketing');
   return (
-    <section id="pricing" aria-labelledby="pricing-title" className="px-4 py-20 sm:py-24">
-      <div className="mx-auto max-w-6xl">
-        <SectionHeading
-          id="pricing-title"
-          eyebrow={t('pricing.eyebrow')}
-          title={t('pricing.title')}
-          subtitle={t('pricing.subtitle')}
-        />
-        <div className="mt-10">
-          <PricingTable headingLevel="h3" />
-        </div>
-        <p className="mt-6 text-center">
-          <Link
-            to="/pricing"
-            className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-medium text-primary underline-offset-4 hover:underline"
-          >
-            {t('pricing.moreLink')}
-            <ArrowRight aria-hidden="true" className="size-4" />
-          </Link>
-        </p>
+    <LandingSection name="pricing" anchor="pricing" className="px-4 py-20 sm:py-24">
+      <div className="mt-10">
+        <PricingTable headingLevel="h3" />
       </div>
-    </section>
+      <p className="mt-6 text-center">
+        <Link
+          to="/pricing"
+          className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {t('pricing.moreLink')}
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </p>
+    </LandingSection>
   );
 }

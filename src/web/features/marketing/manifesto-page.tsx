@@ -1,7 +1,5 @@
-import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { SIGN_UP_PATH } from './pricing-table.tsx';
+import { SignUpLink } from './sign-up-link.tsx';
 
 const PRINCIPLES = [
   'honesty',
@@ -51,13 +49,7 @@ export function ManifestoPage() {
         <div className="mt-16 border-t border-border pt-10">
           <p className="text-lg leading-relaxed text-pretty">{t('manifesto.closing')}</p>
           <p className="mt-4 text-sm font-medium text-muted-foreground">{t('manifesto.signature')}</p>
-          <Link
-            to={SIGN_UP_PATH}
-            className="mt-8 inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-primary px-6 text-base font-medium text-primary-foreground transition-colors hover:bg-primary-hover"
-          >
-            {t('manifesto.cta')}
-            <ArrowRight aria-hidden="true" className="size-4" />
-          </Link>
+          <SignUpLink className="mt-8">{t('manifesto.cta')}</SignUpLink>
         </div>
       </div>
     </section>

@@ -7,9 +7,11 @@ import type { ToolCallRecord } from '../../../core/mentor/tool-calls.ts';
 import type { Json } from '../../../core/http/json.ts';
 import type {
   Conversation as ServerConversation,
+  Conversations,
   ConversationSummary as ServerConversationSummary,
   FilesUpload as ServerFilesUpload,
 } from '../../../server/features/mentor/index.ts';
+import type { SavedEntry } from '../../../server/features/context/index.ts';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
 
 /** The mentor's answers as the browser receives them: the server's types, as JSON. */
@@ -20,7 +22,7 @@ export type StoredMessage = Conversation['messages'][number];
 export const conversationsQuery = () =>
   queryOptions({
     queryKey: ['mentor', 'conversations'],
-    queryFn: async () => (await apiFetch<{ conversations: ConversationSummary[] }>('/api/mentor/conversations')).conversations,
+    queryFn: async () => (await apiFetch<Json<Conversations>>('/api/mentor/conversations')).conversations,
   });
 
 export const conversationQuery = (id: string | null) =>
@@ -32,8 +34,9 @@ export const conversationQuery = (id: string | null) =>
 
 export const deleteConversation = (id: string) => apiFetch<null>(`/api/mentor/conversations/${id}`, { method: 'DELETE' });
 
+/** The insights are saved as an AI context entry: the answer is that entry, as a create answers it. */
 export const analyseConversation = (id: string, language: Language) =>
-  apiFetch<{ entry: { id: string } }>(`/api/mentor/conversations/${id}/analyse`, { method: 'POST', body: JSON.stringify({ language }) });
+  apiFetch<Json<SavedEntry>>(`/api/mentor/conversations/${id}/analyse`, { method: 'POST', body: JSON.stringify({ language }) });
 
 /** The server's answer to analysing a conversation with nothing said in it (only files, say). */
 export const isNothingToAnalyse = (error: unknown) =>

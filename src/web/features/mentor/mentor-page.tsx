@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { MESSAGE_MAX } from '../../../core/mentor/mentor-schema.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
-import { apiFetch } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { CONTEXT_FILE_ACCEPT } from '../../lib/file-reasons.ts';
 import { useSession } from '../../lib/auth-client.ts';
@@ -19,10 +18,8 @@ import { useNumberStyle } from './number-source.ts';
 import { useSummary } from '../../lib/api/metrics-api.ts';
 import { HTML_LANG } from '../../../core/i18n/language.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
-import type { Me } from '../../lib/api/get-me.ts';
-
-/** What the starter questions read of GET /api/me. */
-type MeFacts = Pick<Me, 'startupName' | 'startupPhase'>;
+import { useMe } from '../../lib/api/get-me.ts';
+import { contextEntriesQuery } from '../../lib/api/context-entries-query.ts';
 
 export function MentorPage() {
   const { t } = useTranslation('mentor');
@@ -32,11 +29,8 @@ export function MentorPage() {
   const chat = useMentorChat(composerRef);
   const numberStyle = useNumberStyle();
 
-  const me = useQuery({ queryKey: ['me', userId], queryFn: () => apiFetch<MeFacts>('/api/me'), enabled: Boolean(userId) });
-  const contextCount = useQuery({
-    queryKey: ['ai-context', 'entries'],
-    queryFn: async () => (await apiFetch<{ entries: unknown[] }>('/api/context')).entries,
-  });
+  const me = useMe(userId);
+  const contextCount = useQuery(contextEntriesQuery);
   const conversations = useQuery(conversationsQuery());
   const status = useQuery(mentorStatusQuery());
   const summary = useSummary();

@@ -1,10 +1,9 @@
 import { Copy, Gift } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { ReferralCodeView, ReferredFounder } from '../../../core/referrals/referral-schema.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 import { ReferralNotices } from '../../components/referral-notices.tsx';
-import { useCreateReferralCode, useReferralCodes } from '../../lib/api/referrals-api.ts';
+import { type ReferralCode, useCreateReferralCode, useReferralCodes } from '../../lib/api/referrals-api.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { intlLocale } from '../../lib/format.ts';
 import { shareLinks, shareUrl } from './share-links.ts';
@@ -47,7 +46,7 @@ export function ReferralPage() {
   );
 }
 
-function CodeItem({ code }: { code: ReferralCodeView }) {
+function CodeItem({ code }: { code: ReferralCode }) {
   const { t, i18n } = useTranslation('referrals');
   const url = shareUrl(window.location.origin, code.code);
   const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium' }).format(new Date(iso)) : null);
@@ -110,7 +109,7 @@ function CodeItem({ code }: { code: ReferralCodeView }) {
 }
 
 /** Who used a code, as the server allowed it to say (their community visibility). */
-function whoText(referred: ReferredFounder, t: (key: string, options?: Record<string, unknown>) => string): string {
+function whoText(referred: NonNullable<ReferralCode['referred']>, t: (key: string, options?: Record<string, unknown>) => string): string {
   if (referred.kind === 'public') return referred.name;
   if (referred.kind === 'anonymous') return t('who.anonymous', { pseudonym: referred.pseudonym });
   return t('who.hidden');

@@ -1,6 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { type StrategyVersion, buildRoadmap } from '../../../core/strategy/strategy-schema.ts';
+import { buildRoadmap } from '../../../core/strategy/strategy-schema.ts';
+import type { StrategyVersion } from '../../lib/api/strategy-api.ts';
 import { useTasks } from '../../lib/api/tasks-api.ts';
 
 /**

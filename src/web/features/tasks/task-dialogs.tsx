@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { CompleteTaskInput, TASK_OUTCOMES, type Task } from '../../../core/tasks/task-schema.ts';
+import { CompleteTaskInput, TASK_OUTCOMES } from '../../../core/tasks/task-schema.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
-import { useCompleteTask, useUpdateTask } from '../../lib/api/tasks-api.ts';
+import { type Task, useCompleteTask, useUpdateTask } from '../../lib/api/tasks-api.ts';
 import { Field, Modal, inputClass } from '../../components/form/form-controls.tsx';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import { validationKey } from './validation-message.ts';

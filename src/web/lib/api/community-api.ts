@@ -1,22 +1,32 @@
 import { useEffect } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChatReportReason, ChatRoom, LeaderboardPeriod, StartupPhase, Visibility } from '../../../core/community/community.ts';
+import type { Json } from '../../../core/http/json.ts';
 import type {
-  ChatConversation,
-  ChatConversations,
-  ChatMentions,
-  ChatMessage,
-  ChatReportReason,
-  ChatRoom,
-  ChatRooms,
-  CommunitySettings,
-  FeedPage,
-  Leaderboard,
-  LeaderboardPeriod,
-  LedgerPage,
-  StartupPhase,
-  Visibility,
-} from '../../../core/community/community.ts';
+  ChatConversation as ServerChatConversation,
+  ChatConversations as ServerChatConversations,
+  ChatMentions as ServerChatMentions,
+  ChatMessage as ServerChatMessage,
+  ChatRooms as ServerChatRooms,
+  CommunitySettings as ServerCommunitySettings,
+  ConversationHistory,
+  FeedPage as ServerFeedPage,
+  Leaderboard as ServerLeaderboard,
+  LedgerPage as ServerLedgerPage,
+  RoomHistory,
+} from '../../../server/features/community/index.ts';
 import { apiFetch } from '../api-client.ts';
+
+/** The community's answers as the browser receives them: the server's types, as JSON. */
+export type CommunitySettings = Json<ServerCommunitySettings>;
+export type LedgerPage = Json<ServerLedgerPage>;
+export type FeedPage = Json<ServerFeedPage>;
+export type Leaderboard = Json<ServerLeaderboard>;
+export type ChatMessage = Json<ServerChatMessage>;
+export type ChatRooms = Json<ServerChatRooms>;
+export type ChatMentions = Json<ServerChatMentions>;
+export type ChatConversation = Json<ServerChatConversation>;
+export type ChatConversations = Json<ServerChatConversations>;
 
 /** The community API (docs/community.md): one place for its calls and keys. */
 const communityKey = ['community'] as const;
@@ -65,7 +75,7 @@ export const useLeaderboard = (period: LeaderboardPeriod, phase: StartupPhase | 
 
 /** Chat (decision 194): a page of the room's history (the latest, or before a message), a post, and acts on one message. */
 export const chatHistory = (room: ChatRoom, before?: number) =>
-  apiFetch<{ room: ChatRoom; messages: ChatMessage[]; hasMore: boolean }>(`/api/community/rooms/${room}/messages${before ? `?before=${before}` : ''}`);
+  apiFetch<Json<RoomHistory>>(`/api/community/rooms/${room}/messages${before ? `?before=${before}` : ''}`);
 export const postChatMessage = (room: ChatRoom, body: string) =>
   apiFetch<ChatMessage>(`/api/community/rooms/${room}/messages`, { method: 'POST', body: JSON.stringify({ body }) });
 export const editChatMessage = (id: number, body: string) =>
@@ -165,7 +175,7 @@ export function useStartConversation() {
 
 /** A conversation's history page, a message in it, and its live stream (decision 220). */
 export const conversationHistory = (id: number, before?: number) =>
-  apiFetch<{ conversation: number; messages: ChatMessage[]; hasMore: boolean }>(`/api/community/conversations/${id}/messages${before ? `?before=${before}` : ''}`);
+  apiFetch<Json<ConversationHistory>>(`/api/community/conversations/${id}/messages${before ? `?before=${before}` : ''}`);
 export const postDirectMessage = (id: number, body: string) =>
   apiFetch<ChatMessage>(`/api/community/conversations/${id}/messages`, { method: 'POST', body: JSON.stringify({ body }) });
 export const conversationStreamUrl = (id: number, after: number) => `/api/community/conversations/${id}/stream?after=${after}`;

@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ResolvedFlags } from '../../../core/flags/feature-flags.ts';
+import type { Json } from '../../../core/http/json.ts';
+import type { ResolvedFlags as ServerResolvedFlags } from '../../../server/features/flags/index.ts';
 import { apiFetch } from '../api-client.ts';
 import { useSession } from '../auth-client.ts';
+
+/** GET /api/feature-flags: the founder's flags, each on or off. */
+export type ResolvedFlags = Json<ServerResolvedFlags>;
 
 /** The resolved flags' cache key; an admin's flag change clears everything under it (decision 206). */
 export const featureFlagsKey = ['feature-flags'] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Json } from '../../../core/http/json.ts';
-import type { Feedback as ServerFeedback } from '../../../server/features/feedback/index.ts';
+import type { FeedbackList, Feedback as ServerFeedback } from '../../../server/features/feedback/index.ts';
 import { apiFetch } from '../api-client.ts';
 
 /** One piece of the founder's feedback as GET /api/feedback answers it. */
@@ -9,7 +9,7 @@ export type Feedback = Json<ServerFeedback>;
 const FEEDBACK_KEY = ['feedback'] as const;
 
 export function useFeedbackList() {
-  return useQuery({ queryKey: FEEDBACK_KEY, queryFn: async () => (await apiFetch<{ feedback: Feedback[] }>('/api/feedback')).feedback });
+  return useQuery({ queryKey: FEEDBACK_KEY, queryFn: async () => (await apiFetch<Json<FeedbackList>>('/api/feedback')).feedback });
 }
 
 /** Sends the dialog's form (multipart: fields, repeated `sections`, `images`); the list is stale after. */

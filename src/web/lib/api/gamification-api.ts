@@ -1,6 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Gamification } from '../../../core/gamification/gamification-types.ts';
+import type { Json } from '../../../core/http/json.ts';
+import type { Gamification as ServerGamification } from '../../../server/features/gamification/index.ts';
 import { apiFetch } from '../api-client.ts';
+
+/** GET /api/me/gamification: points, level, streaks, achievements and the latest ledger rows (the server's `Gamification`, as JSON). */
+export type Gamification = Json<ServerGamification>;
 
 export const gamificationQueryKey = ['gamification'] as const;
 

@@ -14,6 +14,7 @@ import type {
   MetricsSummary as ServerMetricsSummary,
   PeerBenchmarks,
   StripeStatus,
+  WeeksImported,
 } from '../../../server/features/metrics/index.ts';
 
 // The metrics API (docs/metrics.md#api): one place for its calls, keys and invalidation.
@@ -96,7 +97,7 @@ export const EXPORT_URL = '/api/metrics/export.csv';
  * Uploads a CSV with XMLHttpRequest, whose upload events give the progress bar
  * for large files (fetch has none). Rejects with ApiError; row errors are in `details`.
  */
-export function uploadCsv(text: string, onProgress: (fraction: number) => void): Promise<{ imported: number }> {
+export function uploadCsv(text: string, onProgress: (fraction: number) => void): Promise<Json<WeeksImported>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', '/api/metrics/import');
@@ -115,7 +116,7 @@ export function uploadCsv(text: string, onProgress: (fraction: number) => void):
       }
       if (request.status >= 200 && request.status < 300) {
         onProgress(1);
-        resolve(body as { imported: number });
+        resolve(body as Json<WeeksImported>);
       } else if (isErrorBody(body)) {
         reject(new ApiError(body.error.code, request.status, body.error.message, body.error.details));
       } else {
@@ -145,7 +146,7 @@ const stripeKey = [...metricsKey, 'stripe'] as const;
 export const useStripeStatus = (enabled: boolean) =>
   useQuery({
     queryKey: stripeKey,
-    queryFn: () => apiFetch<StripeStatus>('/api/metrics/stripe'),
+    queryFn: () => apiFetch<Json<StripeStatus>>('/api/metrics/stripe'),
     enabled,
     refetchInterval: (query) => (query.state.data?.connection?.status === 'reading' ? 1000 : false),
   });
@@ -155,7 +156,7 @@ function useStripeMutation<Input, Output>(call: (input: Input) => Promise<Output
   return useMutation({ mutationFn: call, onSuccess: invalidate });
 }
 
-export const useConnectStripe = () => useStripeMutation((key: string) => apiFetch<StripeStatus>('/api/metrics/stripe', { method: 'PUT', body: JSON.stringify({ key }) }));
+export const useConnectStripe = () => useStripeMutation((key: string) => apiFetch<Json<StripeStatus>>('/api/metrics/stripe', { method: 'PUT', body: JSON.stringify({ key }) }));
 export const useApplyStripe = () =>
-  useStripeMutation((input: StripeApplyInput) => apiFetch<{ imported: number }>('/api/metrics/stripe/apply', { method: 'POST', body: JSON.stringify(input) }));
+  useStripeMutation((input: StripeApplyInput) => apiFetch<Json<WeeksImported>>('/api/metrics/stripe/apply', { method: 'POST', body: JSON.stringify(input) }));
 export const useDisconnectStripe = () => useStripeMutation(() => apiFetch<null>('/api/metrics/stripe', { method: 'DELETE' }));

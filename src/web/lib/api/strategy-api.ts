@@ -1,8 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StrategyInput, StrategyVersion } from '../../../core/strategy/strategy-schema.ts';
-import type { StrategyDraft, StrategyDraftInput } from '../../../core/mentor/strategy-draft.ts';
+import type { StrategyInput } from '../../../core/strategy/strategy-schema.ts';
+import type { StrategyDraftInput } from '../../../core/mentor/strategy-draft.ts';
+import type { Json } from '../../../core/http/json.ts';
+import type { StrategyDrafted } from '../../../server/features/mentor/index.ts';
+import type { StrategyVersion as ServerStrategyVersion } from '../../../server/features/strategy/index.ts';
 import { apiFetch } from '../api-client.ts';
 import { gamificationQueryKey } from './gamification-api.ts';
+
+/** A saved version of the strategy as the API answers it: the server's `StrategyVersion`, as JSON. */
+export type StrategyVersion = Json<ServerStrategyVersion>;
 
 export const strategyQueryOptions = () =>
   queryOptions({ queryKey: ['strategy', 'current'], queryFn: () => apiFetch<StrategyVersion>('/api/strategy') });
@@ -45,5 +51,5 @@ export function useRestoreVersion() {
 
 /** A strategy suggestion from the mentor (model or offline playbook), built on what the founder wrote. */
 export function requestStrategyDraft(input: StrategyDraftInput) {
-  return apiFetch<{ draft: StrategyDraft; source: string }>('/api/mentor/strategy-draft', { method: 'POST', body: JSON.stringify(input) });
+  return apiFetch<Json<StrategyDrafted>>('/api/mentor/strategy-draft', { method: 'POST', body: JSON.stringify(input) });
 }

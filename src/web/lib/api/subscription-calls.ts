@@ -1,6 +1,6 @@
 import type { Json } from '../../../core/http/json.ts';
 import type { Plan } from '../../../core/subscription/plans.ts';
-import type { Invoice as ServerInvoice, SubscriptionView as ServerSubscriptionView } from '../../../server/features/billing/index.ts';
+import type { Invoice as ServerInvoice, Invoices, SubscriptionView as ServerSubscriptionView } from '../../../server/features/billing/index.ts';
 import { apiFetch } from '../api-client.ts';
 
 /** GET /api/subscription: the server's answer (`subscriptionView`), as JSON. */
@@ -44,5 +44,5 @@ export const subscriptionCalls = {
   reactivate: () => post<SubscriptionView>('reactivate'),
   confirmCheckout: (sessionId: string) => post<SubscriptionView>(`checkout/${encodeURIComponent(sessionId)}`),
   portal: () => post<{ url: string }>('portal', { returnUrl: '/subscription' }),
-  invoices: () => apiFetch<{ invoices: Invoice[] }>('/api/subscription/invoices'),
+  invoices: () => apiFetch<Json<Invoices>>('/api/subscription/invoices'),
 };

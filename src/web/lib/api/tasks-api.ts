@@ -1,10 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Language } from '../../../core/i18n/language.ts';
-import type { TaskDraft } from '../../../core/mentor/task-draft.ts';
-import type { CompleteTaskInput, CreateTaskInput, Task, TaskStatus, UpdateTaskInput } from '../../../core/tasks/task-schema.ts';
-import type { TaskMetricKey } from '../../../core/tasks/task-metrics.ts';
+import type { CompleteTaskInput, CreateTaskInput, TaskStatus, UpdateTaskInput } from '../../../core/tasks/task-schema.ts';
+import type { Json } from '../../../core/http/json.ts';
+import type { TaskDrafted } from '../../../server/features/mentor/index.ts';
+import type { Task as ServerTask } from '../../../server/features/tasks/index.ts';
 import { apiFetch } from '../api-client.ts';
 import { gamificationQueryKey } from './gamification-api.ts';
+import { summaryQuery } from './metrics-api.ts';
+
+/** A task as the API answers it: the server's `Task`, as JSON. */
+export type Task = Json<ServerTask>;
 
 export const tasksQueryOptions = (status: TaskStatus) =>
   queryOptions({
@@ -16,13 +21,9 @@ export function useTasks(status: TaskStatus) {
   return useQuery(tasksQueryOptions(status));
 }
 
-/** Latest metric values, for the Done tab's "now" (the metrics feature's summary). */
+/** Latest metric values, for the Done tab's "now": the metrics summary, the same query the dashboard reads. */
 export function useLatestMetrics() {
-  return useQuery({
-    queryKey: ['metrics', 'summary', '12w'],
-    queryFn: () => apiFetch<{ latest: Partial<Record<TaskMetricKey, number | null>> | null }>('/api/metrics/summary?range=12w'),
-    retry: false,
-  });
+  return useQuery({ ...summaryQuery('12w'), retry: false });
 }
 
 /** After any change to tasks the lists and the points are stale. */
@@ -74,5 +75,5 @@ export function newIdempotencyKey(): string {
 
 /** A task draft from the mentor (model or offline playbook) for the Create form. */
 export function requestTaskDraft(language: Language) {
-  return apiFetch<{ draft: TaskDraft; source: string }>('/api/mentor/task-draft', { method: 'POST', body: JSON.stringify({ language }) });
+  return apiFetch<Json<TaskDrafted>>('/api/mentor/task-draft', { method: 'POST', body: JSON.stringify({ language }) });
 }

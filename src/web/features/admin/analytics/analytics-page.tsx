@@ -10,13 +10,13 @@ import { inputClass } from '../../../components/form/fields.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { intlLocale } from '../../../lib/format.ts';
+import { AdminSection } from '../admin-section.tsx';
 import { ListState } from '../list-state.tsx';
+import { AXIS_TICK, TOOLTIP_STYLE } from '../../../components/chart-style.ts';
 
 /** GET /api/admin/analytics: the server's answer (`adminAnalytics`), as JSON. */
 type Analytics = Json<ServerAnalytics>;
 
-const AXIS_TICK = { fill: 'var(--muted-foreground)', fontSize: 12 };
-const TOOLTIP_STYLE = { background: 'var(--card)', border: '1px solid var(--border)', color: 'var(--card-foreground)' };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
@@ -130,11 +130,7 @@ export function AnalyticsPage() {
     setRange(typed);
   }
   return (
-    <section aria-labelledby="admin-analytics-title" className="mt-8">
-      <h2 id="admin-analytics-title" className="text-xl font-semibold">
-        {t('analytics.title')}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{t('analytics.intro')}</p>
+    <AdminSection id="admin-analytics" title={t('analytics.title')} intro={t('analytics.intro')}>
       <form onSubmit={onSubmit} className="mt-4 flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor={fromId} className="text-sm font-medium">
@@ -181,6 +177,6 @@ export function AnalyticsPage() {
           </div>
         )}
       </ListState>
-    </section>
+    </AdminSection>
   );
 }

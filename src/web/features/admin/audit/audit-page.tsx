@@ -7,8 +7,9 @@ import { buttonClass } from '../../../components/form/buttons.ts';
 import { inputClass } from '../../../components/form/fields.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { AdminSection } from '../admin-section.tsx';
 import { ListState } from '../list-state.tsx';
-import { Pager } from '../pager.tsx';
+import { Pager, pageCount } from '../pager.tsx';
 import { type AuditLogPage, AuditTable } from './audit-table.tsx';
 
 const PAGE_SIZE = 50;
@@ -58,7 +59,7 @@ export function AuditPage() {
     queryFn: () => apiFetch<AuditLogPage>(`/api/admin/audit-logs?${query}`),
     placeholderData: keepPreviousData,
   });
-  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / PAGE_SIZE)) : 1;
+  const pages = pageCount(log.data?.total, PAGE_SIZE);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -67,11 +68,7 @@ export function AuditPage() {
   }
 
   return (
-    <section aria-labelledby="admin-audit-title" className="mt-8">
-      <h2 id="admin-audit-title" className="text-xl font-semibold">
-        {t('audit.title')}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{t('audit.intro')}</p>
+    <AdminSection id="admin-audit" title={t('audit.title')} intro={t('audit.intro')}>
       <form role="search" onSubmit={onSubmit} className="mt-4 grid gap-3 sm:grid-cols-3">
         {FIELDS.map((name) => (
           <Field key={name} name={name} value={typed[name]} onChange={(value) => setTyped((current) => ({ ...current, [name]: value }))} />
@@ -96,6 +93,6 @@ export function AuditPage() {
           </>
         )}
       </ListState>
-    </section>
+    </AdminSection>
   );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -7,13 +7,13 @@ import { CHAT_REPORT_STATES } from '../../../../core/admin/chat-reports.ts';
 import type { Json } from '../../../../core/http/json.ts';
 import type { AdminChatReportsPage as ServerChatReportsPage, ChatReportResolved as ServerChatReportResolved } from '../../../../server/features/admin/index.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
-import { inputClass } from '../../../components/form/fields.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { cn } from '../../../lib/cn.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
 import { intlLocale } from '../../../lib/format.ts';
-import { ListState } from '../list-state.tsx';
-import { Pager } from '../pager.tsx';
+import { AdminSection } from '../admin-section.tsx';
+import { ListFilter } from '../list-filter.tsx';
+import { PagedCards } from '../paged-cards.tsx';
+import { pageCount } from '../pager.tsx';
 
 /** GET /api/admin/chat-reports and the dismiss/remove answers: the server's types (`listChatReports`, `resolveChatReport`), as JSON. */
 type AdminChatReportsPage = Json<ServerChatReportsPage>;
@@ -89,7 +89,6 @@ function ReportCard({ report }: { report: AdminChatReport }) {
 /** /admin/chat-reports: messages founders reported, open first; dismiss or remove (decision 174). */
 export function ChatReportsPage() {
   const { t } = useTranslation('admin');
-  const filterId = useId();
   const [state, setState] = useState<(typeof CHAT_REPORT_STATES)[number]>('open');
   const [page, setPage] = useState(1);
   const query = new URLSearchParams({ state, page: String(page), limit: String(PAGE_SIZE) }).toString();
@@ -98,45 +97,28 @@ export function ChatReportsPage() {
     queryFn: () => apiFetch<AdminChatReportsPage>(`/api/admin/chat-reports?${query}`),
     placeholderData: keepPreviousData,
   });
-  const pages = reports.data ? Math.max(1, Math.ceil(reports.data.total / PAGE_SIZE)) : 1;
+  const pages = pageCount(reports.data?.total, PAGE_SIZE);
   return (
-    <section aria-labelledby="admin-chat-reports-title" className="mt-8">
-      <h2 id="admin-chat-reports-title" className="text-xl font-semibold">
-        {t('chatReports.title')}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{t('chatReports.intro')}</p>
-      <div className="mt-4 max-w-xs">
-        <label htmlFor={filterId} className="text-sm font-medium">
-          {t('chatReports.filter')}
-        </label>
-        <select
-          id={filterId}
-          value={state}
-          onChange={(event) => {
-            setState(event.target.value as typeof state);
-            setPage(1);
-          }}
-          className={cn(inputClass, 'h-11')}
-        >
-          {CHAT_REPORT_STATES.map((one) => (
-            <option key={one} value={one}>
-              {t(`chatReports.states.${one}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <ListState query={reports} area="chatReports" isEmpty={(data) => data.reports.length === 0}>
-        {(data) => (
-          <>
-            <ul className="space-y-3">
-              {data.reports.map((report) => (
-                <ReportCard key={report.id} report={report} />
-              ))}
-            </ul>
-            <Pager page={page} pages={pages} onPage={setPage} />
-          </>
-        )}
-      </ListState>
-    </section>
+    <AdminSection id="admin-chat-reports" title={t('chatReports.title')} intro={t('chatReports.intro')}>
+      <ListFilter
+        label={t('chatReports.filter')}
+        value={state}
+        options={CHAT_REPORT_STATES}
+        optionLabel={(one) => t(`chatReports.states.${one}`)}
+        onChange={(one) => {
+          setState(one);
+          setPage(1);
+        }}
+      />
+      <PagedCards
+        query={reports}
+        area="chatReports"
+        items={(data) => data.reports}
+        card={(report) => <ReportCard key={report.id} report={report} />}
+        page={page}
+        pages={pages}
+        onPage={setPage}
+      />
+    </AdminSection>
   );
 }

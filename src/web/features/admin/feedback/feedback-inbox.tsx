@@ -13,8 +13,10 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
 import { intlLocale } from '../../../lib/format.ts';
-import { ListState } from '../list-state.tsx';
-import { Pager } from '../pager.tsx';
+import { AdminSection } from '../admin-section.tsx';
+import { ListFilter } from '../list-filter.tsx';
+import { PagedCards } from '../paged-cards.tsx';
+import { pageCount } from '../pager.tsx';
 
 /** GET /api/admin/feedback: the server's answer (`feedbackInbox`), as JSON. */
 type Inbox = Json<FeedbackInbox>;
@@ -129,8 +131,7 @@ function InboxCard({ item }: { item: InboxItem }) {
 /** /admin/feedback: founders' feedback, newest first, by status (decision 203). */
 export function FeedbackInbox() {
   const { t } = useTranslation('admin');
-  const filterId = useId();
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<FeedbackStatus | ''>('');
   const [page, setPage] = useState(1);
   const query = new URLSearchParams({ ...(status ? { status } : {}), page: String(page), limit: String(PAGE_SIZE) }).toString();
   const inbox = useQuery({
@@ -138,46 +139,29 @@ export function FeedbackInbox() {
     queryFn: () => apiFetch<Inbox>(`/api/admin/feedback?${query}`),
     placeholderData: keepPreviousData,
   });
-  const pages = inbox.data ? Math.max(1, Math.ceil(inbox.data.total / PAGE_SIZE)) : 1;
+  const pages = pageCount(inbox.data?.total, PAGE_SIZE);
   return (
-    <section aria-labelledby="admin-feedback-title" className="mt-8">
-      <h2 id="admin-feedback-title" className="text-xl font-semibold">
-        {t('feedbackInbox.title')}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{t('feedbackInbox.intro')}</p>
-      <div className="mt-4 max-w-xs">
-        <label htmlFor={filterId} className="text-sm font-medium">
-          {t('feedbackInbox.filter')}
-        </label>
-        <select
-          id={filterId}
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value);
-            setPage(1);
-          }}
-          className={cn(inputClass, 'h-11')}
-        >
-          <option value="">{t('feedbackInbox.anyStatus')}</option>
-          {FEEDBACK_STATUSES.map((one) => (
-            <option key={one} value={one}>
-              {t(`feedbackInbox.status.${one}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <ListState query={inbox} area="feedbackInbox" isEmpty={(data) => data.feedback.length === 0}>
-        {(data) => (
-          <>
-            <ul className="space-y-3">
-              {data.feedback.map((item) => (
-                <InboxCard key={item.id} item={item} />
-              ))}
-            </ul>
-            <Pager page={page} pages={pages} onPage={setPage} />
-          </>
-        )}
-      </ListState>
-    </section>
+    <AdminSection id="admin-feedback" title={t('feedbackInbox.title')} intro={t('feedbackInbox.intro')}>
+      <ListFilter<FeedbackStatus | ''>
+        label={t('feedbackInbox.filter')}
+        value={status}
+        options={FEEDBACK_STATUSES}
+        optionLabel={(one) => t(`feedbackInbox.status.${one}`)}
+        anyLabel={t('feedbackInbox.anyStatus')}
+        onChange={(one) => {
+          setStatus(one);
+          setPage(1);
+        }}
+      />
+      <PagedCards
+        query={inbox}
+        area="feedbackInbox"
+        items={(data) => data.feedback}
+        card={(item) => <InboxCard key={item.id} item={item} />}
+        page={page}
+        pages={pages}
+        onPage={setPage}
+      />
+    </AdminSection>
   );
 }

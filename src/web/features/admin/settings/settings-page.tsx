@@ -2,7 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { AdminFeatureFlag, FeatureFlagInput } from '../../../../core/flags/feature-flags.ts';
+import type { FeatureFlagInput } from '../../../../core/flags/feature-flags.ts';
+import type { Json } from '../../../../core/http/json.ts';
+import type { AdminFeatureFlag as ServerAdminFeatureFlag, AdminFeatureFlags } from '../../../../server/features/flags/index.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { inputClass } from '../../../components/form/fields.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
@@ -12,6 +14,8 @@ import { errorMessage } from '../../../lib/error-toast.ts';
 import { ListState } from '../list-state.tsx';
 
 const adminFlagsKey = ['admin', 'feature-flags'] as const;
+
+type AdminFeatureFlag = Json<ServerAdminFeatureFlag>;
 
 function FlagForm({ flag }: { flag: AdminFeatureFlag }) {
   const { t } = useTranslation('admin');
@@ -66,7 +70,7 @@ function FlagForm({ flag }: { flag: AdminFeatureFlag }) {
 /** /admin/settings: each feature flag's rollout and override list (decision 205). */
 export function SettingsPage() {
   const { t } = useTranslation('admin');
-  const flags = useQuery({ queryKey: adminFlagsKey, queryFn: () => apiFetch<{ flags: AdminFeatureFlag[] }>('/api/admin/feature-flags') });
+  const flags = useQuery({ queryKey: adminFlagsKey, queryFn: () => apiFetch<Json<AdminFeatureFlags>>('/api/admin/feature-flags') });
   return (
     <section aria-labelledby="admin-settings-title" className="mt-6">
       <h2 id="admin-settings-title" className="text-lg font-semibold">

@@ -8,10 +8,10 @@ import type { TelemetryChart as ServerTelemetryChart } from '../../../../server/
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { intlLocale } from '../../../lib/format.ts';
+import { AdminSection } from '../admin-section.tsx';
 import { ListState } from '../list-state.tsx';
+import { AXIS_TICK, TOOLTIP_STYLE } from '../../../components/chart-style.ts';
 
-const AXIS_TICK = { fill: 'var(--muted-foreground)', fontSize: 12 };
-const TOOLTIP_STYLE = { background: 'var(--card)', border: '1px solid var(--border)', color: 'var(--card-foreground)' };
 const RANGES: readonly TelemetryRange[] = ['hour', 'day'];
 /** The charts refresh with each new sample (one a minute). */
 const REFRESH_MS = 60_000;
@@ -63,11 +63,7 @@ export function TelemetryPage() {
     { key: 'memoryMb', title: t('telemetry.memory') },
   ];
   return (
-    <section aria-labelledby="admin-telemetry-title" className="mt-8">
-      <h2 id="admin-telemetry-title" className="text-xl font-semibold">
-        {t('telemetry.title')}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{t('telemetry.intro')}</p>
+    <AdminSection id="admin-telemetry" title={t('telemetry.title')} intro={t('telemetry.intro')}>
       <div role="group" aria-label={t('telemetry.range')} className="mt-4 flex gap-2">
         {RANGES.map((option) => (
           <button key={option} type="button" aria-pressed={range === option} onClick={() => setRange(option)} className={range === option ? buttonClass.primary : buttonClass.secondary}>
@@ -91,6 +87,6 @@ export function TelemetryPage() {
           );
         }}
       </ListState>
-    </section>
+    </AdminSection>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft, MailCheck, Shield } from 'lucide-react';
+import { ArrowLeft, type LucideIcon, MailCheck, Shield } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -31,6 +31,23 @@ function Facts({ title, rows }: { title: string; rows: [string, string | number]
   );
 }
 
+type Outcome = { onSuccess: () => void; onError: (error: Error) => void };
+
+/** A button that runs one action on the account and says in a toast how it went. */
+function ActionButton({ icon: Icon, label, pending, done, failed, run }: { icon: LucideIcon; label: string; pending: boolean; done: string; failed: string; run: (outcome: Outcome) => void }) {
+  return (
+    <button
+      type="button"
+      className={buttonClass.secondary}
+      disabled={pending}
+      onClick={() => run({ onSuccess: () => toast.success(done), onError: (error) => toast.error(failed, { description: errorMessage(error) }) })}
+    >
+      <Icon aria-hidden="true" className="size-4" />
+      {label}
+    </button>
+  );
+}
+
 /** Assign role, resend the confirmation, view as, suspend: what an admin can do to this account. */
 function Actions({ detail }: { detail: UserDetail }) {
   const { t } = useTranslation('admin');
@@ -43,42 +60,24 @@ function Actions({ detail }: { detail: UserDetail }) {
   return (
     <div className="mt-4 flex flex-wrap gap-2">
       {self ? null : (
-        <button
-          type="button"
-          className={buttonClass.secondary}
-          disabled={setRole.isPending}
-          onClick={() =>
-            setRole.mutate(
-              { userId: profile.id, role: nextRole },
-              {
-                onSuccess: () => toast.success(t('userPage.roleChanged')),
-                onError: (error) => toast.error(t('userPage.roleError'), { description: errorMessage(error) }),
-              },
-            )
-          }
-        >
-          <Shield aria-hidden="true" className="size-4" />
-          {t(`userPage.makeRole.${nextRole}`)}
-        </button>
+        <ActionButton
+          icon={Shield}
+          label={t(`userPage.makeRole.${nextRole}`)}
+          pending={setRole.isPending}
+          done={t('userPage.roleChanged')}
+          failed={t('userPage.roleError')}
+          run={(outcome) => setRole.mutate({ userId: profile.id, role: nextRole }, outcome)}
+        />
       )}
       {profile.emailVerified || profile.status !== 'active' ? null : (
-        <button
-          type="button"
-          className={buttonClass.secondary}
-          disabled={resend.isPending}
-          onClick={() =>
-            resend.mutate(
-              { userId: profile.id },
-              {
-                onSuccess: () => toast.success(t('userPage.resent')),
-                onError: (error) => toast.error(t('userPage.resendError'), { description: errorMessage(error) }),
-              },
-            )
-          }
-        >
-          <MailCheck aria-hidden="true" className="size-4" />
-          {t('userPage.resend')}
-        </button>
+        <ActionButton
+          icon={MailCheck}
+          label={t('userPage.resend')}
+          pending={resend.isPending}
+          done={t('userPage.resent')}
+          failed={t('userPage.resendError')}
+          run={(outcome) => resend.mutate({ userId: profile.id }, outcome)}
+        />
       )}
       {profile.role === 'admin' || profile.status === 'deleted' ? null : (
         <>

@@ -7,8 +7,9 @@ import { buttonClass } from '../../../components/form/buttons.ts';
 import { inputClass } from '../../../components/form/fields.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { intlLocale } from '../../../lib/format.ts';
+import { AdminSection } from '../admin-section.tsx';
 import { ListState } from '../list-state.tsx';
-import { Pager } from '../pager.tsx';
+import { Pager, pageCount } from '../pager.tsx';
 import { StatusButton } from './status-button.tsx';
 import { type AdminUser, NO_FILTERS, type UserFilters, type UserOrder, useAdminUsers } from './users-api.ts';
 import { ViewAsButton } from './view-as-button.tsx';
@@ -87,14 +88,10 @@ export function UsersSection() {
   function sortBy(sort: UserSort) {
     setOrder((current) => ({ sort, order: current.sort === sort && current.order === 'desc' ? 'asc' : 'desc', page: 1 }));
   }
-  const pages = users.data ? Math.max(1, Math.ceil(users.data.total / PAGE_SIZE)) : 1;
+  const pages = pageCount(users.data?.total, PAGE_SIZE);
 
   return (
-    <section aria-labelledby="admin-users-title" className="mt-8">
-      <h2 id="admin-users-title" className="text-xl font-semibold">
-        {t('usersSection.title')}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{t('usersSection.intro')}</p>
+    <AdminSection id="admin-users" title={t('usersSection.title')} intro={t('usersSection.intro')}>
       <form role="search" onSubmit={onSearch} className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <div className="sm:col-span-2">
           <label htmlFor={searchId} className="text-sm font-medium">
@@ -126,7 +123,7 @@ export function UsersSection() {
           </>
         )}
       </ListState>
-    </section>
+    </AdminSection>
   );
 }
 

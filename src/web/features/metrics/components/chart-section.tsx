@@ -1,8 +1,5 @@
 import { type ReactNode, useId } from 'react';
 
-/** The look the dashboard's charts share: axis ticks and tooltips in the theme's colours. */
-export const AXIS_TICK = { fill: 'var(--muted-foreground)', fontSize: 12 };
-export const TOOLTIP_STYLE = { background: 'var(--card)', border: '1px solid var(--border)', color: 'var(--card-foreground)' };
 /** A tooltip's title: the hovered point's full label ("Week of 2 Nov 2026"), where the axis shows a short one. */
 export const tooltipLabel = (_: unknown, payload: readonly { payload?: unknown }[] | undefined) =>
   (payload?.[0]?.payload as { label?: string } | undefined)?.label ?? '';

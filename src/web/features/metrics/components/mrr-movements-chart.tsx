@@ -8,7 +8,8 @@ import { cn } from '../../../lib/cn.ts';
 import { useDates } from '../dates.ts';
 import { metricFormatter } from '../../../lib/metric-format.ts';
 import type { NumberStyle } from '../../../lib/number-style.ts';
-import { AXIS_TICK, ChartSection, TOOLTIP_STYLE, tooltipLabel } from './chart-section.tsx';
+import { AXIS_TICK, TOOLTIP_STYLE } from '../../../components/chart-style.ts';
+import { ChartSection, tooltipLabel } from './chart-section.tsx';
 import { ToggleGroup } from './toggle-group.tsx';
 
 /** Gains up, losses down, net as a line; each a theme colour with its name in the legend and table. */

@@ -9,7 +9,8 @@ import { useSummarySeries } from '../../../lib/api/metrics-api.ts';
 import { useDates } from '../dates.ts';
 import { METRIC_UNITS, metricFormatter } from '../../../lib/metric-format.ts';
 import type { NumberStyle } from '../../../lib/number-style.ts';
-import { AXIS_TICK, ChartSection, TOOLTIP_STYLE, tooltipLabel } from './chart-section.tsx';
+import { AXIS_TICK, TOOLTIP_STYLE } from '../../../components/chart-style.ts';
+import { ChartSection, tooltipLabel } from './chart-section.tsx';
 import { ToggleGroup } from './toggle-group.tsx';
 
 const RANGES = Object.keys(SUMMARY_RANGES) as SummaryRange[];

@@ -2,9 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ProjectionWeek } from '../../../../core/reports/runway-projection.ts';
 import type { Formatter } from '../../../lib/metric-format.ts';
-
-const AXIS_TICK = { fill: 'var(--muted-foreground)', fontSize: 12 };
-const TOOLTIP_STYLE = { background: 'var(--card)', border: '1px solid var(--border)', color: 'var(--card-foreground)' };
+import { AXIS_TICK, TOOLTIP_STYLE } from '../../../components/chart-style.ts';
 
 /** Cash at the end of each projected week, with the zero line the runway ends on. */
 /** `axisMoney` is compact (USD 200K): a full amount with cents does not fit beside a phone-wide chart. */

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { ScenarioDraft } from '../../../../core/reports/scenario-drafts.ts';
+import type { Json } from '../../../../core/http/json.ts';
+import type { SavedScenarios, ScenariosSaved } from '../../../../server/features/reports/index.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** The founder's scenarios on the server (decision 182): they follow the founder to any browser. */
@@ -10,14 +12,14 @@ const scenariosKey = ['runway-scenarios'] as const;
 const SAVE_DELAY_MS = 600;
 
 export function useSavedScenarios(enabled: boolean) {
-  return useQuery({ queryKey: scenariosKey, queryFn: async () => (await apiFetch<{ scenarios: ScenarioDraft[] | null }>(BASE)).scenarios, enabled });
+  return useQuery({ queryKey: scenariosKey, queryFn: async () => (await apiFetch<Json<SavedScenarios>>(BASE)).scenarios, enabled });
 }
 
 /** Saves the latest drafts shortly after the last change; a pending save is sent before the page goes away. */
 export function useScenarioAutosave() {
   const client = useQueryClient();
   const save = useMutation({
-    mutationFn: (scenarios: ScenarioDraft[]) => apiFetch<{ scenarios: ScenarioDraft[] }>(BASE, { method: 'PUT', body: JSON.stringify({ scenarios }) }),
+    mutationFn: (scenarios: ScenarioDraft[]) => apiFetch<Json<ScenariosSaved>>(BASE, { method: 'PUT', body: JSON.stringify({ scenarios }) }),
     onSuccess: ({ scenarios }) => client.setQueryData(scenariosKey, scenarios),
   });
   const pending = useRef<{ timer: ReturnType<typeof setTimeout>; scenarios: ScenarioDraft[] } | null>(null);

@@ -4,14 +4,14 @@ import { Sparkles } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { type InvestorUpdate, SECTION_KEYS, type SectionKey, type Sections } from '../../../../core/reports/investor-update.ts';
-import type { PolishFlag, PolishProposal } from '../../../../core/reports/polish-check.ts';
+import { SECTION_KEYS, type SectionKey, type Sections } from '../../../../core/reports/investor-update.ts';
+import type { PolishFlag } from '../../../../core/reports/polish-check.ts';
 import { useAiGate } from '../../../components/ai-gate.tsx';
 import { SecondaryButton } from '../../../components/form/form-parts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { mentorStatusQuery } from '../../../lib/api/mentor-status.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
-import { polishUpdate, useAcceptPolish } from './updates-api.ts';
+import { type InvestorUpdate, type PolishProposal, polishUpdate, useAcceptPolish } from './updates-api.ts';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -3,14 +3,14 @@ import { Copy, FileDown, Link2, Save } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { SECTION_KEYS, updateMarkdown, type InvestorUpdate, type Sections } from '../../../../core/reports/investor-update.ts';
+import { SECTION_KEYS, updateMarkdown, type Sections } from '../../../../core/reports/investor-update.ts';
 import { SecondaryButton } from '../../../components/form/form-parts.tsx';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { METRIC_UNITS, metricFormatter } from '../../../lib/metric-format.ts';
 import type { NumberStyle } from '../../../lib/number-style.ts';
 import { PolishPanel } from './polish-panel.tsx';
 import { SendPanel } from './send-panel.tsx';
-import { pdfUrl, useRevokeShares, useSaveUpdate, useShareUpdate } from './updates-api.ts';
+import { type InvestorUpdate, pdfUrl, useRevokeShares, useSaveUpdate, useShareUpdate } from './updates-api.ts';
 
 /** One update: its KPIs, every section editable, then save (a new version), copy, PDF and share. */
 export function UpdateEditor({ update, numbers }: { update: InvestorUpdate; numbers: NumberStyle }) {

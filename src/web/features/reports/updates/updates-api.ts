@@ -1,9 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InvestorUpdate, InvestorUpdateSummary, Sections } from '../../../../core/reports/investor-update.ts';
-import type { PolishProposal } from '../../../../core/reports/polish-check.ts';
+import type { Sections } from '../../../../core/reports/investor-update.ts';
 import type { Json } from '../../../../core/http/json.ts';
-import type { UpdateSent, UpdateShared } from '../../../../server/features/reports/index.ts';
+import type {
+  InvestorList,
+  InvestorUpdate as ServerInvestorUpdate,
+  InvestorUpdateSummary as ServerInvestorUpdateSummary,
+  PolishProposal as ServerPolishProposal,
+  UpdateSent,
+  UpdateShared,
+} from '../../../../server/features/reports/index.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+
+/** The answers about investor updates: the server's types, as JSON. */
+export type InvestorUpdate = Json<ServerInvestorUpdate>;
+export type InvestorUpdateSummary = Json<ServerInvestorUpdateSummary>;
+export type PolishProposal = Json<ServerPolishProposal>;
 
 /** The typed calls behind /reports (docs/reports.md#api). */
 const BASE = '/api/reports/investor-updates';
@@ -64,7 +75,7 @@ const investorsKey = ['investor-list'] as const;
 
 /** The addresses the founder last sent an update to: the server keeps them with each send (decision 185). */
 export function useInvestorList() {
-  return useQuery({ queryKey: investorsKey, queryFn: async () => (await apiFetch<{ recipients: string[] }>('/api/reports/investors')).recipients });
+  return useQuery({ queryKey: investorsKey, queryFn: async () => (await apiFetch<Json<InvestorList>>('/api/reports/investors')).recipients });
 }
 
 export function useSendUpdate(id: string) {
