@@ -131,7 +131,7 @@ test('records a past week from the history; a future day is refused, and a tier-
   const nextWeek = new Date(isoWeekStart(weeksAgo(-2)));
   await day.fill(nextWeek.toISOString().slice(0, 10));
   await dialog.getByRole('button', { name: t('pastWeek.open') }).click();
-  await expect(dialog.getByText(t('validation.futureWeek'))).toBeVisible();
+  await expect(dialog.getByText(t('validation:metrics.futureWeek'))).toBeVisible();
 
   // Any day of a week 6 weeks ago (here its Wednesday) chooses that week: older than 4, so the trial's tier 2 allows it.
   const past = weeksAgo(6);
@@ -181,7 +181,7 @@ test('changes the currency with a conversion: a rate of 0 is refused and changes
   const rate = dialog.getByLabel(fill(tp('currencyChange.rate'), { from: 'MXN', to: 'USD' }));
   await rate.fill('0');
   await dialog.getByRole('button', { name: fill(tp('currencyChange.submit'), { to: 'USD' }) }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(tp('currencyChange.errors.ratePositive'));
+  await expect(dialog.getByRole('alert')).toHaveText(tp('validation:currency.ratePositive'));
   await expectNoAxeViolations(page, 'currency dialog, es-LA');
   expect(await (await page.request.get('/api/metrics/weeks')).json()).toEqual(weeksBefore);
   expect((await (await page.request.get('/api/me')).json()).currency).toBe('MXN');

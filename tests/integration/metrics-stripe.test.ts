@@ -56,9 +56,9 @@ async function readingDone(cookie: string): Promise<Status> {
 
 describe('a key that cannot be used is refused and nothing is stored', () => {
   it.each([
-    ['a secret key, which could change the account', 'sk_live_51FullAccessSecretKeyOfTheAccount', 400, 'stripe.fullKey'],
-    ['a test secret key', 'sk_test_51FullAccessSecretKeyOfTheAccount', 400, 'stripe.fullKey'],
-    ['a publishable key', 'pk_live_51NotAKeyThatCanReadAnything', 400, 'stripe.keyFormat'],
+    ['a secret key, which could change the account', 'sk_live_51FullAccessSecretKeyOfTheAccount', 400, 'validation:metrics.stripeFullKey'],
+    ['a test secret key', 'sk_test_51FullAccessSecretKeyOfTheAccount', 400, 'validation:metrics.stripeFullKey'],
+    ['a publishable key', 'pk_live_51NotAKeyThatCanReadAnything', 400, 'validation:metrics.stripeKeyFormat'],
     ['a key Stripe does not know', 'rk_test_51RevokedOrMistypedRestrictedKey', 400, 'stripe.keyRejected'],
     ['a key without read permission on invoices', NO_PERMISSION, 400, 'stripe.keyPermissions'],
   ])('%s', async (_name, key, status, message) => {

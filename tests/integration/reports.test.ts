@@ -80,7 +80,7 @@ describe('drafting an investor update', () => {
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as ErrorJson).error.details?.map((d) => d.field).sort()).toEqual(['fromWeek', 'toWeek']);
     const reversed = await t.request(UPDATES, { method: 'POST', cookie, json: { fromWeek: lastFourWeeks.toWeek, toWeek: lastFourWeeks.fromWeek } });
-    expect(((await reversed.json()) as ErrorJson).error.details).toEqual([{ field: 'toWeek', message: 'reports.validation.order' }]);
+    expect(((await reversed.json()) as ErrorJson).error.details).toEqual([{ field: 'toWeek', message: 'validation:reports.order' }]);
     expect(await (await t.request(UPDATES, { cookie })).json()).toEqual([]);
   });
 
@@ -177,7 +177,7 @@ describe('saved runway scenarios', () => {
     await t.request(SCENARIOS, { method: 'PUT', cookie, json: twoPlans });
     const five = { scenarios: Array.from({ length: 5 }, (_, i) => ({ id: `s${i}`, name: `Plan ${i}`, changes: [] })) };
     const refused = [
-      { json: five, field: 'scenarios', message: 'scenarios.validation.tooManyScenarios' },
+      { json: five, field: 'scenarios', message: 'validation:scenarios.tooManyScenarios' },
       { json: { scenarios: [{ id: 'x', name: 'X', changes: [{ kind: 'fundraise', from: '2027-01-04', values: { monthlyCost: '1' } }] }] }, field: 'scenarios.0.changes.0' },
       { json: { scenarios: [{ id: 'x', name: 'X', changes: [{ kind: 'fundraise', from: '2027-01-04', values: { amount: '9'.repeat(41) } }] }] }, field: 'scenarios.0.changes.0.values.amount' },
     ];
@@ -272,10 +272,10 @@ describe('e-mailing the update to investors', () => {
     const before = t.outbox.all().length;
     const invalid = await t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie, json: { recipients: ['ana@fund.example', 'not an address'] } });
     expect(invalid.status).toBe(400);
-    expect(((await invalid.json()) as ErrorJson).error.details).toEqual([{ field: 'recipients.1', message: 'reports.validation.email' }]);
+    expect(((await invalid.json()) as ErrorJson).error.details).toEqual([{ field: 'recipients.1', message: 'validation:reports.email' }]);
     const many = Array.from({ length: 500 }, (_, i) => `investor${i}@fund.example`);
     const tooMany = await t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie, json: { recipients: many } });
-    expect(((await tooMany.json()) as ErrorJson).error.details).toEqual([{ field: 'recipients', message: 'reports.validation.tooManyRecipients' }]);
+    expect(((await tooMany.json()) as ErrorJson).error.details).toEqual([{ field: 'recipients', message: 'validation:reports.tooManyRecipients' }]);
     expect(t.outbox.all().length).toBe(before);
   });
 
@@ -297,6 +297,6 @@ describe('e-mailing the update to investors', () => {
     const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
     const response = await t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie, json: { recipients: ['ana@fund.example'] } });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as ErrorJson).error.details).toEqual([{ field: 'recipients', message: 'reports.validation.emptyUpdate' }]);
+    expect(((await response.json()) as ErrorJson).error.details).toEqual([{ field: 'recipients', message: 'validation:reports.emptyUpdate' }]);
   });
 });

@@ -21,13 +21,13 @@ export const CurrencyChangeInput = z.discriminatedUnion(
         mode: z.literal('convert'),
         currency: currency(),
         rate: z
-          .number({ error: 'currencyChange.errors.rateNumber' })
-          .positive('currencyChange.errors.ratePositive')
-          .max(MAX_RATE, 'currencyChange.errors.rateTooLarge'),
+          .number({ error: 'validation:currency.rateNumber' })
+          .positive('validation:currency.ratePositive')
+          .max(MAX_RATE, 'validation:currency.rateTooLarge'),
       })
       .strict(),
   ],
-  { error: 'currencyChange.errors.mode' },
+  { error: 'validation:currency.mode' },
 );
 export type CurrencyChangeInput = z.infer<typeof CurrencyChangeInput>;
 

@@ -4,20 +4,18 @@ import type { z } from 'zod';
 import { findBlockedPatternDeep } from '../../core/security/sanitize.ts';
 import { recordSecurityEvent, requestContext } from '../platform/audit.ts';
 import { KEYED, keyedIssues } from '../../core/validation/issues.ts';
-import { validationText } from '../../core/validation/english.ts';
 import { AppError } from './app-error.ts';
 import { clientAddress } from './client-address.ts';
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Field-level messages for a failed parse: `[{ field: 'email', message: 'Invalid email format',
- * key: 'validation:email' }]`. The schema's message is a key (decision 236): `message` is its
- * English text, for whoever reads the answer, and `key` with its `params` lets the browser say
- * it in the founder's language.
+ * Field-level messages for a failed parse: `[{ field: 'email', message: 'validation:email' }]`,
+ * with the params a message names. The message is a schema's key (decision 236); AppError
+ * answers it as its English text with the key beside it.
  */
 export function fieldErrors(error: z.ZodError) {
-  return keyedIssues(error).map(({ path, key, params }) => ({ field: path, message: validationText(key, params), key, ...(params ? { params } : {}) }));
+  return keyedIssues(error).map(({ path, key, params }) => ({ field: path, message: key, ...(params ? { params } : {}) }));
 }
 
 /** Parses with the shared schema, zod's own messages given as keys too. */

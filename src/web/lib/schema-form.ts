@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { issueParams, KEYED, type MessageParams } from '../../core/validation/issues.ts';
-import { ApiError } from './api-client.ts';
+import { ApiError, detailKey } from './api-client.ts';
 
 /**
  * The engine behind `useSchemaForm` (use-schema-form.ts), free of React so it can be tested
@@ -55,9 +55,9 @@ export function serverIssues(error: unknown): FieldIssue[] | null {
   const issues: FieldIssue[] = [];
   for (const detail of error.details as unknown[]) {
     if (!detail || typeof detail !== 'object') continue;
-    const { field, path, message, key, params } = detail as { field?: unknown; path?: unknown; message?: unknown; key?: unknown; params?: unknown };
-    const shown = typeof key === 'string' ? key : message;
-    if (typeof shown !== 'string') continue;
+    const { field, path, params } = detail as { field?: unknown; path?: unknown; params?: unknown };
+    const shown = detailKey(detail);
+    if (shown === undefined) continue;
     const named = params && typeof params === 'object' ? { params: params as MessageParams } : {};
     if (typeof field === 'string') issues.push({ path: field, message: shown, ...named });
     else if (Array.isArray(path)) issues.push({ path: path.map(String).join('.'), message: shown, ...named });

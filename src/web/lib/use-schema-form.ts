@@ -1,7 +1,7 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { VALIDATION_NAMESPACE } from '../../core/validation/issues.ts';
+import { useValidationTexts } from '../i18n/validation-texts.ts';
 import { createSchemaForm, type FieldIssue, type SchemaFormOptions } from './schema-form.ts';
 
 export type { FieldIssue } from './schema-form.ts';
@@ -39,8 +39,7 @@ function focusField(form: HTMLFormElement | null, name: string) {
 export function useSchemaForm<S extends z.ZodType, V extends Record<string, unknown>>(schema: S, initialValues: V, options: Options<S, V>) {
   type Name = keyof V & string;
   const { t } = useTranslation();
-  // The shared schemas' messages (decision 236): loaded beside the form, needed only once a message shows.
-  useTranslation(VALIDATION_NAMESPACE, { useSuspense: false });
+  useValidationTexts();
   const prefix = useId();
   const formRef = useRef<HTMLFormElement | null>(null);
   const [, rerender] = useReducer((count: number) => count + 1, 0);

@@ -85,10 +85,10 @@ describe('the form engine behind useSchemaForm', () => {
 
   it('maps a detail’s nested path onto the field that shows it', async () => {
     const schema = z.object({ list: z.string() });
-    const refusal = new ApiError('VALIDATION_FAILED', 400, 'Invalid input', [{ field: 'recipients.2', message: 'reports.validation.email' }]);
+    const refusal = new ApiError('VALIDATION_FAILED', 400, 'Invalid input', [{ field: 'recipients.2', message: 'validation:reports.email' }]);
     const form = createSchemaForm({ list: 'a@example.com' }, { schema, onSubmit: () => Promise.reject(refusal), fieldOf: (path) => (path.startsWith('recipients') ? 'list' : null), onError: () => {} }, () => {});
     await form.submit();
-    expect(form.state.issues).toEqual({ list: { path: 'recipients.2', message: 'reports.validation.email' } });
+    expect(form.state.issues).toEqual({ list: { path: 'recipients.2', message: 'validation:reports.email' } });
   });
 
   it('leaves any other failure to the form: told whether it was shown on the fields, or thrown again without a handler', async () => {

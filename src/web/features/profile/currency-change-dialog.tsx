@@ -56,14 +56,14 @@ export function CurrencyChangeDialog({ change, numbers, onCancel, onChanged }: P
     const read = readField(rateText, RATE, numbers.convention);
     if (read.status === 'value') return read.value;
     if (read.status === 'ambiguous') setAsked(read.readings);
-    else setErrors({ rate: read.status === 'invalid' && read.reason === 'exponent' ? 'metrics:validation.exponent' : 'currencyChange.errors.rateNumber' });
+    else setErrors({ rate: read.status === 'invalid' && read.reason === 'exponent' ? 'validation:metrics.exponent' : 'validation:currency.rateNumber' });
     return null;
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!change) return;
-    if (!mode) return setErrors({ mode: 'currencyChange.errors.mode' });
+    if (!mode) return setErrors({ mode: 'validation:currency.mode' });
     const rate = mode === 'convert' ? readRate() : undefined;
     if (rate === null) return;
     const parsed = CurrencyChangeInput.safeParse({ mode, currency: change.to, ...(mode === 'convert' ? { rate } : {}) });

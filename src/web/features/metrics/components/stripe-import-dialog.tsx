@@ -14,6 +14,7 @@ import { useWeekDraft } from '../week-entry.ts';
 import { emptyDraft, type FieldErrors, readDraftField } from '../week-values.ts';
 import { NumberField } from './number-field.tsx';
 import { WeeksPreview } from './weeks-preview.tsx';
+import { useValidationTexts } from '../../../i18n/validation-texts.ts';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; numbers: NumberStyle };
 
@@ -24,6 +25,7 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; numbers: Nu
  */
 export function StripeImportDialog({ open, onOpenChange, numbers }: Props) {
   const { t } = useTranslation('metrics');
+  useValidationTexts();
   const status = useStripeStatus(open);
   const connection = status.data?.connection ?? null;
   return (
@@ -53,6 +55,7 @@ export function StripeImportDialog({ open, onOpenChange, numbers }: Props) {
 /** Which key is connected, how far the sync has recorded, the last failure, and the way out. */
 function ConnectionSummary({ connection }: { connection: StripeConnectionStatus }) {
   const { t } = useTranslation('metrics');
+  useValidationTexts();
   const disconnect = useDisconnectStripe();
   async function onDisconnect() {
     try {
@@ -86,6 +89,7 @@ function ConnectionSummary({ connection }: { connection: StripeConnectionStatus 
 /** The steps to create a read-only key, and the field to paste it in: checked here as the server checks it. */
 function KeyForm() {
   const { t } = useTranslation('metrics');
+  useValidationTexts();
   const id = useId();
   const [key, setKey] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -146,6 +150,7 @@ function KeyForm() {
 
 function Reading({ connection }: { connection: StripeConnectionStatus }) {
   const { t } = useTranslation('metrics');
+  useValidationTexts();
   const id = useId();
   return (
     <div>
@@ -166,6 +171,7 @@ const BASELINE_FIELDS = ['weeklyCosts', 'marketingCosts', 'cashBalance', 'weekly
 /** The weeks found, newest first, and what saving them does; the baseline when the founder has no week yet. */
 function Review({ preview, numbers }: { preview: NonNullable<StripeConnectionStatus['preview']>; numbers: NumberStyle }) {
   const { t } = useTranslation('metrics');
+  useValidationTexts();
   const id = useId();
   const apply = useApplyStripe();
   const baseline = useWeekDraft(emptyDraft, numbers);
@@ -179,7 +185,7 @@ function Review({ preview, numbers }: { preview: NonNullable<StripeConnectionSta
       const read = readDraftField(baseline.draft, field, numbers);
       if (read.status === 'value') values[field] = read.value;
       else if (read.status === 'ambiguous') baseline.blur(field);
-      else errors[field] = read.status === 'empty' ? 'validation.required' : 'validation.number';
+      else errors[field] = read.status === 'empty' ? 'validation:metrics.required' : 'validation:metrics.number';
     }
     baseline.setErrors(errors);
     if (Object.keys(values).length < BASELINE_FIELDS.length) return null;
