@@ -8,6 +8,7 @@ import { openKey } from '../../src/server/features/metrics/stripe-key-box.ts';
 import { type LoopbackStripe, mergeAccounts, startLoopbackStripe, subscriptionWithInvoices, syntheticAccount } from './support/loopback-stripe-account.ts';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
 import { createTestApp } from './support/test-app.ts';
+import { refusal } from './support/refusal.ts';
 
 const DAY = 86_400;
 const KEY = 'rk_test_51ReadOnlyKeyForTheLoopbackFake';
@@ -66,7 +67,7 @@ describe('a key that cannot be used is refused and nothing is stored', () => {
     const before = stripe.requests.length;
     const response = await connect(founder.cookie, key);
     expect(response.status).toBe(status);
-    expect((await response.json()).error.details).toEqual([{ field: 'key', message }]);
+    expect((await response.json()).error.details).toEqual([refusal({ field: 'key', message })]);
     expect(await connectionRows(founder.user.id)).toEqual([]);
     expect((await statusOf(founder.cookie)).connection).toBeNull();
     // A secret key is never sent anywhere, not even to Stripe.

@@ -21,7 +21,7 @@ export type SchemaFormOptions<S extends z.ZodType, V extends Record<string, unkn
   schema: S;
   /** What the schema parses, from the form's values (numbers from text, '' as absent…); the values as they are by default. */
   toInput?: (values: V) => unknown;
-  /** Checks the schema cannot make alone; their issues show with the schema's at once. */
+  /** Checks the schema cannot make alone; their issues show with the schema's at once, before the schema's on the same field. */
   check?: (values: V) => FieldIssue[];
   /** Runs with the parsed values once they pass. A thrown 400 with field `details` shows them on the fields. */
   onSubmit: (data: z.output<S>, values: V) => Promise<unknown> | unknown;
@@ -115,7 +115,8 @@ export function createSchemaForm<S extends z.ZodType, V extends Record<string, u
     const { schema, toInput, check, onSubmit, onError } = options();
     const values = valuesNow();
     const parsed = schema.safeParse(toInput ? toInput(values) : values, KEYED);
-    const issues = [...(parsed.success ? [] : schemaIssues(parsed.error.issues)), ...(check?.(values) ?? [])];
+    // A form's own check is the more precise where both find a problem in one field: it comes first.
+    const issues = [...(check?.(values) ?? []), ...(parsed.success ? [] : schemaIssues(parsed.error.issues))];
     if (issues.length > 0 || !parsed.success) {
       show(issues);
       return;
