@@ -25,7 +25,8 @@ const key = (name: string) => `${VALIDATION_NAMESPACE}:${name}`;
 export function defaultIssueKey(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return key(issue.expected === 'number' ? 'number' : 'invalid');
+      // A field left out is an empty one, unless a number was expected.
+      return key(issue.expected === 'number' ? 'number' : issue.input === undefined ? 'empty' : 'invalid');
     case 'too_big':
       return key(issue.origin === 'string' ? 'tooLong' : issue.origin === 'array' || issue.origin === 'set' ? 'tooMany' : 'tooLarge');
     case 'too_small':
