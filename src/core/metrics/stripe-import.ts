@@ -5,7 +5,7 @@ import { count, money, signedMoney, type WeekInputField, type WeekRecord } from 
 
 /**
  * What a founder sends to import from Stripe (decision 118), checked alike in the browser
- * and by the routes. Messages are `metrics` translation keys.
+ * and by the routes. Messages are `validation:` keys (decision 236).
  */
 
 /**

@@ -5,7 +5,7 @@ import { weeklyFromMonthly } from './revenue-period.ts';
 /**
  * The historical week record (docs/product.md#week-record), shared by the entry
  * form, the history table, CSV import and PUT /api/metrics/weeks/:year/:week.
- * Messages are `metrics` translation keys the UI translates.
+ * Messages are `validation:` keys (decision 236).
  */
 
 /** The record's inputs, in the order of the form and of the CSV columns after year and week. */

@@ -4,7 +4,7 @@ import { PROJECTION_WEEKS, type ProjectionChange } from './runway-projection.ts'
 
 /**
  * What a founder types into a runway scenario (decision 181). Every field's message is a
- * `reports` translation key shown beside the field. Caps keep typos out of the chart: a
+ * `validation:` key (decision 236) shown beside the field. Caps keep typos out of the chart: a
  * hire costing 10^12 a month is a slip of the finger, not a plan.
  */
 export const MAX_SCENARIOS = 4;
