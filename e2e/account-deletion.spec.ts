@@ -18,7 +18,7 @@ test('a founder deletes their account from /subscription, is signed out, and the
   const dialog = page.getByRole('dialog', { name: subscription('dangerZone.dialogTitle') });
   const confirm = dialog.getByRole('button', { name: subscription('dangerZone.confirm') });
   await dialog.getByLabel(subscription('dangerZone.confirmLabel')).fill('someone-else@example.com');
-  await expect(dialog.getByText(subscription('dangerZone.mismatch'))).toBeVisible();
+  await expect(dialog.getByText(subscription('validation:account.emailMismatch'))).toBeVisible();
   await expect(confirm).toBeDisabled();
   await expectNoAxeViolations(page);
 

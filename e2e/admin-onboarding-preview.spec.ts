@@ -76,8 +76,8 @@ for (const [adminLanguage, viewport] of [
     await page.getByRole('radio', { name: admin('onboardingPreview.modes.sandbox') }).check();
     await expect(frame.getByRole('heading', { level: 2, name: onboarding('steps.startup.title'), exact: true })).toBeVisible();
     await frame.getByRole('button', { name: onboarding('next') }).click();
-    await expect(frame.getByText(profile('validation.empty'))).toBeVisible();
-    await expect(frame.getByText(profile('validation.choose')).first()).toBeVisible();
+    await expect(frame.getByText(profile('validation:empty'))).toBeVisible();
+    await expect(frame.getByText(profile('validation:choose')).first()).toBeVisible();
     await expectNoAxeViolations(page, `sandbox errors ${language} (${adminLanguage})`);
 
     const startupName = `Sandbox Labs ${adminLanguage}`;

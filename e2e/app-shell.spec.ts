@@ -14,7 +14,7 @@ test.describe('the protected area', () => {
     await page.getByLabel(text('en', 'auth', 'fields.email'), { exact: true }).fill(uniqueEmail());
     await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill(password);
     await page.getByRole('button', { name: text('en', 'auth', 'submit.signUp') }).click();
-    await expect(page.getByText(text('en', 'auth', 'validation.terms'))).toBeVisible();
+    await expect(page.getByText(text('en', 'auth', 'validation:auth.terms'))).toBeVisible();
 
     await page.getByLabel(text('en', 'auth', 'fields.terms'), { exact: true }).check();
     await page.getByRole('button', { name: text('en', 'auth', 'submit.signUp') }).click();
@@ -30,8 +30,8 @@ test.describe('the protected area', () => {
     await page.getByLabel(text('en', 'auth', 'fields.email'), { exact: true }).fill('not-an-email');
     await page.getByLabel(text('en', 'auth', 'fields.password'), { exact: true }).fill('short');
     await page.getByRole('button', { name: text('en', 'auth', 'submit.signIn') }).click();
-    await expect(page.getByText(text('en', 'auth', 'validation.email'))).toBeVisible();
-    await expect(page.getByText(text('en', 'auth', 'validation.passwordMin'))).toBeVisible();
+    await expect(page.getByText(text('en', 'auth', 'validation:email'))).toBeVisible();
+    await expect(page.getByText(text('en', 'auth', 'validation:auth.passwordMin').replace('{{min}}', '8'))).toBeVisible();
   });
 
   test('a wrong password is refused with the sign-in error', async ({ page }) => {

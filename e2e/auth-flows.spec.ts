@@ -129,8 +129,8 @@ test('the auth page in Latin-American Spanish: validation, a failed sign-in, an 
   await page.getByLabel(es('fields.email'), { exact: true }).fill('esto-no-es-un-correo');
   await page.getByLabel(es('fields.password'), { exact: true }).fill('corta');
   await page.getByRole('button', { name: es('submit.signIn') }).click();
-  await expect(page.getByText(es('validation.email'))).toBeVisible();
-  await expect(page.getByText(es('validation.passwordMin'))).toBeVisible();
+  await expect(page.getByText(es('validation:email'))).toBeVisible();
+  await expect(page.getByText(es('validation:auth.passwordMin').replace('{{min}}', '8'))).toBeVisible();
 
   await page.getByLabel(es('fields.email'), { exact: true }).fill(email);
   await page.getByLabel(es('fields.password'), { exact: true }).fill('una contraseña equivocada');

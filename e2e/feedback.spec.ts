@@ -43,8 +43,8 @@ for (const [language, phone] of [['en', false], ['es-LA', true]] as const) {
     // An issue needs text and at least one section.
     await dialog.getByRole('radio', { name: feedback('type.issue') }).check();
     await dialog.getByRole('button', { name: feedback('send') }).click();
-    await expect(dialog.getByText(feedback('validation.empty'))).toBeVisible();
-    await expect(dialog.getByText(feedback('validation.section'))).toBeVisible();
+    await expect(dialog.getByText(feedback('validation:empty'))).toBeVisible();
+    await expect(dialog.getByText(feedback('validation:feedback.section'))).toBeVisible();
     const content = dialog.getByLabel(feedback('content.label'));
     await content.fill('The chart stays empty after I import my CSV.');
     await dialog.getByRole('checkbox', { name: feedback('sections.metrics-dashboard') }).check();
@@ -59,7 +59,7 @@ for (const [language, phone] of [['en', false], ['es-LA', true]] as const) {
     await dialog.getByRole('button', { name: feedback('images.remove').replace('{{name}}', 'second.png') }).click();
     await expect(dialog.getByRole('img', { name: feedback('images.preview').replace('{{name}}', 'screenshot.png') })).toBeVisible();
     await expect(dialog.getByRole('img')).toHaveCount(1);
-    await expect(dialog.getByText(feedback('validation.section'))).toBeHidden();
+    await expect(dialog.getByText(feedback('validation:feedback.section'))).toBeHidden();
     await page.screenshot({ path: `test-results/feedback-dialog-${language}${phone ? '-phone' : ''}.png` });
     await expectNoAxeViolations(page);
 

@@ -59,7 +59,7 @@ for (const [language, phone] of [['en', false], ['es-LA', true]] as const) {
     const investors = [`ana-${Date.now()}@fund.example`, `luis-${Date.now()}@angels.example`];
     await page.getByLabel(t('updates.send.label')).fill('not an address');
     await page.getByRole('button', { name: t('updates.send.submit') }).click();
-    await expect(page.getByText(t('reports.validation.email', { address: 'not an address' }))).toBeVisible();
+    await expect(page.getByText(t('validation:reports.email', { address: 'not an address' }))).toBeVisible();
     await page.getByLabel(t('updates.send.label')).fill(investors.join('\n'));
     await page.getByRole('button', { name: t('updates.send.submit') }).click();
     await expect(page.getByText(t('updates.send.sent_other', { count: 2 }))).toBeVisible();
@@ -92,7 +92,7 @@ for (const [language, phone] of [['en', false], ['es-LA', true]] as const) {
     await plan.getByLabel(t('scenarios.addChange')).selectOption('hire');
     await plan.getByLabel(t('scenarios.fields.hire.count')).fill('2');
     await plan.getByLabel(t('scenarios.fields.hire.monthlyCost')).fill('-5');
-    await expect(plan.getByText(t('scenarios.validation.nonNegative'))).toBeVisible();
+    await expect(plan.getByText(t('validation:scenarios.nonNegative'))).toBeVisible();
     await plan.getByLabel(t('scenarios.fields.hire.monthlyCost')).fill('20000');
     await expect(plan.getByTestId('verdict')).toHaveText(t('scenarios.results.dead'));
     await plan.getByLabel(t('scenarios.addChange')).selectOption('fundraise');

@@ -131,7 +131,7 @@ test('records a past week from the history; a future day is refused, and a tier-
   const nextWeek = new Date(isoWeekStart(weeksAgo(-2)));
   await day.fill(nextWeek.toISOString().slice(0, 10));
   await dialog.getByRole('button', { name: t('pastWeek.open') }).click();
-  await expect(dialog.getByText(t('validation.futureWeek'))).toBeVisible();
+  await expect(dialog.getByText(t('validation:metrics.futureWeek'))).toBeVisible();
 
   // Any day of a week 6 weeks ago (here its Wednesday) chooses that week: older than 4, so the trial's tier 2 allows it.
   const past = weeksAgo(6);
@@ -181,7 +181,7 @@ test('changes the currency with a conversion: a rate of 0 is refused and changes
   const rate = dialog.getByLabel(fill(tp('currencyChange.rate'), { from: 'MXN', to: 'USD' }));
   await rate.fill('0');
   await dialog.getByRole('button', { name: fill(tp('currencyChange.submit'), { to: 'USD' }) }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(tp('currencyChange.errors.ratePositive'));
+  await expect(dialog.getByRole('alert')).toHaveText(tp('validation:currency.ratePositive'));
   await expectNoAxeViolations(page, 'currency dialog, es-LA');
   expect(await (await page.request.get('/api/metrics/weeks')).json()).toEqual(weeksBefore);
   expect((await (await page.request.get('/api/me')).json()).currency).toBe('MXN');
@@ -203,4 +203,29 @@ test('changes the currency with a conversion: a rate of 0 is refused and changes
   const mrrCard = await page.locator('[data-metric=mrr] p').first().innerText();
   await page.goto('/overview');
   await expect(page.getByRole('region', { name: text('es-LA', 'overview', 'metrics.title') }).locator('[data-metric=mrr] dd').first()).toHaveText(mrrCard);
+});
+
+test('a rate the server refuses is said under the rate in Spanish, not in the server’s English (es-LA)', async ({ page }) => {
+  const tp = (key: string) => text('es-LA', 'profile', key);
+  await signUpFounder(page, 'es-LA', { country: 'MX', currency: 'MXN' });
+  // Cash of 2,000,000 at a rate of 999,999 would be more than an amount can store: only the server knows the weeks.
+  await recordWeeks(page, [0], () => ({ cashBalance: 2_000_000 }));
+  const weeksBefore = await (await page.request.get('/api/metrics/weeks')).json();
+
+  await page.goto('/profile');
+  await page.getByLabel(tp('fields.currency.label'), { exact: true }).selectOption('USD');
+  await page.getByRole('button', { name: tp('save') }).click();
+  const dialog = page.getByRole('dialog', { name: fill(tp('currencyChange.title'), { from: 'MXN', to: 'USD' }) });
+  await dialog.getByRole('radio', { name: fill(tp('currencyChange.convert'), { to: 'USD' }) }).check();
+  const rate = dialog.getByLabel(fill(tp('currencyChange.rate'), { from: 'MXN', to: 'USD' }));
+  await rate.fill('999999');
+  const answer = page.waitForResponse((response) => response.url().endsWith('/api/metrics/currency'));
+  await dialog.getByRole('button', { name: fill(tp('currencyChange.submit'), { to: 'USD' }) }).click();
+  // The server's 400 speaks English to any client; the founder reads its key in their language, on the rate.
+  const refusal = (await (await answer).json()) as { error: { details: { field: string; message: string; key: string }[] } };
+  expect(refusal.error.details).toEqual([expect.objectContaining({ field: 'rate', key: 'validation:currency.tooLarge', message: text('en', 'profile', 'validation:currency.tooLarge') })]);
+  await expect(dialog.getByRole('alert')).toHaveText(tp('validation:currency.tooLarge'));
+  await expect(rate).toHaveAttribute('aria-invalid', 'true');
+  await expect(rate).toBeFocused();
+  expect(await (await page.request.get('/api/metrics/weeks')).json()).toEqual(weeksBefore);
 });

@@ -41,7 +41,7 @@ test('a founder imports their weeks from Stripe with a restricted key, in Spanis
   const requestsBefore = stripe.requests.length;
   await key.fill('sk_live_51FullAccessSecretKeyOfTheAccount');
   await dialog.getByRole('button', { name: t('stripe.connect') }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(t('stripe.fullKey'));
+  await expect(dialog.getByRole('alert')).toHaveText(t('validation:metrics.stripeFullKey'));
   expect(stripe.requests).toHaveLength(requestsBefore);
   // A key Stripe does not know: Stripe's refusal, in words.
   await key.fill('rk_test_51MistypedOrDeletedRestrictedKey');
@@ -56,7 +56,7 @@ test('a founder imports their weeks from Stripe with a restricted key, in Spanis
   await expect(lastWeek).toContainText('33,08');
   // No week recorded yet: Stripe's weeks need this week's costs, cash and users.
   await dialog.getByRole('button', { name: fill(t('stripe.save_other'), { count: '5' }) }).click();
-  await expect(dialog.getByText(t('validation.required')).first()).toBeVisible();
+  await expect(dialog.getByText(t('validation:metrics.required')).first()).toBeVisible();
   for (const [field, value] of Object.entries({ weeklyCosts: '9.000,00', marketingCosts: '2.000,00', cashBalance: '200.000,00', weeklyActiveUsers: '400' })) {
     await dialog.getByLabel(t(`fields.${field}`), { exact: true }).fill(value);
   }

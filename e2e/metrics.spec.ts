@@ -127,7 +127,7 @@ test.describe('metrics dashboard', () => {
     let dialog = page.getByRole('dialog');
     await dialog.locator('input[type=file]').setInputFiles({ name: 'malo.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
     await expect(page.getByText(tEs('import.error'))).toBeVisible();
-    await expect(dialog.getByRole('alert')).toContainText(tEs('import.rowError').replace('{{row}}', '4').replace('{{field}}', tEs('fields.weeklyRevenue')).replace('{{reason}}', tEs('validation.number')));
+    await expect(dialog.getByRole('alert')).toContainText(tEs('import.rowError').replace('{{row}}', '4').replace('{{field}}', tEs('fields.weeklyRevenue')).replace('{{reason}}', tEs('validation:metrics.number')));
     await expect(dialog.getByRole('button', { name: /Importar/ })).toBeDisabled();
     await page.keyboard.press('Escape');
     await expect(page.locator('tbody tr[data-week]')).toHaveCount(1);
@@ -186,7 +186,7 @@ test.describe('metrics dashboard', () => {
 
     await expect(page.getByText(t('import.error')).first()).toBeVisible();
     await expect(dialog.getByRole('alert')).toContainText(
-      t('import.rowError').replace('{{row}}', '3').replace('{{field}}', t('fields.week')).replace('{{reason}}', t('validation.futureWeek')),
+      t('import.rowError').replace('{{row}}', '3').replace('{{field}}', t('fields.week')).replace('{{reason}}', t('validation:metrics.futureWeek')),
     );
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');

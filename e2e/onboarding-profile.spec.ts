@@ -43,11 +43,11 @@ for (const language of ['en', 'es-LA'] as const) {
       await expect(nickname).toHaveValue('n'.repeat(201));
       await expect(page.getByText(countOver('201', '200', '1'))).toBeVisible();
       await page.getByRole('button', { name: t('onboarding', 'next') }).click();
-      await expect(page.getByText(t('profile', 'validation.tooLong').replace('{{max}}', '200'))).toBeVisible();
+      await expect(page.getByText(t('profile', 'validation:tooLong').replace('{{max}}', '200'))).toBeVisible();
       await expect(nickname).toBeFocused();
       await expect(stepHeading(page, 'about')).toBeVisible();
       await nickname.fill('Cami');
-      await expect(page.getByText(t('profile', 'validation.tooLong').replace('{{max}}', '200'))).toHaveCount(0);
+      await expect(page.getByText(t('profile', 'validation:tooLong').replace('{{max}}', '200'))).toHaveCount(0);
       await page.getByLabel(label('country')).selectOption('CO');
       // The currency is asked beside the country, which pre-selects its own (decision 115).
       await expect(page.getByLabel(label('currency'))).toHaveValue('COP');
@@ -57,15 +57,15 @@ for (const language of ['en', 'es-LA'] as const) {
       // Step 2: required answers are asked for, URLs must be http(s).
       await expect(stepHeading(page, 'startup')).toBeFocused();
       await page.getByRole('button', { name: t('onboarding', 'next') }).click();
-      await expect(page.getByText(t('profile', 'validation.empty'))).toBeVisible();
-      await expect(page.getByText(t('profile', 'validation.choose')).first()).toBeVisible();
+      await expect(page.getByText(t('profile', 'validation:empty'))).toBeVisible();
+      await expect(page.getByText(t('profile', 'validation:choose')).first()).toBeVisible();
       await page.getByLabel(label('startupName')).fill('Tiendita AI');
       await page.getByLabel(label('industry')).fill('Retail software');
       await page.getByRole('radio', { name: t('profile', 'options.teamSize.2-5') }).check();
       await page.getByRole('radio', { name: t('profile', 'options.phase.early-growth') }).check();
       await page.getByLabel(label('startupWebpageUrl')).fill('javascript:alert(1)');
       await page.getByRole('button', { name: t('onboarding', 'next') }).click();
-      await expect(page.getByText(t('profile', 'validation.urlProtocol'))).toBeVisible();
+      await expect(page.getByText(t('profile', 'validation:urlProtocol'))).toBeVisible();
       // Typed the way founders type it: completed as they leave the field, not refused.
       await page.getByLabel(label('startupWebpageUrl')).fill('tiendita.example');
       await page.getByLabel(label('linkedinLink')).focus();
@@ -183,12 +183,12 @@ for (const language of ['en', 'es-LA'] as const) {
       await page.getByLabel(label('customerInformation')).fill('y'.repeat(4500));
       await expect(page.getByText(count('4500', '5000'))).toBeVisible();
       await page.getByRole('button', { name: t('profile', 'save') }).click();
-      await expect(page.getByText(t('profile', 'validation.tooLong').replace('{{max}}', '200'))).toBeVisible();
+      await expect(page.getByText(t('profile', 'validation:tooLong').replace('{{max}}', '200'))).toBeVisible();
       await expect(startupName).toBeFocused();
       await startupName.fill('Tiendita AI');
       await page.getByLabel(label('customerInformation')).fill('y'.repeat(5001));
       await page.getByRole('button', { name: t('profile', 'save') }).click();
-      await expect(page.getByText(t('profile', 'validation.tooLong').replace('{{max}}', '5000'))).toBeVisible();
+      await expect(page.getByText(t('profile', 'validation:tooLong').replace('{{max}}', '5000'))).toBeVisible();
       await expect(page.getByLabel(label('customerInformation'))).toBeFocused();
       await page.getByLabel(label('customerInformation')).fill('Key data: churn is 5%');
 

@@ -63,8 +63,8 @@ for (const language of ['en', 'es-LA'] as const) {
       // Too short: the interface's own message, nothing sent.
       await page.getByLabel(tasks('form.hypothesis.label')).fill('Calls cut churn');
       await page.getByRole('button', { name: tasks('create.submit') }).click();
-      await expect(page.getByText(tasks('validation.hypothesisMin').replace('{{min}}', '20'))).toBeVisible();
-      await expect(page.getByText(tasks('validation.metricRequired'))).toBeVisible();
+      await expect(page.getByText(tasks('validation:tasks.hypothesisMin').replace('{{min}}', '20'))).toBeVisible();
+      await expect(page.getByText(tasks('validation:tasks.metricRequired'))).toBeVisible();
       await expect(page.getByLabel(tasks('form.hypothesis.label'))).toBeFocused();
 
       await page.getByLabel(tasks('form.hypothesis.label')).fill('Onboarding calls in week one cut churn by half');
@@ -105,8 +105,8 @@ for (const language of ['en', 'es-LA'] as const) {
       const completeDialog = page.getByRole('dialog', { name: tasks('complete.title') });
       await expectNoAxeViolations(page);
       await completeDialog.getByRole('button', { name: tasks('complete.submit') }).click();
-      await expect(completeDialog.getByText(tasks('validation.completionNotes'))).toBeVisible();
-      await expect(completeDialog.getByText(tasks('validation.outcome'))).toBeVisible();
+      await expect(completeDialog.getByText(tasks('validation:tasks.completionNotes'))).toBeVisible();
+      await expect(completeDialog.getByText(tasks('validation:tasks.outcome'))).toBeVisible();
       await completeDialog.getByRole('radio', { name: tasks('outcome.invalidated') }).check();
       await completeDialog.getByLabel(tasks('complete.notes')).fill('Churn fell from 6 % to 3.5 % in four weeks');
       await completeDialog.getByRole('button', { name: tasks('complete.submit') }).click();

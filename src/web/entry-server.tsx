@@ -3,6 +3,7 @@ import { prerender } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../core/i18n/language.ts';
+import { VALIDATION_NAMESPACE } from '../core/validation/issues.ts';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { DEFAULT_NAMESPACE } from './i18n/i18n.ts';
@@ -18,6 +19,7 @@ import { ShellFrame } from './app/layout/shell-frame.tsx';
  * leak into one another.
  */
 const localeFiles = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' });
+const validationFiles = import.meta.glob<Record<string, unknown>>('../core/validation/locales/*.json', { import: 'default' });
 
 /** The namespaces every prerendered page needs; the render fails if one is missing. */
 const REQUIRED_NAMESPACES = ['common', 'errors', 'marketing'] as const;
@@ -28,6 +30,8 @@ async function resourcesFor(language: Language): Promise<Resource> {
     const match = /^\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
     if (match?.[1] === language && match[2]) namespaces[match[2]] = await load();
   }
+  const validation = validationFiles[`../core/validation/locales/${language}.json`];
+  if (validation) namespaces[VALIDATION_NAMESPACE] = await validation();
   for (const namespace of REQUIRED_NAMESPACES) {
     if (!namespaces[namespace]) throw new Error(`Missing translations: locales/${language}/${namespace}.json`);
   }

@@ -36,7 +36,7 @@ describe('POST /api/account/delete', () => {
     const other = await t.signUp();
     const wrong = await remove(founder.cookie, 'someone-else@example.com');
     expect(wrong.status).toBe(400);
-    expect(await errorOf(wrong)).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'email', message: 'subscription:dangerZone.mismatch' }] });
+    expect(await errorOf(wrong)).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'email', message: "That isn't your account's e-mail.", key: 'validation:account.emailMismatch' }] });
     // Typing another founder's address deletes neither account.
     expect((await remove(founder.cookie, other.email)).status).toBe(400);
     expect((await remove(founder.cookie, 'not an e-mail')).status).toBe(400);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './support/test-app.ts';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
+import { refusal } from './support/refusal.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -66,13 +67,13 @@ describe('POST /api/metrics/currency', () => {
   });
 
   it.each([
-    ['a rate of 0', { mode: 'convert', currency: 'USD', rate: 0 }, 'rate', 'currencyChange.errors.ratePositive'],
-    ['a negative rate', { mode: 'convert', currency: 'USD', rate: -0.05 }, 'rate', 'currencyChange.errors.ratePositive'],
-    ['a rate written as text', { mode: 'convert', currency: 'USD', rate: '0.05' }, 'rate', 'currencyChange.errors.rateNumber'],
-    ['no rate', { mode: 'convert', currency: 'USD' }, 'rate', 'currencyChange.errors.rateNumber'],
-    ['a currency not offered', { mode: 'convert', currency: 'DOGE', rate: 1 }, 'currency', 'Invalid currency'],
-    ['the current currency', { mode: 'convert', currency: 'MXN', rate: 2 }, 'currency', 'currencyChange.errors.same'],
-    ['a rate that makes an amount too large to store', { mode: 'convert', currency: 'COP', rate: 999_999 }, 'rate', 'currencyChange.errors.tooLarge'],
+    ['a rate of 0', { mode: 'convert', currency: 'USD', rate: 0 }, 'rate', 'validation:currency.ratePositive'],
+    ['a negative rate', { mode: 'convert', currency: 'USD', rate: -0.05 }, 'rate', 'validation:currency.ratePositive'],
+    ['a rate written as text', { mode: 'convert', currency: 'USD', rate: '0.05' }, 'rate', 'validation:currency.rateNumber'],
+    ['no rate', { mode: 'convert', currency: 'USD' }, 'rate', 'validation:currency.rateNumber'],
+    ['a currency not offered', { mode: 'convert', currency: 'DOGE', rate: 1 }, 'currency', 'validation:profile.currency'],
+    ['the current currency', { mode: 'convert', currency: 'MXN', rate: 2 }, 'currency', 'validation:currency.same'],
+    ['a rate that makes an amount too large to store', { mode: 'convert', currency: 'COP', rate: 999_999 }, 'rate', 'validation:currency.tooLarge'],
   ])('refuses %s with 400 and changes nothing', async (_name, json, field, message) => {
     const cookie = await mexicanFounder();
     const before = await weeksOf(cookie);
@@ -81,7 +82,7 @@ describe('POST /api/metrics/currency', () => {
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.error.code).toBe('VALIDATION_FAILED');
-    expect(body.error.details).toContainEqual({ field, message });
+    expect(body.error.details).toContainEqual(refusal({ field, message }));
     expect(await weeksOf(cookie)).toEqual(before);
     expect((await summaryOf(cookie)).latest).toEqual(latest);
     expect((await meOf(cookie)).currency).toBe('MXN');

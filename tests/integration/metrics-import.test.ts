@@ -3,6 +3,7 @@ import { weeksOfMonth } from '../../src/core/metrics/csv-periods.ts';
 import { formatWeek, isoWeekStart } from '../../src/core/metrics/iso-week.ts';
 import { createTestApp } from './support/test-app.ts';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
+import { refusal } from './support/refusal.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -27,7 +28,7 @@ describe('monthly revenue', () => {
 
     const disagreeing = await t.request(weekPath(weeksAgo(0)), { method: 'PUT', cookie: a.cookie, json: { ...workedWeek, monthlyRevenue: 10_000 } });
     expect(disagreeing.status).toBe(400);
-    expect((await disagreeing.json()).error.details).toEqual([{ field: 'weeklyRevenue', message: 'validation.monthlyMismatch' }]);
+    expect((await disagreeing.json()).error.details).toEqual([refusal({ field: 'weeklyRevenue', message: 'validation:metrics.monthlyMismatch' })]);
 
     const csv = await (await t.request('/api/metrics/export.csv', { cookie: a.cookie })).text();
     expect(csv.split('\r\n')[1]!.endsWith(',2307.69,200000,120,400,900,80,12.5,10000')).toBe(true);

@@ -8,6 +8,7 @@ import { openKey } from '../../src/server/features/metrics/stripe-key-box.ts';
 import { type LoopbackStripe, mergeAccounts, startLoopbackStripe, subscriptionWithInvoices, syntheticAccount } from './support/loopback-stripe-account.ts';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
 import { createTestApp } from './support/test-app.ts';
+import { refusal } from './support/refusal.ts';
 
 const DAY = 86_400;
 const KEY = 'rk_test_51ReadOnlyKeyForTheLoopbackFake';
@@ -56,9 +57,9 @@ async function readingDone(cookie: string): Promise<Status> {
 
 describe('a key that cannot be used is refused and nothing is stored', () => {
   it.each([
-    ['a secret key, which could change the account', 'sk_live_51FullAccessSecretKeyOfTheAccount', 400, 'stripe.fullKey'],
-    ['a test secret key', 'sk_test_51FullAccessSecretKeyOfTheAccount', 400, 'stripe.fullKey'],
-    ['a publishable key', 'pk_live_51NotAKeyThatCanReadAnything', 400, 'stripe.keyFormat'],
+    ['a secret key, which could change the account', 'sk_live_51FullAccessSecretKeyOfTheAccount', 400, 'validation:metrics.stripeFullKey'],
+    ['a test secret key', 'sk_test_51FullAccessSecretKeyOfTheAccount', 400, 'validation:metrics.stripeFullKey'],
+    ['a publishable key', 'pk_live_51NotAKeyThatCanReadAnything', 400, 'validation:metrics.stripeKeyFormat'],
     ['a key Stripe does not know', 'rk_test_51RevokedOrMistypedRestrictedKey', 400, 'stripe.keyRejected'],
     ['a key without read permission on invoices', NO_PERMISSION, 400, 'stripe.keyPermissions'],
   ])('%s', async (_name, key, status, message) => {
@@ -66,7 +67,7 @@ describe('a key that cannot be used is refused and nothing is stored', () => {
     const before = stripe.requests.length;
     const response = await connect(founder.cookie, key);
     expect(response.status).toBe(status);
-    expect((await response.json()).error.details).toEqual([{ field: 'key', message }]);
+    expect((await response.json()).error.details).toEqual([refusal({ field: 'key', message })]);
     expect(await connectionRows(founder.user.id)).toEqual([]);
     expect((await statusOf(founder.cookie)).connection).toBeNull();
     // A secret key is never sent anywhere, not even to Stripe.

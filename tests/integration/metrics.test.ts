@@ -5,6 +5,7 @@ import { WEEK_CSV_COLUMNS } from '../../src/core/metrics/week-record.ts';
 import { pointsLedger, users } from '../../src/server/db/schema/index.ts';
 import { createTestApp } from './support/test-app.ts';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
+import { refusal } from './support/refusal.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -54,10 +55,10 @@ describe('PUT /api/metrics/weeks/:year/:week', () => {
   });
 
   it.each([
-    ['negative customers', { startingCustomers: -1 }, 'startingCustomers', 'validation.nonNegative'],
-    ['churned revenue above starting revenue', { churnedRevenue: 5000 }, 'churnedRevenue', 'validation.churnAboveStart'],
-    ['gross margin over 100', { grossMarginPct: 120 }, 'grossMarginPct', 'validation.percent'],
-    ['a non-numeric value', { weeklyRevenue: 'lots' }, 'weeklyRevenue', 'validation.number'],
+    ['negative customers', { startingCustomers: -1 }, 'startingCustomers', 'validation:metrics.nonNegative'],
+    ['churned revenue above starting revenue', { churnedRevenue: 5000 }, 'churnedRevenue', 'validation:metrics.churnAboveStart'],
+    ['gross margin over 100', { grossMarginPct: 120 }, 'grossMarginPct', 'validation:metrics.percent'],
+    ['a non-numeric value', { weeklyRevenue: 'lots' }, 'weeklyRevenue', 'validation:metrics.number'],
     ['a computed metric sent by the client', { mrr: 999999 }, '', undefined],
   ])('refuses %s with 400 and writes nothing', async (_name, change, field, message) => {
     const { cookie } = await t.signUp();
@@ -65,7 +66,7 @@ describe('PUT /api/metrics/weeks/:year/:week', () => {
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.error.code).toBe('VALIDATION_FAILED');
-    if (message) expect(body.error.details).toContainEqual({ field, message });
+    if (message) expect(body.error.details).toContainEqual(refusal({ field, message }));
     expect(await weeksOf(cookie)).toEqual([]);
   });
 
@@ -77,7 +78,7 @@ describe('PUT /api/metrics/weeks/:year/:week', () => {
     }
     const future = await put(cookie, weeksAgo(-3), workedWeek);
     expect(future.status).toBe(400);
-    expect((await future.json()).error.details).toEqual([{ field: 'week', message: 'validation.futureWeek' }]);
+    expect((await future.json()).error.details).toEqual([refusal({ field: 'week', message: 'validation:metrics.futureWeek' })]);
     expect(await weeksOf(cookie)).toEqual([]);
   });
 
@@ -315,14 +316,14 @@ describe('CSV export and import', () => {
 
     // More decimals than numeric(5,2) keeps, or more users than an integer holds: a 400 naming the field, not a 500.
     for (const [change, field, message] of [
-      [{ grossMarginPct: 62.255 }, 'grossMarginPct', 'validation.percentDecimals'],
-      [{ weeklyActiveUsers: 3_000_000_000 }, 'weeklyActiveUsers', 'validation.tooLarge'],
+      [{ grossMarginPct: 62.255 }, 'grossMarginPct', 'validation:metrics.percentDecimals'],
+      [{ weeklyActiveUsers: 3_000_000_000 }, 'weeklyActiveUsers', 'validation:metrics.tooLarge'],
     ] as const) {
       const refused = await put(b.cookie, weeksAgo(0), { ...workedWeek, ...change });
       expect(refused.status).toBe(400);
-      expect((await refused.json()).error.details).toEqual([{ field, message }]);
+      expect((await refused.json()).error.details).toEqual([refusal({ field, message })]);
       const row = weeksToCsv([{ ...weeksAgo(0), ...workedWeek, ...change }]);
-      expect((await (await importCsv(b.cookie, row)).json()).error.details).toEqual([{ row: 2, field, message }]);
+      expect((await (await importCsv(b.cookie, row)).json()).error.details).toEqual([refusal({ row: 2, field, message })]);
     }
     expect(await weeksOf(b.cookie)).toEqual(stored);
   });
@@ -341,9 +342,9 @@ describe('CSV export and import', () => {
     expect(body.error).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Error importing CSV' });
     expect(body.error.details).toEqual(
       expect.arrayContaining([
-        { row: 4, field: 'week', message: 'validation.week' },
-        { row: 4, field: 'startingCustomers', message: 'validation.nonNegative' },
-        { row: 5, field: 'marketingCosts', message: 'validation.number' },
+        refusal({ row: 4, field: 'week', message: 'validation:metrics.week' }),
+        refusal({ row: 4, field: 'startingCustomers', message: 'validation:metrics.nonNegative' }),
+        refusal({ row: 5, field: 'marketingCosts', message: 'validation:metrics.number' }),
       ]),
     );
     expect(await weeksOf(cookie)).toEqual(before);
@@ -379,14 +380,14 @@ describe('CSV export and import', () => {
     const bad = weeksToCsv([{ ...weeksAgo(0), ...workedWeek }]).trimEnd().split('\r\n')[1]!.replace(',4800,100,', ',4800,9999,');
     const response = await importCsv(cookie, ['', header, '', row, ',,,', '', bad, ''].join('\r\n'));
     expect(response.status).toBe(400);
-    expect((await response.json()).error.details).toEqual([{ row: 7, field: 'churnedRevenue', message: 'validation.churnAboveStart' }]);
+    expect((await response.json()).error.details).toEqual([refusal({ row: 7, field: 'churnedRevenue', message: 'validation:metrics.churnAboveStart' })]);
     expect(await weeksOf(cookie)).toEqual([]);
   });
 
   it('refuses future weeks, duplicate weeks, non-CSV bodies and files over the size limit', async () => {
     const { cookie } = await t.signUp();
     const future = weeksToCsv([{ ...weeksAgo(-5), ...workedWeek }]);
-    expect((await (await importCsv(cookie, future)).json()).error.details).toEqual([{ row: 2, field: 'week', message: 'validation.futureWeek' }]);
+    expect((await (await importCsv(cookie, future)).json()).error.details).toEqual([refusal({ row: 2, field: 'week', message: 'validation:metrics.futureWeek' })]);
     const lines = weeksToCsv([{ ...weeksAgo(0), ...workedWeek }]).trimEnd().split('\r\n');
     const duplicate = await importCsv(cookie, [...lines, lines[1]].join('\n'));
     expect((await duplicate.json()).error.details).toEqual([{ row: 3, field: 'week', message: 'import.duplicateWeek' }]);

@@ -49,7 +49,7 @@ describe('POST /api/onboarding', () => {
     const { cookie } = await t.signUp();
     const refused = await t.request('/api/onboarding', { method: 'POST', cookie, json: { ...answers, currency: 'DOGE' } });
     expect(refused.status).toBe(400);
-    expect((await refused.json()).error.details).toContainEqual({ field: 'currency', message: 'Invalid currency' });
+    expect((await refused.json()).error.details).toContainEqual(expect.objectContaining({ field: 'currency', message: 'Choose a currency from the list', key: 'validation:profile.currency' }));
     expect((await t.request('/api/onboarding', { method: 'POST', cookie, json: { ...answers, currency: 'COP' } })).status).toBe(200);
     expect(await (await t.request('/api/me', { cookie })).json()).toMatchObject({ country: 'CO', currency: 'COP' });
 
@@ -101,7 +101,7 @@ describe('POST /api/onboarding', () => {
     });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { details: { field: string; message: string }[] } };
-    expect(body.error.details).toContainEqual({ field: 'startupWebpageUrl', message: 'Only http/https URLs are allowed' });
+    expect(body.error.details).toContainEqual(expect.objectContaining({ field: 'startupWebpageUrl', message: 'Only http/https URLs are allowed' }));
   });
 
   it('needs a session', async () => {
@@ -144,9 +144,9 @@ describe('sanitising onboarding answers', () => {
 
 describe('onboarding answers outside their values', () => {
   it.each([
-    ['country', 'XX', 'Invalid country'],
-    ['timeZone', 'Not/AZone', 'Invalid time zone'],
-    ['emailFridayHour', '5pm', 'Invalid hour'],
+    ['country', 'XX', 'Choose a country from the list'],
+    ['timeZone', 'Not/AZone', 'Choose a time zone from the list'],
+    ['emailFridayHour', '5pm', 'Enter a time like 09:00'],
     ['nickname', 'n'.repeat(201), 'Text is too long (max 200 characters)'],
     ['customerInformation', 'c'.repeat(5001), 'Text is too long (max 5000 characters)'],
     ['industry', '<b> </b>', 'Input cannot be empty'],
@@ -156,7 +156,7 @@ describe('onboarding answers outside their values', () => {
     const response = await t.request('/api/onboarding', { method: 'POST', cookie, json: { ...answers, [field]: value } });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { details: { field: string; message: string }[] } };
-    expect(body.error.details).toContainEqual({ field, message });
+    expect(body.error.details).toContainEqual(expect.objectContaining({ field, message }));
     expect((await (await t.request('/api/me', { cookie })).json()).onboardingCompleted).toBe(false);
   });
 

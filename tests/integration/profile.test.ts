@@ -140,10 +140,10 @@ describe('PATCH /api/me', () => {
     ['startupWebpageUrl', 'ftp://files.example', 'Only http/https URLs are allowed'],
     ['linkedinLink', 'my linkedin profile', 'Invalid URL format'],
     ['startupWebpageUrl', 'https://x.example/?q=%3Cscript%3E', 'URL contains disallowed patterns'],
-    ['country', 'Mexico', 'Invalid country'],
-    ['timeZone', 'Mars/Olympus_Mons', 'Invalid time zone'],
-    ['emailMondayHour', '25:00', 'Invalid hour'],
-    ['currency', 'DOGE', 'Invalid currency'],
+    ['country', 'Mexico', 'Choose a country from the list'],
+    ['timeZone', 'Mars/Olympus_Mons', 'Choose a time zone from the list'],
+    ['emailMondayHour', '25:00', 'Enter a time like 09:00'],
+    ['currency', 'DOGE', 'Choose a currency from the list'],
   ])('refuses %s = %j with a field-level message, changing nothing', async (field, value, message) => {
     const { cookie } = await onboarded();
     const before = await me(cookie);
@@ -151,7 +151,7 @@ describe('PATCH /api/me', () => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as ErrorBody;
     expect(body.error.code).toBe('VALIDATION_FAILED');
-    expect(body.error.details).toContainEqual({ field, message });
+    expect(body.error.details).toContainEqual(expect.objectContaining({ field, message }));
     expect(await me(cookie)).toEqual(before);
   });
 

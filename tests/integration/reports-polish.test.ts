@@ -4,6 +4,7 @@ import type { LoopbackRequest } from './support/loopback-model.ts';
 import { consentingFounder, useAppWithLoopbackModel } from './support/mentor.ts';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
 import { createTestApp } from './support/test-app.ts';
+import { refusal } from './support/refusal.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Sections = { summary: string; asks: string } & Record<string, string>;
@@ -63,7 +64,7 @@ describe('polishing the investor update with a model on loopback', () => {
     expect(await versionsOf(t, cookie, update.id)).toBe(1);
     const refused = await t.request(`${UPDATES}/${update.id}/polish/accept`, { method: 'POST', cookie, json: { basedOn: 1, sections: proposal.sections } });
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as ErrorJson).error.details).toEqual([{ field: 'sections.summary', message: 'reports.validation.unverifiedNumber' }]);
+    expect(((await refused.json()) as ErrorJson).error.details).toEqual([refusal({ field: 'sections.summary', message: 'validation:reports.unverifiedNumber' })]);
     expect(await versionsOf(t, cookie, update.id)).toBe(1);
     // What the PDF, a share link or an e-mail would carry is still the draft.
     expect(((await (await t.request(`${UPDATES}/${update.id}`, { cookie })).json()) as Update).markdown).not.toContain('corner shops');
@@ -95,12 +96,12 @@ describe('polishing the investor update with a model on loopback', () => {
     model.reset([{ kind: 'reply', reply: (request) => JSON.stringify({ ...draftIn(request), asks: 'Intros to 3 funds' }) }]);
     const stale = await polish(t, cookie, update.id, 2);
     expect(stale.status).toBe(400);
-    expect(((await stale.json()) as ErrorJson).error.details).toEqual([{ field: 'version', message: 'reports.validation.staleVersion' }]);
+    expect(((await stale.json()) as ErrorJson).error.details).toEqual([refusal({ field: 'version', message: 'validation:reports.staleVersion' })]);
     const proposal = (await (await polish(t, cookie, update.id, 1)).json()) as Proposal;
     expect(proposal.sections.asks).toBe('');
     const invalid = await t.request(`${UPDATES}/${update.id}/polish`, { method: 'POST', cookie, json: { version: 'latest' } });
     expect(invalid.status).toBe(400);
-    expect(((await invalid.json()) as ErrorJson).error.details).toEqual([{ field: 'version', message: 'reports.validation.version' }]);
+    expect(((await invalid.json()) as ErrorJson).error.details).toEqual([refusal({ field: 'version', message: 'validation:reports.version' })]);
   });
 
   it('is a 404 for another founder, and asks for AI consent before calling the model', async () => {

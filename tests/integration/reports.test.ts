@@ -4,6 +4,7 @@ import { formatWeek, isoWeekStart } from '../../src/core/metrics/iso-week.ts';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
 import { validTask } from './support/task-fixtures.ts';
 import { createTestApp } from './support/test-app.ts';
+import { refusal } from './support/refusal.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -80,7 +81,7 @@ describe('drafting an investor update', () => {
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as ErrorJson).error.details?.map((d) => d.field).sort()).toEqual(['fromWeek', 'toWeek']);
     const reversed = await t.request(UPDATES, { method: 'POST', cookie, json: { fromWeek: lastFourWeeks.toWeek, toWeek: lastFourWeeks.fromWeek } });
-    expect(((await reversed.json()) as ErrorJson).error.details).toEqual([{ field: 'toWeek', message: 'reports.validation.order' }]);
+    expect(((await reversed.json()) as ErrorJson).error.details).toEqual([refusal({ field: 'toWeek', message: 'validation:reports.order' })]);
     expect(await (await t.request(UPDATES, { cookie })).json()).toEqual([]);
   });
 
@@ -177,7 +178,7 @@ describe('saved runway scenarios', () => {
     await t.request(SCENARIOS, { method: 'PUT', cookie, json: twoPlans });
     const five = { scenarios: Array.from({ length: 5 }, (_, i) => ({ id: `s${i}`, name: `Plan ${i}`, changes: [] })) };
     const refused = [
-      { json: five, field: 'scenarios', message: 'scenarios.validation.tooManyScenarios' },
+      { json: five, field: 'scenarios', message: 'validation:scenarios.tooManyScenarios' },
       { json: { scenarios: [{ id: 'x', name: 'X', changes: [{ kind: 'fundraise', from: '2027-01-04', values: { monthlyCost: '1' } }] }] }, field: 'scenarios.0.changes.0' },
       { json: { scenarios: [{ id: 'x', name: 'X', changes: [{ kind: 'fundraise', from: '2027-01-04', values: { amount: '9'.repeat(41) } }] }] }, field: 'scenarios.0.changes.0.values.amount' },
     ];
@@ -186,7 +187,7 @@ describe('saved runway scenarios', () => {
       expect(response.status).toBe(400);
       const details = ((await response.json()) as ErrorJson).error.details!;
       expect(details[0]!.field).toBe(field);
-      if (message) expect(details[0]!.message).toBe(message);
+      if (message) expect(details[0]).toEqual(refusal({ field, message }));
     }
     expect(((await (await t.request(SCENARIOS, { cookie })).json()) as Drafts).scenarios).toEqual(twoPlans.scenarios);
   });
@@ -272,10 +273,10 @@ describe('e-mailing the update to investors', () => {
     const before = t.outbox.all().length;
     const invalid = await t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie, json: { recipients: ['ana@fund.example', 'not an address'] } });
     expect(invalid.status).toBe(400);
-    expect(((await invalid.json()) as ErrorJson).error.details).toEqual([{ field: 'recipients.1', message: 'reports.validation.email' }]);
+    expect(((await invalid.json()) as ErrorJson).error.details).toEqual([refusal({ field: 'recipients.1', message: 'validation:reports.email' }, { address: 'not an address' })]);
     const many = Array.from({ length: 500 }, (_, i) => `investor${i}@fund.example`);
     const tooMany = await t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie, json: { recipients: many } });
-    expect(((await tooMany.json()) as ErrorJson).error.details).toEqual([{ field: 'recipients', message: 'reports.validation.tooManyRecipients' }]);
+    expect(((await tooMany.json()) as ErrorJson).error.details).toEqual([refusal({ field: 'recipients', message: 'validation:reports.tooManyRecipients' }, { max: 50 })]);
     expect(t.outbox.all().length).toBe(before);
   });
 
@@ -297,6 +298,6 @@ describe('e-mailing the update to investors', () => {
     const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
     const response = await t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie, json: { recipients: ['ana@fund.example'] } });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as ErrorJson).error.details).toEqual([{ field: 'recipients', message: 'reports.validation.emptyUpdate' }]);
+    expect(((await response.json()) as ErrorJson).error.details).toEqual([refusal({ field: 'recipients', message: 'validation:reports.emptyUpdate' })]);
   });
 });

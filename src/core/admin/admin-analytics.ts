@@ -5,15 +5,16 @@ export const ANALYTICS_MAX_DAYS = 366;
 /** Retention cohorts: at most this many signup weeks, each followed this many weeks. */
 export const RETENTION_WEEKS = 12;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation:date');
 
 /** GET /api/admin/analytics?from=&to= : UTC days, `to` included, at most 366 days. */
 export const AnalyticsQuery = z
   .object({ from: isoDate, to: isoDate })
   .strict()
-  .refine((query) => query.from <= query.to, { message: 'The start comes before the end.', path: ['from'] })
+  .refine((query) => query.from <= query.to, { message: 'validation:admin.dateOrder', path: ['from'] })
   .refine((query) => Date.parse(query.to) - Date.parse(query.from) < ANALYTICS_MAX_DAYS * 24 * 60 * 60 * 1000, {
-    message: `At most ${ANALYTICS_MAX_DAYS} days at a time.`,
+    message: 'validation:admin.maxDays',
+    params: { max: ANALYTICS_MAX_DAYS },
     path: ['to'],
   });
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;

@@ -6,7 +6,7 @@ import { ACCOUNT_STATUSES } from '../account/account-status.ts';
 export const USER_SORTS = ['createdAt', 'lastActiveAt', 'email', 'name'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation:date');
 const yesNo = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /**

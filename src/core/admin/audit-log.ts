@@ -29,7 +29,7 @@ export function auditSeverity(actionType: string): AuditSeverity {
 /** The longest range one audit query or export may cover: the retention itself (90 days) plus a day's slack. */
 export const AUDIT_MAX_RANGE_DAYS = 91;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation:date');
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -48,9 +48,10 @@ export const AuditLogQuery = z
     limit: z.coerce.number().int().min(1).max(200).default(50),
   })
   .strict()
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'The start comes before the end.', path: ['from'] })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'validation:admin.dateOrder', path: ['from'] })
   .refine((query) => !query.from || !query.to || Date.parse(query.to) - Date.parse(query.from) <= (AUDIT_MAX_RANGE_DAYS - 1) * DAY_MS, {
-    message: `At most ${AUDIT_MAX_RANGE_DAYS} days at a time.`,
+    message: 'validation:admin.maxDays',
+    params: { max: AUDIT_MAX_RANGE_DAYS },
     path: ['to'],
   });
 export type AuditLogQuery = z.infer<typeof AuditLogQuery>;

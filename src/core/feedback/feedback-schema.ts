@@ -33,13 +33,13 @@ export const FEEDBACK_IMAGE_BYTES = 5 * 1024 * 1024;
 export const FEEDBACK_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
 
 export const FEEDBACK_MESSAGES = {
-  type: 'Choose idea or issue',
-  section: 'Choose at least one affected section',
+  type: 'validation:feedback.type',
+  section: 'validation:feedback.section',
   tooManyImages: `At most ${FEEDBACK_IMAGES_MAX} images`,
 } as const;
 
 /** The path the founder was on: an app path, never a URL to somewhere else. */
-const appPath = z.string().max(200).regex(/^\/[^\s]*$/, 'Invalid page');
+const appPath = z.string().max(200).regex(/^\/[^\s]*$/, 'validation:feedback.page');
 
 export const FeedbackInput = z
   .object({
@@ -52,7 +52,7 @@ export const FeedbackInput = z
       .transform((sections) => [...new Set(sections)]),
     page: appPath,
     /** The build the browser runs, which may be older than the server's (a tab left open). */
-    appVersion: z.string().max(40).regex(/^[\w.+-]+$/, 'Invalid version'),
+    appVersion: z.string().max(40).regex(/^[\w.+-]+$/, 'validation:feedback.version'),
   })
   .strict()
   .superRefine((input, ctx) => {

@@ -33,7 +33,7 @@ export const CONTEXT_TYPES = ['goals-strategy', 'hypotheses-results', 'metrics-f
 export type ContextType = (typeof CONTEXT_TYPES)[number];
 
 export const ContextEntryFields = z.object({
-  type: z.enum(CONTEXT_TYPES, { message: 'Context type is required' }),
+  type: z.enum(CONTEXT_TYPES, { message: 'validation:context.type' }),
   description: safeText(),
 });
 export const ContextEntryPatch = ContextEntryFields.partial().strict();

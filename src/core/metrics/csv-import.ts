@@ -170,7 +170,7 @@ function readRow(row: SourceRow, plan: ImportPlan, decimalComma: boolean, column
       return;
     }
     const value = parseNumberCell(cell, decimalComma);
-    if (Number.isNaN(value)) errors.push({ row: row.line, field: target, message: 'validation.number' });
+    if (Number.isNaN(value)) errors.push({ row: row.line, field: target, message: 'validation:metrics.number' });
     else values[target] = value;
   });
 
@@ -180,7 +180,7 @@ function readRow(row: SourceRow, plan: ImportPlan, decimalComma: boolean, column
   if (plan.period === 'month') {
     const cell = plan.mapping.includes('month') ? cellOf('month') : cellOf('date');
     const month: MonthKey | null = parseMonthCell(cell, plan.dateOrder, cellOf('year'));
-    if (!month) periodError(plan.mapping.includes('month') ? 'month' : 'date', cell === '' ? 'validation.required' : 'import.badMonth');
+    if (!month) periodError(plan.mapping.includes('month') ? 'month' : 'date', cell === '' ? 'validation:metrics.required' : 'import.badMonth');
     else {
       weeks = weeksOfMonth(month);
       label = formatMonth(month);
@@ -189,14 +189,14 @@ function readRow(row: SourceRow, plan: ImportPlan, decimalComma: boolean, column
     const target = plan.mapping.includes('date') ? 'date' : 'isoWeek';
     const cell = cellOf(target);
     const week = target === 'date' ? weekOfDateCell(cell, plan.dateOrder) : parseIsoWeekCell(cell);
-    if (!week) periodError(target, cell === '' ? 'validation.required' : target === 'date' ? 'import.badDate' : 'validation.week');
+    if (!week) periodError(target, cell === '' ? 'validation:metrics.required' : target === 'date' ? 'import.badDate' : 'validation:metrics.week');
     else weeks = [week];
   } else {
     const [year, week] = (['year', 'week'] as const).map((field) => {
       const cell = cellOf(field);
       const value = cell === '' ? null : parseNumberCell(cell, decimalComma);
-      if (value === null) periodError(field, 'validation.required');
-      else if (Number.isNaN(value)) periodError(field, 'validation.number');
+      if (value === null) periodError(field, 'validation:metrics.required');
+      else if (Number.isNaN(value)) periodError(field, 'validation:metrics.number');
       return value;
     });
     if (errors.length > 0) return errors;
@@ -212,7 +212,7 @@ function readRow(row: SourceRow, plan: ImportPlan, decimalComma: boolean, column
   }
   for (const week of weeks) {
     if (!WeekKeySchema.safeParse(week).success) {
-      periodError(plan.period === 'month' ? 'month' : 'year', 'validation.year');
+      periodError(plan.period === 'month' ? 'month' : 'year', 'validation:metrics.year');
       break;
     }
   }
@@ -252,7 +252,7 @@ function inputErrors(inputs: Record<string, unknown>, line: number, seen: Set<st
   for (const issue of result.error?.issues ?? []) {
     const field = issue.path.join('.');
     const missing = inputs[field] === null || inputs[field] === undefined;
-    const message = missing && issue.message === 'validation.number' ? 'validation.required' : issue.message;
+    const message = missing && issue.message === 'validation:metrics.number' ? 'validation:metrics.required' : issue.message;
     const key = `${line}:${field}:${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -313,7 +313,7 @@ export function importTable(table: CsvTable, options: CsvParseOptions = {}): Csv
     const weekValues = plan.period === 'month' ? spreadMonth(row.values, row.weeks) : [row.values];
     const latest = options.notAfter;
     if (latest && compareWeeks(row.weeks[0]!, latest) > 0) {
-      result.errors.push({ row: row.line, field: plan.period === 'month' ? 'month' : 'week', message: 'validation.futureWeek' });
+      result.errors.push({ row: row.line, field: plan.period === 'month' ? 'month' : 'week', message: 'validation:metrics.futureWeek' });
       continue;
     }
     row.weeks.forEach((week, index) => {

@@ -15,7 +15,7 @@ export type CsvRowError = {
   /** The 1-based line of the file the row starts on (the header's line; blank lines count). */
   row: number;
   field?: string;
-  /** A `metrics` translation key, e.g. `validation.nonNegative`. */
+  /** A translation key, e.g. `validation:metrics.nonNegative`. */
   message: string;
 };
 

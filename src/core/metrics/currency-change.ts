@@ -8,7 +8,7 @@ import { MONEY_FIELDS, type WeekRecord, WeekRecordInput } from './week-record.ts
  * Changing a startup's currency (decision 114): either the numbers were already in the new
  * currency and only the label changes (`relabel`), or every past amount is converted at
  * the rate the founder enters (`convert`: 1 old = `rate` new). Shared by the profile's
- * dialog and POST /api/metrics/currency; messages are `profile` translation keys.
+ * dialog and POST /api/metrics/currency; messages are `validation:` keys (decision 236).
  */
 export const MAX_RATE = 1_000_000;
 
@@ -21,13 +21,13 @@ export const CurrencyChangeInput = z.discriminatedUnion(
         mode: z.literal('convert'),
         currency: currency(),
         rate: z
-          .number({ error: 'currencyChange.errors.rateNumber' })
-          .positive('currencyChange.errors.ratePositive')
-          .max(MAX_RATE, 'currencyChange.errors.rateTooLarge'),
+          .number({ error: 'validation:currency.rateNumber' })
+          .positive('validation:currency.ratePositive')
+          .max(MAX_RATE, 'validation:currency.rateTooLarge'),
       })
       .strict(),
   ],
-  { error: 'currencyChange.errors.mode' },
+  { error: 'validation:currency.mode' },
 );
 export type CurrencyChangeInput = z.infer<typeof CurrencyChangeInput>;
 

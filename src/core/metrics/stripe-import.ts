@@ -5,7 +5,7 @@ import { count, money, signedMoney, type WeekInputField, type WeekRecord } from 
 
 /**
  * What a founder sends to import from Stripe (decision 118), checked alike in the browser
- * and by the routes. Messages are `metrics` translation keys.
+ * and by the routes. Messages are `validation:` keys (decision 236).
  */
 
 /**
@@ -16,11 +16,11 @@ import { count, money, signedMoney, type WeekInputField, type WeekRecord } from 
 export const StripeKeyInput = z
   .object({
     key: z
-      .string({ error: 'stripe.keyFormat' })
+      .string({ error: 'validation:metrics.stripeKeyFormat' })
       .trim()
       .superRefine((key, context) => {
-        if (/^sk_(live|test)_/.test(key)) context.addIssue({ code: 'custom', message: 'stripe.fullKey' });
-        else if (!/^rk_(live|test)_[A-Za-z0-9]{10,250}$/.test(key)) context.addIssue({ code: 'custom', message: 'stripe.keyFormat' });
+        if (/^sk_(live|test)_/.test(key)) context.addIssue({ code: 'custom', message: 'validation:metrics.stripeFullKey' });
+        else if (!/^rk_(live|test)_[A-Za-z0-9]{10,250}$/.test(key)) context.addIssue({ code: 'custom', message: 'validation:metrics.stripeKeyFormat' });
       }),
   })
   .strict();

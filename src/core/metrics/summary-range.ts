@@ -12,7 +12,7 @@ export type SummaryRange = keyof typeof SUMMARY_RANGES;
 export const DEFAULT_SUMMARY_RANGE: SummaryRange = '1y';
 
 export const SummaryRangeParam = z
-  .enum(Object.keys(SUMMARY_RANGES) as [SummaryRange, ...SummaryRange[]], { error: 'Range must be one of 12w, 6m, 1y, all' })
+  .enum(Object.keys(SUMMARY_RANGES) as [SummaryRange, ...SummaryRange[]], { error: 'validation:metrics.range' })
   .default(DEFAULT_SUMMARY_RANGE);
 
 /** The points of an oldest-first series that fall within the range. */

@@ -5,7 +5,7 @@ import { weeklyFromMonthly } from './revenue-period.ts';
 /**
  * The historical week record (docs/product.md#week-record), shared by the entry
  * form, the history table, CSV import and PUT /api/metrics/weeks/:year/:week.
- * Messages are `metrics` translation keys the UI translates.
+ * Messages are `validation:` keys (decision 236).
  */
 
 /** The record's inputs, in the order of the form and of the CSV columns after year and week. */
@@ -80,30 +80,30 @@ export const MAX_YEAR = 2100;
 const hasAtMostCents = (value: number) => Number(value.toFixed(2)) === value;
 
 export const count = z
-  .number({ error: 'validation.number' })
-  .int('validation.integer')
-  .min(0, 'validation.nonNegative')
-  .max(MAX_COUNT, 'validation.tooLarge');
+  .number({ error: 'validation:metrics.number' })
+  .int('validation:metrics.integer')
+  .min(0, 'validation:metrics.nonNegative')
+  .max(MAX_COUNT, 'validation:metrics.tooLarge');
 
 export const money = z
-  .number({ error: 'validation.number' })
-  .min(0, 'validation.nonNegative')
-  .max(MAX_AMOUNT, 'validation.tooLarge')
-  .refine(hasAtMostCents, 'validation.cents');
+  .number({ error: 'validation:metrics.number' })
+  .min(0, 'validation:metrics.nonNegative')
+  .max(MAX_AMOUNT, 'validation:metrics.tooLarge')
+  .refine(hasAtMostCents, 'validation:metrics.cents');
 
 /** Cash can dip below zero (an overdraft); everything else is a count or an amount ≥ 0. */
 export const signedMoney = z
-  .number({ error: 'validation.number' })
-  .min(-MAX_AMOUNT, 'validation.tooLarge')
-  .max(MAX_AMOUNT, 'validation.tooLarge')
-  .refine(hasAtMostCents, 'validation.cents');
+  .number({ error: 'validation:metrics.number' })
+  .min(-MAX_AMOUNT, 'validation:metrics.tooLarge')
+  .max(MAX_AMOUNT, 'validation:metrics.tooLarge')
+  .refine(hasAtMostCents, 'validation:metrics.cents');
 
 /** Stored as numeric(5,2): 0–100 with at most 2 decimals (62.25 %, not 62.255 %). */
 const percent = z
-  .number({ error: 'validation.number' })
-  .min(0, 'validation.percent')
-  .max(100, 'validation.percent')
-  .refine(hasAtMostCents, 'validation.percentDecimals');
+  .number({ error: 'validation:metrics.number' })
+  .min(0, 'validation:metrics.percent')
+  .max(100, 'validation:metrics.percent')
+  .refine(hasAtMostCents, 'validation:metrics.percentDecimals');
 
 const WeekRecordFields = z
   .object({
@@ -134,17 +134,17 @@ const WeekRecordFields = z
   .strict()
   .superRefine((record, context) => {
     if (record.weeklyRevenue === undefined) {
-      if (record.monthlyRevenue === null) context.addIssue({ code: 'custom', path: ['weeklyRevenue'], message: 'validation.required' });
+      if (record.monthlyRevenue === null) context.addIssue({ code: 'custom', path: ['weeklyRevenue'], message: 'validation:metrics.required' });
     } else if (record.monthlyRevenue !== null && record.weeklyRevenue !== weeklyFromMonthly(record.monthlyRevenue)) {
-      context.addIssue({ code: 'custom', path: ['weeklyRevenue'], message: 'validation.monthlyMismatch' });
+      context.addIssue({ code: 'custom', path: ['weeklyRevenue'], message: 'validation:metrics.monthlyMismatch' });
     }
     // Revenue that left cannot exceed the revenue the week started with.
     if (record.churnedRevenue + record.downgrades > record.startingRevenue + 1e-9) {
-      context.addIssue({ code: 'custom', path: ['churnedRevenue'], message: 'validation.churnAboveStart' });
+      context.addIssue({ code: 'custom', path: ['churnedRevenue'], message: 'validation:metrics.churnAboveStart' });
     }
     // A customer lost this week was a customer at the start or joined during it.
     if (record.lostCustomers > record.startingCustomers + record.newCustomers) {
-      context.addIssue({ code: 'custom', path: ['lostCustomers'], message: 'validation.lostAboveCustomers' });
+      context.addIssue({ code: 'custom', path: ['lostCustomers'], message: 'validation:metrics.lostAboveCustomers' });
     }
   });
 
@@ -166,10 +166,10 @@ const digitsOnly = (value: unknown) => (typeof value === 'string' ? (/^\d{1,6}$/
 
 export const WeekKeySchema = z
   .object({
-    year: z.preprocess(digitsOnly, z.number({ error: 'validation.year' }).int('validation.year').min(MIN_YEAR, 'validation.year').max(MAX_YEAR, 'validation.year')),
-    week: z.preprocess(digitsOnly, z.number({ error: 'validation.week' }).int('validation.week').min(1, 'validation.week').max(53, 'validation.week')),
+    year: z.preprocess(digitsOnly, z.number({ error: 'validation:metrics.year' }).int('validation:metrics.year').min(MIN_YEAR, 'validation:metrics.year').max(MAX_YEAR, 'validation:metrics.year')),
+    week: z.preprocess(digitsOnly, z.number({ error: 'validation:metrics.week' }).int('validation:metrics.week').min(1, 'validation:metrics.week').max(53, 'validation:metrics.week')),
   })
-  .refine(isValidIsoWeek, { path: ['week'], message: 'validation.week' });
+  .refine(isValidIsoWeek, { path: ['week'], message: 'validation:metrics.week' });
 
 /** A stored week: its key and its inputs. */
 export type WeekRecord = { year: number; week: number } & WeekRecordInput;

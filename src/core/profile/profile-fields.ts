@@ -77,10 +77,10 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-export const hour = () => z.string().regex(HOUR, 'Invalid hour');
+export const hour = () => z.string().regex(HOUR, 'validation:profile.hour');
 export const optionalCountry = () =>
-  z.preprocess(emptyToNull, z.string().refine((code) => COUNTRY_SET.has(code), 'Invalid country').nullable().optional());
+  z.preprocess(emptyToNull, z.string().refine((code) => COUNTRY_SET.has(code), 'validation:profile.country').nullable().optional());
 export const optionalFounderType = () => z.preprocess(emptyToNull, z.enum(FOUNDER_TYPES).nullable().optional());
 export const optionalTimeZone = () =>
-  z.preprocess(emptyToNull, z.string().max(64).refine(isTimeZone, 'Invalid time zone').nullable().optional());
-export const currency = () => z.enum(CURRENCIES, { message: 'Invalid currency' });
+  z.preprocess(emptyToNull, z.string().max(64).refine(isTimeZone, 'validation:profile.timeZone').nullable().optional());
+export const currency = () => z.enum(CURRENCIES, { message: 'validation:profile.currency' });

@@ -16,12 +16,12 @@ export const MAX_PERIOD_WEEKS = 53;
 export const MAX_SECTION_LENGTH = 10_000;
 
 const isoWeek = z
-  .string({ error: 'reports.validation.week' })
-  .regex(/^\d{4}-W\d{2}$/, 'reports.validation.week')
+  .string({ error: 'validation:reports.week' })
+  .regex(/^\d{4}-W\d{2}$/, 'validation:reports.week')
   .transform((value, context) => {
     const key = { year: Number(value.slice(0, 4)), week: Number(value.slice(6)) };
     if (key.week < 1 || formatWeek(weekFromIndex(weekIndex(key))) !== value) {
-      context.addIssue({ code: 'custom', message: 'reports.validation.week' });
+      context.addIssue({ code: 'custom', message: 'validation:reports.week' });
       return z.NEVER;
     }
     return key;
@@ -32,8 +32,8 @@ export const PeriodInput = z
   .strict()
   .superRefine(({ fromWeek, toWeek }, context) => {
     const span = weekIndex(toWeek) - weekIndex(fromWeek) + 1;
-    if (span < 1) context.addIssue({ code: 'custom', path: ['toWeek'], message: 'reports.validation.order' });
-    else if (span > MAX_PERIOD_WEEKS) context.addIssue({ code: 'custom', path: ['toWeek'], message: 'reports.validation.tooLong' });
+    if (span < 1) context.addIssue({ code: 'custom', path: ['toWeek'], message: 'validation:reports.order' });
+    else if (span > MAX_PERIOD_WEEKS) context.addIssue({ code: 'custom', path: ['toWeek'], message: 'validation:reports.tooLong' });
   });
 export type PeriodInput = z.infer<typeof PeriodInput>;
 
@@ -42,18 +42,28 @@ export type SectionKey = (typeof SECTION_KEYS)[number];
 export type Sections = Record<SectionKey, string>;
 
 export const SectionsInput = z
-  .object({ sections: z.object(Object.fromEntries(SECTION_KEYS.map((key) => [key, z.string().max(MAX_SECTION_LENGTH, 'reports.validation.sectionLength')])) as Record<SectionKey, z.ZodString>).strict() })
+  .object({ sections: z.object(Object.fromEntries(SECTION_KEYS.map((key) => [key, z.string().max(MAX_SECTION_LENGTH, 'validation:reports.sectionLength')])) as Record<SectionKey, z.ZodString>).strict() })
   .strict();
 
 /** Recipients of one send: enough for a cap table, few enough that a typo cannot spam a list (decision 185). */
 export const MAX_RECIPIENTS = 50;
 
+const anAddress = z.email();
+/** One recipient; a refused one names itself in the message (`{{address}}`). */
+const recipient = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .superRefine((address, context) => {
+    if (!anAddress.safeParse(address).success) context.addIssue({ code: 'custom', message: 'validation:reports.email', params: { address } });
+  });
+
 export const SendInput = z
   .object({
     recipients: z
-      .array(z.string().trim().toLowerCase().pipe(z.email({ error: 'reports.validation.email' })), { error: 'reports.validation.recipients' })
-      .min(1, 'reports.validation.recipients')
-      .max(MAX_RECIPIENTS, 'reports.validation.tooManyRecipients')
+      .array(recipient, { error: 'validation:reports.recipients' })
+      .min(1, 'validation:reports.recipients')
+      .max(MAX_RECIPIENTS, 'validation:reports.tooManyRecipients')
       .transform((list) => [...new Set(list)]),
   })
   .strict();

@@ -13,7 +13,7 @@ import { type Kpi, SECTION_KEYS, type SectionKey, type Sections, SectionsInput }
  */
 
 /** The version the founder is looking at: the model polishes exactly that text. */
-export const PolishInput = z.object({ version: z.number({ error: 'reports.validation.version' }).int('reports.validation.version').positive('reports.validation.version') }).strict();
+export const PolishInput = z.object({ version: z.number({ error: 'validation:reports.version' }).int('validation:reports.version').positive('validation:reports.version') }).strict();
 
 /** A proposal the founder accepts: the sections as they now read, and the version they polish. */
 export const AcceptPolishInput = SectionsInput.extend({ basedOn: PolishInput.shape.version }).strict();

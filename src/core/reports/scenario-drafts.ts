@@ -19,12 +19,12 @@ export const CHANGE_FIELDS = {
 
 /** Longer than any number a founder types; a date input sends `YYYY-MM-DD`. */
 const MAX_TYPED = 40;
-const typed = z.string().max(MAX_TYPED, 'scenarios.validation.tooLarge');
+const typed = z.string().max(MAX_TYPED, 'validation:scenarios.tooLarge');
 
 const ChangeDraft = z
   .object({ kind: z.enum(SCENARIO_CHANGE_KINDS), from: typed, values: z.record(z.string(), typed) })
   .strict()
-  .refine((change) => Object.keys(change.values).every((field) => (CHANGE_FIELDS[change.kind] as readonly string[]).includes(field)), 'scenarios.validation.number');
+  .refine((change) => Object.keys(change.values).every((field) => (CHANGE_FIELDS[change.kind] as readonly string[]).includes(field)), 'validation:scenarios.number');
 
 export const ScenarioDraftsInput = z
   .object({
@@ -33,12 +33,12 @@ export const ScenarioDraftsInput = z
         z
           .object({
             id: z.string().min(1).max(MAX_TYPED),
-            name: z.string().max(MAX_SCENARIO_NAME, 'scenarios.validation.nameLength'),
-            changes: z.array(ChangeDraft).max(MAX_CHANGES, 'scenarios.validation.tooManyChanges'),
+            name: z.string().max(MAX_SCENARIO_NAME, 'validation:scenarios.nameLength'),
+            changes: z.array(ChangeDraft).max(MAX_CHANGES, 'validation:scenarios.tooManyChanges'),
           })
           .strict(),
       )
-      .max(MAX_SCENARIOS, 'scenarios.validation.tooManyScenarios'),
+      .max(MAX_SCENARIOS, 'validation:scenarios.tooManyScenarios'),
   })
   .strict();
 

@@ -4,7 +4,7 @@ import { PROJECTION_WEEKS, type ProjectionChange } from './runway-projection.ts'
 
 /**
  * What a founder types into a runway scenario (decision 181). Every field's message is a
- * `reports` translation key shown beside the field. Caps keep typos out of the chart: a
+ * `validation:` key (decision 236) shown beside the field. Caps keep typos out of the chart: a
  * hire costing 10^12 a month is a slip of the finger, not a plan.
  */
 export const MAX_SCENARIOS = 4;
@@ -20,22 +20,22 @@ export const MIN_PRICE_PERCENT = -90;
 export const MAX_PRICE_PERCENT = 1000;
 export const MAX_SCENARIO_NAME = 60;
 
-const number = (min: number, max: number, minMessage = 'scenarios.validation.nonNegative') =>
+const number = (min: number, max: number, minMessage = 'validation:scenarios.nonNegative') =>
   z
-    .number({ error: 'scenarios.validation.number' })
-    .refine(Number.isFinite, 'scenarios.validation.number')
+    .number({ error: 'validation:scenarios.number' })
+    .refine(Number.isFinite, 'validation:scenarios.number')
     .min(min, minMessage)
-    .max(max, 'scenarios.validation.tooLarge');
+    .max(max, 'validation:scenarios.tooLarge');
 
 /** A calendar day, `YYYY-MM-DD`, as a date input sends it. */
 const date = z
-  .string({ error: 'scenarios.validation.date' })
-  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'scenarios.validation.date');
+  .string({ error: 'validation:scenarios.date' })
+  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'validation:scenarios.date');
 
 export const ScenarioChangeInput = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('hire'), from: date, monthlyCost: number(0, MAX_HIRE_MONTHLY_COST), count: number(1, MAX_HIRE_COUNT, 'scenarios.validation.atLeastOne').int('scenarios.validation.integer') }),
-  z.object({ kind: z.literal('price'), from: date, percent: number(MIN_PRICE_PERCENT, MAX_PRICE_PERCENT, 'scenarios.validation.priceDrop') }),
-  z.object({ kind: z.literal('growth'), from: date, monthlyPercent: number(-100, 100, 'scenarios.validation.growthRange') }),
+  z.object({ kind: z.literal('hire'), from: date, monthlyCost: number(0, MAX_HIRE_MONTHLY_COST), count: number(1, MAX_HIRE_COUNT, 'validation:scenarios.atLeastOne').int('validation:scenarios.integer') }),
+  z.object({ kind: z.literal('price'), from: date, percent: number(MIN_PRICE_PERCENT, MAX_PRICE_PERCENT, 'validation:scenarios.priceDrop') }),
+  z.object({ kind: z.literal('growth'), from: date, monthlyPercent: number(-100, 100, 'validation:scenarios.growthRange') }),
   z.object({ kind: z.literal('churn'), from: date, monthlyPercent: number(0, 100) }),
   z.object({ kind: z.literal('fundraise'), from: date, amount: number(0, MAX_FUNDRAISE) }),
   z.object({ kind: z.literal('costCut'), from: date, monthlyAmount: number(0, MAX_MONTHLY_COST_CUT) }),
@@ -45,8 +45,8 @@ export type ScenarioChangeKind = ScenarioChangeInput['kind'];
 export const SCENARIO_CHANGE_KINDS = ['hire', 'fundraise', 'price', 'growth', 'churn', 'costCut'] as const satisfies readonly ScenarioChangeKind[];
 
 export const ScenarioInput = z.object({
-  name: z.string().trim().min(1, 'scenarios.validation.name').max(MAX_SCENARIO_NAME, 'scenarios.validation.nameLength'),
-  changes: z.array(ScenarioChangeInput).max(MAX_CHANGES, 'scenarios.validation.tooManyChanges'),
+  name: z.string().trim().min(1, 'validation:scenarios.name').max(MAX_SCENARIO_NAME, 'validation:scenarios.nameLength'),
+  changes: z.array(ScenarioChangeInput).max(MAX_CHANGES, 'validation:scenarios.tooManyChanges'),
 });
 export type ScenarioInput = z.infer<typeof ScenarioInput>;
 
@@ -71,8 +71,8 @@ export function toProjectionChanges(input: unknown, latest: WeekKey): { changes:
   const changes: ProjectionChange[] = [];
   parsed.data.changes.forEach((change, index) => {
     const week = projectionWeekOf(change.from, latest);
-    if (week < 1) return errors.push({ field: `changes.${index}.from`, message: 'scenarios.validation.beforeData' });
-    if (week > PROJECTION_WEEKS) return errors.push({ field: `changes.${index}.from`, message: 'scenarios.validation.pastHorizon' });
+    if (week < 1) return errors.push({ field: `changes.${index}.from`, message: 'validation:scenarios.beforeData' });
+    if (week > PROJECTION_WEEKS) return errors.push({ field: `changes.${index}.from`, message: 'validation:scenarios.pastHorizon' });
     switch (change.kind) {
       case 'hire':
         return changes.push({ kind: 'hire', week, monthlyCost: change.monthlyCost, count: change.count });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import type { MessageParams } from '../validation/issues.ts';
 import { cleanText, findBlockedPattern, normalizeCharacters } from './sanitize.ts';
 
 /**
  * Input validation, shared by forms and routes. Every value is sanitised first
  * (`sanitize.ts`) and the clean value is what passes on. Limits are those of
- * docs/product.md#input-limits; messages are the English texts of
- * docs/product.md#validation-messages.
+ * docs/product.md#input-limits; messages are `validation:` keys whose English texts are those
+ * of docs/product.md#validation-messages (core/validation/, decision 236).
  *
  * Lengths are counted on the sanitised text before the 10000-character cut, so an over-long
  * text is reported, never silently shortened. URLs, which the product gives no limit, use the
@@ -26,27 +27,27 @@ export const INPUT_LIMITS = { text: TEXT_MAX, longText: LONG_TEXT_MAX, title: TI
 export type InputType = keyof typeof INPUT_LIMITS;
 
 export const VALIDATION_MESSAGES = {
-  empty: 'Input cannot be empty',
-  email: 'Invalid email format',
-  url: 'Invalid URL format',
-  urlProtocol: 'Only http/https URLs are allowed',
-  urlPatterns: 'URL contains disallowed patterns',
+  empty: 'validation:empty',
+  email: 'validation:email',
+  url: 'validation:url',
+  urlProtocol: 'validation:urlProtocol',
+  urlPatterns: 'validation:urlPatterns',
+  tooLong: 'validation:tooLong',
 } as const;
 
-export const tooLongMessage = (max: number) => `Text is too long (max ${max} characters)`;
-
-export type ValidationResult = { ok: true; value: string } | { ok: false; message: string };
+/** A refusal: its message key and the params it names (`{ max }` for a text too long). */
+export type ValidationResult = { ok: true; value: string } | { ok: false; message: string; params?: MessageParams };
 
 /** A basic address: something@something.tld, without spaces or characters that need quoting. */
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]+$/;
 
-const fail = (message: string): ValidationResult => ({ ok: false, message });
+const fail = (message: string, params?: MessageParams): ValidationResult => ({ ok: false, message, ...(params ? { params } : {}) });
 
 /** Sanitised text of at most `max` characters. */
 export function validateText(value: string, max: number = TEXT_MAX): ValidationResult {
   const clean = cleanText(value);
   if (clean === '') return fail(VALIDATION_MESSAGES.empty);
-  if (clean.length > max) return fail(tooLongMessage(max));
+  if (clean.length > max) return fail(VALIDATION_MESSAGES.tooLong, { max });
   return { ok: true, value: clean };
 }
 
@@ -117,7 +118,7 @@ function checked(check: (value: string) => ValidationResult) {
   return z.string().transform((value, ctx) => {
     const result = check(value);
     if (result.ok) return result.value;
-    ctx.addIssue({ code: 'custom', message: result.message });
+    ctx.addIssue({ code: 'custom', message: result.message, ...(result.params ? { params: result.params } : {}) });
     return z.NEVER;
   });
 }
@@ -135,13 +136,16 @@ function optionalChecked(check: (value: string) => ValidationResult) {
       if (value === null || cleanText(value) === '') return null;
       const result = check(value);
       if (result.ok) return result.value;
-      ctx.addIssue({ code: 'custom', message: result.message });
+      ctx.addIssue({ code: 'custom', message: result.message, ...(result.params ? { params: result.params } : {}) });
       return z.NEVER;
     });
 }
 
 /** Required text, sanitised, at most `max` characters. */
 export const safeText = (max: number = TEXT_MAX) => checked((value) => validateText(value, max));
+/** Sanitised text of at least `min` characters (counted after sanitising, as stored); `message` names `{{min}}`. */
+export const textAtLeast = (min: number, message: string) =>
+  safeText(TEXT_MAX).refine((value) => value.length >= min, { error: message, params: { min } });
 /** Optional text, sanitised; empty → null. */
 export const optionalSafeText = (max: number = TEXT_MAX) => optionalChecked((value) => validateText(value, max));
 export const safeEmail = () => checked(validateEmail);

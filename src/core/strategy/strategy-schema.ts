@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_MAX, safeText } from '../security/validate.ts';
+import { textAtLeast } from '../security/validate.ts';
 
 /**
  * The strategy builder (docs/product.md#forms): a core problem, 1–5 maximas
@@ -12,15 +12,13 @@ export const MAXIMAS_MIN_COUNT = 1;
 export const MAXIMAS_MAX_COUNT = 5;
 export const MAXIMAS_SUGGESTED = { min: 3, max: 5 } as const;
 
+/** `validation:` keys (decision 236); the text minimums travel as `{{min}}`. */
 export const STRATEGY_MESSAGES = {
-  coreProblemMin: `Core problem must be at least ${CORE_PROBLEM_MIN} characters`,
-  maximaMin: `Each maxima must be at least ${MAXIMA_MIN} characters`,
-  maximasCount: `Set between ${MAXIMAS_MIN_COUNT} and ${MAXIMAS_MAX_COUNT} maximas`,
-  statementMin: `Strategy statement must be at least ${STATEMENT_MIN} characters`,
+  coreProblemMin: 'validation:strategy.coreProblemMin',
+  maximaMin: 'validation:strategy.maximaMin',
+  maximasCount: 'validation:strategy.maximasCount',
+  statementMin: 'validation:strategy.statementMin',
 } as const;
-
-const textAtLeast = (min: number, message: string) =>
-  safeText(TEXT_MAX).refine((value) => value.length >= min, { error: message });
 
 export const StrategyInput = z
   .object({

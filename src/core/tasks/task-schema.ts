@@ -1,25 +1,25 @@
 import { z } from 'zod';
-import { LONG_TEXT_MAX, TEXT_MAX, optionalSafeText, safeText } from '../security/validate.ts';
+import { LONG_TEXT_MAX, optionalSafeText, textAtLeast } from '../security/validate.ts';
 import { ICE_MAX, ICE_MIN } from './ice.ts';
 import { TASK_METRIC_KEYS } from './task-metrics.ts';
 
 /**
  * A high-performance task as the form and POST/PATCH /api/tasks take it (docs/product.md#forms).
- * Messages are the interface texts; the UI maps them to translations.
+ * Messages are `validation:` keys with the numbers they name as params (decision 236).
  */
 export const HYPOTHESIS_MIN = 20;
 export const WHY_RELEVANT_MIN = 15;
 export const MAX_MAXIMAS = 5;
 
 export const TASK_MESSAGES = {
-  hypothesisMin: `Hypothesis statement must be at least ${HYPOTHESIS_MIN} characters`,
-  whyRelevantMin: `Why relevant must be at least ${WHY_RELEVANT_MIN} characters`,
-  metricRequired: 'Please select a metric',
-  targetValue: 'Target value must be a number',
-  ice: `ICE values must be whole numbers from ${ICE_MIN} to ${ICE_MAX}`,
-  completionNotes: 'Completion notes are required',
-  outcome: 'Choose the result: validated, invalidated or inconclusive',
-  dueDate: 'Due date must be a date',
+  hypothesisMin: 'validation:tasks.hypothesisMin',
+  whyRelevantMin: 'validation:tasks.whyRelevantMin',
+  metricRequired: 'validation:tasks.metricRequired',
+  targetValue: 'validation:tasks.targetValue',
+  ice: 'validation:tasks.ice',
+  completionNotes: 'validation:tasks.completionNotes',
+  outcome: 'validation:tasks.outcome',
+  dueDate: 'validation:tasks.dueDate',
 } as const;
 
 const iceValue = z
@@ -27,10 +27,6 @@ const iceValue = z
   .int({ error: TASK_MESSAGES.ice })
   .min(ICE_MIN, { error: TASK_MESSAGES.ice })
   .max(ICE_MAX, { error: TASK_MESSAGES.ice });
-
-/** Sanitised text of at least `min` characters (counted after sanitising, as stored). */
-const textAtLeast = (min: number, message: string) =>
-  safeText(TEXT_MAX).refine((value) => value.length >= min, { error: message });
 
 export const TaskFields = {
   hypothesis: textAtLeast(HYPOTHESIS_MIN, TASK_MESSAGES.hypothesisMin),
@@ -55,7 +51,7 @@ export const UpdateTaskInput = z
   .object(TaskFields)
   .partial()
   .strict()
-  .refine((value) => Object.keys(value).length > 0, { error: 'Nothing to update' });
+  .refine((value) => Object.keys(value).length > 0, { error: 'validation:tasks.nothingToUpdate' });
 export type UpdateTaskInput = z.infer<typeof UpdateTaskInput>;
 
 /** What the experiment showed about its hypothesis (docs/product.md#tasks). */
@@ -76,5 +72,5 @@ export const TASK_STATUSES = ['active', 'done'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 /** GET /api/tasks's query: `?status=active|done` (active when absent). */
-export const TaskListQuery = z.object({ status: z.enum(TASK_STATUSES, { error: 'Status must be active or done' }).default('active') });
+export const TaskListQuery = z.object({ status: z.enum(TASK_STATUSES, { error: 'validation:tasks.status' }).default('active') });
 

@@ -1,5 +1,6 @@
 import { APIError } from 'better-auth/api';
 import { EMAIL_MAX, VALIDATION_MESSAGES } from '../../core/security/validate.ts';
+import { validationText } from '../../core/validation/english.ts';
 
 /**
  * An e-mail address is at most 254 characters (docs/product.md#input-limits; also RFC 5321's
@@ -12,6 +13,6 @@ export function refuseOverlongEmail(body: unknown): void {
   if (typeof body !== 'object' || body === null) return;
   const { email } = body as { email?: unknown };
   if (typeof email === 'string' && email.trim().length > EMAIL_MAX) {
-    throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: VALIDATION_MESSAGES.email });
+    throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: validationText(VALIDATION_MESSAGES.email) });
   }
 }

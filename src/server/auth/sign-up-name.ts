@@ -1,6 +1,7 @@
 import { APIError } from 'better-auth/api';
 import { findBlockedPattern, sanitize } from '../../core/security/sanitize.ts';
-import { TITLE_MAX, tooLongMessage } from '../../core/security/validate.ts';
+import { TITLE_MAX, VALIDATION_MESSAGES } from '../../core/security/validate.ts';
+import { validationText } from '../../core/validation/english.ts';
 
 /** The routes that can create an account with a name (password sign-up, magic-link sign-up). */
 const NAMED_SIGN_UPS = new Set(['/sign-up/email', '/sign-in/magic-link']);
@@ -21,7 +22,7 @@ export function cleanSignUpName(path: string | undefined, body: unknown): Record
   }
   const clean = sanitize(name);
   if (clean.length > TITLE_MAX) {
-    throw new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message: tooLongMessage(TITLE_MAX) });
+    throw new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message: validationText(VALIDATION_MESSAGES.tooLong, { max: TITLE_MAX }) });
   }
   return { ...body, name: clean };
 }

@@ -3,14 +3,24 @@ import type { AppBindings } from './context.ts';
 import type { z } from 'zod';
 import { findBlockedPatternDeep } from '../../core/security/sanitize.ts';
 import { recordSecurityEvent, requestContext } from '../platform/audit.ts';
+import { KEYED, keyedIssues } from '../../core/validation/issues.ts';
 import { AppError } from './app-error.ts';
 import { clientAddress } from './client-address.ts';
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Field-level messages for a failed parse: `[{ field: 'email', message: '…' }]`. */
+/**
+ * Field-level messages for a failed parse: `[{ field: 'email', message: 'validation:email' }]`,
+ * with the params a message names. The message is a schema's key (decision 236); AppError
+ * answers it as its English text with the key beside it.
+ */
 export function fieldErrors(error: z.ZodError) {
-  return error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+  return keyedIssues(error).map(({ path, key, params }) => ({ field: path, message: key, ...(params ? { params } : {}) }));
+}
+
+/** Parses with the shared schema, zod's own messages given as keys too. */
+export function safeParseKeyed<T extends z.ZodType>(schema: T, input: unknown) {
+  return schema.safeParse(input, KEYED);
 }
 
 /** The query string, validated like a body: 400 VALIDATION_FAILED naming the fields. */
@@ -24,7 +34,7 @@ export function parseParams<T extends z.ZodType>(c: Context<AppBindings>, schema
 }
 
 function parsed<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const result = schema.safeParse(input);
+  const result = safeParseKeyed(schema, input);
   if (!result.success) throw new AppError('VALIDATION_FAILED', { details: fieldErrors(result.error) });
   return result.data;
 }

@@ -9,20 +9,24 @@ import {
   type Language,
   languageFromTag,
 } from '../../core/i18n/language.ts';
+import { VALIDATION_NAMESPACE } from '../../core/validation/issues.ts';
 
 /**
  * Translations live in `src/web/locales/<language>/<namespace>.json`, one namespace per
  * feature. Each file is its own chunk, so a page downloads only its language's texts.
  */
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+/** The shared schemas' messages live with them (core/validation/locales/<language>.json, decision 236). */
+const validationFiles = import.meta.glob<{ default: Record<string, unknown> }>('../../core/validation/locales/*.json');
 
-export const NAMESPACES = ['common', 'errors', 'marketing', 'auth', 'shell', 'session', 'admin', 'profile', 'onboarding', 'overview', 'metrics', 'tasks', 'strategy', 'gamification', 'twoFactor', 'mentor', 'aiContext', 'impersonation', 'feedback', 'subscription', 'tours', 'community', 'reports', 'referrals', 'showcase'] as const;
+export const NAMESPACES = ['common', 'errors', 'marketing', 'auth', 'shell', 'session', 'admin', 'profile', 'onboarding', 'overview', 'metrics', 'tasks', 'strategy', 'gamification', 'twoFactor', 'mentor', 'aiContext', 'impersonation', 'feedback', 'subscription', 'tours', 'community', 'reports', 'referrals', 'showcase', VALIDATION_NAMESPACE] as const;
 export const DEFAULT_NAMESPACE = 'common';
 
 const MAX_LOAD_ATTEMPTS = 5; // translation loading is retried up to 5 times (docs/product.md#language)
 
 async function loadNamespace(language: string, namespace: string) {
-  const load = localeFiles[`../locales/${language}/${namespace}.json`];
+  const load =
+    namespace === VALIDATION_NAMESPACE ? validationFiles[`../../core/validation/locales/${language}.json`] : localeFiles[`../locales/${language}/${namespace}.json`];
   if (!load) throw new Error(`No translations for ${language}/${namespace}`);
   let lastError: unknown;
   for (let attempt = 1; attempt <= MAX_LOAD_ATTEMPTS; attempt++) {

@@ -39,3 +39,10 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   }
   return body as T;
 }
+
+/** The text key of one detail of a refusal: its `key` when the server gave one (its `message` is then English), else its message. */
+export function detailKey(detail: unknown): string | undefined {
+  if (!detail || typeof detail !== 'object') return undefined;
+  const { key, message } = detail as { key?: unknown; message?: unknown };
+  return typeof key === 'string' ? key : typeof message === 'string' ? message : undefined;
+}

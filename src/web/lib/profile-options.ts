@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { HTML_LANG } from '../../core/i18n/language.ts';
 import { COUNTRY_CODES, CURRENCIES, FOUNDER_TYPES, STARTUP_PHASES, TEAM_SIZES } from '../../core/profile/profile-fields.ts';
@@ -34,24 +33,4 @@ export function browserTimeZone(): string {
   } catch {
     return 'UTC';
   }
-}
-
-const MESSAGE_KEYS: Record<string, string> = {
-  'Input cannot be empty': 'validation.empty',
-  'Invalid email format': 'validation.email',
-  'Invalid URL format': 'validation.url',
-  'Only http/https URLs are allowed': 'validation.urlProtocol',
-  'URL contains disallowed patterns': 'validation.urlPatterns',
-  'Invalid country': 'validation.country',
-  'Invalid hour': 'validation.hour',
-  'Invalid time zone': 'validation.timeZone',
-  'Invalid currency': 'validation.currency',
-};
-
-/** A schema's English message (docs/product.md#validation-messages) in the founder's language. */
-export function translateFieldMessage(t: TFunction, message: string): string {
-  const tooLong = /^Text is too long \(max (\d+) characters\)$/.exec(message);
-  if (tooLong) return t('profile:validation.tooLong', { max: Number(tooLong[1]) });
-  const key = MESSAGE_KEYS[message];
-  return key ? t(`profile:${key}`) : t('profile:validation.choose');
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { ApiError } from './api-client.ts';
+import { issueParams, KEYED, type MessageParams } from '../../core/validation/issues.ts';
+import { ApiError, detailKey } from './api-client.ts';
 
 /**
  * The engine behind `useSchemaForm` (use-schema-form.ts), free of React so it can be tested
@@ -8,15 +9,19 @@ import { ApiError } from './api-client.ts';
  * puts a 400's `details` on the fields they name (docs/decisions/228-one-form-hook.md).
  */
 
-/** A problem with one field: its path as the schema or server gives it, and the schema's message (a translation key). */
-export type FieldIssue = { path: string; message: string };
+/**
+ * A problem with one field: its path as the schema or server gives it, and the schema's
+ * message, a translation key (`validation:tasks.hypothesisMin`, decision 236), with the
+ * params it names.
+ */
+export type FieldIssue = { path: string; message: string; params?: MessageParams };
 
 export type SchemaFormOptions<S extends z.ZodType, V extends Record<string, unknown>> = {
   /** The shared schema the values are checked with (it may change with the form's mode). */
   schema: S;
   /** What the schema parses, from the form's values (numbers from text, '' as absent…); the values as they are by default. */
   toInput?: (values: V) => unknown;
-  /** Checks the schema cannot make alone; their issues show with the schema's at once. */
+  /** Checks the schema cannot make alone; their issues show with the schema's at once, before the schema's on the same field. */
   check?: (values: V) => FieldIssue[];
   /** Runs with the parsed values once they pass. A thrown 400 with field `details` shows them on the fields. */
   onSubmit: (data: z.output<S>, values: V) => Promise<unknown> | unknown;
@@ -40,23 +45,32 @@ export type SchemaFormState<V> = {
   focus: (keyof V & string) | null;
 };
 
-/** The field issues of a 400 VALIDATION_FAILED: `details` as the server sends them (`{ field, message }`) or as zod issues (`{ path, message }`). */
+/**
+ * The field issues of a 400 VALIDATION_FAILED: `details` as the server sends them
+ * (`{ field, message, key?, params? }`: the key, when there is one, is what the founder reads
+ * in their language; `message` is its English text) or as zod issues (`{ path, message }`).
+ */
 export function serverIssues(error: unknown): FieldIssue[] | null {
   if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED' || !Array.isArray(error.details)) return null;
   const issues: FieldIssue[] = [];
   for (const detail of error.details as unknown[]) {
     if (!detail || typeof detail !== 'object') continue;
-    const { field, path, message } = detail as { field?: unknown; path?: unknown; message?: unknown };
-    if (typeof message !== 'string') continue;
-    if (typeof field === 'string') issues.push({ path: field, message });
-    else if (Array.isArray(path)) issues.push({ path: path.map(String).join('.'), message });
+    const { field, path, params } = detail as { field?: unknown; path?: unknown; params?: unknown };
+    const shown = detailKey(detail);
+    if (shown === undefined) continue;
+    const named = params && typeof params === 'object' ? { params: params as MessageParams } : {};
+    if (typeof field === 'string') issues.push({ path: field, message: shown, ...named });
+    else if (Array.isArray(path)) issues.push({ path: path.map(String).join('.'), message: shown, ...named });
   }
   return issues;
 }
 
-/** A schema's issues as field issues (paths joined with dots). */
-export function schemaIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldIssue[] {
-  return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+/** A schema's issues as field issues (paths joined with dots, the bounds a message names as params). */
+export function schemaIssues(issues: readonly z.core.$ZodIssue[]): FieldIssue[] {
+  return issues.map((issue) => {
+    const params = issueParams(issue);
+    return { path: issue.path.map(String).join('.'), message: issue.message, ...(params ? { params } : {}) };
+  });
 }
 
 export function createSchemaForm<S extends z.ZodType, V extends Record<string, unknown>>(
@@ -100,8 +114,9 @@ export function createSchemaForm<S extends z.ZodType, V extends Record<string, u
     if (state.submitting) return;
     const { schema, toInput, check, onSubmit, onError } = options();
     const values = valuesNow();
-    const parsed = schema.safeParse(toInput ? toInput(values) : values);
-    const issues = [...(parsed.success ? [] : schemaIssues(parsed.error.issues)), ...(check?.(values) ?? [])];
+    const parsed = schema.safeParse(toInput ? toInput(values) : values, KEYED);
+    // A form's own check is the more precise where both find a problem in one field: it comes first.
+    const issues = [...(check?.(values) ?? []), ...(parsed.success ? [] : schemaIssues(parsed.error.issues))];
     if (issues.length > 0 || !parsed.success) {
       show(issues);
       return;

@@ -1,13 +1,14 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useValidationTexts } from '../i18n/validation-texts.ts';
 import { createSchemaForm, type FieldIssue, type SchemaFormOptions } from './schema-form.ts';
 
 export type { FieldIssue } from './schema-form.ts';
 export { serverIssues } from './schema-form.ts';
 
 type Options<S extends z.ZodType, V extends Record<string, unknown>> = Omit<SchemaFormOptions<S, V>, 'schema'> & {
-  /** The text shown for an issue; by default its message, which is a translation key with its namespace (`auth:validation.email`). */
+  /** The text shown for an issue; by default its message, a translation key with its namespace (`validation:email`), and its params. */
   translate?: (issue: FieldIssue, values: V) => string;
 };
 
@@ -38,6 +39,7 @@ function focusField(form: HTMLFormElement | null, name: string) {
 export function useSchemaForm<S extends z.ZodType, V extends Record<string, unknown>>(schema: S, initialValues: V, options: Options<S, V>) {
   type Name = keyof V & string;
   const { t } = useTranslation();
+  useValidationTexts();
   const prefix = useId();
   const formRef = useRef<HTMLFormElement | null>(null);
   const [, rerender] = useReducer((count: number) => count + 1, 0);
@@ -52,7 +54,7 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
     if (name !== null) focusField(formRef.current, name);
   });
 
-  const translate = options.translate ?? ((issue: FieldIssue) => t(issue.message));
+  const translate = options.translate ?? ((issue: FieldIssue) => t(issue.message, issue.params));
   const errors: Partial<Record<Name, string>> = {};
   for (const [name, issue] of Object.entries(issues) as [Name, FieldIssue | undefined][]) if (issue) errors[name] = translate(issue, values);
 

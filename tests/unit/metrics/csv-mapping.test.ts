@@ -153,7 +153,7 @@ describe('importing a founder\'s own spreadsheet', () => {
     const parsed = parseWeeksCsv('Mes;MRR;Clientes al inicio;Clientes nuevos;Clientes perdidos;Costos;Costos de marketing;Saldo de caja;Usuarios activos\nnoviembre 2026;13.000;100;10;0;40.000;8.000;500.000;900\n', { notAfter: thisWeek });
     expect(parsed.records.map(formatWeek)).toEqual(['2026-W45', '2026-W46']);
     expect(parseWeeksCsv('Mes;MRR;Clientes al inicio;Clientes nuevos;Clientes perdidos;Costos;Costos de marketing;Saldo de caja;Usuarios activos\ndiciembre 2026;13.000;100;10;0;40.000;8.000;500.000;900\n', { notAfter: thisWeek }).errors).toEqual([
-      { row: 2, field: 'month', message: 'validation.futureWeek' },
+      { row: 2, field: 'month', message: 'validation:metrics.futureWeek' },
     ]);
   });
 

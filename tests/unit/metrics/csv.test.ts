@@ -70,9 +70,9 @@ describe('import', () => {
     const parsed = parseWeeksCsv(lines.join('\r\n'));
     // Line 8 starts a quoted cell that runs onto line 9; the row after the next blank line is line 11.
     expect([...new Set(parsed.errors.map((error) => error.row))]).toEqual([7, 8, 11]);
-    expect(parsed.errors).toContainEqual({ row: 7, field: 'startingCustomers', message: 'validation.nonNegative' });
-    expect(parsed.errors).toContainEqual({ row: 8, field: 'year', message: 'validation.number' });
-    expect(parsed.errors).toContainEqual({ row: 11, field: 'startingCustomers', message: 'validation.nonNegative' });
+    expect(parsed.errors).toContainEqual({ row: 7, field: 'startingCustomers', message: 'validation:metrics.nonNegative' });
+    expect(parsed.errors).toContainEqual({ row: 8, field: 'year', message: 'validation:metrics.number' });
+    expect(parsed.errors).toContainEqual({ row: 11, field: 'startingCustomers', message: 'validation:metrics.nonNegative' });
     expect(parseWeeksCsv(['', '', 'year,week,colour'].join('\n')).errors).toContainEqual({ row: 3, field: 'colour', message: 'import.unknownColumn' });
     expect(parseWeeksCsv(['', 'year;week;colour'].join('\n')).errors).toContainEqual({ row: 2, field: 'colour', message: 'import.unknownColumn' });
   });
@@ -101,7 +101,7 @@ describe('import', () => {
   });
   it('a cell in the other convention is a row error, never a silent misreading', () => {
     const csv = [WEEK_CSV_COLUMNS.join('\t'), '2026\t3\t10\t2000\t100\t5\t4800\t100\t250\t50\t9000\t5000.5\t200000\t\t400\t\t62.5\t', '2026\t4\t10\t2000\t100\t5\t4800\t100\t250\t50\t9000\t5000,5\t200000\t\t400\t\t62.5\t'].join('\n');
-    expect(parseWeeksCsv(csv).errors).toEqual([{ row: 3, field: 'weeklyRevenue', message: 'validation.number' }]);
+    expect(parseWeeksCsv(csv).errors).toEqual([{ row: 3, field: 'weeklyRevenue', message: 'validation:metrics.number' }]);
     expect(detectDecimalComma([['1,200', '7,5']], '\t')).toBe(true);
     expect(detectDecimalComma([['1.500', '1,234,567']], '\t')).toBe(false);
     expect(detectDecimalComma([['12']], ';')).toBe(true);
@@ -129,12 +129,12 @@ describe('import', () => {
     ];
     const parsed = parseWeeksCsv(lines.join('\n'));
     expect(parsed.errors).toEqual([
-      { row: 2, field: 'startingCustomers', message: 'validation.nonNegative' },
-      { row: 2, field: 'lostCustomers', message: 'validation.lostAboveCustomers' },
-      { row: 3, field: 'week', message: 'validation.week' },
-      { row: 4, field: 'grossMarginPct', message: 'validation.percent' },
-      { row: 4, field: 'churnedRevenue', message: 'validation.churnAboveStart' },
-      { row: 5, field: 'marketingCosts', message: 'validation.number' },
+      { row: 2, field: 'startingCustomers', message: 'validation:metrics.nonNegative' },
+      { row: 2, field: 'lostCustomers', message: 'validation:metrics.lostAboveCustomers' },
+      { row: 3, field: 'week', message: 'validation:metrics.week' },
+      { row: 4, field: 'grossMarginPct', message: 'validation:metrics.percent' },
+      { row: 4, field: 'churnedRevenue', message: 'validation:metrics.churnAboveStart' },
+      { row: 5, field: 'marketingCosts', message: 'validation:metrics.number' },
       { row: 7, field: 'week', message: 'import.duplicateWeek' },
     ]);
   });

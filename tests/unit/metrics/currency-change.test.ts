@@ -14,13 +14,13 @@ describe('CurrencyChangeInput', () => {
   });
 
   it.each([
-    [{ mode: 'convert', currency: 'USD', rate: 0 }, 'currencyChange.errors.ratePositive'],
-    [{ mode: 'convert', currency: 'USD', rate: -18 }, 'currencyChange.errors.ratePositive'],
-    [{ mode: 'convert', currency: 'USD', rate: '18' }, 'currencyChange.errors.rateNumber'],
-    [{ mode: 'convert', currency: 'USD' }, 'currencyChange.errors.rateNumber'],
-    [{ mode: 'convert', currency: 'USD', rate: 2_000_000 }, 'currencyChange.errors.rateTooLarge'],
-    [{ mode: 'convert', currency: 'DOGE', rate: 1 }, 'Invalid currency'],
-    [{ mode: 'guess', currency: 'USD' }, 'currencyChange.errors.mode'],
+    [{ mode: 'convert', currency: 'USD', rate: 0 }, 'validation:currency.ratePositive'],
+    [{ mode: 'convert', currency: 'USD', rate: -18 }, 'validation:currency.ratePositive'],
+    [{ mode: 'convert', currency: 'USD', rate: '18' }, 'validation:currency.rateNumber'],
+    [{ mode: 'convert', currency: 'USD' }, 'validation:currency.rateNumber'],
+    [{ mode: 'convert', currency: 'USD', rate: 2_000_000 }, 'validation:currency.rateTooLarge'],
+    [{ mode: 'convert', currency: 'DOGE', rate: 1 }, 'validation:profile.currency'],
+    [{ mode: 'guess', currency: 'USD' }, 'validation:currency.mode'],
   ])('refuses %j with its reason', (input, message) => {
     const result = CurrencyChangeInput.safeParse(input);
     expect(result.success).toBe(false);

@@ -37,8 +37,8 @@ describe('revenue typed per month', () => {
     expect(WeekRecordInput.parse({ ...withoutWeekly, monthlyRevenue: 10_000 })).toMatchObject({ weeklyRevenue: 2307.69, monthlyRevenue: 10_000 });
     expect(WeekRecordInput.parse({ ...workedWeek, weeklyRevenue: 2307.69, monthlyRevenue: 10_000 })).toMatchObject({ weeklyRevenue: 2307.69, monthlyRevenue: 10_000 });
     const disagreeing = WeekRecordInput.safeParse({ ...workedWeek, weeklyRevenue: 2500, monthlyRevenue: 10_000 });
-    expect(disagreeing.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['weeklyRevenue', 'validation.monthlyMismatch']]);
+    expect(disagreeing.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['weeklyRevenue', 'validation:metrics.monthlyMismatch']]);
     const neither = WeekRecordInput.safeParse({ ...withoutWeekly, monthlyRevenue: null });
-    expect(neither.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['weeklyRevenue', 'validation.required']]);
+    expect(neither.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['weeklyRevenue', 'validation:metrics.required']]);
   });
 });

@@ -72,30 +72,30 @@ describe('WeekRecordInput', () => {
     expect(WeekRecordInput.parse(required)).toMatchObject({ dailyActiveUsers: null, grossMarginPct: null, arpu: null });
   });
   it('refuses negative customers, fractional customers and non-numbers', () => {
-    expect(messages({ ...validWeek, startingCustomers: -1 })).toContain('startingCustomers:validation.nonNegative');
-    expect(messages({ ...validWeek, newCustomers: 1.5 })).toContain('newCustomers:validation.integer');
-    expect(messages({ ...validWeek, weeklyRevenue: '5000' })).toContain('weeklyRevenue:validation.number');
+    expect(messages({ ...validWeek, startingCustomers: -1 })).toContain('startingCustomers:validation:metrics.nonNegative');
+    expect(messages({ ...validWeek, newCustomers: 1.5 })).toContain('newCustomers:validation:metrics.integer');
+    expect(messages({ ...validWeek, weeklyRevenue: '5000' })).toContain('weeklyRevenue:validation:metrics.number');
   });
   it('refuses churned revenue above starting revenue and more lost customers than there were', () => {
-    expect(messages({ ...validWeek, churnedRevenue: 4800 })).toContain('churnedRevenue:validation.churnAboveStart');
-    expect(messages({ ...validWeek, lostCustomers: 111 })).toContain('lostCustomers:validation.lostAboveCustomers');
+    expect(messages({ ...validWeek, churnedRevenue: 4800 })).toContain('churnedRevenue:validation:metrics.churnAboveStart');
+    expect(messages({ ...validWeek, lostCustomers: 111 })).toContain('lostCustomers:validation:metrics.lostAboveCustomers');
   });
   it('keeps gross margin within 0–100 and money to the cent', () => {
-    expect(messages({ ...validWeek, grossMarginPct: 101 })).toContain('grossMarginPct:validation.percent');
-    expect(messages({ ...validWeek, grossMarginPct: -1 })).toContain('grossMarginPct:validation.percent');
-    expect(messages({ ...validWeek, weeklyRevenue: 10.005 })).toContain('weeklyRevenue:validation.cents');
+    expect(messages({ ...validWeek, grossMarginPct: 101 })).toContain('grossMarginPct:validation:metrics.percent');
+    expect(messages({ ...validWeek, grossMarginPct: -1 })).toContain('grossMarginPct:validation:metrics.percent');
+    expect(messages({ ...validWeek, weeklyRevenue: 10.005 })).toContain('weeklyRevenue:validation:metrics.cents');
     expect(messages({ ...validWeek, weeklyRevenue: 10.07 })).toEqual([]);
     expect(messages({ ...validWeek, cashBalance: 999_999_999_999.99 })).toEqual([]);
-    expect(messages({ ...validWeek, cashBalance: 1_000_000_000_000.01 })).toContain('cashBalance:validation.tooLarge');
+    expect(messages({ ...validWeek, cashBalance: 1_000_000_000_000.01 })).toContain('cashBalance:validation:metrics.tooLarge');
   });
   it('keeps every number within what its column stores exactly (numeric(5,2), integer)', () => {
     expect(messages({ ...validWeek, grossMarginPct: 62.25 })).toEqual([]);
-    expect(messages({ ...validWeek, grossMarginPct: 62.255 })).toEqual(['grossMarginPct:validation.percentDecimals']);
-    expect(messages({ ...validWeek, grossMarginPct: 33.333333 })).toEqual(['grossMarginPct:validation.percentDecimals']);
-    expect(messages({ ...validWeek, arpu: 0.001 })).toEqual(['arpu:validation.cents']);
+    expect(messages({ ...validWeek, grossMarginPct: 62.255 })).toEqual(['grossMarginPct:validation:metrics.percentDecimals']);
+    expect(messages({ ...validWeek, grossMarginPct: 33.333333 })).toEqual(['grossMarginPct:validation:metrics.percentDecimals']);
+    expect(messages({ ...validWeek, arpu: 0.001 })).toEqual(['arpu:validation:metrics.cents']);
     expect(messages({ ...validWeek, weeklyActiveUsers: MAX_COUNT })).toEqual([]);
-    expect(messages({ ...validWeek, weeklyActiveUsers: MAX_COUNT + 1 })).toEqual(['weeklyActiveUsers:validation.tooLarge']);
-    expect(messages({ ...validWeek, monthlyActiveUsers: 3_000_000_000 })).toEqual(['monthlyActiveUsers:validation.tooLarge']);
+    expect(messages({ ...validWeek, weeklyActiveUsers: MAX_COUNT + 1 })).toEqual(['weeklyActiveUsers:validation:metrics.tooLarge']);
+    expect(messages({ ...validWeek, monthlyActiveUsers: 3_000_000_000 })).toEqual(['monthlyActiveUsers:validation:metrics.tooLarge']);
   });
   it('allows an overdrawn cash balance but no unknown fields', () => {
     expect(messages({ ...validWeek, cashBalance: -1200.5 })).toEqual([]);

@@ -45,9 +45,9 @@ describe('the week form\'s numbers', () => {
   });
 
   it('says why 1e6 is refused, and keeps the schema\'s messages', () => {
-    expect(parseDraft(typed({ cashBalance: '1e6' }), chilean).errors).toEqual({ cashBalance: 'validation.exponent' });
-    expect(parseDraft(typed({ weeklyRevenue: 'mucho', newCustomers: '' }), chilean).errors).toEqual({ weeklyRevenue: 'validation.number', newCustomers: 'validation.required' });
-    expect(parseDraft(typed({ arpu: '1234,555' }), chilean).errors).toEqual({ arpu: 'validation.cents' });
+    expect(parseDraft(typed({ cashBalance: '1e6' }), chilean).errors).toEqual({ cashBalance: 'validation:metrics.exponent' });
+    expect(parseDraft(typed({ weeklyRevenue: 'mucho', newCustomers: '' }), chilean).errors).toEqual({ weeklyRevenue: 'validation:metrics.number', newCustomers: 'validation:metrics.required' });
+    expect(parseDraft(typed({ arpu: '1234,555' }), chilean).errors).toEqual({ arpu: 'validation:metrics.cents' });
     // Money has no third decimal: 1,555 can only be fifteen hundred and fifty-five.
     expect(parseDraft(typed({ arpu: '1,555' }), chilean)).toMatchObject({ errors: {}, input: { arpu: 1555 } });
   });

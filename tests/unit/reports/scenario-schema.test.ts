@@ -26,32 +26,32 @@ describe('scenario inputs', () => {
 
   it('names the field of a negative, NaN or absurd input', () => {
     expect(messages([{ kind: 'hire', from: '2026-04-01', monthlyCost: -1, count: 1 }])).toEqual([
-      { field: 'changes.0.monthlyCost', message: 'scenarios.validation.nonNegative' },
+      { field: 'changes.0.monthlyCost', message: 'validation:scenarios.nonNegative' },
     ]);
     expect(messages([{ kind: 'fundraise', from: '2026-04-01', amount: Number.NaN }])).toEqual([
-      { field: 'changes.0.amount', message: 'scenarios.validation.number' },
+      { field: 'changes.0.amount', message: 'validation:scenarios.number' },
     ]);
     expect(messages([{ kind: 'hire', from: '2026-04-01', monthlyCost: 1e12, count: 1 }])).toEqual([
-      { field: 'changes.0.monthlyCost', message: 'scenarios.validation.tooLarge' },
+      { field: 'changes.0.monthlyCost', message: 'validation:scenarios.tooLarge' },
     ]);
     expect(messages([{ kind: 'hire', from: '2026-04-01', monthlyCost: 5000, count: 1.5 }])).toEqual([
-      { field: 'changes.0.count', message: 'scenarios.validation.integer' },
+      { field: 'changes.0.count', message: 'validation:scenarios.integer' },
     ]);
   });
 
   it('refuses a date before the projection starts or past its 104 weeks', () => {
     expect(messages([{ kind: 'fundraise', from: '2026-03-08', amount: 1000 }])).toEqual([
-      { field: 'changes.0.from', message: 'scenarios.validation.beforeData' },
+      { field: 'changes.0.from', message: 'validation:scenarios.beforeData' },
     ]);
     expect(messages([{ kind: 'fundraise', from: '2030-01-01', amount: 1000 }])).toEqual([
-      { field: 'changes.0.from', message: 'scenarios.validation.pastHorizon' },
+      { field: 'changes.0.from', message: 'validation:scenarios.pastHorizon' },
     ]);
     expect(messages([{ kind: 'fundraise', from: 'next March', amount: 1000 }])).toEqual([
-      { field: 'changes.0.from', message: 'scenarios.validation.date' },
+      { field: 'changes.0.from', message: 'validation:scenarios.date' },
     ]);
   });
 
   it('needs a name', () => {
-    expect(toProjectionChanges({ name: '  ', changes: [] }, latest).errors).toEqual([{ field: 'name', message: 'scenarios.validation.name' }]);
+    expect(toProjectionChanges({ name: '  ', changes: [] }, latest).errors).toEqual([{ field: 'name', message: 'validation:scenarios.name' }]);
   });
 });

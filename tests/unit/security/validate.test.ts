@@ -16,8 +16,11 @@ import {
   TITLE_MAX,
   validate,
 } from '../../../src/core/security/validate.ts';
+import { validationText } from '../../../src/core/validation/english.ts';
+import { keyedIssues } from '../../../src/core/validation/issues.ts';
 
-const messageOf = (result: ReturnType<typeof validate>) => (result.ok ? null : result.message);
+/** A refusal's message as the server says it: its key's English text (decision 236). */
+const messageOf = (result: ReturnType<typeof validate>) => (result.ok ? null : validationText(result.message, result.params));
 
 describe('validate: the validation messages', () => {
   it('refuses what is empty after sanitising', () => {
@@ -143,7 +146,7 @@ describe('zod helpers', () => {
   it('fails with the product’s messages at the right path', () => {
     const result = Form.safeParse({ name: '<b></b>', email: 'nope', site: 'ftp://x.y', linkedin: 'x', about: 'a'.repeat(5001) });
     expect(result.success).toBe(false);
-    const issues = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+    const issues = Object.fromEntries(keyedIssues(result.error!).map((issue) => [issue.path, validationText(issue.key, issue.params)]));
     expect(issues).toEqual({
       name: 'Input cannot be empty',
       about: 'Text is too long (max 5000 characters)',

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatIceTotal, iceTotal, isIceValue } from '../../../src/core/tasks/ice.ts';
 import { CreateTaskInput } from '../../../src/core/tasks/task-schema.ts';
+import { validationText } from '../../../src/core/validation/english.ts';
+import { keyedIssues } from '../../../src/core/validation/issues.ts';
 
 describe('ICE', () => {
   it('is impact × confidence × ease / 100', () => {
@@ -44,10 +46,12 @@ describe('the task form rules', () => {
     expect(CreateTaskInput.safeParse(valid).success).toBe(true);
   });
 
-  it('refuses a hypothesis of 19 characters with the interface message', () => {
+  it('refuses a hypothesis of 19 characters with the interface message, its minimum as a param', () => {
     const result = CreateTaskInput.safeParse({ ...valid, hypothesis: 'x'.repeat(19) });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('Hypothesis statement must be at least 20 characters');
+    const [issue] = keyedIssues(result.error!);
+    expect(issue).toMatchObject({ path: 'hypothesis', key: 'validation:tasks.hypothesisMin', params: { min: 20 } });
+    expect(validationText(issue!.key, issue!.params)).toBe('Hypothesis statement must be at least 20 characters');
   });
 
   it('refuses unknown fields', () => {

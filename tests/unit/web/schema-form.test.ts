@@ -26,7 +26,9 @@ describe('the form engine behind useSchemaForm', () => {
   it('shows each invalid field its schema message (a translation key), sends nothing and focuses the first invalid field', async () => {
     const { form, sent } = signUpForm({}, { email: 'not an address', password: 'short' });
     await form.submit();
-    expect(messages(form)).toEqual({ email: 'auth:validation.email', password: 'auth:validation.passwordMin', termsAccepted: 'auth:validation.terms' });
+    expect(messages(form)).toEqual({ email: 'validation:email', password: 'validation:auth.passwordMin', termsAccepted: 'validation:auth.terms' });
+    // The bound a message names travels with it, for the founder's language to say.
+    expect(form.state.issues.password?.params).toEqual({ min: 8 });
     expect(sent).toEqual([]);
     expect(form.takeFocus()).toBe('email');
     // Focus is asked for once, not on every later render.
@@ -43,7 +45,7 @@ describe('the form engine behind useSchemaForm', () => {
     const { form } = signUpForm({}, { password: 'short' });
     await form.submit();
     form.setValue('email', 'ada@example.com');
-    expect(messages(form)).toEqual({ password: 'auth:validation.passwordMin', termsAccepted: 'auth:validation.terms' });
+    expect(messages(form)).toEqual({ password: 'validation:auth.passwordMin', termsAccepted: 'validation:auth.terms' });
     expect(form.state.values.email).toBe('ada@example.com');
   });
 
@@ -58,14 +60,14 @@ describe('the form engine behind useSchemaForm', () => {
   it('adds the issues of its own checks to the schema’s, at once', async () => {
     const { form } = signUpForm({ check: (values) => (values.fullName === '' ? [{ path: 'fullName', message: 'auth:validation.name' }] : []) }, { password: 'short' });
     await form.submit();
-    expect(messages(form)).toMatchObject({ fullName: 'auth:validation.name', password: 'auth:validation.passwordMin' });
+    expect(messages(form)).toMatchObject({ fullName: 'auth:validation.name', password: 'validation:auth.passwordMin' });
     expect(form.takeFocus()).toBe('fullName');
   });
 
-  it('puts the field details of a 400 from the server on the same fields, and focuses the first of them', async () => {
+  it('puts the field details of a 400 from the server on the same fields, by their key when they have one, and focuses the first of them', async () => {
     const refusal = new ApiError('VALIDATION_FAILED', 400, 'Invalid input', [
-      { field: 'password', message: 'auth:validation.passwordMin' },
-      { path: ['email'], message: 'auth:validation.email' },
+      { field: 'password', message: 'Password must be at least 8 characters', key: 'validation:auth.passwordMin', params: { min: 8 } },
+      { path: ['email'], message: 'validation:email' },
       { field: 'unknownField', message: 'ignored' },
     ]);
     const onError = vi.fn();
@@ -74,7 +76,8 @@ describe('the form engine behind useSchemaForm', () => {
       { email: 'ada@example.com', password: 'long enough', termsAccepted: true },
     );
     await form.submit();
-    expect(messages(form)).toEqual({ email: 'auth:validation.email', password: 'auth:validation.passwordMin' });
+    expect(messages(form)).toEqual({ email: 'validation:email', password: 'validation:auth.passwordMin' });
+    expect(form.state.issues.password?.params).toEqual({ min: 8 });
     expect(form.takeFocus()).toBe('email');
     expect(onError).toHaveBeenCalledWith(refusal, true);
     expect(form.state.submitting).toBe(false);
@@ -82,10 +85,10 @@ describe('the form engine behind useSchemaForm', () => {
 
   it('maps a detail’s nested path onto the field that shows it', async () => {
     const schema = z.object({ list: z.string() });
-    const refusal = new ApiError('VALIDATION_FAILED', 400, 'Invalid input', [{ field: 'recipients.2', message: 'reports.validation.email' }]);
+    const refusal = new ApiError('VALIDATION_FAILED', 400, 'Invalid input', [{ field: 'recipients.2', message: 'validation:reports.email' }]);
     const form = createSchemaForm({ list: 'a@example.com' }, { schema, onSubmit: () => Promise.reject(refusal), fieldOf: (path) => (path.startsWith('recipients') ? 'list' : null), onError: () => {} }, () => {});
     await form.submit();
-    expect(form.state.issues).toEqual({ list: { path: 'recipients.2', message: 'reports.validation.email' } });
+    expect(form.state.issues).toEqual({ list: { path: 'recipients.2', message: 'validation:reports.email' } });
   });
 
   it('leaves any other failure to the form: told whether it was shown on the fields, or thrown again without a handler', async () => {
@@ -117,6 +120,11 @@ describe('the form engine behind useSchemaForm', () => {
 });
 
 describe('serverIssues', () => {
+  it('reads a detail’s key and params rather than its English message', () => {
+    const refusal = new ApiError('VALIDATION_FAILED', 400, 'x', [{ field: 'about', message: 'Text is too long (max 5000 characters)', key: 'validation:tooLong', params: { max: 5000 } }]);
+    expect(serverIssues(refusal)).toEqual([{ path: 'about', message: 'validation:tooLong', params: { max: 5000 } }]);
+  });
+
   it('reads only a 400 VALIDATION_FAILED with a list of details', () => {
     expect(serverIssues(new ApiError('VALIDATION_FAILED', 400, 'x', [{ field: 'a.0', message: 'm' }, { path: ['b', 1], message: 'n' }, 'junk']))).toEqual([
       { path: 'a.0', message: 'm' },

@@ -48,7 +48,7 @@ async function confirmedAccount(db: Executor, userId: string, typedEmail: string
   const [account] = await (options.lock ? query.for('update') : query);
   if (!account || account.status === 'deleted') throw new AppError('NOT_FOUND');
   if (!confirmsEmail(typedEmail, account.email)) {
-    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'email', message: 'subscription:dangerZone.mismatch' }] });
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'email', message: 'validation:account.emailMismatch' }] });
   }
   return account;
 }

@@ -9,7 +9,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { type FormPart, MalformedFormError, readMultipart } from '../../http/multipart.ts';
-import { fieldErrors, parseJsonBody } from '../../http/validate.ts';
+import { fieldErrors, parseJsonBody, safeParseKeyed } from '../../http/validate.ts';
 import { storageFor } from '../../storage/storage-for.ts';
 import { CONTEXT_TOTAL_BYTES, type IncomingFile } from './files.ts';
 import { type ContextEntry, createEntry, deleteEntry, fileDownloadUrl, listEntries, updateEntry } from './service.ts';
@@ -48,7 +48,7 @@ export async function parseForm<T extends z.ZodType>(c: Context<AppBindings>, sc
   }
   const blocked = findBlockedPatternDeep(fields);
   if (blocked) throw new AppError('SECURITY_VIOLATION', { details: [{ field: blocked.path, message: 'Security violation' }] });
-  const parsed = schema.safeParse(fields);
+  const parsed = safeParseKeyed(schema, fields);
   if (!parsed.success) throw new AppError('VALIDATION_FAILED', { details: fieldErrors(parsed.error) });
   const files: IncomingFile[] = parts.flatMap((part) => (part.name === 'files' && 'file' in part ? [{ ...part.file, size: part.file.bytes.byteLength }] : []));
   const removeFileIds = parts.flatMap((part) => (part.name === 'removeFileIds' && 'value' in part ? [part.value] : []));

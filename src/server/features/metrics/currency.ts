@@ -27,12 +27,12 @@ export async function changeCurrency(db: Database, userId: string, input: Curren
   return db.transaction(async (tx) => {
     const [profile] = await tx.select({ currency: users.currency }).from(users).where(eq(users.id, userId)).for('update');
     if (!profile) throw new AppError('NOT_FOUND');
-    if (profile.currency === input.currency) throw refuse('currency', 'currencyChange.errors.same');
+    if (profile.currency === input.currency) throw refuse('currency', 'validation:currency.same');
     let weeksConverted = 0;
     if (input.mode === 'convert') {
       const weeks = await listWeeks(tx, userId, 'oldest');
       const converted = weeks.map((week) => convertWeek(week, input.rate, input.currency));
-      if (converted.includes(null)) throw refuse('rate', 'currencyChange.errors.tooLarge');
+      if (converted.includes(null)) throw refuse('rate', 'validation:currency.tooLarge');
       await upsertWeeks(tx, userId, converted as WeekRecord[]);
       await refreshSnapshot(tx, userId);
       weeksConverted = weeks.length;

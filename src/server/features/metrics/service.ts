@@ -157,7 +157,7 @@ export async function recordWeeks(db: Database, userId: string, records: readonl
 export async function saveWeek(db: Database, userId: string, key: WeekKey, input: WeekRecordInput, tier: TierContext) {
   const now = tier.now ?? new Date();
   if (isFutureWeek(key, now)) {
-    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'week', message: 'validation.futureWeek' }] });
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'week', message: 'validation:metrics.futureWeek' }] });
   }
   if (isHistoricalWeek(key, now)) await requirePremium(db, userId, tier.trialDays, now);
   const record: WeekRecord = { ...key, ...input };

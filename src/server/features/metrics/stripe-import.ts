@@ -5,11 +5,13 @@ import { isLiveKey, mergeStripeWeeks, type StripeApplyInput, stripeKeyHint } fro
 import { type StripeInvoice, type StripeSubscription, type StripeWeek, stripeWeeks } from '../../../core/metrics/stripe-weeks.ts';
 import { WeekRecordInput } from '../../../core/metrics/week-record.ts';
 import { PREMIUM_TIER } from '../../../core/subscription/trial.ts';
+import { KEYED } from '../../../core/validation/issues.ts';
 import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { stripeConnections, users } from '../../db/schema/index.ts';
 import type { StripeImportConfig } from '../../env.ts';
 import { AppError } from '../../http/app-error.ts';
+import { fieldErrors } from '../../http/validate.ts';
 import type { Logger } from '../../logger.ts';
 import { effectiveTier, requirePremium } from '../../platform/premium.ts';
 import { listWeeks, recordWeeks, type WeeksImported } from './service.ts';
@@ -188,7 +190,8 @@ export async function applyStripeWeeks(deps: StripeDeps, userId: string, input: 
   if (!merged) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'baseline', message: 'stripe.baselineRequired' }] });
   const invalid = merged.flatMap((record) => {
     const { year, week, ...inputs } = record;
-    return (WeekRecordInput.safeParse(inputs).error?.issues ?? []).map((issue) => ({ field: `${year}-W${week}.${issue.path.join('.')}`, message: issue.message }));
+    const checked = WeekRecordInput.safeParse(inputs, KEYED);
+    return checked.success ? [] : fieldErrors(checked.error).map((detail) => ({ ...detail, field: `${year}-W${week}.${detail.field}` }));
   });
   if (invalid.length > 0) throw new AppError('VALIDATION_FAILED', { details: invalid });
   await recordWeeks(deps.db, userId, merged);

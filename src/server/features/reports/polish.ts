@@ -30,7 +30,7 @@ async function knownNumbersOf(db: Database, userId: string, update: InvestorUpda
 async function updateAt(db: Database, userId: string, id: string, version: number) {
   const update = await getUpdate(db, userId, id);
   if (update.version !== version) {
-    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'version', message: 'reports.validation.staleVersion' }] });
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'version', message: 'validation:reports.staleVersion' }] });
   }
   return update;
 }
@@ -60,7 +60,7 @@ export async function acceptPolish(db: Database, userId: string, id: string, inp
   const flags = flagUnknownNumbers(input.sections, await knownNumbersOf(db, userId, update));
   if (flags.length > 0) {
     const sections = [...new Set(flags.map((flag) => flag.section))];
-    throw new AppError('VALIDATION_FAILED', { details: sections.map((section) => ({ field: `sections.${section}`, message: 'reports.validation.unverifiedNumber' })) });
+    throw new AppError('VALIDATION_FAILED', { details: sections.map((section) => ({ field: `sections.${section}`, message: 'validation:reports.unverifiedNumber' })) });
   }
   return saveUpdate(db, userId, id, input.sections);
 }

@@ -71,7 +71,7 @@ export const investorUpdateRoutes = new Hono<AppBindings>()
   .post(
     '/:id/polish/accept',
     documented({
-      summary: 'Save an accepted proposal as the next version; refused (sections.<key>: reports.validation.unverifiedNumber) while a number is still unverified',
+      summary: 'Save an accepted proposal as the next version; refused (sections.<key>: validation:reports.unverifiedNumber) while a number is still unverified',
       tag: 'reports',
     }),
     jsonBody(AcceptPolishInput),

@@ -234,7 +234,7 @@ export async function sendUpdate(
 ): Promise<UpdateSent> {
   const update = await getUpdate(db, userId, id);
   if (update.kpis.every((kpi) => kpi.value === null)) {
-    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'recipients', message: 'reports.validation.emptyUpdate' }] });
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'recipients', message: 'validation:reports.emptyUpdate' }] });
   }
   await keepInvestorList(db, userId, recipients, now);
   let sent = 0;

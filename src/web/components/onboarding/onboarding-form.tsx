@@ -12,7 +12,7 @@ import type { Me } from '../../lib/api/get-me.ts';
 import type { ResolvedFlags } from '../../lib/api/feature-flags-api.ts';
 import { showProfileError } from '../../lib/profile-error.ts';
 import { ProfileField, type ProfileFieldName } from '../profile/profile-field.tsx';
-import { browserTimeZone, translateFieldMessage } from '../../lib/profile-options.ts';
+import { browserTimeZone } from '../../lib/profile-options.ts';
 import { type FieldIssue, serverIssues, useSchemaForm } from '../../lib/use-schema-form.ts';
 import { schemaIssues } from '../../lib/schema-form.ts';
 import type { Answers, Draft } from '../../lib/onboarding-draft.ts';
@@ -136,7 +136,6 @@ export function OnboardingForm({ draft, setDraft, variant, submit, readOnly = fa
       const currency: Answers = field === 'country' && typeof value === 'string' ? { currency: currencyForCountry(value) } : {};
       setDraft((current) => ({ ...current, answers: { ...current.answers, [field]: value, ...currency } }));
     },
-    translate: ({ message }) => translateFieldMessage(t, message),
     onSubmit: async () => {
       if (step < LAST_STEP) return goTo(step + 1);
       const parsed = OnboardingInput.safeParse(answers);

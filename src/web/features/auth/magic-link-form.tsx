@@ -13,7 +13,7 @@ import { TermsCheckbox } from './terms-checkbox.tsx';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 const MagicSignIn = z.object({ email: EmailSchema });
-const MagicSignUp = MagicSignIn.extend({ termsAccepted: z.literal(true, 'auth:validation.terms') });
+const MagicSignUp = MagicSignIn.extend({ termsAccepted: z.literal(true, 'validation:auth.terms') });
 
 /** Where the e-mailed link lands: /auth/callback finishes the sign-in (or shows why not). */
 export function callbackUrls(redirect: string | null) {

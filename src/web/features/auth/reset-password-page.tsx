@@ -13,7 +13,7 @@ import { useSchemaForm } from '../../lib/use-schema-form.ts';
 const RequestInput = z.object({ email: EmailSchema });
 const NewPasswordInput = z
   .object({
-    newPassword: z.string().min(PASSWORD_MIN_LENGTH, 'auth:validation.passwordMin').max(128),
+    newPassword: z.string().min(PASSWORD_MIN_LENGTH, 'validation:auth.passwordMin').max(128),
     confirmPassword: z.string(),
   })
   .refine((value) => value.newPassword === value.confirmPassword, { path: ['confirmPassword'], message: 'auth:validation.passwordsDiffer' });

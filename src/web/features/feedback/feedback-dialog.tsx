@@ -20,7 +20,7 @@ import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import { APP_VERSION } from '../../lib/app-version.ts';
 import { useSendFeedback } from '../../lib/api/feedback-api.ts';
 import { errorMessage } from '../../lib/error-toast.ts';
-import { feedbackMessageKey, imageProblemKey } from './messages.ts';
+import { imageProblemKey } from './messages.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 import { ChoiceField, TextField } from '../../components/form/fields.tsx';
 import { Modal, ModalActions } from '../../components/modal.tsx';
@@ -48,7 +48,6 @@ export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     toInput: (values) => ({ ...values, page: pathname, appVersion: APP_VERSION }),
     // The schema checks sections only once the other fields pass; the founder hears of both at once.
     check: ({ type, sections }) => (type === 'issue' && sections.length === 0 ? [{ path: 'sections', message: FEEDBACK_MESSAGES.section }] : []),
-    translate: ({ message }) => t(feedbackMessageKey(message), { max: FEEDBACK_CONTENT_MAX }),
     onSubmit: async ({ type, content, sections }) => {
       const sent = new FormData();
       sent.append('type', type);

@@ -117,7 +117,7 @@ export function parseDraft(draft: WeekDraft, style: NumberStyle) {
     else if (read.status === 'ambiguous') questions[field] = read.readings;
     else {
       values[field] = draft[field];
-      if (read.reason === 'exponent') errors[field] = 'validation.exponent';
+      if (read.reason === 'exponent') errors[field] = 'validation:metrics.exponent';
     }
   }
   // A monthly figure gives the week's revenue; a weekly one typed over it (the history
@@ -132,7 +132,7 @@ export function parseDraft(draft: WeekDraft, style: NumberStyle) {
     const field = issue.path[0] as DraftField;
     if (questions[field]) continue;
     const missing = values[field] === null || values[field] === undefined;
-    errors[field] ??= missing ? 'validation.required' : issue.message;
+    errors[field] ??= missing ? 'validation:metrics.required' : issue.message;
   }
   return { input: null, errors, questions };
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CurrencyChangeInput } from '../../../core/metrics/currency-change.ts';
 import { formatUnambiguous } from '../../../core/numbers/format-number.ts';
@@ -6,12 +6,11 @@ import { readField } from '../../../core/numbers/read-number.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 import { ChoiceField, inputClass } from '../../components/form/fields.tsx';
 import { Modal, ModalActions } from '../../components/modal.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { type CurrencyChange, useChangeCurrency } from '../../lib/api/metrics-api.ts';
 import { NumberQuestion } from '../../components/number-question.tsx';
 import type { NumberStyle } from '../../lib/number-style.ts';
-import { translateFieldMessage } from '../../lib/profile-options.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 type Mode = 'relabel' | 'convert';
 const RATE = { unit: 'rate' } as const;
@@ -32,53 +31,57 @@ type Props = {
  */
 export function CurrencyChangeDialog({ change, numbers, onCancel, onChanged }: Props) {
   const { t } = useTranslation(['profile', 'metrics']);
-  const id = useId();
   const save = useChangeCurrency();
-  const [mode, setMode] = useState<Mode | ''>('');
-  const [rateText, setRateText] = useState('');
   /** The founder's answer when the rate they typed reads two ways (`4.000`). */
   const [chosenRate, setChosenRate] = useState<number | null>(null);
   const [asked, setAsked] = useState<[number, number] | null>(null);
-  const [errors, setErrors] = useState<{ mode?: string; rate?: string }>({});
+  const [failed, setFailed] = useState(false);
+  const readRate = (text: string) => (chosenRate !== null ? ({ status: 'value', value: chosenRate } as const) : readField(text, RATE, numbers.convention));
+  const form = useSchemaForm(CurrencyChangeInput, { mode: '' as Mode | '', rate: '' }, {
+    toInput: ({ mode, rate }) => {
+      const read = readRate(rate);
+      return { mode: mode || undefined, currency: change?.to, ...(mode === 'convert' ? { rate: read.status === 'value' ? read.value : undefined } : {}) };
+    },
+    // A rate written with an exponent is told so, rather than only "a number".
+    check: ({ mode, rate }) => {
+      const read = readRate(rate);
+      return mode === 'convert' && read.status === 'invalid' && read.reason === 'exponent' ? [{ path: 'rate', message: 'validation:metrics.exponent' }] : [];
+    },
+    // Every refusal but the missing choice shows under the rate, as the server's `currency` one (already your currency) does.
+    fieldOf: (path) => (path === 'mode' ? 'mode' : 'rate'),
+    translate: ({ message, params }) => t(message, params),
+    onSubmit: async (input) => {
+      onChanged(await save.mutateAsync(input));
+      close();
+    },
+    // Any other failure is said where the rate's problems are, as before.
+    onError: (_error, onFields) => setFailed(!onFields),
+  });
+  const { mode } = form.values;
 
   function close() {
-    setMode('');
-    setRateText('');
+    form.reset();
+    setFailed(false);
     setChosenRate(null);
     setAsked(null);
-    setErrors({});
     onCancel();
   }
 
-  /** The rate typed, a question about it, or why it is not a rate. */
-  function readRate(): number | null {
-    if (chosenRate !== null) return chosenRate;
-    const read = readField(rateText, RATE, numbers.convention);
-    if (read.status === 'value') return read.value;
-    if (read.status === 'ambiguous') setAsked(read.readings);
-    else setErrors({ rate: read.status === 'invalid' && read.reason === 'exponent' ? 'metrics:validation.exponent' : 'currencyChange.errors.rateNumber' });
-    return null;
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!change) return;
-    if (!mode) return setErrors({ mode: 'currencyChange.errors.mode' });
-    const rate = mode === 'convert' ? readRate() : undefined;
-    if (rate === null) return;
-    const parsed = CurrencyChangeInput.safeParse({ mode, currency: change.to, ...(mode === 'convert' ? { rate } : {}) });
-    if (!parsed.success) return setErrors({ rate: parsed.error.issues[0]?.message });
-    try {
-      onChanged(await save.mutateAsync(parsed.data));
-      close();
-    } catch (error) {
-      const detail = error instanceof ApiError && Array.isArray(error.details) ? (error.details[0] as { message?: string } | undefined) : undefined;
-      setErrors({ rate: detail?.message ?? 'toast.genericError' });
+  /** A rate that reads two ways is asked about first; anything else is checked and sent. */
+  function submit(event: FormEvent<HTMLFormElement>) {
+    setFailed(false);
+    const read = mode === 'convert' ? readRate(form.values.rate) : null;
+    if (read?.status === 'ambiguous') {
+      event.preventDefault();
+      setAsked(read.readings);
+      return;
     }
+    return form.handleSubmit(event);
   }
 
-  const message = (key: string) => (key.includes('.') || key.includes(':') ? t(key) : translateFieldMessage(t, key));
   const rateLabel = change ? t('currencyChange.rate', { from: change.from, to: change.to }) : '';
+  const hint = `${form.id('rate')}-hint`;
+  const rateError = form.errors.rate ?? (failed ? t('toast.genericError') : undefined);
   return (
     <Modal
       open={change !== null}
@@ -93,60 +96,59 @@ export function CurrencyChangeDialog({ change, numbers, onCancel, onChanged }: P
             label={t('currencyChange.question', { to: change.to })}
             value={mode}
             onChange={(value) => {
-              setMode(value as Mode);
-              setErrors({});
+              form.setValue('mode', value as Mode);
+              form.clearError('rate');
+              setFailed(false);
             }}
             options={[
               { value: 'relabel', label: t('currencyChange.relabel', { to: change.to }) },
               { value: 'convert', label: t('currencyChange.convert', { to: change.to }) },
             ]}
-            error={errors.mode ? t(errors.mode) : undefined}
+            error={form.errors.mode}
           />
           {mode === 'convert' && (
             <div>
-              <label htmlFor={`${id}-rate`} className="text-sm font-medium">
+              <label htmlFor={form.id('rate')} className="text-sm font-medium">
                 {rateLabel}
               </label>
               <input
-                id={`${id}-rate`}
-                inputMode="decimal"
-                autoComplete="off"
-                value={rateText}
+                {...form.field('rate', failed ? [hint, form.errorId('rate')] : [hint])}
                 onChange={(event) => {
-                  setRateText(event.target.value);
+                  form.setValue('rate', event.target.value);
+                  form.clearError('mode');
+                  setFailed(false);
                   setChosenRate(null);
                   setAsked(null);
-                  setErrors({});
                 }}
-                aria-invalid={errors.rate ? true : undefined}
-                aria-describedby={`${id}-rate-hint${errors.rate ? ` ${id}-rate-error` : ''}`}
+                inputMode="decimal"
+                autoComplete="off"
                 className={cn(inputClass, 'h-11 tabular-nums')}
               />
-              <p id={`${id}-rate-hint`} className="mt-1 text-sm text-muted-foreground">
+              <p id={hint} className="mt-1 text-sm text-muted-foreground">
                 {t('currencyChange.rateHint', { from: change.from, to: change.to })}
               </p>
               <div aria-live="polite">
                 {asked && chosenRate === null && (
                   <NumberQuestion
-                    typed={rateText}
+                    typed={form.values.rate}
                     readings={asked}
                     numbers={numbers}
                     onAnswer={(value) => {
                       setChosenRate(value);
-                      setRateText(formatUnambiguous(value, numbers.convention));
+                      form.setValue('rate', formatUnambiguous(value, numbers.convention));
                     }}
                   />
                 )}
               </div>
             </div>
           )}
-          {errors.rate && (
-            <p id={`${id}-rate-error`} role="alert" className="text-sm text-destructive">
-              {message(errors.rate)}
+          {rateError && (
+            <p id={form.errorId('rate')} role="alert" className="text-sm text-destructive">
+              {rateError}
             </p>
           )}
           <ModalActions cancel={t('currencyChange.cancel', { from: change.from })} onCancel={close}>
-            <button type="submit" disabled={save.isPending} className={buttonClass.primary}>
+            <button type="submit" disabled={form.submitting} className={buttonClass.primary}>
               {t('currencyChange.submit', { to: change.to })}
             </button>
           </ModalActions>

@@ -23,7 +23,6 @@ import { CurrencyChanges } from './currency-changes.tsx';
 import { useAiConsent, useResetOnboarding, useUpdateMe } from '../../lib/api/update-me.ts';
 import { showProfileError } from '../../lib/profile-error.ts';
 import { ProfileField, type ProfileFieldName } from '../../components/profile/profile-field.tsx';
-import { translateFieldMessage } from '../../lib/profile-options.ts';
 import { serverIssues, useSchemaForm } from '../../lib/use-schema-form.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 import { FeedbackHistory } from '../../components/feedback-history.tsx';
@@ -118,7 +117,6 @@ function ProfileForm({ me }: { me: Me }) {
   const numbers = numberStyleOf(me);
   const [currencyChange, setCurrencyChange] = useState<{ from: string; to: string } | null>(null);
   const form = useSchemaForm(ProfileUpdateInput, valuesOf(me), {
-    translate: ({ message }) => translateFieldMessage(t, message),
     onSubmit: async (_parsed, values) => {
       // A new currency with weeks recorded asks what happens to them first (decision 114);
       // when the weeks cannot be checked, it asks too: a question never corrupts a number.

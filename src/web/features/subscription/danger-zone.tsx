@@ -1,15 +1,18 @@
 import { Download, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { confirmsEmail } from '../../../core/account/account-status.ts';
+import { confirmsEmail, DeleteAccountInput } from '../../../core/account/account-status.ts';
 import { TextField } from '../../components/form/fields.tsx';
 import { Modal, ModalActions } from '../../components/modal.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-toast.ts';
 import { signOutAndClear } from '../../lib/sign-out.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
+
+const MISMATCH = 'validation:account.emailMismatch';
 
 /** The founder's data as a zip (decision 196); a plain link, so the browser streams it to disk. */
 const DATA_EXPORT_URL = '/api/account/export';
@@ -32,26 +35,20 @@ export function DangerZone({ email }: { email: string }) {
   const { t } = useTranslation('subscription');
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [pending, setPending] = useState(false);
+  const form = useSchemaForm(DeleteAccountInput, { email: '' }, {
+    check: ({ email: typed }) => (confirmsEmail(typed, email) ? [] : [{ path: 'email', message: MISMATCH }]),
+    onSubmit: async (input) => {
+      await apiFetch('/api/account/delete', { method: 'POST', body: JSON.stringify(input) });
+      // Every session has ended on the server; this clears the browser's cookie and flags.
+      await signOutAndClear();
+      toast.success(t('dangerZone.deleted'), { description: t('dangerZone.deletedDescription') });
+      navigate('/auth', { replace: true });
+    },
+    // The server's refusal of the address shows under it; anything else is a toast.
+    onError: (error, onFields) => onFields || toast.error(t('dangerZone.failed'), { description: errorMessage(error) }),
+  });
+  const typed = form.values.email;
   const matches = confirmsEmail(typed, email);
-
-  async function onDelete(event: FormEvent) {
-    event.preventDefault();
-    if (!matches) return;
-    setPending(true);
-    try {
-      await apiFetch('/api/account/delete', { method: 'POST', body: JSON.stringify({ email: typed.trim() }) });
-    } catch (error) {
-      setPending(false);
-      toast.error(t('dangerZone.failed'), { description: errorMessage(error) });
-      return;
-    }
-    // Every session has ended on the server; this clears the browser's cookie and flags.
-    await signOutAndClear();
-    toast.success(t('dangerZone.deleted'), { description: t('dangerZone.deletedDescription') });
-    navigate('/auth', { replace: true });
-  }
 
   return (
     <section aria-labelledby="danger-zone-title" className="rounded-lg border border-destructive/50 p-5 sm:p-6">
@@ -70,22 +67,21 @@ export function DangerZone({ email }: { email: string }) {
         </button>
       </div>
       <Modal open={open} onOpenChange={setOpen} title={t('dangerZone.dialogTitle')} description={t('dangerZone.dialogBody', { email })}>
-        <form noValidate onSubmit={onDelete} className="flex flex-col gap-4">
+        <form noValidate onSubmit={form.handleSubmit} className="flex flex-col gap-4">
           <div>
             <DownloadDataLink label={t('dangerZone.dialogDownload')} />
           </div>
           <TextField
             label={t('dangerZone.confirmLabel')}
-            name="confirmEmail"
+            {...form.control('email')}
             type="email"
             autoComplete="off"
-            value={typed}
-            onChange={setTyped}
-            error={typed && !matches ? t('dangerZone.mismatch') : undefined}
+            // Said while typing, before any submit: the button waits for the account's own address.
+            error={form.errors.email ?? (typed && !matches ? t(MISMATCH) : undefined)}
           />
           <ModalActions cancel={t('dangerZone.cancel')} onCancel={() => setOpen(false)}>
-            <button type="submit" className={buttonClass.destructive} disabled={!matches || pending}>
-              {pending ? t('dangerZone.deleting') : t('dangerZone.confirm')}
+            <button type="submit" className={buttonClass.destructive} disabled={!matches || form.submitting}>
+              {form.submitting ? t('dangerZone.deleting') : t('dangerZone.confirm')}
             </button>
           </ModalActions>
         </form>

@@ -5,7 +5,6 @@ import { showErrorToast } from '../../lib/error-toast.ts';
 import { type Task, useCompleteTask, useUpdateTask } from '../../lib/api/tasks-api.ts';
 import { Field, Modal, inputClass } from '../../components/form/form-controls.tsx';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
-import { validationKey } from './validation-message.ts';
 import { TaskForm, type TaskFormValues } from './task-form.tsx';
 import { buttonClass } from '../../components/form/buttons.ts';
 import { ChoiceField } from '../../components/form/fields.tsx';
@@ -51,7 +50,6 @@ export function CompleteDialog({ task, onClose }: { task: Task; onClose: () => v
   const complete = useCompleteTask();
   const form = useSchemaForm(CompleteTaskInput, { outcome: '', completionNotes: '' }, {
     toInput: ({ outcome, completionNotes }) => ({ outcome: outcome === '' ? undefined : outcome, completionNotes }),
-    translate: ({ message }) => t(validationKey(message)),
     onSubmit: async ({ outcome, completionNotes }) => {
       await complete.mutateAsync({ id: task.id, outcome, completionNotes: completionNotes ?? '' });
       toast.success(t('complete.success'), { description: t('complete.points') });

@@ -5,7 +5,6 @@ import { CreateTaskInput, HYPOTHESIS_MIN, WHY_RELEVANT_MIN } from '../../../core
 import { TASK_METRIC_KEYS } from '../../../core/tasks/task-metrics.ts';
 import { Field, inputClass } from '../../components/form/form-controls.tsx';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
-import { validationKey } from './validation-message.ts';
 import { intlLocale } from '../../lib/format.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 
@@ -58,7 +57,6 @@ function toInput(values: TaskFormValues) {
 
 /** The fields in the order the form shows them: the first that needs fixing takes the keyboard. */
 const ORDER = ['hypothesis', 'whyRelevant', 'metric', 'targetValue', 'maximaIndex', 'dueDate', ...ICE_FIELDS] as const;
-const MIN: Partial<Record<string, number>> = { hypothesis: HYPOTHESIS_MIN, whyRelevant: WHY_RELEVANT_MIN };
 
 /**
  * The task form of the Create tab and the edit dialog (docs/product.md#forms): hypothesis,
@@ -88,7 +86,6 @@ export function TaskForm({
   const form = useSchemaForm(CreateTaskInput, initial, {
     toInput,
     order: ORDER,
-    translate: ({ path, message }) => t(validationKey(message), { min: MIN[path] }),
     onSubmit,
     onError: (error, onFields) => onFields || onError(error),
   });

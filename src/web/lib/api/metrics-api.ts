@@ -4,7 +4,7 @@ import type { CurrencyChangeInput } from '../../../core/metrics/currency-change.
 import type { WeekKey } from '../../../core/metrics/iso-week.ts';
 import type { SummaryRange } from '../../../core/metrics/summary-range.ts';
 import type { WeekRecord, WeekRecordInput } from '../../../core/metrics/week-record.ts';
-import { ApiError, apiFetch } from '../api-client.ts';
+import { ApiError, apiFetch, detailKey } from '../api-client.ts';
 import { gamificationQueryKey } from './gamification-api.ts';
 import { isErrorBody } from '../../../core/errors/error-codes.ts';
 import type { StripeApplyInput } from '../../../core/metrics/stripe-import.ts';
@@ -137,7 +137,8 @@ export function useImportCsv() {
 
 /** Row errors the server answered for an import, when it did. */
 export function importRowErrors(error: unknown): CsvRowError[] {
-  if (error instanceof ApiError && Array.isArray(error.details)) return error.details as CsvRowError[];
+  // Each row's reason as its key, for the founder's language (the server's `message` is English).
+  if (error instanceof ApiError && Array.isArray(error.details)) return (error.details as CsvRowError[]).map((detail) => ({ ...detail, message: detailKey(detail) ?? detail.message }));
   return [];
 }
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { FEATURES, FUNNEL_STEPS } from '../../../../core/admin/admin-analytics.ts';
+import { AnalyticsQuery, FEATURES, FUNNEL_STEPS } from '../../../../core/admin/admin-analytics.ts';
 import type { Json } from '../../../../core/http/json.ts';
 import type { Analytics as ServerAnalytics } from '../../../../server/features/admin/index.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
@@ -11,6 +11,7 @@ import { apiFetch } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { intlLocale } from '../../../lib/format.ts';
 import { AdminSection } from '../admin-section.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { ListState } from '../list-state.tsx';
 import { AXIS_TICK, TOOLTIP_STYLE } from '../../../components/chart-style.ts';
 
@@ -19,6 +20,7 @@ type Analytics = Json<ServerAnalytics>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+const RANGE_FIELDS = ['from', 'to'] as const;
 
 function Panel({ title, summary, children }: { title: string; summary?: string; children: ReactNode }) {
   return (
@@ -114,36 +116,32 @@ function Retention({ cohorts }: { cohorts: Analytics['retention'] }) {
 /** /admin/analytics: how founders arrive, activate, use Rumbo and come back (decision 204). */
 export function AnalyticsPage() {
   const { t } = useTranslation('admin');
-  const fromId = useId();
-  const toId = useId();
   const [today] = useState(() => Date.now());
-  const [typed, setTyped] = useState({ from: isoDay(today - 29 * DAY_MS), to: isoDay(today) });
-  const [range, setRange] = useState(typed);
+  const [range, setRange] = useState({ from: isoDay(today - 29 * DAY_MS), to: isoDay(today) });
+  // The days are checked as the server checks them (in order, at most 366): the problem shows under its day.
+  const form = useSchemaForm(AnalyticsQuery, range, { onSubmit: setRange });
   const query = new URLSearchParams(range).toString();
   const analytics = useQuery({
     queryKey: ['admin', 'analytics', query],
     queryFn: () => apiFetch<Analytics>(`/api/admin/analytics?${query}`),
     placeholderData: keepPreviousData,
   });
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setRange(typed);
-  }
   return (
     <AdminSection id="admin-analytics" title={t('analytics.title')} intro={t('analytics.intro')}>
-      <form onSubmit={onSubmit} className="mt-4 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor={fromId} className="text-sm font-medium">
-            {t('analytics.from')}
-          </label>
-          <input id={fromId} type="date" value={typed.from} onChange={(event) => setTyped({ ...typed, from: event.target.value })} className={cn(inputClass, 'h-11')} />
-        </div>
-        <div>
-          <label htmlFor={toId} className="text-sm font-medium">
-            {t('analytics.to')}
-          </label>
-          <input id={toId} type="date" value={typed.to} onChange={(event) => setTyped({ ...typed, to: event.target.value })} className={cn(inputClass, 'h-11')} />
-        </div>
+      <form noValidate onSubmit={form.handleSubmit} className="mt-4 flex flex-wrap items-end gap-3">
+        {RANGE_FIELDS.map((name) => (
+          <div key={name}>
+            <label htmlFor={form.id(name)} className="text-sm font-medium">
+              {t(`analytics.${name}`)}
+            </label>
+            <input {...form.field(name)} type="date" className={cn(inputClass, 'h-11')} />
+            {form.errors[name] && (
+              <p id={form.errorId(name)} className="mt-1 text-sm text-destructive">
+                {form.errors[name]}
+              </p>
+            )}
+          </div>
+        ))}
         <button type="submit" className={buttonClass.secondary}>
           {t('analytics.apply')}
         </button>

@@ -1,13 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download, Search } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_SEVERITIES } from '../../../../core/admin/audit-log.ts';
+import { AUDIT_SEVERITIES, AuditLogQuery } from '../../../../core/admin/audit-log.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { inputClass } from '../../../components/form/fields.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { AdminSection } from '../admin-section.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { ListState } from '../list-state.tsx';
 import { Pager, pageCount } from '../pager.tsx';
 import { type AuditLogPage, AuditTable } from './audit-table.tsx';
@@ -17,19 +18,21 @@ const FIELDS = ['actorId', 'targetUserId', 'event', 'severity', 'from', 'to'] as
 type Filters = Record<(typeof FIELDS)[number], string>;
 const NONE: Filters = { actorId: '', targetUserId: '', event: '', severity: '', from: '', to: '' };
 
-const queryOf = (filters: Filters, page?: number) =>
-  new URLSearchParams({ ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim() !== '')), ...(page ? { page: String(page), limit: String(PAGE_SIZE) } : {}) }).toString();
+/** The filters given, blanks left out: what the query string carries and what the shared query checks. */
+const given = (filters: Filters) => Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim() !== ''));
+const queryOf = (filters: Filters, page?: number) => new URLSearchParams({ ...given(filters), ...(page ? { page: String(page), limit: String(PAGE_SIZE) } : {}) }).toString();
 
-function Field({ name, value, onChange }: { name: (typeof FIELDS)[number]; value: string; onChange: (value: string) => void }) {
+type FieldProps = ReturnType<ReturnType<typeof useSchemaForm<typeof AuditLogQuery, Filters>>['field']>;
+
+function Field({ name, field, error }: { name: (typeof FIELDS)[number]; field: FieldProps; error: string | undefined }) {
   const { t } = useTranslation('admin');
-  const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="text-sm font-medium">
+      <label htmlFor={field.id} className="text-sm font-medium">
         {t(`audit.filters.${name}`)}
       </label>
       {name === 'severity' ? (
-        <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={cn(inputClass, 'h-11')}>
+        <select {...field} className={cn(inputClass, 'h-11')}>
           <option value="">{t('audit.severity.any')}</option>
           {AUDIT_SEVERITIES.map((severity) => (
             <option key={severity} value={severity}>
@@ -38,7 +41,12 @@ function Field({ name, value, onChange }: { name: (typeof FIELDS)[number]; value
           ))}
         </select>
       ) : (
-        <input id={id} type={name === 'from' || name === 'to' ? 'date' : 'text'} value={value} onChange={(event) => onChange(event.target.value)} className={cn(inputClass, 'h-11')} />
+        <input {...field} type={name === 'from' || name === 'to' ? 'date' : 'text'} className={cn(inputClass, 'h-11')} />
+      )}
+      {error && (
+        <p id={`${field.id}-error`} className="mt-1 text-sm text-destructive">
+          {error}
+        </p>
       )}
     </div>
   );
@@ -50,7 +58,6 @@ function Field({ name, value, onChange }: { name: (typeof FIELDS)[number]; value
  */
 export function AuditPage() {
   const { t } = useTranslation('admin');
-  const [typed, setTyped] = useState<Filters>(NONE);
   const [filters, setFilters] = useState<Filters>(NONE);
   const [page, setPage] = useState(1);
   const query = queryOf(filters, page);
@@ -61,17 +68,20 @@ export function AuditPage() {
   });
   const pages = pageCount(log.data?.total, PAGE_SIZE);
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFilters(typed);
-    setPage(1);
-  }
+  // The days are checked as the server checks them (in order, at most 91 days apart): the problem shows under its day.
+  const form = useSchemaForm(AuditLogQuery, NONE, {
+    toInput: given,
+    onSubmit: (_query, typed) => {
+      setFilters(typed);
+      setPage(1);
+    },
+  });
 
   return (
     <AdminSection id="admin-audit" title={t('audit.title')} intro={t('audit.intro')}>
-      <form role="search" onSubmit={onSubmit} className="mt-4 grid gap-3 sm:grid-cols-3">
+      <form role="search" noValidate onSubmit={form.handleSubmit} className="mt-4 grid gap-3 sm:grid-cols-3">
         {FIELDS.map((name) => (
-          <Field key={name} name={name} value={typed[name]} onChange={(value) => setTyped((current) => ({ ...current, [name]: value }))} />
+          <Field key={name} name={name} field={form.field(name)} error={form.errors[name]} />
         ))}
         <div className="flex flex-wrap items-end gap-2 sm:col-span-3">
           <button type="submit" className={buttonClass.secondary}>

@@ -16,6 +16,7 @@ import { useConfirmedSave, useWeekDraft } from '../week-entry.ts';
 import { draftFromRecord, emptyDraft, formatForField } from '../week-values.ts';
 import { NumberQuestion } from '../../../components/number-question.tsx';
 import { PlausibilityDialog } from './plausibility-dialog.tsx';
+import { useValidationTexts } from '../../../i18n/validation-texts.ts';
 
 type Props = {
   weeks: WeekRecord[];
@@ -59,6 +60,7 @@ const sameWeek = (a: WeekKey, b: WeekKey | null) => b !== null && a.year === b.y
 /** Every recorded week, newest first; a row turns into inputs to edit it in place. */
 export function HistoryTable({ weeks, numbers, isLocked, onLocked, onAddPastWeek }: Props) {
   const { t } = useTranslation('metrics');
+  useValidationTexts();
   const dates = useDates();
   const formatMoney = moneyFormatter(numbers);
   const cell = (record: WeekRecord, field: WeekInputField) =>

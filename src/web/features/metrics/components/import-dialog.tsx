@@ -15,6 +15,7 @@ import { importRowErrors, useImportCsv } from '../../../lib/api/metrics-api.ts';
 import type { NumberStyle } from '../../../lib/number-style.ts';
 import { ImportMapping } from './import-mapping.tsx';
 import { WeeksPreview } from './weeks-preview.tsx';
+import { useValidationTexts } from '../../../i18n/validation-texts.ts';
 
 /** The server refuses request bodies over 1 MB; ten years of weeks take about 80 KB. */
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -32,6 +33,7 @@ const templateHref = (language: (typeof LANGUAGES)[number]) => `data:text/csv;ch
  */
 export function ImportDialog({ open, onOpenChange, numbers }: Props) {
   const { t } = useTranslation('metrics');
+  useValidationTexts();
   const id = useId();
   const [fileName, setFileName] = useState<string | null>(null);
   const [file, setFile] = useState<{ decoded: DecodedFile; table: CsvTable | null } | null>(null);

@@ -4,6 +4,7 @@ import type { NumberStyle } from '../../../lib/number-style.ts';
 import type { useWeekDraft } from '../week-entry.ts';
 import type { DraftField } from '../week-values.ts';
 import { NumberQuestion } from '../../../components/number-question.tsx';
+import { useValidationTexts } from '../../../i18n/validation-texts.ts';
 
 const optional = new Set<string>(OPTIONAL_FIELDS);
 
@@ -23,6 +24,7 @@ type Props = {
  */
 export function NumberField({ idPrefix, field, form, numbers, fallbackError }: Props) {
   const { t } = useTranslation('metrics');
+  useValidationTexts();
   const id = `${idPrefix}-${field}`;
   const error = form.errors[field] ?? fallbackError;
   const question = form.questions[field];

@@ -22,7 +22,7 @@ const pastWeekInput = (today: Date) =>
       .regex(/^\d{4}-\d{2}-\d{2}$/, CHOOSE_DAY)
       .transform((day) => isoWeekOf(new Date(`${day}T00:00:00Z`)))
       .refine((week) => week.year >= MIN_YEAR, CHOOSE_DAY)
-      .refine((week) => !isFutureWeek(week, today), 'metrics:validation.futureWeek'),
+      .refine((week) => !isFutureWeek(week, today), 'validation:metrics.futureWeek'),
   });
 
 type Props = {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { formatWeek } from '../../../../core/metrics/iso-week.ts';
@@ -6,7 +6,6 @@ import { type StripeBaseline, StripeKeyInput } from '../../../../core/metrics/st
 import type { StripeConnectionStatus } from '../../../../server/features/metrics/stripe-import.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { Modal } from '../../../components/modal.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { useApplyStripe, useConnectStripe, useDisconnectStripe, useStripeStatus } from '../../../lib/api/metrics-api.ts';
 import type { NumberStyle } from '../../../lib/number-style.ts';
@@ -14,6 +13,8 @@ import { useWeekDraft } from '../week-entry.ts';
 import { emptyDraft, type FieldErrors, readDraftField } from '../week-values.ts';
 import { NumberField } from './number-field.tsx';
 import { WeeksPreview } from './weeks-preview.tsx';
+import { useValidationTexts } from '../../../i18n/validation-texts.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; numbers: NumberStyle };
 
@@ -24,6 +25,7 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; numbers: Nu
  */
 export function StripeImportDialog({ open, onOpenChange, numbers }: Props) {
   const { t } = useTranslation('metrics');
+  useValidationTexts();
   const status = useStripeStatus(open);
   const connection = status.data?.connection ?? null;
   return (
@@ -53,6 +55,7 @@ export function StripeImportDialog({ open, onOpenChange, numbers }: Props) {
 /** Which key is connected, how far the sync has recorded, the last failure, and the way out. */
 function ConnectionSummary({ connection }: { connection: StripeConnectionStatus }) {
   const { t } = useTranslation('metrics');
+  useValidationTexts();
   const disconnect = useDisconnectStripe();
   async function onDisconnect() {
     try {
@@ -86,59 +89,43 @@ function ConnectionSummary({ connection }: { connection: StripeConnectionStatus 
 /** The steps to create a read-only key, and the field to paste it in: checked here as the server checks it. */
 function KeyForm() {
   const { t } = useTranslation('metrics');
-  const id = useId();
-  const [key, setKey] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const connect = useConnectStripe();
-
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = StripeKeyInput.safeParse({ key });
-    if (!checked.success) {
-      setError(checked.error.issues[0]!.message);
-      return;
-    }
-    setError(null);
-    try {
-      await connect.mutateAsync(checked.data.key);
-      setKey('');
-    } catch (failure) {
-      const detail = failure instanceof ApiError && Array.isArray(failure.details) ? (failure.details as { message: string }[])[0] : undefined;
-      if (detail) setError(detail.message);
-      else showErrorToast(failure, t('stripe.connectError'));
-    }
-  }
+  const form = useSchemaForm(StripeKeyInput, { key: '' }, {
+    // The schema's messages are `validation:` keys; Stripe's own refusals are keys of this namespace.
+    translate: ({ message, params }) => t(message, params),
+    onSubmit: async ({ key }) => {
+      await connect.mutateAsync(key);
+      form.reset();
+    },
+    onError: (failure, onFields) => onFields || showErrorToast(failure, t('stripe.connectError')),
+  });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-3">
+    <form noValidate onSubmit={form.handleSubmit} className="space-y-3">
       <ol className="list-decimal space-y-1 pl-5 text-sm">
         <li>{t('stripe.steps.create')}</li>
         <li>{t('stripe.steps.permissions')}</li>
         <li>{t('stripe.steps.paste')}</li>
       </ol>
       <div>
-        <label htmlFor={`${id}-key`} className="text-sm font-medium">
+        <label htmlFor={form.id('key')} className="text-sm font-medium">
           {t('stripe.key')}
         </label>
         <input
-          id={`${id}-key`}
+          {...form.field('key')}
           type="password"
           autoComplete="off"
           spellCheck={false}
-          value={key}
-          onChange={(event) => setKey(event.target.value)}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? `${id}-error` : undefined}
           className="mt-1 block h-10 w-full rounded-md border border-input bg-background px-3 font-mono text-sm"
         />
-        {error && (
-          <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-destructive">
-            {t(error)}
+        {form.errors.key && (
+          <p id={form.errorId('key')} role="alert" className="mt-1 text-sm text-destructive">
+            {form.errors.key}
           </p>
         )}
       </div>
-      <button type="submit" disabled={connect.isPending} className={buttonClass.primary}>
-        {t(connect.isPending ? 'stripe.connecting' : 'stripe.connect')}
+      <button type="submit" disabled={form.submitting} className={buttonClass.primary}>
+        {t(form.submitting ? 'stripe.connecting' : 'stripe.connect')}
       </button>
     </form>
   );
@@ -146,6 +133,7 @@ function KeyForm() {
 
 function Reading({ connection }: { connection: StripeConnectionStatus }) {
   const { t } = useTranslation('metrics');
+  useValidationTexts();
   const id = useId();
   return (
     <div>
@@ -166,6 +154,7 @@ const BASELINE_FIELDS = ['weeklyCosts', 'marketingCosts', 'cashBalance', 'weekly
 /** The weeks found, newest first, and what saving them does; the baseline when the founder has no week yet. */
 function Review({ preview, numbers }: { preview: NonNullable<StripeConnectionStatus['preview']>; numbers: NumberStyle }) {
   const { t } = useTranslation('metrics');
+  useValidationTexts();
   const id = useId();
   const apply = useApplyStripe();
   const baseline = useWeekDraft(emptyDraft, numbers);
@@ -179,7 +168,7 @@ function Review({ preview, numbers }: { preview: NonNullable<StripeConnectionSta
       const read = readDraftField(baseline.draft, field, numbers);
       if (read.status === 'value') values[field] = read.value;
       else if (read.status === 'ambiguous') baseline.blur(field);
-      else errors[field] = read.status === 'empty' ? 'validation.required' : 'validation.number';
+      else errors[field] = read.status === 'empty' ? 'validation:metrics.required' : 'validation:metrics.number';
     }
     baseline.setErrors(errors);
     if (Object.keys(values).length < BASELINE_FIELDS.length) return null;

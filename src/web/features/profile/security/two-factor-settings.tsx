@@ -3,8 +3,10 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { authClient, useSession } from '../../../lib/auth-client.ts';
 import { PrimaryButton, SecondaryButton, TextField } from '../../../components/form/form-parts.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 
 type PasswordAction = 'enable' | 'disable' | 'codes';
 type Step =
@@ -14,6 +16,10 @@ type Step =
   | { name: 'backup'; codes: string[] };
 
 type Failure = { status?: number; code?: string } | null;
+
+/** The password is judged by the auth service alone; the authenticator's code is six digits. */
+const PasswordInput = z.object({ value: z.string() });
+const CodeInput = z.object({ value: z.string().trim().regex(/^\d{6}$/, 'twoFactor:errors.code') });
 
 function errorKey(error: Failure): string {
   if (error?.code === 'INVALID_PASSWORD') return 'errors.password';
@@ -91,54 +97,47 @@ export function TwoFactorSettings() {
   const enabled = Boolean(user?.twoFactorEnabled);
   const hasPassword = useHasPassword(user?.id);
   const [step, setStep] = useState<Step>({ name: 'idle' });
-  const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
-
-  const reset = () => {
-    setStep({ name: 'idle' });
-    setError(undefined);
+  // One field per step (the password, then the code), checked by the step's rule; the service's refusals show under it.
+  const form = useSchemaForm<typeof PasswordInput | typeof CodeInput, { value: string }>(step.name === 'scan' ? CodeInput : PasswordInput, { value: '' }, {
+    onSubmit: async ({ value }) => {
+      if (step.name === 'password') await withPassword(step.action, value.trim());
+      else if (step.name === 'scan') await verify(step.backupCodes, value);
+    },
+  });
+  const refuse = (failure: Failure) => form.showIssues([{ path: 'value', message: `twoFactor:${errorKey(failure)}` }]);
+  const goTo = (next: Step) => {
+    setStep(next);
+    form.reset();
   };
+  const reset = () => goTo({ name: 'idle' });
 
   async function withPassword(action: PasswordAction, password: string) {
     if (action === 'enable') {
       const { data, error: failure } = await authClient.twoFactor.enable({ password });
-      if (!data || !('totpURI' in data)) return setError(t(errorKey(failure)));
+      if (!data || !('totpURI' in data)) return refuse(failure);
       const secret = new URL(data.totpURI).searchParams.get('secret') ?? '';
       const qr = await QRCode.toDataURL(data.totpURI, { margin: 1, width: 200 });
-      setStep({ name: 'scan', qr, secret, backupCodes: data.backupCodes });
+      goTo({ name: 'scan', qr, secret, backupCodes: data.backupCodes });
     } else if (action === 'disable') {
       const { error: failure } = await authClient.twoFactor.disable({ password });
-      if (failure) return setError(t(errorKey(failure)));
+      if (failure) return refuse(failure);
       await session.refetch();
       toast.success(t('disabled'));
       reset();
     } else {
       const { data, error: failure } = await authClient.twoFactor.generateBackupCodes({ password });
-      if (!data) return setError(t(errorKey(failure)));
+      if (!data) return refuse(failure);
       toast.success(t('codesRegenerated'));
-      setStep({ name: 'backup', codes: data.backupCodes });
+      goTo({ name: 'backup', codes: data.backupCodes });
     }
   }
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get('value') ?? '').trim();
-    setError(undefined);
-    setPending(true);
-    try {
-      if (step.name === 'password') {
-        await withPassword(step.action, value);
-      } else if (step.name === 'scan') {
-        if (!/^\d{6}$/.test(value)) return setError(t('errors.code'));
-        const { error: failure } = await authClient.twoFactor.verifyTotp({ code: value });
-        if (failure) return setError(t(errorKey(failure)));
-        await session.refetch();
-        toast.success(t('enabled'));
-        setStep({ name: 'backup', codes: step.backupCodes });
-      }
-    } finally {
-      setPending(false);
-    }
+  async function verify(backupCodes: string[], code: string) {
+    const { error: failure } = await authClient.twoFactor.verifyTotp({ code });
+    if (failure) return refuse(failure);
+    await session.refetch();
+    toast.success(t('enabled'));
+    goTo({ name: 'backup', codes: backupCodes });
   }
 
   return (
@@ -161,11 +160,11 @@ export function TwoFactorSettings() {
         <div className="flex flex-wrap gap-2">
           {enabled ? (
             <>
-              <SecondaryButton onClick={() => setStep({ name: 'password', action: 'codes' })}>{t('newBackupCodes')}</SecondaryButton>
-              <SecondaryButton onClick={() => setStep({ name: 'password', action: 'disable' })}>{t('turnOff')}</SecondaryButton>
+              <SecondaryButton onClick={() => goTo({ name: 'password', action: 'codes' })}>{t('newBackupCodes')}</SecondaryButton>
+              <SecondaryButton onClick={() => goTo({ name: 'password', action: 'disable' })}>{t('turnOff')}</SecondaryButton>
             </>
           ) : (
-            <PrimaryButton type="button" onClick={() => setStep({ name: 'password', action: 'enable' })}>
+            <PrimaryButton type="button" onClick={() => goTo({ name: 'password', action: 'enable' })}>
               {t('turnOn')}
             </PrimaryButton>
           )}
@@ -173,17 +172,17 @@ export function TwoFactorSettings() {
       )}
 
       {step.name === 'password' && (
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
-          <TextField label={t('password')} hint={t('passwordHint')} name="value" type="password" autoComplete="current-password" autoFocus required error={error} />
+        <form noValidate onSubmit={form.handleSubmit} className="flex flex-col gap-3">
+          <TextField label={t('password')} hint={t('passwordHint')} {...form.control('value')} type="password" autoComplete="current-password" autoFocus required />
           <div className="flex flex-wrap gap-2">
-            <PrimaryButton pending={pending}>{t('continue')}</PrimaryButton>
+            <PrimaryButton pending={form.submitting}>{t('continue')}</PrimaryButton>
             <SecondaryButton onClick={reset}>{t('cancel')}</SecondaryButton>
           </div>
         </form>
       )}
 
       {step.name === 'scan' && (
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <form noValidate onSubmit={form.handleSubmit} className="flex flex-col gap-4">
           <p className="text-sm">{t('scan')}</p>
           <img src={step.qr} alt={t('qrAlt')} width={200} height={200} className="rounded-md bg-white p-2" />
           <div className="flex flex-col gap-1">
@@ -194,9 +193,9 @@ export function TwoFactorSettings() {
             </code>
           </div>
           <p className="text-sm">{t('enterCode')}</p>
-          <TextField label={t('code')} name="value" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required error={error} />
+          <TextField label={t('code')} {...form.control('value')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} required />
           <div className="flex flex-wrap gap-2">
-            <PrimaryButton pending={pending}>{t('verify')}</PrimaryButton>
+            <PrimaryButton pending={form.submitting}>{t('verify')}</PrimaryButton>
             <SecondaryButton onClick={reset}>{t('cancel')}</SecondaryButton>
           </div>
         </form>

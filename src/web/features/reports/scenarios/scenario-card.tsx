@@ -15,6 +15,7 @@ import { showErrorToast } from '../../../lib/error-toast.ts';
 import type { Formatter } from '../../../lib/metric-format.ts';
 import { CHANGE_FIELDS, type ChangeDraft, type ScenarioDraft } from '../../../../core/reports/scenario-drafts.ts';
 import { newChange } from './scenario-drafts.ts';
+import { useValidationTexts } from '../../../i18n/validation-texts.ts';
 
 const CashChart = lazy(async () => ({ default: (await import('./cash-chart.tsx')).CashChart }));
 
@@ -33,6 +34,7 @@ type Props = {
 /** One scenario: its name, its changes with their field errors, and what they do to the cash. */
 export function ScenarioCard({ draft, latest, projection, errors, money, axisMoney, onChange, onRemove }: Props) {
   const { t } = useTranslation('reports');
+  useValidationTexts();
   const id = useId();
   const errorOf = (field: string) => {
     const message = errors.find((error) => error.field === field)?.message;

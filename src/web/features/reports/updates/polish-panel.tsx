@@ -8,10 +8,11 @@ import { SECTION_KEYS, type SectionKey, type Sections } from '../../../../core/r
 import type { PolishFlag } from '../../../../core/reports/polish-check.ts';
 import { useAiGate } from '../../../components/ai-gate.tsx';
 import { SecondaryButton } from '../../../components/form/form-parts.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, detailKey } from '../../../lib/api-client.ts';
 import { mentorStatusQuery } from '../../../lib/api/mentor-status.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { type InvestorUpdate, type PolishProposal, polishUpdate, useAcceptPolish } from './updates-api.ts';
+import { useValidationTexts } from '../../../i18n/validation-texts.ts';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -49,6 +50,7 @@ function Highlighted({ text, spans, why }: { text: string; spans: [number, numbe
  */
 export function PolishPanel({ update, edited }: { update: InvestorUpdate; edited: boolean }) {
   const { t } = useTranslation('reports');
+  useValidationTexts();
   const id = useId();
   const status = useQuery(mentorStatusQuery());
   const { guard, dialog } = useAiGate();
@@ -103,8 +105,8 @@ export function PolishPanel({ update, edited }: { update: InvestorUpdate; edited
         onSuccess: (saved) => toast.success(t('updates.polish.accepted', { version: saved.version })),
         onError: (error) => {
           // The server's own check (a number the page did not catch, or a newer version): say which.
-          const detail = error instanceof ApiError && Array.isArray(error.details) ? (error.details as { message?: string }[])[0]?.message : undefined;
-          if (detail?.startsWith('reports.validation.')) toast.error(t('updates.polish.acceptError'), { description: t(detail) });
+          const detail = error instanceof ApiError && Array.isArray(error.details) ? detailKey(error.details[0]) : undefined;
+          if (detail?.startsWith('validation:reports.')) toast.error(t('updates.polish.acceptError'), { description: t(detail) });
           else showErrorToast(error, t('updates.polish.acceptError'));
         },
       },
