@@ -30,7 +30,7 @@ import zlib from 'node:zlib';
 import { build } from 'vite';
 import { HTML_LANG, LANGUAGES, type Language } from '../src/core/i18n/language.ts';
 import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../src/core/prerendered-pages.ts';
-import { SIGNED_IN_SHELL_DIR, SIGNED_IN_SHELL_PAGES, signedInNamespaces } from '../src/core/signed-in-pages.ts';
+import { SIGNED_IN_SHELL_DIR, SIGNED_IN_SHELL_PAGES, signedInNamespaces, signedInReads } from '../src/core/signed-in-pages.ts';
 import {
   APP,
   CLIENT_DIR,
@@ -132,7 +132,18 @@ function signedInShellHtml(manifest: Manifest, shell: string, frameHtml: string,
   // main.tsx loads these with the app, beside the route's code.
   html = replaceOnce(html, '<div id="root"', `<div id="root" data-namespaces="${signedInNamespaces(pagePath).join(' ')}"`, '<div id="root">');
   html = replaceOnce(html, /<html[^>]*>/, `<html lang="${HTML_LANG[language]}">`, '<html> tag');
-  return replaceOnce(html, '</head>', `  ${modulepreloads(files)}\n  </head>`, '</head>');
+  return replaceOnce(html, '</head>', `  ${fetchPreloads(pagePath)}\n    ${modulepreloads(files)}\n  </head>`, '</head>');
+}
+
+/**
+ * The page's first reads (the session, the profile, its data) asked for by the HTML, beside the
+ * scripts: the app's own requests for them take these answers instead of starting only once the
+ * app has run. The credentials mode matches the app's request, or the browser would not reuse it.
+ */
+function fetchPreloads(pagePath: string) {
+  return signedInReads(pagePath)
+    .map(({ url, credentials }) => `<link rel="preload" as="fetch" ${credentials === 'include' ? 'crossorigin="use-credentials"' : 'crossorigin'} href="${url}">`)
+    .join('\n    ');
 }
 
 function pageHtml(manifest: Manifest, template: string, appHtml: string, pagePath: string, language: Language, meta: Meta, file: string) {
