@@ -35,6 +35,7 @@ import {
   APP,
   CLIENT_DIR,
   formatKb,
+  localeChunkKey,
   localeKey,
   type Manifest,
   MANIFEST_PATH,
@@ -124,15 +125,21 @@ function signedInShellHtml(manifest: Manifest, shell: string, frameHtml: string,
   const pageModule = SIGNED_IN_PAGE_MODULES[pagePath];
   if (!pageModule) throw new Error(`No route module known for ${pagePath}: add it to SIGNED_IN_PAGE_MODULES in scripts/lib/vite-manifest.ts`);
   const seen = new Set<string>();
+  // A set: namespaces grouped in one file (decision 233) would each list it.
   const files = [
-    ...[...SIGNED_IN_AREA_MODULES, pageModule].flatMap((module) => staticClosure(manifest, module, seen)),
-    ...['common', 'errors', ...signedInNamespaces(pagePath)].flatMap((namespace) => staticClosure(manifest, localeKey(language, namespace), seen)),
+    ...new Set([
+      ...[...SIGNED_IN_AREA_MODULES, pageModule].flatMap((module) => staticClosure(manifest, module, seen)),
+      ...['common', 'errors', ...signedInNamespaces(pagePath)].flatMap((namespace) => staticClosure(manifest, localeChunkKey(manifest, language, namespace), seen)),
+    ]),
   ].filter((file) => !shell.includes(`/${file}"`));
   let html = replaceOnce(shell, '<!--app-html-->', frameHtml, '<!--app-html-->');
   // main.tsx loads these with the app, beside the route's code.
   html = replaceOnce(html, '<div id="root"', `<div id="root" data-namespaces="${signedInNamespaces(pagePath).join(' ')}"`, '<div id="root">');
   html = replaceOnce(html, /<html[^>]*>/, `<html lang="${HTML_LANG[language]}">`, '<html> tag');
-  return replaceOnce(html, '</head>', `  ${fetchPreloads(pagePath)}\n    ${modulepreloads(files)}\n  </head>`, '</head>');
+  html = replaceOnce(html, '</head>', `  ${fetchPreloads(pagePath)}\n    ${modulepreloads(files)}\n  </head>`, '</head>');
+  // The frame paints from the HTML and the stylesheet alone: the scripts, the app's among them,
+  // are asked for at low priority, so the stylesheet gets the connection first (decision 233).
+  return html.replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
 }
 
 /**

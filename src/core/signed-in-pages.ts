@@ -13,11 +13,14 @@ export const SIGNED_IN_SHELL_DIR = 'signed-in';
 
 /**
  * The reads every signed-in page starts as its code loads: the session check (Better Auth's
- * client sends its cookie with `credentials: 'include'`) and the profile.
+ * client sends its cookie with `credentials: 'include'`), the profile, and what the app shell
+ * shows (the plan, the guided tours' state).
  */
 export const SIGNED_IN_AREA_READS = [
   { url: '/api/auth/get-session', credentials: 'include' },
   { url: '/api/me', credentials: 'same-origin' },
+  { url: '/api/subscription', credentials: 'same-origin' },
+  { url: '/api/tours', credentials: 'same-origin' },
 ] as const;
 
 /**
