@@ -146,10 +146,12 @@ function signedInShellHtml(manifest: Manifest, shell: string, frameHtml: string,
  * The page's first reads (the session, the profile, its data) asked for by the HTML, beside the
  * scripts: the app's own requests for them take these answers instead of starting only once the
  * app has run. The credentials mode matches the app's request, or the browser would not reuse it.
+ * At the scripts' priority: at a higher one, a browser on HTTP/1.1 holds the scripts back until
+ * these have answered.
  */
 function fetchPreloads(pagePath: string) {
   return signedInReads(pagePath)
-    .map(({ url, credentials }) => `<link rel="preload" as="fetch" ${credentials === 'include' ? 'crossorigin="use-credentials"' : 'crossorigin'} href="${url}">`)
+    .map(({ url, credentials }) => `<link rel="preload" as="fetch" ${credentials === 'include' ? 'crossorigin="use-credentials"' : 'crossorigin'} fetchpriority="low" href="${url}">`)
     .join('\n    ');
 }
 
