@@ -24,7 +24,7 @@ function publicRoots() {
 }
 
 interface ModuleGraph {
-  getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null;
+  getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds?: readonly string[]; code: string | null } | null;
 }
 
 /**
@@ -105,6 +105,19 @@ function importedNames(code: string, specifier: string) {
 
 /** What the landing page loads before it is interactive: the page's script, the app and the page. */
 const LANDING_ROOTS = ['boot.ts', 'main.tsx', 'features/marketing/landing-page.tsx'];
+/** The route table: its lazy imports are the pages, not something the landing page loads later. */
+const ROUTES = 'app/routes.tsx';
+
+/**
+ * What every public page loads lazily as soon as the app runs (the toasts' Toaster): left in
+ * files of its own, so the landing page does not fetch the whole `account` group for it.
+ */
+function loadedAfterStart(graph: ModuleGraph) {
+  const routes = path.join(WEB, ROUTES);
+  const app = [...staticClosure(graph, ['boot.ts', 'main.tsx'])].filter((id) => id !== routes);
+  const lazy = app.flatMap((id) => graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []);
+  return staticClosure(graph, lazy.map((id) => path.relative(WEB, id)));
+}
 
 /**
  * Translation namespaces grouped per language (decision 233): those of the guard and the app
@@ -143,6 +156,7 @@ export function signedInChunkName() {
     if (!chunkOf) {
       const publicModules = staticClosure(graph, publicRoots());
       const landing = staticClosure(graph, LANDING_ROOTS);
+      const later = loadedAfterStart(graph);
       const showcase = staticClosure(graph, [SHOWCASE]);
       // The roots stay chunks of their own: they are what the routes import lazily.
       const roots = new Set(SIGNED_IN_ROOTS.map((root) => path.join(WEB, root)));
@@ -150,7 +164,9 @@ export function signedInChunkName() {
       for (const module of staticClosure(graph, SIGNED_IN_ROOTS)) {
         if (roots.has(module)) continue;
         if (landing.has(module)) chunkOf.set(module, 'shared');
-        else if (publicModules.has(module)) chunkOf.set(module, 'account');
+        else if (publicModules.has(module)) {
+          if (!later.has(module)) chunkOf.set(module, 'account');
+        }
         else chunkOf.set(module, showcase.has(module) ? 'dashboard' : 'signed-in');
       }
     }
