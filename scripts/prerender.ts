@@ -30,11 +30,12 @@ import zlib from 'node:zlib';
 import { build } from 'vite';
 import { HTML_LANG, LANGUAGES, type Language } from '../src/core/i18n/language.ts';
 import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../src/core/prerendered-pages.ts';
-import { SIGNED_IN_SHELL_DIR, SIGNED_IN_SHELL_PAGES, signedInNamespaces } from '../src/core/signed-in-pages.ts';
+import { SIGNED_IN_SHELL_DIR, SIGNED_IN_SHELL_PAGES, signedInNamespaces, signedInReads } from '../src/core/signed-in-pages.ts';
 import {
   APP,
   CLIENT_DIR,
   formatKb,
+  localeChunkKey,
   localeKey,
   type Manifest,
   MANIFEST_PATH,
@@ -124,15 +125,34 @@ function signedInShellHtml(manifest: Manifest, shell: string, frameHtml: string,
   const pageModule = SIGNED_IN_PAGE_MODULES[pagePath];
   if (!pageModule) throw new Error(`No route module known for ${pagePath}: add it to SIGNED_IN_PAGE_MODULES in scripts/lib/vite-manifest.ts`);
   const seen = new Set<string>();
+  // A set: namespaces grouped in one file (decision 233) would each list it.
   const files = [
-    ...[...SIGNED_IN_AREA_MODULES, pageModule].flatMap((module) => staticClosure(manifest, module, seen)),
-    ...['common', 'errors', ...signedInNamespaces(pagePath)].flatMap((namespace) => staticClosure(manifest, localeKey(language, namespace), seen)),
+    ...new Set([
+      ...[...SIGNED_IN_AREA_MODULES, pageModule].flatMap((module) => staticClosure(manifest, module, seen)),
+      ...['common', 'errors', ...signedInNamespaces(pagePath)].flatMap((namespace) => staticClosure(manifest, localeChunkKey(manifest, language, namespace), seen)),
+    ]),
   ].filter((file) => !shell.includes(`/${file}"`));
   let html = replaceOnce(shell, '<!--app-html-->', frameHtml, '<!--app-html-->');
   // main.tsx loads these with the app, beside the route's code.
   html = replaceOnce(html, '<div id="root"', `<div id="root" data-namespaces="${signedInNamespaces(pagePath).join(' ')}"`, '<div id="root">');
   html = replaceOnce(html, /<html[^>]*>/, `<html lang="${HTML_LANG[language]}">`, '<html> tag');
-  return replaceOnce(html, '</head>', `  ${modulepreloads(files)}\n  </head>`, '</head>');
+  html = replaceOnce(html, '</head>', `  ${fetchPreloads(pagePath)}\n    ${modulepreloads(files)}\n  </head>`, '</head>');
+  // The frame paints from the HTML and the stylesheet alone: the scripts, the app's among them,
+  // are asked for at low priority, so the stylesheet gets the connection first (decision 233).
+  return html.replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
+}
+
+/**
+ * The page's first reads (the session, the profile, its data) asked for by the HTML, beside the
+ * scripts: the app's own requests for them take these answers instead of starting only once the
+ * app has run. The credentials mode matches the app's request, or the browser would not reuse it.
+ * At the scripts' priority: at a higher one, a browser on HTTP/1.1 holds the scripts back until
+ * these have answered.
+ */
+function fetchPreloads(pagePath: string) {
+  return signedInReads(pagePath)
+    .map(({ url, credentials }) => `<link rel="preload" as="fetch" ${credentials === 'include' ? 'crossorigin="use-credentials"' : 'crossorigin'} fetchpriority="low" href="${url}">`)
+    .join('\n    ');
 }
 
 function pageHtml(manifest: Manifest, template: string, appHtml: string, pagePath: string, language: Language, meta: Meta, file: string) {

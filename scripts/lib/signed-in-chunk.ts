@@ -24,7 +24,7 @@ function publicRoots() {
 }
 
 interface ModuleGraph {
-  getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null;
+  getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds?: readonly string[]; code: string | null } | null;
 }
 
 /**
@@ -103,25 +103,73 @@ function importedNames(code: string, specifier: string) {
   return names.length > 0 ? names : undefined;
 }
 
+/** What the landing page loads before it is interactive: the page's script, the app and the page. */
+const LANDING_ROOTS = ['boot.ts', 'main.tsx', 'features/marketing/landing-page.tsx'];
+/** The route table: its lazy imports are the pages, not something the landing page loads later. */
+const ROUTES = 'app/routes.tsx';
+
+/**
+ * What every public page loads lazily as soon as the app runs (the toasts' Toaster): left in
+ * files of its own, so the landing page does not fetch the whole `account` group for it.
+ */
+function loadedAfterStart(graph: ModuleGraph) {
+  const routes = path.join(WEB, ROUTES);
+  const app = [...staticClosure(graph, ['boot.ts', 'main.tsx'])].filter((id) => id !== routes);
+  const lazy = app.flatMap((id) => graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []);
+  return staticClosure(graph, lazy.map((id) => path.relative(WEB, id)));
+}
+
+/**
+ * Translation namespaces grouped per language (decision 233): those of the guard and the app
+ * shell (every signed-in page), and those Overview adds. A page asks for its namespaces at
+ * once (decision 231); one file per group instead of one per namespace saves a phone's
+ * connection a round trip for each. `auth` stays alone: the sign-in page needs it too.
+ */
+const TEXT_GROUPS: Record<string, readonly string[]> = {
+  'signed-in-texts': ['shell', 'session', 'impersonation', 'subscription', 'tours', 'gamification'],
+  'overview-texts': ['overview', 'profile', 'referrals', 'reports'],
+};
+
+/** The chunk a namespace's translations are grouped in (its name in the Vite manifest), or null: a file of its own. */
+export function textChunkName(language: string, namespace: string) {
+  const group = Object.keys(TEXT_GROUPS).find((name) => TEXT_GROUPS[name]!.includes(namespace));
+  return group ? `${group}-${language}` : null;
+}
+
+function textGroup(id: string) {
+  const match = /[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/.exec(id);
+  return match ? textChunkName(match[1]!, match[2]!) : null;
+}
+
 /**
  * A `codeSplitting` group's `name`: 'signed-in' for the modules only the signed-in area uses;
  * 'dashboard' for those it shares with the landing page's showcase (which loads when
- * scrolled near, decision 223, and shows the same cards); null for the rest.
+ * scrolled near, decision 223, and shows the same cards); 'shared' for those it shares with
+ * the landing page's own first load (React, i18next, icons, small helpers: the landing page
+ * loads every one of them anyway, now in one file, decision 233); 'account' for those it shares
+ * only with the other public pages (the auth client, form parts, the API client); a translation group per
+ * language (`TEXT_GROUPS`); null for the rest.
  */
 export function signedInChunkName() {
   let chunkOf: Map<string, string> | undefined;
   return (id: string, graph: ModuleGraph) => {
     if (!chunkOf) {
       const publicModules = staticClosure(graph, publicRoots());
+      const landing = staticClosure(graph, LANDING_ROOTS);
+      const later = loadedAfterStart(graph);
       const showcase = staticClosure(graph, [SHOWCASE]);
       // The roots stay chunks of their own: they are what the routes import lazily.
       const roots = new Set(SIGNED_IN_ROOTS.map((root) => path.join(WEB, root)));
       chunkOf = new Map();
       for (const module of staticClosure(graph, SIGNED_IN_ROOTS)) {
-        if (publicModules.has(module) || roots.has(module)) continue;
-        chunkOf.set(module, showcase.has(module) ? 'dashboard' : 'signed-in');
+        if (roots.has(module)) continue;
+        if (landing.has(module)) chunkOf.set(module, 'shared');
+        else if (publicModules.has(module)) {
+          if (!later.has(module)) chunkOf.set(module, 'account');
+        }
+        else chunkOf.set(module, showcase.has(module) ? 'dashboard' : 'signed-in');
       }
     }
-    return chunkOf.get(id) ?? null;
+    return chunkOf.get(id) ?? textGroup(id);
   };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { ROOT } from './build-if-stale.ts';
+import { textChunkName } from './signed-in-chunk.ts';
 
 export { ROOT };
 
@@ -79,6 +80,18 @@ export function localeKey(language: string, namespace: string) {
 }
 
 /**
+ * The manifest key of a namespace's translations: its own file's, or that of the chunk it is
+ * grouped in (scripts/lib/signed-in-chunk.ts, decision 233), which the manifest lists by name.
+ */
+export function localeChunkKey(manifest: Manifest, language: string, namespace: string) {
+  const own = localeKey(language, namespace);
+  if (manifest[own]) return own;
+  const group = textChunkName(language, namespace);
+  const grouped = group ? Object.keys(manifest).find((key) => manifest[key]!.name === group && !manifest[key]!.src) : undefined;
+  return grouped ?? own;
+}
+
+/**
  * Every JS file a prerendered page loads before it is interactive: the entry, the app
  * and their imports, the page's route module and its imports, and its translation chunks.
  */
@@ -89,7 +102,7 @@ export function pageScripts(manifest: Manifest, pagePath: string, language: stri
     ...staticClosure(manifest, ENTRY),
     ...staticClosure(manifest, APP),
     ...staticClosure(manifest, pageModule),
-    ...PAGE_NAMESPACES.flatMap((namespace) => staticClosure(manifest, localeKey(language, namespace))),
+    ...PAGE_NAMESPACES.flatMap((namespace) => staticClosure(manifest, localeChunkKey(manifest, language, namespace))),
   ]);
   return [...files];
 }

@@ -11,10 +11,39 @@ export const SIGNED_IN_AREA_NAMESPACES = ['auth', 'shell', 'session', 'impersona
 
 export const SIGNED_IN_SHELL_DIR = 'signed-in';
 
-export const SIGNED_IN_SHELL_PAGES = [
-  { path: '/overview', file: 'overview', namespaces: ['overview', 'profile', 'referrals', 'metrics', 'reports'] },
-  { path: '/metrics', file: 'metrics', namespaces: ['metrics'] },
+/**
+ * The reads every signed-in page starts as its code loads: the session check (Better Auth's
+ * client sends its cookie with `credentials: 'include'`), the profile, and what the app shell
+ * shows (the plan, the guided tours' state).
+ */
+export const SIGNED_IN_AREA_READS = [
+  { url: '/api/auth/get-session', credentials: 'include' },
+  { url: '/api/me', credentials: 'same-origin' },
+  { url: '/api/subscription', credentials: 'same-origin' },
+  { url: '/api/tours', credentials: 'same-origin' },
 ] as const;
+
+/**
+ * `reads`: the page's own first reads, exactly as src/web/app/early-reads.ts asks for them
+ * (tests/unit/web/early-reads.test.ts keeps the two lists the same). The shell preloads them
+ * with the area's, so the answers are on their way while the scripts download.
+ */
+export const SIGNED_IN_SHELL_PAGES = [
+  {
+    path: '/overview',
+    file: 'overview',
+    namespaces: ['overview', 'profile', 'referrals', 'metrics', 'reports'],
+    reads: ['/api/metrics/summary?range=12w', '/api/tasks?status=active', '/api/strategy', '/api/me/gamification', '/api/referrals/notices'],
+  },
+  { path: '/metrics', file: 'metrics', namespaces: ['metrics'], reads: ['/api/metrics/weeks', '/api/metrics/summary?range=12w'] },
+] as const;
+
+/** Every read the signed-in page at `pathname` starts before its first paint, with its credentials mode. */
+export function signedInReads(pathname: string): { url: string; credentials: 'include' | 'same-origin' }[] {
+  const page = SIGNED_IN_SHELL_PAGES.find((candidate) => candidate.path === pathname);
+  if (!page) return [];
+  return [...SIGNED_IN_AREA_READS, ...page.reads.map((url) => ({ url, credentials: 'same-origin' as const }))];
+}
 
 /** Every namespace the signed-in page at `pathname` shows on its first paint (none for other pages). */
 export function signedInNamespaces(pathname: string): string[] {

@@ -36,10 +36,22 @@ describe('the signed-in chunk groups', () => {
     expect(chunkOf(icon('book-open-check'))).toBeNull();
   });
 
-  it('leave what a public page imports where it is, and the lazily loaded roots in their own chunks', () => {
-    expect(chunkOf('/x/node_modules/react/index.js')).toBeNull();
-    expect(chunkOf(icon('arrow-right'))).toBeNull();
+  it('put what the signed-in area shares with the landing page’s first load in one chunk, which the landing page loads whole', () => {
+    expect(chunkOf('/x/node_modules/react/index.js')).toBe('shared');
+    expect(chunkOf(icon('arrow-right'))).toBe('shared');
+  });
+
+  it('leave what only public pages import, and the lazily loaded roots, in their own chunks', () => {
+    expect(chunkOf(icon('book-open-check'))).toBeNull();
     expect(chunkOf(web('app/layout/app-shell.tsx'))).toBeNull();
+  });
+
+  it('group the translations every signed-in page shows, per language, and leave the sign-in page’s alone', () => {
+    expect(chunkOf(web('locales/en/shell.json'))).toBe('signed-in-texts-en');
+    expect(chunkOf(web('locales/es-LA/tours.json'))).toBe('signed-in-texts-es-LA');
+    expect(chunkOf(web('locales/es-LA/overview.json'))).toBe('overview-texts-es-LA');
+    expect(chunkOf(web('locales/en/auth.json'))).toBeNull();
+    expect(chunkOf(web('locales/en/common.json'))).toBeNull();
   });
 
   it('put what the landing page’s showcase shares with the signed-in area in a chunk of its own', () => {

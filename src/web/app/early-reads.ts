@@ -1,12 +1,14 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { gamificationQueryOptions } from '../lib/api/gamification-api.ts';
 import { startMeEarly } from '../lib/api/get-me.ts';
-import { insightsQueryOptions } from '../lib/api/insights-api.ts';
+import { insightsQueryOptions, markInsightsReadEarly } from '../lib/api/insights-api.ts';
 import { PREMIUM_TIER } from '../../core/subscription/trial.ts';
 import { summaryQuery, weeksQuery } from '../lib/api/metrics-api.ts';
 import { referralNoticesQueryOptions } from '../lib/api/referrals-api.ts';
 import { strategyQueryOptions } from '../lib/api/strategy-api.ts';
+import { subscriptionQueryOptions } from '../lib/api/subscription-api.ts';
 import { tasksQueryOptions } from '../lib/api/tasks-api.ts';
+import { toursQueryOptions } from '../lib/api/tours-api.ts';
 import { queryClient } from './query.tsx';
 
 /**
@@ -15,6 +17,9 @@ import { queryClient } from './query.tsx';
  * the page's own cache entries, so the page renders its data on its first paint instead of
  * skeletons (docs/benchmarks.md, signed-in pages). Signed out, they answer 401 and the
  * guard goes to /auth; a failed read is asked again when the page mounts.
+ *
+ * The pages with a shell of their own preload the same URLs from their HTML
+ * (src/core/signed-in-pages.ts, decision 233): these requests then take the answers already on their way.
  */
 const PAGE_READS: Record<string, () => void> = {
   '/overview': () => {
@@ -30,18 +35,27 @@ const PAGE_READS: Record<string, () => void> = {
   },
 };
 
+/** What the app shell reads on every page: the plan (the sidebar's plan link) and the guided tours' state (the help menu). */
+function readShellData() {
+  read(subscriptionQueryOptions());
+  read(toursQueryOptions());
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query's options, each typed at its call
 function read<T>(query: FetchQueryOptions<T, Error, T, any>) {
-  void queryClient.prefetchQuery(query);
+  return queryClient.prefetchQuery(query);
 }
 
 /** Once, as the signed-in area's code loads (src/web/app/routes.tsx), for the page it opens on. */
 export function startEarlyReads(pathname: string) {
   // The weekly insights are a premium read: asked for as soon as the profile says so.
   void startMeEarly()
-    .then((me) => {
-      if (pathname === '/overview' && me.effectiveUserTier >= PREMIUM_TIER) read(insightsQueryOptions());
+    .then(async (me) => {
+      if (pathname !== '/overview' || me.effectiveUserTier < PREMIUM_TIER) return;
+      await read(insightsQueryOptions());
+      markInsightsReadEarly(queryClient.getQueryState(insightsQueryOptions().queryKey)?.dataUpdatedAt);
     })
     .catch(() => {});
+  readShellData();
   PAGE_READS[pathname]?.();
 }

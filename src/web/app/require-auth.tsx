@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../lib/auth-client.ts';
 import { useEmailConfirmedToast } from '../features/auth/use-email-confirmed-toast.ts';
@@ -26,7 +26,12 @@ export function RequireAuth({ children, pending = null }: { children: ReactNode;
     if (signedIn) forgetSignOut();
   }, [signedIn]);
 
-  if (session.isPending) return pending;
+  // The page behind the guard is the first screen's largest render: once the session and the
+  // profile are known it is drawn as a deferred, interruptible update (in slices that leave the
+  // main thread free between them), not in one long task; `pending` stays until it is ready.
+  const checking = session.isPending || (Boolean(session.data) && me.isPending);
+  const stillChecking = useDeferredValue(checking, true);
+  if (checking || stillChecking) return pending;
   // Only a 401 means signed out; any other failure is the connection's (decision 232).
   if (!session.data && session.error && session.error.status !== 401) return <SessionUnavailable retry={session.refetch} />;
   if (!session.data) {
@@ -34,7 +39,6 @@ export function RequireAuth({ children, pending = null }: { children: ReactNode;
     const back = `${location.pathname}${location.search}`;
     return <Navigate to={`/auth?redirect=${encodeURIComponent(back)}`} replace />;
   }
-  if (me.isPending) return pending;
   const onOnboarding = location.pathname === '/onboarding';
   if (me.data && !me.data.onboardingCompleted && !onOnboarding) {
     return <Navigate to="/onboarding" replace />;

@@ -75,7 +75,10 @@ export async function initI18n(initialLanguage?: Language, namespaces: readonly 
   await instance.init({
     lng: initialLanguage,
     supportedLngs: [...LANGUAGES],
-    fallbackLng: DEFAULT_LANGUAGE,
+    // Every key exists in both languages (tests/unit/i18n/locale-files.test.ts), so a Spanish page
+    // never needs the English texts: loading them as its fallback would double its translation
+    // requests before the first render. Any other language falls back to English.
+    fallbackLng: { 'es-LA': [], default: [DEFAULT_LANGUAGE] },
     load: 'currentOnly',
     ns: ['common', 'errors', ...namespaces],
     defaultNS: DEFAULT_NAMESPACE,

@@ -17,6 +17,7 @@ import { MetricCards } from './components/metric-cards.tsx';
 import { useDates } from './dates.ts';
 import { type NumberStyle, numberStyleOf } from '../../lib/number-style.ts';
 import { useNearViewport } from '../../lib/use-near-viewport.ts';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint.ts';
 
 /** recharts is the heaviest library here: the cards and the form render before it arrives. */
 const TrendChart = lazy(async () => ({ default: (await import('./components/trend-chart.tsx')).TrendChart }));
@@ -95,6 +96,9 @@ export function MetricsPage() {
   const importOpened = useOpenedOnce(importOpen);
   const pastWeekOpened = useOpenedOnce(pastWeekOpen);
   const stripeOpened = useOpenedOnce(stripeOpen);
+  // The week form, the benchmarks and the history (zod, the form's modules) load once the first
+  // screen, cards first, is on screen, not with it (decision 233).
+  const painted = useAfterFirstPaint();
 
   const numbers = numberStyleOf(me.data);
   const premium = (me.data?.effectiveUserTier ?? 1) >= PREMIUM_TIER;
@@ -191,21 +195,25 @@ export function MetricsPage() {
             </>
           )}
           <div id="week-form" className="scroll-mt-6">
-            <Suspense fallback={formSkeleton}>
-              <WeekForm
-                key={`${formatWeek(formWeek)}-${existing ? 'edit' : 'new'}-${previous ? formatWeek(previous) : 'none'}`}
-                week={formWeek}
-                weekChoices={weekChoices}
-                onWeekChange={(key) => setFormWeekIndex(weekIndex(key))}
-                onEarlierWeek={() => setPastWeekOpen(true)}
-                existing={existing}
-                previous={previous}
-                history={records}
-                numbers={numbers}
-              />
-            </Suspense>
+            {painted ? (
+              <Suspense fallback={formSkeleton}>
+                <WeekForm
+                  key={`${formatWeek(formWeek)}-${existing ? 'edit' : 'new'}-${previous ? formatWeek(previous) : 'none'}`}
+                  week={formWeek}
+                  weekChoices={weekChoices}
+                  onWeekChange={(key) => setFormWeekIndex(weekIndex(key))}
+                  onEarlierWeek={() => setPastWeekOpen(true)}
+                  existing={existing}
+                  previous={previous}
+                  history={records}
+                  numbers={numbers}
+                />
+              </Suspense>
+            ) : (
+              formSkeleton
+            )}
           </div>
-          {hasWeeks && (
+          {hasWeeks && painted && (
             <>
               <BenchmarksPanel premium={premium} locale={numbers.locale} />
               <Suspense fallback={null}>

@@ -7,10 +7,21 @@ import { apiFetch } from '../api-client.ts';
 export type Insights = Json<InsightsAnswer>;
 export type Insight = Insights['insights'][number];
 
-/** Worked out on read from the latest weeks and tasks, so always asked again when shown. */
+/**
+ * When the answer read as the Overview's code loaded (src/web/app/early-reads.ts) arrived: the
+ * Overview it was asked for shows it without asking a second time (decision 233).
+ */
+let earlyAnswerAt: number | undefined;
+const EARLY_ANSWER_FRESH_MS = 10_000;
+
+export function markInsightsReadEarly(answeredAt: number | undefined) {
+  earlyAnswerAt = answeredAt;
+}
+
+/** Worked out on read from the latest weeks and tasks, so always asked again when shown (but for the early read's answer, just made). */
 export const insightsQueryOptions = () =>
   queryOptions({
     queryKey: ['insights'],
     queryFn: () => apiFetch<Insights>('/api/insights'),
-    staleTime: 0,
+    staleTime: (query) => (earlyAnswerAt !== undefined && query.state.dataUpdatedAt === earlyAnswerAt ? EARLY_ANSWER_FRESH_MS : 0),
   });

@@ -1,11 +1,13 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { gamificationQueryKey } from './gamification-api.ts';
 import { type SubscriptionView, getSubscription, subscriptionCalls } from './subscription-calls.ts';
 
 export const subscriptionQueryKey = ['subscription'] as const;
 
+export const subscriptionQueryOptions = () => queryOptions({ queryKey: subscriptionQueryKey, queryFn: getSubscription });
+
 export function useSubscription(enabled = true) {
-  return useQuery({ queryKey: subscriptionQueryKey, queryFn: getSubscription, enabled });
+  return useQuery({ ...subscriptionQueryOptions(), enabled });
 }
 
 export function useInvoices(enabled: boolean) {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Json } from '../../../core/http/json.ts';
 import type { TourId } from '../../../core/tours/tour-ids.ts';
 import type { ToursState as ServerToursState } from '../../../server/features/tours/index.ts';
@@ -8,8 +8,10 @@ export type ToursState = Json<ServerToursState>;
 
 const TOURS_KEY = ['tours'] as const;
 
+export const toursQueryOptions = () => queryOptions({ queryKey: TOURS_KEY, queryFn: () => apiFetch<ToursState>('/api/tours'), staleTime: Infinity });
+
 export function useTours(enabled: boolean) {
-  return useQuery({ queryKey: TOURS_KEY, queryFn: () => apiFetch<ToursState>('/api/tours'), enabled, staleTime: Infinity });
+  return useQuery({ ...toursQueryOptions(), enabled });
 }
 
 /** Remembers a tour as seen on the server, and at once in the cache so it does not start twice. */

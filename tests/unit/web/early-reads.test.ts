@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SIGNED_IN_SHELL_PAGES, signedInReads } from '../../../src/core/signed-in-pages.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.resetModules();
+});
+
+/** The URLs the early reads ask for on `pathname`, for a founder on the free tier. */
+async function earlyReadUrls(pathname: string) {
+  const urls: string[] = [];
+  vi.stubGlobal('fetch', async (url: string) => {
+    urls.push(url);
+    const body = url === '/api/me' ? { effectiveUserTier: 1 } : url === '/api/referrals/notices' ? { notices: [] } : {};
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  const { startEarlyReads } = await import('../../../src/web/app/early-reads.ts');
+  startEarlyReads(pathname);
+  await vi.waitFor(() => expect(urls.length).toBeGreaterThan(0));
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  return urls;
+}
+
+describe('the signed-in shells’ preloaded reads', () => {
+  for (const page of SIGNED_IN_SHELL_PAGES) {
+    it(`are the reads ${page.path} starts as its code loads, with the session check`, async () => {
+      // A preload the app does not ask for again is wasted (and the browser warns); a read not preloaded starts late.
+      const preloaded = signedInReads(page.path).map((read) => read.url);
+      const asked = await earlyReadUrls(page.path);
+      // The session is read by Better Auth's client (useSession), not by the early reads.
+      expect([...asked, '/api/auth/get-session'].sort()).toEqual([...preloaded].sort());
+    });
+  }
+});
