@@ -151,13 +151,25 @@ export async function sharedMessage(db: Database, id: number, tier: TierContext)
 }
 
 /**
+ * The reader's own fields of the shared message as JSON members (`"mine":…,"contact":…`), to
+ * go between its `leading` and `trailing` parts; null when they may not see it. A live stream
+ * calls this once per reader and change, so it builds the text without an object.
+ */
+export function readerFieldsJson(shared: SharedMessage, readerId: string, tier: TierContext): string | null {
+  if (shared.blockedBy.has(readerId)) return null;
+  if (shared.participants && !shared.participants.includes(readerId)) return null;
+  const { room, user_id: authorId } = shared.row;
+  const contact = room === null ? null : contactFor(tier, readerId, authorId);
+  return `"mine":${authorId === readerId},"contact":${contact === null ? 'null' : JSON.stringify(contact)}`;
+}
+
+/**
  * The shared message as `readerId` receives it, as JSON (the same as `messageFor`'s, serialised),
  * or null when they may not see it: only the reader's own fields are serialised per reader.
  */
 export function messageJsonForReader(shared: SharedMessage | null, readerId: string, tier: TierContext): string | null {
-  if (!shared || shared.blockedBy.has(readerId)) return null;
-  if (shared.participants && !shared.participants.includes(readerId)) return null;
-  return `${shared.leading},${JSON.stringify(readerFields(shared.row, readerId, tier)).slice(1, -1)},${shared.trailing}`;
+  const own = shared && readerFieldsJson(shared, readerId, tier);
+  return own ? `${shared.leading},${own},${shared.trailing}` : null;
 }
 
 /** The room's history, newest first, 50 at a time before the message `before`. */

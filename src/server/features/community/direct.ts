@@ -46,14 +46,10 @@ async function assertMayWrite(db: Database, writerId: string, recipientId: strin
   if (writer.visibility === 'hidden' || !writer.allowDirectMessages || !recipient.allowDirectMessages || block) throw new AppError('FORBIDDEN');
 }
 
-/** Whether the founder is one of the conversation's two. */
-export async function isParticipant(db: Database, founderId: string, id: number) {
-  const [row] = await db
-    .select({ id: chatConversations.id })
-    .from(chatConversations)
-    .where(and(eq(chatConversations.id, id), or(eq(chatConversations.userLow, founderId), eq(chatConversations.userHigh, founderId))))
-    .limit(1);
-  return row !== undefined;
+/** The conversation's two founders, or null when there is no such conversation. */
+export async function conversationFounders(db: Database, id: number): Promise<readonly string[] | null> {
+  const [row] = await db.select({ low: chatConversations.userLow, high: chatConversations.userHigh }).from(chatConversations).where(eq(chatConversations.id, id)).limit(1);
+  return row ? [row.low, row.high] : null;
 }
 
 /** The reader's conversation with a founder still in sight, or 404 (someone else's conversation is not found). */
