@@ -6,7 +6,7 @@ import type { ChatMessage, ChatRoom } from '../../../core/community/community.ts
 import type { SessionEvent } from '../../cluster/shared-state.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppBindings } from '../../http/context.ts';
-import { chatAccess, messagesAfter, readerFieldsJson, type SharedMessage, sharedMessage } from './chat.ts';
+import { type ChatChangedEvent, changedMessage, chatAccess, messagesAfter, readerFieldsJson, type SharedMessage } from './chat.ts';
 import { conversationAccess, conversationFounders, conversationMessagesAfter } from './direct.ts';
 import type { TierContext } from './service.ts';
 
@@ -15,7 +15,6 @@ const SSE_HEADERS = { 'Transfer-Encoding': 'chunked', 'Content-Type': 'text/even
 const READY = 'event: ready\ndata: {}\n\n';
 const PING = ': ping\n\n';
 
-type ChatChangedEvent = Extract<SessionEvent, { type: 'chat-changed' }>;
 
 /** One server-sent event; `data` is JSON, so it is one line. */
 const frame = (event: string, data: string, id?: number) => `event: ${event}\ndata: ${data}\n${id === undefined ? '' : `id: ${id}\n`}\n`;
@@ -158,7 +157,7 @@ function hear(deps: AppDeps, tier: TierContext, fanout: Fanout, event: SessionEv
   // News of a post every stream here already has needs no read: PostgreSQL hands an instance
   // its own posts back after it has delivered them.
   if (streams && !(change === 'posted' && [...streams].every((stream) => stream.lastSent >= id))) {
-    inOrder(fanout, sharedMessage(deps.db, id, tier), (shared) => {
+    inOrder(fanout, changedMessage(deps.db, event, tier), (shared) => {
       const delivery: Delivery = { id, change, shared, head: shared ? `event: message\ndata: ${shared.leading},` : '', tail: shared ? `,${shared.trailing}\nid: ` : '' };
       for (const stream of fanout.channels.get(channel) ?? []) {
         if (stream.waiting) stream.waiting.push(delivery);

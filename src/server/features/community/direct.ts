@@ -4,7 +4,7 @@ import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { chatBlocks, chatConversations, chatMessages, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import { chatAccess, messageFor, STREAM_CATCH_UP, visibleMessages, visibleTo } from './chat.ts';
+import { chatAccess, publishChange, STREAM_CATCH_UP, visibleMessages, visibleTo } from './chat.ts';
 import { openContact } from './contact.ts';
 import { ensureMembers, type ListedRow, type TierContext, viewsOf } from './service.ts';
 
@@ -150,8 +150,7 @@ export async function postDirectMessage(db: Database, bus: SessionEventBus, writ
   const conversation = await conversationAccess(db, writerId, id, tier);
   await assertMayWrite(db, writerId, conversation.otherId);
   const [row] = await db.insert(chatMessages).values({ conversationId: id, userId: writerId, body }).returning({ id: chatMessages.id });
-  await bus.publish({ type: 'chat-changed', room: null, conversation: id, id: row!.id, change: 'posted' });
-  return (await messageFor(db, writerId, row!.id, tier))!;
+  return publishChange(db, bus, writerId, { type: 'chat-changed', room: null, conversation: id, id: row!.id, change: 'posted' }, tier);
 }
 
 /** The reader has seen the conversation up to `lastReadId`; like the rooms' mark, it never moves back. */
