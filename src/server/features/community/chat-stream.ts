@@ -120,7 +120,14 @@ type InboxStream = { readerId: string; sink: Sink };
  * are written in the order they came; a stream still reading its catch-up keeps them until
  * it has written it.
  */
-type Fanout = { channels: Map<string, Set<LiveStream>>; inboxes: Set<InboxStream>; unsubscribe: (() => void) | null; order: Promise<void> };
+type Fanout = {
+  channels: Map<string, Set<LiveStream>>;
+  inboxes: Set<InboxStream>;
+  unsubscribe: (() => void) | null;
+  order: Promise<void>;
+  /** Posts being read and written: the same post heard again meanwhile (PostgreSQL's echo) is not read twice. */
+  posting: Set<number>;
+};
 const fanouts = new WeakMap<AppDeps, Fanout>();
 
 const roomChannel = (room: string) => `room:${room}`;
@@ -141,11 +148,14 @@ function deliver(stream: LiveStream, delivery: Delivery, tier: TierContext) {
   }
 }
 
-/** Runs `write` with what `read` found, after every change that came before; a failed read writes nothing. */
-function inOrder<T>(fanout: Fanout, read: Promise<T>, write: (found: T) => void) {
+/** Runs `write` with what `read` found, after every change that came before, then `settled`; a failed read writes nothing. */
+function inOrder<T>(fanout: Fanout, read: Promise<T>, write: (found: T) => void, settled?: () => void) {
   // Handled at once: it may fail before the changes ahead of it are written.
   read.catch(() => undefined);
-  fanout.order = fanout.order.then(async () => write(await read)).catch(() => undefined);
+  fanout.order = fanout.order
+    .then(async () => write(await read))
+    .catch(() => undefined)
+    .finally(settled);
 }
 
 /** Writes a change to every stream that carries it and is open once it has been read. */
@@ -154,16 +164,23 @@ function hear(deps: AppDeps, tier: TierContext, fanout: Fanout, event: SessionEv
   const { id, change, conversation } = event;
   const channel = channelOf(event);
   const streams = fanout.channels.get(channel);
-  // News of a post every stream here already has needs no read: PostgreSQL hands an instance
-  // its own posts back after it has delivered them.
-  if (streams && !(change === 'posted' && [...streams].every((stream) => stream.lastSent >= id))) {
-    inOrder(fanout, changedMessage(deps.db, event, tier), (shared) => {
-      const delivery: Delivery = { id, change, shared, head: shared ? `event: message\ndata: ${shared.leading},` : '', tail: shared ? `,${shared.trailing}\nid: ` : '' };
-      for (const stream of fanout.channels.get(channel) ?? []) {
-        if (stream.waiting) stream.waiting.push(delivery);
-        else deliver(stream, delivery, tier);
-      }
-    });
+  // News of a post being written, or that every stream here already has, needs no read:
+  // PostgreSQL hands an instance its own posts back, often while it still reads them.
+  const known = change === 'posted' && (fanout.posting.has(id) || [...(streams ?? [])].every((stream) => stream.lastSent >= id));
+  if (streams && !known) {
+    if (change === 'posted') fanout.posting.add(id);
+    inOrder(
+      fanout,
+      changedMessage(deps.db, event, tier),
+      (shared) => {
+        const delivery: Delivery = { id, change, shared, head: shared ? `event: message\ndata: ${shared.leading},` : '', tail: shared ? `,${shared.trailing}\nid: ` : '' };
+        for (const stream of fanout.channels.get(channel) ?? []) {
+          if (stream.waiting) stream.waiting.push(delivery);
+          else deliver(stream, delivery, tier);
+        }
+      },
+      change === 'posted' ? () => fanout.posting.delete(id) : undefined,
+    );
   }
   if (conversation && fanout.inboxes.size > 0) {
     inOrder(fanout, conversationFounders(deps.db, conversation), (founders) => {
@@ -179,7 +196,7 @@ function hear(deps: AppDeps, tier: TierContext, fanout: Fanout, event: SessionEv
  */
 function fanoutOf(deps: AppDeps, tier: TierContext): Fanout {
   let fanout = fanouts.get(deps);
-  if (!fanout) fanouts.set(deps, (fanout = { channels: new Map(), inboxes: new Set(), unsubscribe: null, order: Promise.resolve() }));
+  if (!fanout) fanouts.set(deps, (fanout = { channels: new Map(), inboxes: new Set(), unsubscribe: null, order: Promise.resolve(), posting: new Set() }));
   const listening = fanout;
   listening.unsubscribe ??= deps.bus.subscribe((event) => hear(deps, tier, listening, event));
   return listening;
