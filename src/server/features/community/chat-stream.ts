@@ -4,9 +4,10 @@ import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context } from 'hono';
 import type { ChatRoom } from '../../../core/community/community.ts';
 import type { SessionEvent } from '../../cluster/shared-state.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { AppBindings } from '../../http/context.ts';
-import { chatAccess, type ChatMessage, messageJsonForReader, messagesAfter, type SharedMessage, sharedMessage } from './chat.ts';
-import { conversationAccess, conversationMessagesAfter, isParticipant } from './direct.ts';
+import { type ChatChangedEvent, changedMessage, type ChatMessage, chatAccess, messagesAfter, readerFieldsJson, type SharedMessage } from './chat.ts';
+import { conversationAccess, conversationFounders, conversationMessagesAfter } from './direct.ts';
 import type { TierContext } from './service.ts';
 
 const HEARTBEAT_MS = 20_000;
@@ -14,19 +15,6 @@ const SSE_HEADERS = { 'Transfer-Encoding': 'chunked', 'Content-Type': 'text/even
 const READY = 'event: ready\ndata: {}\n\n';
 const PING = ': ping\n\n';
 
-type ChatChangedEvent = Extract<SessionEvent, { type: 'chat-changed' }>;
-
-/**
- * Each change read once for all of this instance's open streams: the bus hands every
- * listener the same event object, so the first stream to need it reads it and the rest
- * wait for that read. Gone with the event.
- */
-const changes = new WeakMap<ChatChangedEvent, Promise<SharedMessage | null>>();
-function changedMessage(db: Parameters<typeof sharedMessage>[0], event: ChatChangedEvent, tier: TierContext) {
-  let read = changes.get(event);
-  if (!read) changes.set(event, (read = sharedMessage(db, event.id, tier)));
-  return read;
-}
 
 /** One server-sent event; `data` is JSON, so it is one line. */
 const frame = (event: string, data: string, id?: number) => `event: ${event}\ndata: ${data}\n${id === undefined ? '' : `id: ${id}\n`}\n`;
@@ -35,10 +23,13 @@ const frame = (event: string, data: string, id?: number) => `event: ${event}\nda
 type Sink = { write: (text: string) => void; end: () => void; onClose: (listener: () => void) => void };
 
 /**
- * The open response (decision 230). Served by Node, the events are written straight to its
- * response: through hono's web-stream adapter each event to each of a thousand streams cost
- * several promise hops more than the write itself. Tests that call the app directly get a
- * web stream. Either way the head is the one hono would send, middleware's headers included.
+ * The open response (decisions 230, 235). Served by Node, the events are written straight to
+ * its socket as HTTP chunks, once the head (the one hono would send, middleware's headers
+ * included) has gone out: through the response's own `write` each event is framed in four
+ * writes, corked, and only leaves in a tick after the whole fan-out, one `writev` per stream;
+ * on the socket it leaves at once, in one write, while the next streams are written. Should
+ * the response not own its socket yet (a request pipelined behind another), events go through
+ * the response. Tests that call the app directly get a web stream.
  */
 function openSink(c: Context<AppBindings>): { sink: Sink; response: Response } {
   const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
@@ -49,9 +40,13 @@ function openSink(c: Context<AppBindings>): { sink: Sink; response: Response } {
     if (cookies.length > 0) headers['set-cookie'] = cookies;
     outgoing.writeHead(200, headers);
     outgoing.flushHeaders();
+    const socket = outgoing.socket;
+    const ownsSocket = socket !== null && (socket as { _httpMessage?: unknown })._httpMessage === outgoing && outgoing.chunkedEncoding;
     const open = () => !outgoing.destroyed && !outgoing.writableEnded;
     const sink: Sink = {
-      write: (text) => void (open() && outgoing.write(text)),
+      write: ownsSocket
+        ? (text) => void (open() && !socket.destroyed && socket.write(`${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`))
+        : (text) => void (open() && outgoing.write(text)),
       end: () => void (open() && outgoing.end()),
       onClose: (listener) => (outgoing.destroyed ? listener() : void outgoing.once('close', listener)),
     };
@@ -73,6 +68,8 @@ function openSink(c: Context<AppBindings>): { sink: Sink; response: Response } {
     },
     onClose: (listener) => (controller ? void closeListeners.push(listener) : listener()),
   };
+  // The request's signal aborted is the browser gone, as the Node server's `close` is.
+  c.req.raw.signal.addEventListener('abort', sink.end, { once: true });
   return { sink, response: c.newResponse(body, 200, SSE_HEADERS) };
 }
 
@@ -99,48 +96,154 @@ function holdOpen(sink: Sink, ready: Promise<void>, unsubscribe: () => void) {
   );
 }
 
-/** What one stream carries: which news belongs to it, and what a reconnecting reader missed. */
-type Channel = {
-  carries: (event: ChatChangedEvent) => boolean;
-  missed: (afterId: number) => Promise<ChatMessage[]>;
+/** One change as every stream writes it: the frame's parts around the reader's own fields, read once for all. */
+type Delivery = { id: number; change: ChatChangedEvent['change']; shared: SharedMessage | null; head: string; tail: string };
+
+/** An open room or conversation stream of this instance. */
+type LiveStream = {
+  readerId: string;
+  sink: Sink;
+  /** The highest message id written; the frame's event id, what a reconnect names. */
+  lastSent: number;
+  /** News that came while the catch-up was read, in order; null once the catch-up is written. */
+  waiting: Delivery[] | null;
 };
 
+/** An open stream of the reader's conversation news. */
+type InboxStream = { readerId: string; sink: Sink };
+
 /**
- * A room's or a conversation's live messages as server-sent events (decisions 194, 220). A
- * browser that reconnects sends Last-Event-ID and first gets what it missed, in order; news
+ * This instance's open streams, fed by one listener on the bus while any is open (decision
+ * 235): room and conversation streams by what they carry, and the inbox streams. A change is
+ * read once (decision 194), then written to every stream that carries it in one synchronous
+ * pass: no promise, timer or await per stream between the read and the last write. Changes
+ * are written in the order they came; a stream still reading its catch-up keeps them until
+ * it has written it.
+ */
+type Fanout = {
+  channels: Map<string, Set<LiveStream>>;
+  inboxes: Set<InboxStream>;
+  unsubscribe: (() => void) | null;
+  order: Promise<void>;
+  /** Posts being read and written: the same post heard again meanwhile (PostgreSQL's echo) is not read twice. */
+  posting: Set<number>;
+};
+const fanouts = new WeakMap<AppDeps, Fanout>();
+
+const roomChannel = (room: string) => `room:${room}`;
+const conversationChannel = (id: number) => `conversation:${id}`;
+const channelOf = (event: ChatChangedEvent) => (event.conversation ? conversationChannel(event.conversation) : roomChannel(event.room ?? ''));
+
+/** A change as the streams of `readerId` get it: the message, `removed` when news of one they may no longer see, or nothing. */
+function deliver(stream: LiveStream, delivery: Delivery, tier: TierContext) {
+  const { id, change, shared } = delivery;
+  // A post already sent (by the catch-up, or heard twice) is not sent again.
+  if (change === 'posted' && id <= stream.lastSent) return;
+  const own = shared && readerFieldsJson(shared, stream.readerId, tier);
+  if (own) {
+    stream.lastSent = Math.max(stream.lastSent, id);
+    stream.sink.write(`${delivery.head}${own}${delivery.tail}${stream.lastSent}\n\n`);
+  } else if (change !== 'posted') {
+    stream.sink.write(frame('removed', JSON.stringify({ id })));
+  }
+}
+
+/** Runs `write` with what `read` found, after every change that came before, then `settled`; a failed read writes nothing. */
+function inOrder<T>(fanout: Fanout, read: Promise<T>, write: (found: T) => void, settled?: () => void) {
+  // Handled at once: it may fail before the changes ahead of it are written.
+  read.catch(() => undefined);
+  fanout.order = fanout.order
+    .then(async () => write(await read))
+    .catch(() => undefined)
+    .finally(settled);
+}
+
+/** Writes a change to every stream that carries it and is open once it has been read. */
+function hear(deps: AppDeps, tier: TierContext, fanout: Fanout, event: SessionEvent) {
+  if (event.type !== 'chat-changed') return;
+  const { id, change, conversation } = event;
+  const channel = channelOf(event);
+  const streams = fanout.channels.get(channel);
+  // News of a post being written, or that every stream here already has, needs no read:
+  // PostgreSQL hands an instance its own posts back, often while it still reads them.
+  const known = change === 'posted' && (fanout.posting.has(id) || [...(streams ?? [])].every((stream) => stream.lastSent >= id));
+  if (streams && !known) {
+    if (change === 'posted') fanout.posting.add(id);
+    inOrder(
+      fanout,
+      changedMessage(deps.db, event, tier),
+      (shared) => {
+        const delivery: Delivery = { id, change, shared, head: shared ? `event: message\ndata: ${shared.leading},` : '', tail: shared ? `,${shared.trailing}\nid: ` : '' };
+        for (const stream of fanout.channels.get(channel) ?? []) {
+          if (stream.waiting) stream.waiting.push(delivery);
+          else deliver(stream, delivery, tier);
+        }
+      },
+      change === 'posted' ? () => fanout.posting.delete(id) : undefined,
+    );
+  }
+  if (conversation && fanout.inboxes.size > 0) {
+    inOrder(fanout, conversationFounders(deps.db, conversation), (founders) => {
+      const news = frame('conversation', JSON.stringify({ id: conversation }));
+      for (const inbox of fanout.inboxes) if (founders?.includes(inbox.readerId)) inbox.sink.write(news);
+    });
+  }
+}
+
+/**
+ * The fan-out of one app's instance, listening on its bus. Every stream of an app shares its
+ * database, bus and tier context, so the first stream's serve the fan-out.
+ */
+function fanoutOf(deps: AppDeps, tier: TierContext): Fanout {
+  let fanout = fanouts.get(deps);
+  if (!fanout) fanouts.set(deps, (fanout = { channels: new Map(), inboxes: new Set(), unsubscribe: null, order: Promise.resolve(), posting: new Set() }));
+  const listening = fanout;
+  listening.unsubscribe ??= deps.bus.subscribe((event) => hear(deps, tier, listening, event));
+  return listening;
+}
+
+/** The last stream gone, the fan-out stops listening. */
+function stopIfIdle(fanout: Fanout) {
+  if (fanout.channels.size > 0 || fanout.inboxes.size > 0) return;
+  fanout.unsubscribe?.();
+  fanout.unsubscribe = null;
+}
+
+/** Adds a stream to its channel and returns how it leaves. */
+function join(deps: AppDeps, tier: TierContext, channel: string, stream: LiveStream) {
+  const fanout = fanoutOf(deps, tier);
+  let streams = fanout.channels.get(channel);
+  if (!streams) fanout.channels.set(channel, (streams = new Set()));
+  streams.add(stream);
+  return () => {
+    if (!streams.delete(stream)) return;
+    if (streams.size === 0 && fanout.channels.get(channel) === streams) fanout.channels.delete(channel);
+    stopIfIdle(fanout);
+  };
+}
+
+/**
+ * A room's or a conversation's live messages as server-sent events (decisions 194, 220, 235).
+ * A browser that reconnects sends Last-Event-ID and first gets what it missed, in order; news
  * of a message it already has (edited, deleted, blocked away) comes as the message again or
  * `removed`. Every instance hears every post through the shared bus (memory, PostgreSQL or Redis).
  */
-function liveStream(c: Context<AppBindings>, channel: Channel, afterId: number, tier: TierContext) {
-  const { db, bus } = c.get('deps');
-  const readerId = c.get('user').id;
+function liveStream(c: Context<AppBindings>, channel: string, missed: (afterId: number) => Promise<ChatMessage[]>, afterId: number, tier: TierContext) {
   const { sink, response } = openSink(c);
-  let lastSent = afterId;
-  const send = async (event: ChatChangedEvent) => {
-    const { id, change } = event;
-    // A post already sent by the catch-up is not sent twice.
-    if (change === 'posted' && id <= lastSent) return;
-    const message = messageJsonForReader(await changedMessage(db, event, tier), readerId, tier);
-    if (message) {
-      lastSent = Math.max(lastSent, id);
-      sink.write(frame('message', message, lastSent));
-    } else if (change !== 'posted') {
-      sink.write(frame('removed', JSON.stringify({ id })));
-    }
-  };
-  // Catch-up first; news arriving meanwhile waits in the same chain, so order holds.
-  let chain: Promise<void> = (async () => {
-    for (const message of await channel.missed(afterId)) {
-      lastSent = message.id;
+  const stream: LiveStream = { readerId: c.get('user').id, sink, lastSent: afterId, waiting: [] };
+  // Listening before the catch-up is read, so nothing posted meanwhile is lost; it waits.
+  const leave = join(c.get('deps'), tier, channel, stream);
+  const ready = (async () => {
+    for (const message of await missed(afterId)) {
+      stream.lastSent = message.id;
       sink.write(frame('message', JSON.stringify(message), message.id));
     }
     sink.write(READY);
+    const waited = stream.waiting ?? [];
+    stream.waiting = null;
+    for (const delivery of waited) deliver(stream, delivery, tier);
   })();
-  const unsubscribe = bus.subscribe((event) => {
-    if (event.type !== 'chat-changed' || !channel.carries(event)) return;
-    chain = chain.then(() => send(event)).catch(() => undefined);
-  });
-  holdOpen(sink, chain, unsubscribe);
+  holdOpen(sink, ready, leave);
   return response;
 }
 
@@ -148,7 +251,7 @@ export async function roomStream(c: Context<AppBindings>, room: ChatRoom, afterI
   const { db } = c.get('deps');
   const readerId = c.get('user').id;
   await chatAccess(db, readerId, tier);
-  return liveStream(c, { carries: (event) => event.room === room, missed: (after) => messagesAfter(db, readerId, room, after, tier) }, afterId, tier);
+  return liveStream(c, roomChannel(room), (after) => messagesAfter(db, readerId, room, after, tier), afterId, tier);
 }
 
 /** A direct conversation, live to its two founders only (anyone else: 404 before the stream opens). */
@@ -156,12 +259,7 @@ export async function conversationStream(c: Context<AppBindings>, id: number, af
   const { db } = c.get('deps');
   const readerId = c.get('user').id;
   await conversationAccess(db, readerId, id, tier);
-  return liveStream(
-    c,
-    { carries: (event) => event.conversation === id, missed: (after) => conversationMessagesAfter(db, readerId, id, after, tier) },
-    afterId,
-    tier,
-  );
+  return liveStream(c, conversationChannel(id), (after) => conversationMessagesAfter(db, readerId, id, after, tier), afterId, tier);
 }
 
 /**
@@ -170,22 +268,17 @@ export async function conversationStream(c: Context<AppBindings>, id: number, af
  * while another room or conversation is open. Only ids; the list is asked again for the rest.
  */
 export async function inboxStream(c: Context<AppBindings>, tier: TierContext) {
-  const { db, bus } = c.get('deps');
+  const deps = c.get('deps');
   const readerId = c.get('user').id;
-  await chatAccess(db, readerId, tier);
+  await chatAccess(deps.db, readerId, tier);
   const { sink, response } = openSink(c);
   sink.write(READY);
-  const ready = Promise.resolve();
-  let chain = ready;
-  const unsubscribe = bus.subscribe((event) => {
-    if (event.type !== 'chat-changed' || !event.conversation) return;
-    const id = event.conversation;
-    chain = chain
-      .then(async () => {
-        if (await isParticipant(db, readerId, id)) sink.write(frame('conversation', JSON.stringify({ id })));
-      })
-      .catch(() => undefined);
+  const inbox: InboxStream = { readerId, sink };
+  const fanout = fanoutOf(deps, tier);
+  fanout.inboxes.add(inbox);
+  holdOpen(sink, Promise.resolve(), () => {
+    fanout.inboxes.delete(inbox);
+    stopIfIdle(fanout);
   });
-  holdOpen(sink, ready, unsubscribe);
   return response;
 }

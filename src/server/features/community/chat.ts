@@ -10,7 +10,7 @@ import {
   mentions,
   UNREAD_CAP,
 } from '../../../core/community/community.ts';
-import type { SessionEventBus } from '../../cluster/shared-state.ts';
+import type { SessionEvent, SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { chatBlocks, chatMentions, chatMessages, chatReads, chatReports } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -140,12 +140,20 @@ function messageOf(row: MessageRow, author: ChatMessage['author'], readerId: str
  * JSON but for the reader's own fields, serialised once (`leading` ends before them, `trailing`
  * starts after them).
  */
-export type SharedMessage = { id: number; row: MessageRow; blockedBy: ReadonlySet<string>; participants: readonly string[] | null; leading: string; trailing: string };
+export type SharedMessage = {
+  id: number;
+  row: MessageRow;
+  author: ChatMessage['author'];
+  blockedBy: ReadonlySet<string>;
+  participants: readonly string[] | null;
+  leading: string;
+  trailing: string;
+};
 
 /**
  * A message as every reader sees it but for blocks, conversations and the reader's own fields
  * (decision 194): read once per change, with the founders who blocked its author and a
- * conversation's two founders, then shaped for each reader in memory by `messageJsonForReader`.
+ * conversation's two founders, then shaped for each reader in memory by `readerFieldsJson`.
  * A post to a room with a thousand open streams costs two queries, not a thousand. Null when
  * nobody may see it (deleted, author hidden or inactive).
  */
@@ -166,6 +174,7 @@ export async function sharedMessage(db: Database, id: number, tier: TierContext)
   return {
     id: Number(row.id),
     row,
+    author,
     blockedBy: new Set(row.blocked_by),
     participants: row.participants,
     leading: JSON.stringify(leadingFields(row, author)).slice(0, -1),
@@ -174,13 +183,36 @@ export async function sharedMessage(db: Database, id: number, tier: TierContext)
 }
 
 /**
- * The shared message as `readerId` receives it, as JSON (the same as `messageFor`'s, serialised),
- * or null when they may not see it: only the reader's own fields are serialised per reader.
+ * The reader's own fields of the shared message as JSON members (`"mine":…,"contact":…`), to
+ * go between its `leading` and `trailing` parts; null when they may not see it. A live stream
+ * calls this once per reader and change, so it builds the text without an object.
  */
-export function messageJsonForReader(shared: SharedMessage | null, readerId: string, tier: TierContext): string | null {
-  if (!shared || shared.blockedBy.has(readerId)) return null;
+export function readerFieldsJson(shared: SharedMessage, readerId: string, tier: TierContext): string | null {
+  if (shared.blockedBy.has(readerId)) return null;
   if (shared.participants && !shared.participants.includes(readerId)) return null;
-  return `${shared.leading},${JSON.stringify(readerFields(shared.row, readerId, tier)).slice(1, -1)},${shared.trailing}`;
+  const { room, user_id: authorId } = shared.row;
+  const contact = room === null ? null : contactFor(tier, readerId, authorId);
+  return `"mine":${authorId === readerId},"contact":${contact === null ? 'null' : JSON.stringify(contact)}`;
+}
+
+export type ChatChangedEvent = Extract<SessionEvent, { type: 'chat-changed' }>;
+
+/** Changes this instance published, each with the read its author's answer waits for. */
+const readAhead = new WeakMap<ChatChangedEvent, Promise<SharedMessage | null>>();
+
+/** The message a change is about, for every open stream of this instance: read once, or already read by the change's author. */
+export const changedMessage = (db: Database, event: ChatChangedEvent, tier: TierContext) => readAhead.get(event) ?? sharedMessage(db, event.id, tier);
+
+/**
+ * Publishes a post or an edit and answers with the message as its author now sees it
+ * (decision 235): the one read serves the answer and this instance's open streams, which
+ * hear the change as it is published.
+ */
+export async function publishChange(db: Database, bus: SessionEventBus, authorId: string, event: ChatChangedEvent, tier: TierContext): Promise<ChatMessage> {
+  const read = sharedMessage(db, event.id, tier);
+  readAhead.set(event, read);
+  const [shared] = await Promise.all([read, bus.publish(event)]);
+  return messageOf(shared!.row, shared!.author, authorId, tier);
 }
 
 /** GET /api/community/rooms/:room/messages: a page of the room's history, and whether older messages remain. */
@@ -210,8 +242,7 @@ export async function postMessage(db: Database, bus: SessionEventBus, userId: st
   if (settings.visibility === 'hidden') throw new AppError('FORBIDDEN');
   const [row] = await db.insert(chatMessages).values({ room, userId, body }).returning({ id: chatMessages.id });
   await recordMentions(db, userId, room, row!.id, body, tier);
-  await bus.publish({ type: 'chat-changed', room, conversation: null, id: row!.id, change: 'posted' });
-  return (await messageFor(db, userId, row!.id, tier))!;
+  return publishChange(db, bus, userId, { type: 'chat-changed', room, conversation: null, id: row!.id, change: 'posted' }, tier);
 }
 
 /** The founder's own live message, or 404 (someone else's is not found, not forbidden). */
@@ -230,8 +261,7 @@ export async function editMessage(db: Database, bus: SessionEventBus, userId: st
   const row = await ownMessage(db, userId, id);
   await db.update(chatMessages).set({ body, editedAt: sql`now()` }).where(eq(chatMessages.id, id));
   if (row.room) await recordMentions(db, userId, row.room as ChatRoom, id, body, tier);
-  await bus.publish({ type: 'chat-changed', room: row.room, conversation: row.conversation, id, change: 'edited' });
-  return (await messageFor(db, userId, id, tier))!;
+  return publishChange(db, bus, userId, { type: 'chat-changed', room: row.room, conversation: row.conversation, id, change: 'edited' }, tier);
 }
 
 /** Deletion keeps the row, without its text, so a report still names it. */

@@ -4,7 +4,7 @@ import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { chatBlocks, chatConversations, chatMessages, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import { type ChatMessage, chatAccess, messageFor, STREAM_CATCH_UP, visibleMessages, visibleTo } from './chat.ts';
+import { type ChatMessage, chatAccess, publishChange, STREAM_CATCH_UP, visibleMessages, visibleTo } from './chat.ts';
 import { openContact } from './contact.ts';
 import { ensureMembers, type ListedRow, type TierContext, viewsOf } from './service.ts';
 
@@ -51,14 +51,10 @@ async function assertMayWrite(db: Database, writerId: string, recipientId: strin
   if (writer.visibility === 'hidden' || !writer.allowDirectMessages || !recipient.allowDirectMessages || block) throw new AppError('FORBIDDEN');
 }
 
-/** Whether the founder is one of the conversation's two. */
-export async function isParticipant(db: Database, founderId: string, id: number) {
-  const [row] = await db
-    .select({ id: chatConversations.id })
-    .from(chatConversations)
-    .where(and(eq(chatConversations.id, id), or(eq(chatConversations.userLow, founderId), eq(chatConversations.userHigh, founderId))))
-    .limit(1);
-  return row !== undefined;
+/** The conversation's two founders, or null when there is no such conversation. */
+export async function conversationFounders(db: Database, id: number): Promise<readonly string[] | null> {
+  const [row] = await db.select({ low: chatConversations.userLow, high: chatConversations.userHigh }).from(chatConversations).where(eq(chatConversations.id, id)).limit(1);
+  return row ? [row.low, row.high] : null;
 }
 
 /** The reader's conversation with a founder still in sight, or 404 (someone else's conversation is not found). */
@@ -162,8 +158,7 @@ export async function postDirectMessage(db: Database, bus: SessionEventBus, writ
   const conversation = await conversationAccess(db, writerId, id, tier);
   await assertMayWrite(db, writerId, conversation.otherId);
   const [row] = await db.insert(chatMessages).values({ conversationId: id, userId: writerId, body }).returning({ id: chatMessages.id });
-  await bus.publish({ type: 'chat-changed', room: null, conversation: id, id: row!.id, change: 'posted' });
-  return (await messageFor(db, writerId, row!.id, tier))!;
+  return publishChange(db, bus, writerId, { type: 'chat-changed', room: null, conversation: id, id: row!.id, change: 'posted' }, tier);
 }
 
 /** The reader has seen the conversation up to `lastReadId`; like the rooms' mark, it never moves back. */
