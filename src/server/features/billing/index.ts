@@ -5,5 +5,4 @@
  */
 export { endForDeletion, grantMonths, grantMonthsIn } from './lifecycle.ts';
 export { type AdminSubscription, subscriptionForAdmin, subscriptionView, type SubscriptionView } from './service.ts';
-export type { BillingProvider, Invoice } from './provider.ts';
-export type { Invoices } from './routes.ts';
+export type { BillingProvider, Invoice, Invoices } from './provider.ts';

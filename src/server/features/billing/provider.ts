@@ -19,6 +19,9 @@ export type Invoice = {
   url: string | null;
 };
 
+/** GET /api/subscription/invoices: the founder's invoices (none with the local provider). */
+export type Invoices = { invoices: Invoice[] };
+
 /** What a webhook delivery did: changed the subscription, confirmed it as it was, was about nobody here, or was seen before. */
 export type WebhookOutcome = 'applied' | 'unchanged' | 'ignored' | 'replayed';
 

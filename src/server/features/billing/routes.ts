@@ -2,12 +2,9 @@ import { type Context, Hono } from 'hono';
 import { EndPremiumInput, PortalInput, SwitchPlanInput, UpgradeInput } from '../../../core/subscription/subscription-input.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
-import type { Founder, Invoice } from './provider.ts';
+import type { Founder, Invoices } from './provider.ts';
 import { sameOriginUrl, subscriptionView } from './service.ts';
 import { documented, jsonBody } from '../../http/route-doc.ts';
-
-/** GET /api/subscription/invoices: the founder's invoices (none with the local provider). */
-export type Invoices = { invoices: Invoice[] };
 
 /** Where Checkout and the Customer Portal come back to by default. */
 const SUBSCRIPTION_PATH = '/subscription';
