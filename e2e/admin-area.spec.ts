@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, onboardByApi, signUpByApi, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
+import { escaped, fill } from './support/community.ts';
+import { EMAIL_MAX_LENGTH } from '../src/core/auth/credentials.ts';
 
 /**
  * An admin runs the admin area in each language (decisions 200 and 202): finds a
@@ -32,7 +34,13 @@ for (const [language, viewport] of [
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: admin('title') })).toBeVisible();
 
-    await page.getByLabel(admin('usersSection.search'), { exact: true }).fill(founderEmail);
+    // A search longer than any address is refused under the field, in the admin's language.
+    const search = page.getByLabel(admin('usersSection.search'), { exact: true });
+    await search.fill('x'.repeat(300));
+    await page.getByRole('button', { name: admin('usersSection.searchButton') }).click();
+    await expect(search).toHaveAttribute('aria-invalid', 'true');
+    await expect(search).toHaveAccessibleDescription(new RegExp(`${escaped(fill(text(language, 'validation', 'tooLong'), { max: EMAIL_MAX_LENGTH }))}$`));
+    await search.fill(founderEmail);
     await page.getByLabel(admin('usersSection.filters.onboarded.label'), { exact: true }).selectOption('false');
     await page.getByRole('button', { name: admin('usersSection.searchButton') }).click();
     await expect(page.getByText(admin('usersSection.count_one').replace('{{count}}', '1'))).toBeVisible();

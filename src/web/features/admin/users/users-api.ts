@@ -39,11 +39,16 @@ function activityParam(activity: string): Record<string, string> {
   return { [match[1] === 'active' ? 'activeWithinDays' : 'inactiveForDays']: match[2]! };
 }
 
-export function usersQueryString(filters: UserFilters, order: UserOrder): string {
+/** The filters as the query string carries them (and the shared query checks them): blanks left out. */
+export function userFilterParams(filters: UserFilters): Record<string, string> {
   const { activity, ...rest } = filters;
-  const params: Record<string, string> = { ...activityParam(activity), sort: order.sort, order: order.order, page: String(order.page) };
+  const params: Record<string, string> = activityParam(activity);
   for (const [key, value] of Object.entries(rest)) if (value.trim()) params[key] = value.trim();
-  return new URLSearchParams(params).toString();
+  return params;
+}
+
+export function usersQueryString(filters: UserFilters, order: UserOrder): string {
+  return new URLSearchParams({ ...userFilterParams(filters), sort: order.sort, order: order.order, page: String(order.page) }).toString();
 }
 
 const usersKey = ['admin', 'users'] as const;

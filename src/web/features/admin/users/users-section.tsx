@@ -1,8 +1,8 @@
 import { ArrowDown, ArrowUp, Search } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { UserSort } from '../../../../core/admin/admin-users.ts';
+import { AdminUsersQuery, type UserSort } from '../../../../core/admin/admin-users.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { inputClass } from '../../../components/form/fields.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -11,7 +11,8 @@ import { AdminSection } from '../admin-section.tsx';
 import { ListState } from '../list-state.tsx';
 import { Pager, pageCount } from '../pager.tsx';
 import { StatusButton } from './status-button.tsx';
-import { type AdminUser, NO_FILTERS, type UserFilters, type UserOrder, useAdminUsers } from './users-api.ts';
+import { type AdminUser, NO_FILTERS, type UserFilters, type UserOrder, useAdminUsers, userFilterParams } from './users-api.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { ViewAsButton } from './view-as-button.tsx';
 import { SubscriptionButton } from './subscription-button.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -34,15 +35,16 @@ export function useDay() {
   return (value: string | null) => (value ? format.format(new Date(value)) : '—');
 }
 
-function SelectFilter({ name, value, onChange }: { name: keyof typeof SELECTS; value: string; onChange: (value: string) => void }) {
+type FieldProps = ReturnType<ReturnType<typeof useSchemaForm<typeof AdminUsersQuery, UserFilters>>['field']>;
+
+function SelectFilter({ name, field }: { name: keyof typeof SELECTS; field: FieldProps }) {
   const { t } = useTranslation('admin');
-  const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="text-sm font-medium">
+      <label htmlFor={field.id} className="text-sm font-medium">
         {t(`usersSection.filters.${name}.label`)}
       </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={cn(inputClass, 'h-11')}>
+      <select {...field} className={cn(inputClass, 'h-11')}>
         {SELECTS[name].map((choice) => (
           <option key={choice} value={choice}>
             {t(`usersSection.filters.${name}.${choice || 'any'}`)}
@@ -53,15 +55,19 @@ function SelectFilter({ name, value, onChange }: { name: keyof typeof SELECTS; v
   );
 }
 
-function DateFilter({ name, value, onChange }: { name: 'signedUpFrom' | 'signedUpTo'; value: string; onChange: (value: string) => void }) {
+function DateFilter({ name, field, error }: { name: 'signedUpFrom' | 'signedUpTo'; field: FieldProps; error: string | undefined }) {
   const { t } = useTranslation('admin');
-  const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="text-sm font-medium">
+      <label htmlFor={field.id} className="text-sm font-medium">
         {t(`usersSection.filters.${name}`)}
       </label>
-      <input id={id} type="date" value={value} onChange={(event) => onChange(event.target.value)} className={cn(inputClass, 'h-11')} />
+      <input {...field} type="date" className={cn(inputClass, 'h-11')} />
+      {error && (
+        <p id={`${field.id}-error`} className="mt-1 text-sm text-destructive">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -73,18 +79,18 @@ function DateFilter({ name, value, onChange }: { name: 'signedUpFrom' | 'signedU
  */
 export function UsersSection() {
   const { t } = useTranslation('admin');
-  const searchId = useId();
-  const [typed, setTyped] = useState<UserFilters>(NO_FILTERS);
   const [filters, setFilters] = useState<UserFilters>(NO_FILTERS);
   const [order, setOrder] = useState<UserOrder>({ sort: 'createdAt', order: 'desc', page: 1 });
   const users = useAdminUsers(filters, order);
-  const set = (key: keyof UserFilters) => (value: string) => setTyped((current) => ({ ...current, [key]: value }));
-
-  function onSearch(event: FormEvent) {
-    event.preventDefault();
-    setFilters(typed);
-    setOrder((current) => ({ ...current, page: 1 }));
-  }
+  // Checked as the server checks the query: an over-long search or a malformed day is said under its field.
+  const form = useSchemaForm(AdminUsersQuery, NO_FILTERS, {
+    toInput: userFilterParams,
+    onSubmit: (_query, typed) => {
+      setFilters(typed);
+      setOrder((current) => ({ ...current, page: 1 }));
+    },
+  });
+  const searchHint = `${form.id('search')}-hint`;
   function sortBy(sort: UserSort) {
     setOrder((current) => ({ sort, order: current.sort === sort && current.order === 'desc' ? 'asc' : 'desc', page: 1 }));
   }
@@ -92,21 +98,26 @@ export function UsersSection() {
 
   return (
     <AdminSection id="admin-users" title={t('usersSection.title')} intro={t('usersSection.intro')}>
-      <form role="search" onSubmit={onSearch} className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <form role="search" noValidate onSubmit={form.handleSubmit} className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <div className="sm:col-span-2">
-          <label htmlFor={searchId} className="text-sm font-medium">
+          <label htmlFor={form.id('search')} className="text-sm font-medium">
             {t('usersSection.search')}
           </label>
-          <input id={searchId} type="search" value={typed.search} onChange={(event) => set('search')(event.target.value)} aria-describedby={`${searchId}-hint`} className={cn(inputClass, 'h-11')} />
-          <p id={`${searchId}-hint`} className="mt-1 text-sm text-muted-foreground">
+          <input {...form.field('search', [searchHint])} type="search" className={cn(inputClass, 'h-11')} />
+          <p id={searchHint} className="mt-1 text-sm text-muted-foreground">
             {t('usersSection.searchHint')}
           </p>
+          {form.errors.search && (
+            <p id={form.errorId('search')} className="mt-1 text-sm text-destructive">
+              {form.errors.search}
+            </p>
+          )}
         </div>
         {(Object.keys(SELECTS) as (keyof typeof SELECTS)[]).map((name) => (
-          <SelectFilter key={name} name={name} value={typed[name]} onChange={set(name)} />
+          <SelectFilter key={name} name={name} field={form.field(name)} />
         ))}
-        <DateFilter name="signedUpFrom" value={typed.signedUpFrom} onChange={set('signedUpFrom')} />
-        <DateFilter name="signedUpTo" value={typed.signedUpTo} onChange={set('signedUpTo')} />
+        <DateFilter name="signedUpFrom" field={form.field('signedUpFrom')} error={form.errors.signedUpFrom} />
+        <DateFilter name="signedUpTo" field={form.field('signedUpTo')} error={form.errors.signedUpTo} />
         <div className="flex items-end">
           <button type="submit" className={buttonClass.secondary}>
             <Search aria-hidden="true" className="size-4" />
