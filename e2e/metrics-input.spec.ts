@@ -38,7 +38,7 @@ test.describe('less typing', () => {
     await expect(cashColumn).toHaveValue('');
     await expect(dialog.getByLabel(fill(t('import.mapColumn'), { column: 'Ingresos perdidos por cancelación' }))).toHaveValue('churnedRevenue');
     await expect(dialog.getByLabel(fill(t('import.mapColumn'), { column: 'Semana del' }))).toHaveValue('date');
-    await expect(dialog.getByRole('alert')).toContainText(t('import.missingColumn'));
+    await expect(dialog.getByRole('alert')).toContainText(t('validation:import.missingColumn'));
     await expect(dialog.getByRole('button', { name: /Importar/ })).toBeDisabled();
     await expectNoAxeViolations(page);
 

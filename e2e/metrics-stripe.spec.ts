@@ -46,7 +46,7 @@ test('a founder imports their weeks from Stripe with a restricted key, in Spanis
   // A key Stripe does not know: Stripe's refusal, in words.
   await key.fill('rk_test_51MistypedOrDeletedRestrictedKey');
   await dialog.getByRole('button', { name: t('stripe.connect') }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(t('stripe.keyRejected'));
+  await expect(dialog.getByRole('alert')).toHaveText(t('validation:stripe.keyRejected'));
   await expectNoAxeViolations(page);
 
   await key.fill(KEY);

@@ -80,8 +80,8 @@ describe('POST /api/metrics/import reads a founder\'s own spreadsheet', () => {
     const response = await importCsv(cookie, csv);
     expect(response.status).toBe(400);
     expect((await response.json()).error.details).toEqual([
-      { row: 1, field: 'Colour', message: 'import.unknownColumn' },
-      { row: 1, field: 'date', message: 'import.ambiguousDates' },
+      refusal({ row: 1, field: 'Colour', message: 'validation:import.unknownColumn' }),
+      refusal({ row: 1, field: 'date', message: 'validation:import.ambiguousDates' }),
     ]);
     expect(await weeksOf(cookie)).toEqual([]);
   });

@@ -60,8 +60,8 @@ describe('a key that cannot be used is refused and nothing is stored', () => {
     ['a secret key, which could change the account', 'sk_live_51FullAccessSecretKeyOfTheAccount', 400, 'validation:metrics.stripeFullKey'],
     ['a test secret key', 'sk_test_51FullAccessSecretKeyOfTheAccount', 400, 'validation:metrics.stripeFullKey'],
     ['a publishable key', 'pk_live_51NotAKeyThatCanReadAnything', 400, 'validation:metrics.stripeKeyFormat'],
-    ['a key Stripe does not know', 'rk_test_51RevokedOrMistypedRestrictedKey', 400, 'stripe.keyRejected'],
-    ['a key without read permission on invoices', NO_PERMISSION, 400, 'stripe.keyPermissions'],
+    ['a key Stripe does not know', 'rk_test_51RevokedOrMistypedRestrictedKey', 400, 'validation:stripe.keyRejected'],
+    ['a key without read permission on invoices', NO_PERMISSION, 400, 'validation:stripe.keyPermissions'],
   ])('%s', async (_name, key, status, message) => {
     const founder = await t.signUp();
     const before = stripe.requests.length;
@@ -98,7 +98,9 @@ describe('importing from Stripe', () => {
     // Stripe knows nothing of costs, cash or users: a founder without weeks gives them once.
     const without = await apply(founder.cookie);
     expect(without.status).toBe(400);
-    expect((await without.json()).error.details).toEqual([{ field: 'baseline', message: 'stripe.baselineRequired' }]);
+    expect((await without.json()).error.details).toEqual([
+      { field: 'baseline', message: 'Enter this week’s costs, cash and active users first.', key: 'validation:stripe.baselineRequired' },
+    ]);
     const baseline = { weeklyCosts: 9000, marketingCosts: 2000, cashBalance: 200_000, weeklyActiveUsers: 400 };
     const saved = await apply(founder.cookie, { baseline });
     expect(saved.status).toBe(200);

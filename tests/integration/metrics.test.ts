@@ -390,8 +390,10 @@ describe('CSV export and import', () => {
     expect((await (await importCsv(cookie, future)).json()).error.details).toEqual([refusal({ row: 2, field: 'week', message: 'validation:metrics.futureWeek' })]);
     const lines = weeksToCsv([{ ...weeksAgo(0), ...workedWeek }]).trimEnd().split('\r\n');
     const duplicate = await importCsv(cookie, [...lines, lines[1]].join('\n'));
-    expect((await duplicate.json()).error.details).toEqual([{ row: 3, field: 'week', message: 'import.duplicateWeek' }]);
-    expect((await importCsv(cookie, '{"a":1}', 'application/json')).status).toBe(400);
+    expect((await duplicate.json()).error.details).toEqual([{ row: 3, field: 'week', message: 'This week appears twice in the file.', key: 'validation:import.duplicateWeek' }]);
+    const notCsv = await importCsv(cookie, '{"a":1}', 'application/json');
+    expect(notCsv.status).toBe(400);
+    expect((await notCsv.json()).error.details).toEqual([{ field: 'body', message: 'Send the file as CSV.', key: 'validation:import.notCsv' }]);
     const huge = await importCsv(cookie, `${lines[0]}\n${'9'.repeat(50 * 1024 * 1024)}`);
     expect(huge.status).toBe(413);
     expect((await t.request('/api/health')).status).toBe(200);

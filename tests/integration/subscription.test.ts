@@ -246,7 +246,7 @@ describe('bad input', () => {
     for (const returnUrl of ['https://evil.example/steal', '//evil.example/x', 'http://localhost:3001/subscription']) {
       const response = await post(t, founder.cookie, 'upgrade', { plan: 'monthly', returnUrl });
       expect(response.status, returnUrl).toBe(400);
-      expect(await errorOf(response)).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'returnUrl', message: 'subscription:errors.returnUrl' }] });
+      expect(await errorOf(response)).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'returnUrl', message: 'The return address must be on this site.', key: 'validation:subscription.returnUrl' }] });
     }
     expect((await view(t, founder.cookie)).phase).toBe('trialing');
     expect((await post(t, founder.cookie, 'upgrade', { plan: 'monthly', returnUrl: '/pricing' })).status).toBe(200);

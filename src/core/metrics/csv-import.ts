@@ -138,13 +138,13 @@ function planErrors(plan: ImportPlan, line: number): CsvRowError[] {
   const has = (target: CsvTarget) => plan.mapping.includes(target);
   const errors: CsvRowError[] = [];
   if (!PERIOD_OPTIONS[plan.period].some((option) => option.every(has))) {
-    errors.push({ row: line, field: plan.period === 'month' ? 'month' : 'date', message: 'import.missingPeriod' });
+    errors.push({ row: line, field: plan.period === 'month' ? 'month' : 'date', message: 'validation:import.missingPeriod' });
   }
   for (const field of WEEK_INPUT_FIELDS) {
     if (optional.has(field) || has(field) || (ZERO_WHEN_ABSENT as readonly string[]).includes(field)) continue;
     const alternatives = DERIVABLE[field];
     if (alternatives && (alternatives.length === 0 || alternatives.some(has))) continue;
-    errors.push({ row: line, field, message: 'import.missingColumn' });
+    errors.push({ row: line, field, message: 'validation:import.missingColumn' });
   }
   return errors;
 }
@@ -160,7 +160,7 @@ function readRow(row: SourceRow, plan: ImportPlan, decimalComma: boolean, column
     const column = plan.mapping.indexOf(target);
     return column < 0 ? '' : (row.cells[column] ?? '').trim();
   };
-  if (row.cells.length > columns) errors.push({ row: row.line, message: 'import.extraCells' });
+  if (row.cells.length > columns) errors.push({ row: row.line, message: 'validation:import.extraCells' });
   const values: RowValues = {};
   plan.mapping.forEach((target, column) => {
     if (!target || isPeriod(target)) return;
@@ -180,7 +180,7 @@ function readRow(row: SourceRow, plan: ImportPlan, decimalComma: boolean, column
   if (plan.period === 'month') {
     const cell = plan.mapping.includes('month') ? cellOf('month') : cellOf('date');
     const month: MonthKey | null = parseMonthCell(cell, plan.dateOrder, cellOf('year'));
-    if (!month) periodError(plan.mapping.includes('month') ? 'month' : 'date', cell === '' ? 'validation:metrics.required' : 'import.badMonth');
+    if (!month) periodError(plan.mapping.includes('month') ? 'month' : 'date', cell === '' ? 'validation:metrics.required' : 'validation:import.badMonth');
     else {
       weeks = weeksOfMonth(month);
       label = formatMonth(month);
@@ -189,7 +189,7 @@ function readRow(row: SourceRow, plan: ImportPlan, decimalComma: boolean, column
     const target = plan.mapping.includes('date') ? 'date' : 'isoWeek';
     const cell = cellOf(target);
     const week = target === 'date' ? weekOfDateCell(cell, plan.dateOrder) : parseIsoWeekCell(cell);
-    if (!week) periodError(target, cell === '' ? 'validation:metrics.required' : target === 'date' ? 'import.badDate' : 'validation:metrics.week');
+    if (!week) periodError(target, cell === '' ? 'validation:metrics.required' : target === 'date' ? 'validation:import.badDate' : 'validation:metrics.week');
     else weeks = [week];
   } else {
     const [year, week] = (['year', 'week'] as const).map((field) => {
@@ -277,14 +277,14 @@ export function importTable(table: CsvTable, options: CsvParseOptions = {}): Csv
   if (!options.plan) {
     // The API's import has no one to ask: an unplaced column or undecidable dates are errors.
     plan.mapping.forEach((target, column) => {
-      if (!target) result.errors.push({ row: table.headerLine, field: table.headers[column], message: 'import.unknownColumn' });
+      if (!target) result.errors.push({ row: table.headerLine, field: table.headers[column], message: 'validation:import.unknownColumn' });
     });
-    if (plan.dateOrderInDoubt) result.errors.push({ row: table.headerLine, field: 'date', message: 'import.ambiguousDates' });
+    if (plan.dateOrderInDoubt) result.errors.push({ row: table.headerLine, field: 'date', message: 'validation:import.ambiguousDates' });
   }
   result.errors.push(...planErrors(plan, table.headerLine));
   if (result.errors.length > 0) return result;
   if (table.rows.length > MAX_IMPORT_ROWS) {
-    result.errors.push({ row: table.rows[MAX_IMPORT_ROWS]!.line, message: 'import.tooManyRows' });
+    result.errors.push({ row: table.rows[MAX_IMPORT_ROWS]!.line, message: 'validation:import.tooManyRows' });
     return result;
   }
 
@@ -299,7 +299,7 @@ export function importTable(table: CsvTable, options: CsvParseOptions = {}): Csv
   const unique: ReadRow[] = [];
   for (const row of read) {
     const id = row.label;
-    if (seen.has(id)) result.errors.push({ row: row.line, field: plan.period === 'month' ? 'month' : 'week', message: plan.period === 'month' ? 'import.duplicateMonth' : 'import.duplicateWeek' });
+    if (seen.has(id)) result.errors.push({ row: row.line, field: plan.period === 'month' ? 'month' : 'week', message: plan.period === 'month' ? 'validation:import.duplicateMonth' : 'validation:import.duplicateWeek' });
     else {
       seen.set(id, row.line);
       unique.push(row);
@@ -331,7 +331,7 @@ export function importTable(table: CsvTable, options: CsvParseOptions = {}): Csv
       result.lines.push(row.line);
     });
   }
-  if (result.records.length > MAX_IMPORT_ROWS) result.errors.push({ row: result.lines[MAX_IMPORT_ROWS]!, message: 'import.tooManyRows' });
+  if (result.records.length > MAX_IMPORT_ROWS) result.errors.push({ row: result.lines[MAX_IMPORT_ROWS]!, message: 'validation:import.tooManyRows' });
   // Errors in the file's order; a row's own errors keep the order they were found in.
   result.errors.sort((a, b) => a.row - b.row);
   if (result.errors.length > 0) {
@@ -344,6 +344,6 @@ export function importTable(table: CsvTable, options: CsvParseOptions = {}): Csv
 /** Reads a CSV's text into week records (the API's import, and the dialog before its mapping step). */
 export function parseWeeksCsv(input: string, options: CsvParseOptions = {}): CsvParseResult {
   const table = readCsvTable(input);
-  if (!table) return { records: [], lines: [], errors: [{ row: 1, message: 'import.emptyFile' }], delimiter: ',', decimalComma: false, headers: [], plan: null, zeroed: [] };
+  if (!table) return { records: [], lines: [], errors: [{ row: 1, message: 'validation:import.emptyFile' }], delimiter: ',', decimalComma: false, headers: [], plan: null, zeroed: [] };
   return importTable(table, options);
 }

@@ -98,8 +98,8 @@ describe('importing a founder\'s own spreadsheet', () => {
     expect(plan.mapping[7]).toBeNull();
     // The API has no one to ask.
     expect(importTable(table, { notAfter }).errors).toEqual([
-      { row: 1, field: 'Plata en el banco', message: 'import.unknownColumn' },
-      { row: 1, field: 'cashBalance', message: 'import.missingColumn' },
+      { row: 1, field: 'Plata en el banco', message: 'validation:import.unknownColumn' },
+      { row: 1, field: 'cashBalance', message: 'validation:import.missingColumn' },
     ]);
     const mapping = [...plan.mapping];
     mapping[7] = 'cashBalance';
@@ -117,7 +117,7 @@ describe('importing a founder\'s own spreadsheet', () => {
     const table = readCsvTable(text)!;
     const plan = suggestImport(table, 'en');
     expect(plan).toMatchObject({ dateOrder: 'mdy', dateOrderInDoubt: true });
-    expect(importTable(table, { notAfter }).errors).toEqual([{ row: 1, field: 'date', message: 'import.ambiguousDates' }]);
+    expect(importTable(table, { notAfter }).errors).toEqual([{ row: 1, field: 'date', message: 'validation:import.ambiguousDates' }]);
     expect(importTable(table, { notAfter, plan }).records.map(formatWeek)).toEqual(['2026-W45', '2026-W46']);
     expect(importTable(table, { notAfter, plan: { ...plan, dateOrder: 'dmy' } }).records.map(formatWeek)).toEqual(['2026-W07', '2026-W37']);
     expect(suggestImport(table, 'es-LA').dateOrder).toBe('dmy');

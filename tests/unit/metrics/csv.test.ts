@@ -73,8 +73,8 @@ describe('import', () => {
     expect(parsed.errors).toContainEqual({ row: 7, field: 'startingCustomers', message: 'validation:metrics.nonNegative' });
     expect(parsed.errors).toContainEqual({ row: 8, field: 'year', message: 'validation:metrics.number' });
     expect(parsed.errors).toContainEqual({ row: 11, field: 'startingCustomers', message: 'validation:metrics.nonNegative' });
-    expect(parseWeeksCsv(['', '', 'year,week,colour'].join('\n')).errors).toContainEqual({ row: 3, field: 'colour', message: 'import.unknownColumn' });
-    expect(parseWeeksCsv(['', 'year;week;colour'].join('\n')).errors).toContainEqual({ row: 2, field: 'colour', message: 'import.unknownColumn' });
+    expect(parseWeeksCsv(['', '', 'year,week,colour'].join('\n')).errors).toContainEqual({ row: 3, field: 'colour', message: 'validation:import.unknownColumn' });
+    expect(parseWeeksCsv(['', 'year;week;colour'].join('\n')).errors).toContainEqual({ row: 2, field: 'colour', message: 'validation:import.unknownColumn' });
   });
   it('detects the number format of tab- and semicolon-separated files from their cells', () => {
     const tsv = (...rows: string[]) => [WEEK_CSV_COLUMNS.join('\t'), ...rows].join('\n');
@@ -135,15 +135,15 @@ describe('import', () => {
       { row: 4, field: 'grossMarginPct', message: 'validation:metrics.percent' },
       { row: 4, field: 'churnedRevenue', message: 'validation:metrics.churnAboveStart' },
       { row: 5, field: 'marketingCosts', message: 'validation:metrics.number' },
-      { row: 7, field: 'week', message: 'import.duplicateWeek' },
+      { row: 7, field: 'week', message: 'validation:import.duplicateWeek' },
     ]);
   });
   it('refuses unknown and missing columns, empty files and more than 10 years of rows', () => {
-    expect(parseWeeksCsv('').errors).toEqual([{ row: 1, message: 'import.emptyFile' }]);
-    expect(parseWeeksCsv('year,week,colour\n').errors).toContainEqual({ row: 1, field: 'colour', message: 'import.unknownColumn' });
-    expect(parseWeeksCsv('year,week\n').errors).toContainEqual({ row: 1, field: 'weeklyRevenue', message: 'import.missingColumn' });
+    expect(parseWeeksCsv('').errors).toEqual([{ row: 1, message: 'validation:import.emptyFile' }]);
+    expect(parseWeeksCsv('year,week,colour\n').errors).toContainEqual({ row: 1, field: 'colour', message: 'validation:import.unknownColumn' });
+    expect(parseWeeksCsv('year,week\n').errors).toContainEqual({ row: 1, field: 'weeklyRevenue', message: 'validation:import.missingColumn' });
     const many = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => weeksToCsv([{ ...record(0, 0), ...weekFromIndex(2900 + i) }]).split('\r\n')[1]);
-    expect(parseWeeksCsv([header, ...many].join('\n')).errors).toEqual([{ row: MAX_IMPORT_ROWS + 2, message: 'import.tooManyRows' }]);
+    expect(parseWeeksCsv([header, ...many].join('\n')).errors).toEqual([{ row: MAX_IMPORT_ROWS + 2, message: 'validation:import.tooManyRows' }]);
   });
   it('accepts exactly 10 years of weeks', () => {
     const weeks = Array.from({ length: 522 }, (_, i) => ({ ...record(0, 0), ...weekFromIndex(2900 + i) }));

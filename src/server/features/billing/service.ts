@@ -81,7 +81,7 @@ export function sameOriginUrl(appUrl: string, input: string | undefined, fallbac
     url = null;
   }
   if (!url || url.origin !== base.origin) {
-    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'returnUrl', message: 'subscription:errors.returnUrl' }] });
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'returnUrl', message: 'validation:subscription.returnUrl' }] });
   }
   return url.toString();
 }

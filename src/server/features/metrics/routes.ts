@@ -27,7 +27,7 @@ function csvText(bytes: Uint8Array, type: string): string {
   try {
     return new TextDecoder(charset).decode(bytes);
   } catch {
-    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'body', message: 'import.notCsv' }] });
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'body', message: 'validation:import.notCsv' }] });
   }
 }
 
@@ -91,7 +91,7 @@ export const metricsRoutes = new Hono<AppBindings>()
     async (c) => {
       const type = c.req.header('content-type') ?? '';
       if (!/^text\/(csv|plain)\b/i.test(type)) {
-        throw new AppError('VALIDATION_FAILED', { details: [{ field: 'body', message: 'import.notCsv' }] });
+        throw new AppError('VALIDATION_FAILED', { details: [{ field: 'body', message: 'validation:import.notCsv' }] });
       }
       const text = csvText(new Uint8Array(await c.req.arrayBuffer()), type);
       return c.json(await importCsv(c.get('deps').db, c.get('user').id, text));

@@ -150,7 +150,7 @@ export async function connectStripe(deps: StripeDeps, userId: string, key: strin
   } catch (error) {
     const reason = failureOf(error);
     if (reason === 'stripe.unreachable' || reason === 'stripe.failed') throw new AppError('STRIPE_UNREACHABLE');
-    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'key', message: reason }] });
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'key', message: `validation:${reason}` }] });
   }
   const row = {
     encryptedKey: sealKey(key, config.encryptionKey, userId),
@@ -185,9 +185,9 @@ export async function applyStripeWeeks(deps: StripeDeps, userId: string, input: 
   const row = await connectionOf(deps.db, userId);
   if (!row) throw new AppError('NOT_FOUND');
   const preview = row.preview as Preview | null;
-  if (row.status !== 'ready' || !preview) throw new AppError('VALIDATION_FAILED', { details: [{ field: '', message: 'stripe.nothingToSave' }] });
+  if (row.status !== 'ready' || !preview) throw new AppError('VALIDATION_FAILED', { details: [{ field: '', message: 'validation:stripe.nothingToSave' }] });
   const merged = mergeStripeWeeks(preview.weeks, await listWeeks(deps.db, userId, 'oldest'), input.baseline);
-  if (!merged) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'baseline', message: 'stripe.baselineRequired' }] });
+  if (!merged) throw new AppError('VALIDATION_FAILED', { details: [{ field: 'baseline', message: 'validation:stripe.baselineRequired' }] });
   const invalid = merged.flatMap((record) => {
     const { year, week, ...inputs } = record;
     const checked = WeekRecordInput.safeParse(inputs, KEYED);

@@ -5,6 +5,7 @@ import { TEXT_MAX } from '../../../core/security/validate.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 import { CONTEXT_FILE_ACCEPT } from '../../lib/file-reasons.ts';
 import type { ContextEntry } from './context-entries-api.ts';
+import { entryIssueKey } from './entry-issue.ts';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 /** The form for a new entry, and for editing one (where files are added to what it has). */
@@ -18,8 +19,10 @@ export function EntryForm(props: {
   const ids = { files: useId(), error: useId(), removeHint: useId() };
   const formRef = useRef<HTMLFormElement>(null);
   const form = useSchemaForm(ContextEntryFields, { type: props.initial?.type ?? '', description: props.initial?.description ?? '' }, {
-    // One message per field, whatever the schema's reason (the description's limit is the textarea's).
-    translate: ({ path }) => t(path === 'type' ? 'validation.type' : 'validation.description'),
+    translate: (issue) => {
+      const { key, params } = entryIssueKey(issue);
+      return t(key, params);
+    },
     onSubmit: async () => {
       const sent = new FormData(formRef.current ?? undefined);
       for (const [name, value] of [...sent.entries()]) if (name === 'files' && value instanceof File && value.size === 0 && value.name === '') sent.delete('files');

@@ -75,7 +75,7 @@ function ConnectionSummary({ connection }: { connection: StripeConnectionStatus 
         {connection.status === 'synced' && connection.syncedThrough && <p>{t('stripe.syncedThrough', { week: formatWeek(connection.syncedThrough) })}</p>}
         {connection.error && (
           <p role="alert" className="text-destructive">
-            {t('stripe.lastError', { reason: t(connection.error) })}
+            {t('stripe.lastError', { reason: t(connection.error, { ns: ['metrics', 'validation'] }) })}
           </p>
         )}
       </div>
