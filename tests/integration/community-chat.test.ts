@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/server/features/community/index.ts';
-import { chatReports, users } from '../../src/server/db/schema/index.ts';
+import { chatMessages, chatReports, users } from '../../src/server/db/schema/index.ts';
 import { createNodeServer } from '../../src/server/http/node-server.ts';
 import { eventReader, readEvents } from './support/sse.ts';
 import { createTestApp, TEST_ORIGIN, TEST_USER_AGENT } from './support/test-app.ts';
@@ -98,6 +98,10 @@ describe('chat rooms', () => {
     await t.request('/api/community/visibility', { method: 'PUT', cookie: a.cookie, json: { visibility: 'hidden' } });
     expect((await history(b.cookie, 'early-growth')).some((m) => m.id === message.id)).toBe(false);
     expect((await post(a.cookie, 'Can I?', 'early-growth')).status).toBe(403);
+    // Nor edit what they posted before: the message stays as it was.
+    expect((await t.request(`/api/community/messages/${message.id}`, { method: 'PATCH', cookie: a.cookie, json: { body: 'Changed while hidden' } })).status).toBe(403);
+    const [kept] = await t.db.select({ body: chatMessages.body }).from(chatMessages).where(eq(chatMessages.id, message.id));
+    expect(kept?.body).toBe('Hello all');
   });
 
   it('allows 30 messages a minute, then 429 with Retry-After', async () => {

@@ -61,6 +61,12 @@ export async function chatAccess(db: Database, userId: string, tier: TierContext
   return settings;
 }
 
+/** Writing to a room (a post, an edit) asks for chat access and a founder who is listed somewhere. */
+async function writeAccess(db: Database, userId: string, tier: TierContext) {
+  const settings = await chatAccess(db, userId, tier);
+  if (settings.visibility === 'hidden') throw new AppError('FORBIDDEN');
+}
+
 type MessageRow = {
   id: number;
   room: ChatRoom | null;
@@ -212,7 +218,9 @@ export async function publishChange(db: Database, bus: SessionEventBus, authorId
   const read = sharedMessage(db, event.id, tier);
   readAhead.set(event, read);
   const [shared] = await Promise.all([read, bus.publish(event)]);
-  return messageOf(shared!.row, shared!.author, authorId, tier);
+  // Deleted by its author in the meantime: there is nothing left to answer with.
+  if (!shared) throw new AppError('NOT_FOUND');
+  return messageOf(shared.row, shared.author, authorId, tier);
 }
 
 /** GET /api/community/rooms/:room/messages: a page of the room's history, and whether older messages remain. */
@@ -238,8 +246,7 @@ export async function messageFor(db: Database, readerId: string, id: number, tie
 }
 
 export async function postMessage(db: Database, bus: SessionEventBus, userId: string, room: ChatRoom, body: string, tier: TierContext) {
-  const settings = await chatAccess(db, userId, tier);
-  if (settings.visibility === 'hidden') throw new AppError('FORBIDDEN');
+  await writeAccess(db, userId, tier);
   const [row] = await db.insert(chatMessages).values({ room, userId, body }).returning({ id: chatMessages.id });
   await recordMentions(db, userId, room, row!.id, body, tier);
   return publishChange(db, bus, userId, { type: 'chat-changed', room, conversation: null, id: row!.id, change: 'posted' }, tier);
@@ -257,7 +264,7 @@ async function ownMessage(db: Database, userId: string, id: number) {
 }
 
 export async function editMessage(db: Database, bus: SessionEventBus, userId: string, id: number, body: string, tier: TierContext) {
-  await chatAccess(db, userId, tier);
+  await writeAccess(db, userId, tier);
   const row = await ownMessage(db, userId, id);
   await db.update(chatMessages).set({ body, editedAt: sql`now()` }).where(eq(chatMessages.id, id));
   if (row.room) await recordMentions(db, userId, row.room as ChatRoom, id, body, tier);
