@@ -1,7 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '../../core/errors/error-codes.ts';
 import { validationText } from '../../core/validation/english.ts';
-import type { MessageParams } from '../../core/validation/issues.ts';
+import { type MessageParams, VALIDATION_NAMESPACE } from '../../core/validation/issues.ts';
 
 /**
  * A refusal's field details as an API client reads them: a message that is a schema's key
@@ -13,7 +13,7 @@ function readableDetails(details: unknown): unknown {
   return details.map((detail: unknown) => {
     if (!detail || typeof detail !== 'object') return detail;
     const { message, params } = detail as { message?: unknown; params?: MessageParams };
-    if (typeof message !== 'string' || !message.startsWith('validation:')) return detail;
+    if (typeof message !== 'string' || !message.startsWith(`${VALIDATION_NAMESPACE}:`)) return detail;
     return { ...detail, message: validationText(message, params), key: message };
   });
 }

@@ -13,7 +13,8 @@ import { VALIDATION_NAMESPACE } from '../../core/validation/issues.ts';
 
 /**
  * Translations live in `src/web/locales/<language>/<namespace>.json`, one namespace per
- * feature. Each file is its own chunk, so a page downloads only its language's texts.
+ * feature. A page downloads only its language's texts: each file is its own chunk, but for
+ * the signed-in area's groups (`TEXT_GROUPS` in scripts/lib/signed-in-chunk.ts, decision 233).
  */
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 /** The shared schemas' messages live with them (core/validation/locales/<language>.json, decision 236). */
