@@ -48,7 +48,8 @@ export async function createTestApp(
     driver: database.driver,
     logger,
     secret: 'test-secret-that-is-at-least-32-characters-long',
-    shared: { databaseUrl: options.shared?.databaseUrl ?? database.url, redisUrl: options.shared?.redisUrl },
+    // `shared.databaseUrl: undefined` on purpose: nothing shared through PostgreSQL, whichever database the run uses.
+    shared: { databaseUrl: options.shared && 'databaseUrl' in options.shared ? options.shared.databaseUrl : database.url, redisUrl: options.shared?.redisUrl },
     listenerRetry: options.listenerRetry,
     sessionCacheTtlMs: options.sessionCacheTtlMs,
     adminSessions: options.adminSessions,
