@@ -13,7 +13,7 @@ import { startImpersonationExpiryJob } from './features/impersonation/expiry-job
 import { startOwedNoticesJob } from './features/referrals/index.ts';
 import { startWeeklyEmailJob } from './features/weekly-email/scheduler.ts';
 import { createMailer } from './mail/mailer.ts';
-import { signingSecret } from './storage/storage-for.ts';
+import { localStorageWarning, signingSecret } from './storage/storage-for.ts';
 import { startSubscriptionJob } from './features/billing/schedule.ts';
 import { startStripeSyncJob } from './features/metrics/stripe-sync-job.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -73,6 +73,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   // Without STRIPE_KEY_ENCRYPTION_KEY there are no connected accounts to sync.
   const stripeSync = env.stripeImport ? startStripeSyncJob({ db: database.db, stripe: env.stripeImport, bus: services.deps.bus, logger, trialDays: env.trialDays }) : null;
 
+  const storageWarning = localStorageWarning(env);
+  if (storageWarning) logger.warn({ storage: 'local', dataDir: env.dataDir }, storageWarning);
   // `npm run backup` beside a running embedded server asks it through this socket.
   const backups = database.dump ? await listenForBackups({ dataDir: env.dataDir, dumpDatabase: database.dump, logger }) : null;
 
