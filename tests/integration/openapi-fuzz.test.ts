@@ -27,7 +27,7 @@ type Schema = {
 type Operation = { parameters?: { name: string; in: 'path' | 'query'; schema?: Schema }[]; requestBody?: { content: Record<string, { schema?: Schema }> } };
 type OpenApi = { paths: Record<string, Record<string, Operation>> };
 /** One request: its Content-Type (`type`) if any. */
-type Probe = { method: string; path: string; type?: string; body?: string | Uint8Array; label: string };
+type Probe = { method: string; path: string; type?: string; body?: string | Uint8Array<ArrayBuffer>; label: string };
 type Failure = { probe: string; status: number; reason: string };
 
 const SEED = 31;
@@ -85,7 +85,7 @@ function probesFor(method: string, openApiPath: string, operation: Operation, ra
   const schema = operation.requestBody?.content['application/json']?.schema;
   const json = (value: unknown) => JSON.stringify(value);
   const probes: Probe[] = [];
-  const add = (label: string, path: string, body?: string | Uint8Array, type?: string) => probes.push({ method: upper, path, body, type, label: type ? `${label} [${type}]` : label });
+  const add = (label: string, path: string, body?: string | Uint8Array<ArrayBuffer>, type?: string) => probes.push({ method: upper, path, body, type, label: type ? `${label} [${type}]` : label });
   const hostileQuery = queryNames.length > 0 ? queryNames : ['q'];
   const query = `?${hostileQuery.map((name) => `${name}=${random.pick(HOSTILE_QUERY)}`).join('&')}&__proto__=x&a[]=1`;
   if (upper === 'GET') {
