@@ -1,8 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { users } from '../../src/server/db/schema/index.ts';
+import { createNodeServer } from '../../src/server/http/node-server.ts';
+import { loggableError } from '../../src/server/logger.ts';
 import { formatWeek } from '../../src/core/metrics/iso-week.ts';
 import { weeksAgo } from './support/metrics.ts';
 import { validTask } from './support/task-fixtures.ts';
-import { createTestApp } from './support/test-app.ts';
+import { createTestApp, TEST_ORIGIN, TEST_USER_AGENT } from './support/test-app.ts';
 
 /**
  * Issue #31, findings 4, 5 and 10: inputs that answered 500 (a NUL, a lone surrogate, a version
@@ -113,5 +120,39 @@ describe('JSON routes read application/json only', () => {
     expect(signIn.status).toBe(415);
     expect(((await signIn.json()) as ErrorJson).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     expect((await t.request('/api/auth/sign-out', { method: 'POST', cookie })).status).toBe(200);
+  });
+});
+
+describe('streams and logs', () => {
+  it('HEAD on a live chat stream answers its head through the Node server, with no stack trace printed', async () => {
+    const founder = await t.signUp();
+    await t.db.update(users).set({ userTier: 2 }).where(eq(users.id, founder.user.id));
+    const server = createNodeServer(t.app.fetch, { https: false });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    // console.error (where the adapter printed the stack) fails any test: tests/setup/fail-on-console-error.ts.
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/community/rooms/general/stream`;
+      const head = await fetch(url, { method: 'HEAD', headers: { cookie: founder.cookie, origin: TEST_ORIGIN, 'user-agent': TEST_USER_AGENT }, signal: AbortSignal.timeout(10_000) });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-type')).toBe('text/event-stream');
+      expect(head.headers.get('cache-control')).toBe('no-store');
+      // The server is still well: a second request on it is answered.
+      expect((await fetch(url.replace(/\/api\/.*/, '/api/health'))).status).toBe(200);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('a failed query’s error is logged with its message cut, never the founder’s whole text', () => {
+    const founderText = `Our secret plan ${'x'.repeat(100_000)}`;
+    const error = new Error(`Failed query: update "investor_updates" set "sections" = $1\nparams: ${founderText}`);
+    const lines: string[] = [];
+    const logger = pino({ serializers: { err: (value: unknown) => loggableError(value) } }, new Writable({ write: (chunk, _encoding, done) => done(void lines.push(String(chunk))) }));
+    logger.error({ err: error }, 'unhandled error');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.length).toBeLessThan(4000);
+    expect(lines[0]).toContain('Failed query');
+    expect(lines[0]).toContain('characters)');
   });
 });
