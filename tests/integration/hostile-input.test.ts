@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema/index.ts';
 import { createNodeServer } from '../../src/server/http/node-server.ts';
 import { loggableError } from '../../src/server/logger.ts';
