@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   ALREADY_PREMIUM: { status: 409, message: 'You already have Premium.' },
   REFERRAL_CODE_LIMIT: { status: 409, message: 'You already have 10 unused referral codes. Share one before creating another.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  /** A body in another encoding than the route reads (JSON routes take application/json only; a multipart form needs its boundary). */
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send this request as JSON (application/json).' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait before trying again.' },
   INTERNAL: { status: 500, message: 'An error occurred. Please try again.' },
   /** The payment provider (Stripe) failed or could not be reached; nothing was changed. */

@@ -11,7 +11,7 @@ import { conversationAccess, conversationFounders, conversationMessagesAfter } f
 import type { TierContext } from './service.ts';
 
 const HEARTBEAT_MS = 20_000;
-const SSE_HEADERS = { 'Transfer-Encoding': 'chunked', 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' };
+const SSE_HEADERS = { 'Transfer-Encoding': 'chunked', 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' };
 const READY = 'event: ready\ndata: {}\n\n';
 const PING = ': ping\n\n';
 /**
@@ -78,6 +78,12 @@ function openSink(c: Context<AppBindings>): { sink: Sink; response: Response } {
   c.req.raw.signal.addEventListener('abort', sink.end, { once: true });
   return { sink, response: c.newResponse(body, 200, SSE_HEADERS) };
 }
+
+/**
+ * `HEAD` on a stream: the head a GET would get, and no stream. Opening one wrote the head
+ * straight to the socket, and the adapter then wrote its own (ERR_HTTP_HEADERS_SENT).
+ */
+const headOnly = (c: Context<AppBindings>) => c.newResponse(null, 200, SSE_HEADERS);
 
 /**
  * Keeps a stream open with a heartbeat once `ready` is written, and stops listening when the
@@ -258,6 +264,7 @@ function join(deps: AppDeps, tier: TierContext, channel: string, stream: LiveStr
  * `removed`. Every instance hears every post through the shared bus (memory, PostgreSQL or Redis).
  */
 function liveStream(c: Context<AppBindings>, channel: string, missed: (afterId: number) => Promise<ChatMessage[]>, afterId: number, tier: TierContext) {
+  if (c.req.method === 'HEAD') return headOnly(c);
   const { sink, response } = openSink(c);
   const stream: LiveStream = { readerId: c.get('user').id, sink, lastSent: afterId, waiting: [] };
   // Listening before the catch-up is read, so nothing posted meanwhile is lost; it waits.
@@ -300,6 +307,7 @@ export async function inboxStream(c: Context<AppBindings>, tier: TierContext) {
   const deps = c.get('deps');
   const readerId = c.get('user').id;
   await chatAccess(deps.db, readerId, tier);
+  if (c.req.method === 'HEAD') return headOnly(c);
   const { sink, response } = openSink(c);
   sink.write(READY);
   const inbox: InboxStream = { readerId, sink };

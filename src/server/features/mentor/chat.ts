@@ -123,7 +123,8 @@ export async function startChat(deps: ChatDeps, input: ChatInput): Promise<Respo
     },
     onError: () => TROUBLE_RESPONDING,
   });
-  const response = createUIMessageStreamResponse({ stream, headers: { 'x-conversation-id': conversation.id } });
+  // `no-store` as every /api/ answer (the AI SDK would say `no-cache`): the founder's words stay out of caches.
+  const response = createUIMessageStreamResponse({ stream, headers: { 'x-conversation-id': conversation.id, 'cache-control': 'no-store' } });
   // The AI SDK always says `Connection: keep-alive`; whether a connection stays open is the
   // HTTP server's call (a client that asked to close must get its close).
   response.headers.delete('connection');
