@@ -24,6 +24,7 @@ import { taskRoutes } from './features/tasks/routes.ts';
 import { investorListRoutes, investorUpdateRoutes, scenarioRoutes, sharedUpdateRoutes } from './features/reports/index.ts';
 import { handleAuthRequest } from './auth/auth-requests.ts';
 import { accountRoutes } from './features/account/routes.ts';
+import { apiTokenRoutes } from './features/api-tokens/index.ts';
 import { subscriptionRoutes } from './features/billing/routes.ts';
 import { webhookRoutes } from './features/billing/webhook-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -35,6 +36,7 @@ import { measureRequests, metricsEndpoint } from './features/telemetry/routes.ts
 import { AppError } from './http/app-error.ts';
 import type { AppBindings, AppDeps } from './http/context.ts';
 import { requireSameOrigin } from './http/same-origin.ts';
+import { limitApiTokens } from './http/token-access.ts';
 import { forgetUserAfterWrites } from './http/session.ts';
 import { generalRateLimit, isWriteMethod } from './rate-limit/middleware.ts';
 import { spaHandler } from './http/spa.ts';
@@ -91,6 +93,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/webhooks', webhookRoutes);
   // CSRF: every state-changing call, Better Auth's included (it leaves some unchecked).
   app.use('/api/*', requireSameOrigin);
+  // Personal API tokens: 401 for a bad one, 403 where a token may not go (decision 275).
+  app.use('/api/*', limitApiTokens);
   // An admin viewing the app as a founder changes nothing (decision 023).
   app.use('/api/*', refuseWritesWhileImpersonating);
   // Better Auth limits its own routes (rate-limit/auth-rules.ts).
@@ -102,6 +106,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/feature-flags', featureFlagRoutes);
   app.route('/api/impersonation', impersonationRoutes);
   app.route('/api/account', accountRoutes);
+  app.route('/api/tokens', apiTokenRoutes);
   app.route('/api/subscription', subscriptionRoutes);
   // Before /api/me, so that its session check is not run twice.
   app.route('/api/me/gamification', gamificationRoutes);
