@@ -25,6 +25,7 @@ import { investorListRoutes, investorUpdateRoutes, scenarioRoutes, sharedUpdateR
 import { handleAuthRequest } from './auth/auth-requests.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { apiTokenRoutes } from './features/api-tokens/index.ts';
+import { mcpRoutes } from './features/mcp/routes.ts';
 import { subscriptionRoutes } from './features/billing/routes.ts';
 import { webhookRoutes } from './features/billing/webhook-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -129,6 +130,10 @@ export function createApp(deps: AppDeps) {
   app.route('/api/reports/shared', sharedUpdateRoutes);
   app.route('/api/reports/scenarios', scenarioRoutes);
   app.route('/api/reports/investors', investorListRoutes);
+
+  // MCP for assistants (decision 276): its tools call the routes above in-process, with the same token.
+  app.use('/mcp', limitBody);
+  app.route('/mcp', mcpRoutes((request, bindings) => Promise.resolve(app.fetch(request, bindings as never))));
 
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND');

@@ -21,6 +21,9 @@ const NEVER = [
 /** `write` changes these and only these: weeks, tasks, strategy and AI context. */
 const WRITABLE = [/^\/api\/metrics\/weeks\//, /^\/api\/metrics\/import\/?$/, /^\/api\/tasks(\/|$)/, /^\/api\/strategy(\/|$)/, /^\/api\/context(\/|$)/];
 
+/** Asking the mentor changes no figure: any token may (the conversation is kept for the founder to read). */
+const ASKS = [/^\/api\/mentor\/chat\/?$/];
+
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** `allowed`, or why not: a place no token goes, or a write this token's scopes do not include. */
@@ -28,7 +31,9 @@ export type TokenAccess = 'allowed' | 'never' | 'write-scope-missing' | 'not-wri
 
 export function tokenAccess(method: string, path: string, scopes: readonly TokenScope[]): TokenAccess {
   if (NEVER.some((pattern) => pattern.test(path))) return 'never';
-  if (READ_METHODS.has(method.toUpperCase())) return scopes.includes('read') ? 'allowed' : 'never';
+  if (READ_METHODS.has(method.toUpperCase()) || (method.toUpperCase() === 'POST' && ASKS.some((pattern) => pattern.test(path)))) {
+    return scopes.includes('read') ? 'allowed' : 'never';
+  }
   if (!WRITABLE.some((pattern) => pattern.test(path))) return 'not-writable';
   return scopes.includes('write') ? 'allowed' : 'write-scope-missing';
 }
