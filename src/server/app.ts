@@ -41,6 +41,7 @@ import { limitApiTokens } from './http/token-access.ts';
 import { forgetUserAfterWrites } from './http/session.ts';
 import { generalRateLimit, isWriteMethod } from './rate-limit/middleware.ts';
 import { spaHandler } from './http/spa.ts';
+import { apiGuide } from './http/api-guide.ts';
 import { documented } from './http/route-doc.ts';
 
 /** JSON bodies over 1 MB are refused before they are read (issue: bad input). */
@@ -134,6 +135,8 @@ export function createApp(deps: AppDeps) {
   // MCP for assistants (decision 276): its tools call the routes above in-process, with the same token.
   app.use('/mcp', limitBody);
   app.route('/mcp', mcpRoutes((request, bindings) => Promise.resolve(app.fetch(request, bindings as never))));
+
+  app.get('/docs/api.md', apiGuide);
 
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND');

@@ -56,6 +56,12 @@ describe('personal API tokens', () => {
     expect(list.tokens[0]!.lastUsedAt).not.toBeNull();
   });
 
+  it('serves the guide the API access page links to', async () => {
+    const response = await t.request('/docs/api.md');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Authorization: Bearer');
+  });
+
   it('refuses a bad name, scopes or expiry, naming the field, and makes nothing', async () => {
     const founder = await t.signUp();
     for (const [body, field] of [

@@ -114,9 +114,9 @@ describe('MCP over Streamable HTTP', () => {
     expect(conversation.status).toBe(200);
 
     const profile = await client.readResource({ uri: 'rumbo://profile' });
-    expect(JSON.parse(profile.contents[0]!.text as string)).toMatchObject({ email: founder.email });
+    expect(JSON.parse((profile.contents[0] as { text: string }).text)).toMatchObject({ email: founder.email });
     const latest = await client.readResource({ uri: 'rumbo://weeks/latest' });
-    expect(JSON.parse(latest.contents[0]!.text as string)).toMatchObject(week);
+    expect(JSON.parse((latest.contents[0] as { text: string }).text)).toMatchObject(week);
     await client.close();
   });
 
