@@ -14,11 +14,13 @@ type Autocannon = (options: {
   connections: number;
   duration: number;
   headers?: Record<string, string>;
+  method?: string;
+  body?: string;
 }) => Promise<LoadResult>;
 
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 /** Loads one URL on loopback for `seconds` with `connections` keep-alive connections. */
-export function load(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }) {
-  return autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers });
+export function load(url: string, options: { connections: number; seconds: number; headers?: Record<string, string>; method?: string; body?: string }) {
+  return autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers, method: options.method, body: options.body });
 }

@@ -1,5 +1,6 @@
 import type { Auth } from './auth/auth.ts';
 import type { SessionGuard } from './auth/session-guard.ts';
+import type { TokenGuard } from './auth/token-guard.ts';
 import type { SessionEventBus } from './cluster/shared-state.ts';
 import type { Database, DatabaseDriver } from './db/client.ts';
 import type { Env } from './env.ts';
@@ -25,6 +26,8 @@ export type AppDeps = {
   logger: Logger;
   /** The session check with its fast path (auth/session-guard.ts). */
   sessions: SessionGuard;
+  /** The personal API token check with the same kind of fast path (auth/token-guard.ts). */
+  tokens: TokenGuard;
   /** Rate-limit counters, shared across instances when they run (rate-limit/). */
   limiters: RateLimiters;
   /** Tells every instance that sessions or a user changed. */

@@ -24,6 +24,8 @@ import { taskRoutes } from './features/tasks/routes.ts';
 import { investorListRoutes, investorUpdateRoutes, scenarioRoutes, sharedUpdateRoutes } from './features/reports/index.ts';
 import { handleAuthRequest } from './auth/auth-requests.ts';
 import { accountRoutes } from './features/account/routes.ts';
+import { apiTokenRoutes } from './features/api-tokens/index.ts';
+import { mcpRoutes } from './features/mcp/routes.ts';
 import { subscriptionRoutes } from './features/billing/routes.ts';
 import { webhookRoutes } from './features/billing/webhook-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -39,9 +41,11 @@ import type { AppBindings, AppDeps } from './http/context.ts';
 import { requireSameOrigin } from './http/same-origin.ts';
 import { requireReadableBody } from './http/content-type.ts';
 import { requirePrintablePath } from './http/path-guard.ts';
+import { limitApiTokens } from './http/token-access.ts';
 import { forgetUserAfterWrites } from './http/session.ts';
 import { generalRateLimit, isWriteMethod } from './rate-limit/middleware.ts';
 import { spaHandler } from './http/spa.ts';
+import { apiGuide } from './http/api-guide.ts';
 import { documented } from './http/route-doc.ts';
 import { boundedText } from './logger.ts';
 
@@ -105,6 +109,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', requireSameOrigin);
   // A body only in an encoding its route reads: no form-like "simple request" (decision 245).
   app.use('/api/*', requireReadableBody);
+  // Personal API tokens: 401 for a bad one, 403 where a token may not go (decision 275).
+  app.use('/api/*', limitApiTokens);
   // An admin viewing the app as a founder changes nothing (decision 023).
   app.use('/api/*', refuseWritesWhileImpersonating);
   // Better Auth limits its own routes (rate-limit/auth-rules.ts).
@@ -116,6 +122,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/feature-flags', featureFlagRoutes);
   app.route('/api/impersonation', impersonationRoutes);
   app.route('/api/account', accountRoutes);
+  app.route('/api/tokens', apiTokenRoutes);
   app.route('/api/subscription', subscriptionRoutes);
   // Before /api/me, so that its session check is not run twice.
   app.route('/api/me/gamification', gamificationRoutes);
@@ -138,6 +145,12 @@ export function createApp(deps: AppDeps) {
   app.route('/api/reports/shared', sharedUpdateRoutes);
   app.route('/api/reports/scenarios', scenarioRoutes);
   app.route('/api/reports/investors', investorListRoutes);
+
+  // MCP for assistants (decision 276): its tools call the routes above in-process, with the same token.
+  app.use('/mcp', limitBody);
+  app.route('/mcp', mcpRoutes((request, bindings) => Promise.resolve(app.fetch(request, bindings as never))));
+
+  app.get('/docs/api.md', apiGuide);
 
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND');

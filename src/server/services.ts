@@ -1,5 +1,7 @@
 import { createAuth } from './auth/auth.ts';
 import { createSessionGuard } from './auth/session-guard.ts';
+import { createTokenGuard } from './auth/token-guard.ts';
+import { recordAuditEvent } from './platform/audit.ts';
 import { openSharedState } from './cluster/shared-state.ts';
 import type { Database, DatabaseDriver } from './db/client.ts';
 import type { Env } from './env.ts';
@@ -75,6 +77,21 @@ export async function createServices(options: {
     activityWriteMs: options.adminSessions?.activityWriteMs,
     now: options.now,
   });
+  const tokens = createTokenGuard({
+    db,
+    bus: shared.bus,
+    logger,
+    cacheTtlMs: options.sessionCacheTtlMs,
+    now: options.now,
+    onNewAddress: (token, address) =>
+      recordAuditEvent(db, {
+        action: 'api_token_new_address',
+        adminId: token.user.id,
+        targetUserId: token.user.id,
+        context: { userAgent: null, origin: null, ipAddress: address },
+        details: { tokenId: token.tokenId },
+      }),
+  });
   logger.debug({ sharedState: shared.kind }, 'shared state ready');
   // node-postgres exposes its pool as the client; PGlite has no pool to report.
   const client = (db as unknown as { $client?: unknown }).$client as { totalCount?: unknown } | undefined;
@@ -88,6 +105,7 @@ export async function createServices(options: {
       auth,
       logger,
       sessions,
+      tokens,
       limiters,
       bus: shared.bus,
       profiles: createProfileCache(shared.bus),

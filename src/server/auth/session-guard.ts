@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import type { TokenScope } from '../../core/api-tokens/token-schema.ts';
 import { type EndReason, type SessionEventBus, tokenDigest } from '../cluster/shared-state.ts';
 import type { Database } from '../db/client.ts';
 import { authSessions } from '../db/schema/index.ts';
@@ -29,6 +30,8 @@ export type SessionCheck =
       expiresAt: Date;
       /** Set when an admin is viewing the app as `user` (decision 023). */
       impersonation: Impersonation | null;
+      /** Set when a personal API token, not a browser session, is asking (auth/token-guard.ts, decision 275). */
+      apiToken?: { id: string; scopes: readonly TokenScope[] };
     }
   | { status: 'none' }
   /** `endedNow`: this request broke the rule (false: an earlier one did; the browser is told why). */

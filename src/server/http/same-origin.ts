@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { bearerOf } from '../../core/api-tokens/token-schema.ts';
 import { isWriteMethod } from '../rate-limit/middleware.ts';
 import { AppError } from './app-error.ts';
 import type { AppBindings } from './context.ts';
@@ -20,7 +21,8 @@ function originOf(url: string): string | undefined {
  * behind the user's back (decision 020).
  */
 export const requireSameOrigin = createMiddleware<AppBindings>(async (c, next) => {
-  if (isWriteMethod(c.req.method)) {
+  // A bearer token is never sent by a browser on its own, so it cannot be forged across sites (decision 275).
+  if (isWriteMethod(c.req.method) && bearerOf(c.req.header('authorization')) === undefined) {
     const ours = c.get('deps').env.appUrl;
     const origin = c.req.header('origin');
     const referer = c.req.header('referer');

@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { bearerOf } from '../../core/api-tokens/token-schema.ts';
 import type { Context } from 'hono';
 import type { SessionCheck } from '../auth/session-guard.ts';
 import { recordSecurityEvent, requestContext } from '../platform/audit.ts';
@@ -16,7 +17,9 @@ const isValidityPoll = (c: Context<AppBindings>) => c.req.method === 'GET' && (c
 export async function sessionOf(c: Context<AppBindings>): Promise<SessionCheck> {
   const known = c.get('sessionCheck');
   if (known) return known;
-  const check = await c.get('deps').sessions.check(c.req.raw, { activity: !isValidityPoll(c) });
+  const bearer = bearerOf(c.req.header('authorization'));
+  // A bearer is a personal API token, and only that: a cookie beside it is not consulted (decision 275).
+  const check = bearer !== undefined ? await tokenSession(c, bearer) : await c.get('deps').sessions.check(c.req.raw, { activity: !isValidityPoll(c) });
   c.set('sessionCheck', check);
   if (check.status === 'ended' && check.endedNow && check.reason === 'fingerprint-mismatch') {
     const address = clientAddress(c);
@@ -30,6 +33,23 @@ export async function sessionOf(c: Context<AppBindings>): Promise<SessionCheck> 
     });
   }
   return check;
+}
+
+/** A personal API token as a session: its founder, never an admin, never "view as". */
+async function tokenSession(c: Context<AppBindings>, bearer: string): Promise<SessionCheck> {
+  const token = await c.get('deps').tokens.check(bearer, clientAddress(c) ?? null);
+  if (!token) return { status: 'none' };
+  return {
+    status: 'valid',
+    user: token.user,
+    role: 'user',
+    sessionId: `token:${token.tokenId}`,
+    token: '',
+    createdAt: token.createdAt,
+    expiresAt: token.expiresAt ?? new Date(8.64e15),
+    impersonation: null,
+    apiToken: { id: token.tokenId, scopes: token.scopes },
+  };
 }
 
 /**

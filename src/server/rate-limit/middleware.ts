@@ -14,6 +14,8 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 async function limitKey(c: Context<AppBindings>): Promise<string> {
   const check = await sessionOf(c);
+  // A token has its own allowance: a runaway script spends neither its founder's nor another token's.
+  if (check.status === 'valid' && check.apiToken) return `token:${check.apiToken.id}`;
   if (check.status === 'valid') return `user:${check.impersonation?.adminUserId ?? check.user.id}`;
   return `ip:${clientAddress(c) ?? 'unknown'}`;
 }

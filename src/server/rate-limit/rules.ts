@@ -52,6 +52,8 @@ export const RATE_LIMIT_RULES = {
   investorUpdateSend: { max: 5, windowSeconds: 60 * MINUTE, message: tooMany },
   /** Downloading all of one's data (decision 196): each export reads every file the founder stored, so 5 an hour. */
   dataExport: { max: 5, windowSeconds: 60 * MINUTE, message: tooMany },
+  /** MCP requests per token (decision 276): an assistant makes a few a minute; a loop is stopped within one. */
+  mcpRequest: { max: 300, windowSeconds: MINUTE, message: tooMany },
   /** Security event logging 10 / 5 min: beyond it, events are only logged. */
   securityEventLogging: { max: 10, windowSeconds: 5 * MINUTE, message: tooMany },
 } as const satisfies Record<string, RateLimitRule>;

@@ -117,6 +117,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/subscription/subscription-page.tsx')).SubscriptionPage }),
       },
       {
+        path: 'profile/api',
+        lazy: async () => ({ Component: (await import('../features/profile/api-access/api-access-page.tsx')).ApiAccessPage }),
+      },
+      {
         path: 'profile/security',
         lazy: async () => ({ Component: (await import('../features/profile/security/security-page.tsx')).SecurityPage }),
       },

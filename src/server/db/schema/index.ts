@@ -14,3 +14,4 @@ export * from './reports.ts';
 export * from './admin.ts';
 export * from './referrals.ts';
 export * from './analytics.ts';
+export * from './api-tokens.ts';

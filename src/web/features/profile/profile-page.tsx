@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CreditCard, RotateCcw, Save } from 'lucide-react';
+import { CreditCard, KeyRound, RotateCcw, Save } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -75,6 +75,12 @@ export function ProfilePage() {
       </section>
       <FeedbackHistory />
       {me.data.role === 'admin' ? <AdminSection /> : null}
+      <SettingsSection id="api-access" title={t('apiAccess.section.title')} body={t('apiAccess.section.body')}>
+        <Link to="/profile/api" className={buttonClass.secondary}>
+          <KeyRound aria-hidden="true" className="size-4" />
+          {t('apiAccess.section.link')}
+        </Link>
+      </SettingsSection>
       <SettingsSection id="subscription" title={t('subscription.title')} body={t('subscription.body')}>
         <Link to="/subscription" className={buttonClass.secondary}>
           <CreditCard aria-hidden="true" className="size-4" />

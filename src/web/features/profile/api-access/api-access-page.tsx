@@ -1,0 +1,184 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Copy, KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { CreateTokenInput } from '../../../../core/api-tokens/token-schema.ts';
+import type { Json } from '../../../../core/http/json.ts';
+import type { ApiTokenList, CreatedApiToken } from '../../../../server/features/api-tokens/index.ts';
+import { buttonClass } from '../../../components/form/buttons.ts';
+import { ChoiceField, SelectField, TextField } from '../../../components/form/fields.tsx';
+import { SettingsSection } from '../../../components/settings-section.tsx';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { showErrorToast } from '../../../lib/error-toast.ts';
+import { intlLocale } from '../../../lib/format.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+
+type Tokens = Json<ApiTokenList>;
+type Token = Tokens['tokens'][number];
+type Created = Json<CreatedApiToken>;
+
+const TOKENS = ['tokens'] as const;
+const EXPIRY_CHOICES = ['', '30', '90', '365'] as const;
+/** The guide a founder follows (docs/api.md), served by the app itself. */
+export const API_GUIDE_URL = '/docs/api.md';
+
+/**
+ * Profile › API access (docs/api.md, decision 275): personal tokens for scripts, spreadsheets
+ * and AI assistants. A new token is shown once, here, with a copy button; the list shows
+ * each token's scopes, expiry and last use, never the token, and revokes at once.
+ */
+export function ApiAccessPage() {
+  const { t } = useTranslation('profile');
+  const [created, setCreated] = useState<Created | null>(null);
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('apiAccess.title')}</h1>
+        <p className="mt-1 text-muted-foreground">{t('apiAccess.subtitle')}</p>
+        <a href={API_GUIDE_URL} className={`${buttonClass.link} mt-2`}>
+          {t('apiAccess.guide')}
+        </a>
+      </header>
+      {created ? <NewToken token={created} onDone={() => setCreated(null)} /> : <CreateTokenForm onCreated={setCreated} />}
+      <TokenList />
+    </div>
+  );
+}
+
+function CreateTokenForm({ onCreated }: { onCreated: (token: Created) => void }) {
+  const { t } = useTranslation('profile');
+  const queryClient = useQueryClient();
+  const form = useSchemaForm(
+    CreateTokenInput,
+    { name: '', scopes: 'read', expiry: '90' },
+    {
+      toInput: (values) => ({
+        name: values.name,
+        scopes: values.scopes === 'write' ? ['read', 'write'] : ['read'],
+        ...(values.expiry ? { expiresInDays: Number(values.expiry) } : {}),
+      }),
+      onSubmit: async (input) => {
+        const token = await apiFetch<Created>('/api/tokens', { method: 'POST', body: JSON.stringify(input) });
+        void queryClient.invalidateQueries({ queryKey: TOKENS });
+        form.reset();
+        onCreated(token);
+      },
+      fieldOf: (path) => (path === 'expiresInDays' ? 'expiry' : path === 'name' || path === 'scopes' ? path : null),
+      onError: (error, onFields) => {
+        if (!onFields) showErrorToast(error, t('apiAccess.createError'));
+      },
+    },
+  );
+  return (
+    <SettingsSection id="new-token" title={t('apiAccess.create.title')} body={t('apiAccess.create.body')}>
+      <form noValidate onSubmit={form.handleSubmit} className="flex flex-col gap-5">
+        <TextField label={t('apiAccess.create.name')} hint={t('apiAccess.create.nameHint')} required {...form.control('name')} />
+        <ChoiceField
+          label={t('apiAccess.create.scopes')}
+          options={[
+            { value: 'read', label: t('apiAccess.scopes.read') },
+            { value: 'write', label: t('apiAccess.scopes.readWrite') },
+          ]}
+          {...form.control('scopes')}
+        />
+        <SelectField
+          label={t('apiAccess.create.expiry')}
+          options={EXPIRY_CHOICES.map((days) => ({ value: days, label: days ? t('apiAccess.create.days', { count: Number(days) }) : t('apiAccess.create.never') }))}
+          {...form.control('expiry')}
+        />
+        <button type="submit" disabled={form.submitting} className={buttonClass.primary}>
+          <KeyRound aria-hidden="true" className="size-4" />
+          {form.submitting ? t('apiAccess.create.submitting') : t('apiAccess.create.submit')}
+        </button>
+      </form>
+    </SettingsSection>
+  );
+}
+
+/** The one time the token is shown. */
+function NewToken({ token, onDone }: { token: Created; onDone: () => void }) {
+  const { t } = useTranslation('profile');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(token.token);
+      toast.success(t('apiAccess.created.copied'));
+    } catch {
+      toast.error(t('apiAccess.created.copyFailed'));
+    }
+  };
+  return (
+    <SettingsSection id="created-token" title={t('apiAccess.created.title', { name: token.name })} body={t('apiAccess.created.body')}>
+      <p role="status" className="break-all rounded-md border border-border bg-muted p-3 font-mono text-sm" data-testid="new-token">
+        {token.token}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <button type="button" onClick={() => void copy()} className={buttonClass.primary}>
+          <Copy aria-hidden="true" className="size-4" />
+          {t('apiAccess.created.copy')}
+        </button>
+        <button type="button" onClick={onDone} className={buttonClass.secondary}>
+          {t('apiAccess.created.done')}
+        </button>
+      </div>
+    </SettingsSection>
+  );
+}
+
+function TokenList() {
+  const { t, i18n } = useTranslation('profile');
+  const queryClient = useQueryClient();
+  const tokens = useQuery({ queryKey: TOKENS, queryFn: () => apiFetch<Tokens>('/api/tokens') });
+  const revoke = useMutation({
+    mutationFn: (id: string) => apiFetch<void>(`/api/tokens/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      toast.success(t('apiAccess.list.revoked'));
+      void queryClient.invalidateQueries({ queryKey: TOKENS });
+    },
+    onError: (error) => showErrorToast(error, t('apiAccess.list.revokeError')),
+  });
+  const date = (iso: string) => new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const details = (token: Token) =>
+    [
+      token.scopes.includes('write') ? t('apiAccess.scopes.readWrite') : t('apiAccess.scopes.read'),
+      token.lastUsedAt ? t('apiAccess.list.lastUsed', { date: date(token.lastUsedAt) }) : t('apiAccess.list.neverUsed'),
+      token.expiresAt ? t(token.expired ? 'apiAccess.list.expired' : 'apiAccess.list.expires', { date: date(token.expiresAt) }) : t('apiAccess.list.noExpiry'),
+    ].join(' · ');
+  return (
+    <SettingsSection id="tokens" title={t('apiAccess.list.title')}>
+      {tokens.isPending ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          {t('loading')}
+        </p>
+      ) : tokens.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {t('apiAccess.list.error')}
+        </p>
+      ) : tokens.data.tokens.length === 0 ? (
+        <p className="text-sm">{t('apiAccess.list.empty')}</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-border">
+          {tokens.data.tokens.map((token) => (
+            <li key={token.id} className="flex flex-wrap items-center gap-3 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium">
+                  {token.name} <span className="font-mono text-sm font-normal text-muted-foreground">{t('apiAccess.list.hint', { hint: token.hint })}</span>
+                </p>
+                <p className="text-sm text-muted-foreground">{details(token)}</p>
+              </div>
+              <button
+                type="button"
+                disabled={revoke.isPending}
+                onClick={() => revoke.mutate(token.id)}
+                aria-label={t('apiAccess.list.revokeLabel', { name: token.name })}
+                className={buttonClass.compact}
+              >
+                {t('apiAccess.list.revoke')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SettingsSection>
+  );
+}
