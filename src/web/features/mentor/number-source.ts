@@ -64,13 +64,4 @@ export function describeSource(t: TFunction<['mentor', 'metrics']>, known: Known
   }
 }
 
-/** The signed-in founder's number style: their country (or national currency) picks the marks, else their language. */
-export function useNumberStyle(): NumberStyle {
-  const me = useMe(useSession().data?.user.id).data;
-  const language = currentLanguage();
-  const currency = me?.currency ?? 'USD';
-  return useMemo(
-    () => ({ locale: HTML_LANG[language], currency, convention: numberConvention({ language, country: me?.country, currency }) }),
-    [language, currency, me?.country],
-  );
-}
+export { useNumberStyle } from '../../lib/use-number-style.ts';
