@@ -1,12 +1,7 @@
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
-import { HTML_LANG } from '../../../core/i18n/language.ts';
 import type { KnownNumber } from '../../../core/mentor/number-check.ts';
-import { type NumberConvention, numberConvention } from '../../../core/numbers/convention.ts';
+import type { NumberConvention } from '../../../core/numbers/convention.ts';
 import { inConvention } from '../../../core/numbers/format-number.ts';
-import { currentLanguage } from '../../i18n/i18n.ts';
-import { useSession } from '../../lib/auth-client.ts';
-import { useMe } from '../../lib/api/get-me.ts';
 
 /** How the founder reads numbers: their language's words, their marks and currency (decision 110). */
 export type NumberStyle = { locale: string; convention: NumberConvention; currency: string };

@@ -57,7 +57,7 @@ function DraftButton({ onDraft }: { onDraft: (values: TaskFormValues) => void })
     // Taken once: a second run finds nothing to take.
     const draft = takeTaskDraft();
     if (draft) onDraft(draftToFormValues(draft, style));
-  }, [chatDraft, onDraft, setSearchParams]);
+  }, [chatDraft, onDraft, setSearchParams, style]);
   const draftStarted = useRef(false);
   useEffect(() => {
     if (!draftRequested || draftStarted.current) return;
