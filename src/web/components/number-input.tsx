@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, useState } from 'react';
+import { formatField } from '../../core/numbers/format-number.ts';
 import { NumberQuestion } from './number-question.tsx';
 import type { NumberStyle } from '../lib/number-style.ts';
 
@@ -6,7 +7,7 @@ import type { NumberStyle } from '../lib/number-style.ts';
 export type NumberTextReading =
   | { status: 'value'; value: number }
   | { status: 'ambiguous'; readings: [number, number] }
-  /** A bare percentage below 1 (`0,01`): the share (1 %) or the percentage itself; readings in percent. */
+  /** A bare number where a share is stored (`3` for a churn): 300 % or 3 %; readings in percent, answered with a `%` sign. */
   | { status: 'share'; readings: [number, number] }
   | { status: 'empty' }
   | { status: 'invalid'; reason: 'format' | 'exponent' };
@@ -73,7 +74,7 @@ export function NumberInput({ value, onChange, read, textOf, numbers, ask = fals
             numbers={numbers}
             unit={question.status === 'share' ? '%' : undefined}
             firstChoiceId={id ? `${id}-choice` : undefined}
-            onAnswer={(chosen) => onChange(textOf(chosen))}
+            onAnswer={(chosen) => onChange(question.status === 'share' ? `${formatField(chosen, { unit: 'percent' }, numbers.convention)} %` : textOf(chosen))}
           />
         )}
       </div>

@@ -38,7 +38,7 @@ describe('every numeric input reads the bad inputs of issue #30 as meant, asks, 
         it(`${input.name} in ${language} with ${currency}`, () => {
           const meant = (text: string, value: number) => {
             const read = input.read(text, convention);
-            // Read as meant (in the field's own unit: a percentage target is stored as its share), or asked with the meant reading offered.
+            // Read as meant (a percentage target is stored as its share), or asked with the meant reading offered.
             if (read.status === 'value') expect([value, value / 100]).toContain(read.value);
             else if (read.status === 'ambiguous' || read.status === 'share') expect(read.readings).toContain(value);
             else expect(read.status).toBe('invalid'); // a whole-number field refuses decimals later, in its schema
@@ -56,9 +56,10 @@ describe('every numeric input reads the bad inputs of issue #30 as meant, asks, 
           }
           for (const text of ['', '   ']) expect(input.read(text, convention).status).toBe('empty');
           for (const text of ['abc', '12abc', 'doce']) expect(input.read(text, convention)).toMatchObject({ status: 'invalid', reason: 'format' });
+          // −5 (Unicode minus) is minus five; where a share is stored, it asks −500 % or −5 %.
           const minus = input.read('\u22125', convention);
-          expect(minus).toMatchObject({ status: 'value' });
-          if (minus.status === 'value') expect([-5, -0.05]).toContain(minus.value);
+          if (minus.status === 'share') expect(minus.readings).toEqual([-500, -5]);
+          else expect(minus).toEqual({ status: 'value', value: -5 });
         });
       }
     }
@@ -78,16 +79,19 @@ describe('the bad inputs in the fields where they are likely', () => {
     expect(readField('8.000', changeFieldKind('monthlyCost', 'USD'), DECIMAL_POINT)).toEqual({ status: 'ambiguous', readings: [8, 8000] });
   });
 
-  it('a churn target is typed in percent: 12,5 % and 80% are shares of 0.125 and 0.8; a bare 0,01 asks 1 % or 0,01 %', () => {
+  it('a churn target is a share (0,01 is 1 %, never 100 %), a % sign means percent, and a bare 3 asks 300 % or 3 %', () => {
+    expect(readTarget('0,01', 'churnRate', 'USD', DECIMAL_COMMA)).toEqual({ status: 'value', value: 0.01 });
+    expect(readTarget('0.005', 'churnRate', 'USD', DECIMAL_COMMA)).toEqual({ status: 'value', value: 0.005 });
     expect(readTarget('12,5 %', 'churnRate', 'USD', DECIMAL_COMMA)).toEqual({ status: 'value', value: 0.125 });
     expect(readTarget('80%', 'churnRate', 'USD', DECIMAL_POINT)).toEqual({ status: 'value', value: 0.8 });
-    expect(readTarget('0,01', 'churnRate', 'USD', DECIMAL_COMMA)).toEqual({ status: 'share', readings: [1, 0.01] });
     expect(readTarget('0,01 %', 'churnRate', 'USD', DECIMAL_COMMA)).toEqual({ status: 'value', value: 0.0001 });
+    expect(readTarget('3', 'churnRate', 'USD', DECIMAL_COMMA)).toEqual({ status: 'share', readings: [300, 3] });
+    expect(readTarget('1,1', 'ndr', 'USD', DECIMAL_COMMA)).toEqual({ status: 'share', readings: [110, 1.1] });
     expect(readTarget('1.234,5', 'runwayWeeks', 'USD', DECIMAL_POINT)).toEqual({ status: 'value', value: 1234.5 });
   });
 
   it('a stored target shows in the field as the founder reads it, and reads back as itself', () => {
-    expect(targetText(0.025, 'churnRate', 'USD', DECIMAL_COMMA)).toBe('2,5 %');
+    expect(targetText(0.025, 'churnRate', 'USD', DECIMAL_COMMA)).toBe('0,025');
     expect(targetText(65_000, 'mrr', 'CLP', DECIMAL_COMMA)).toBe('65.000');
     expect(targetText(5000, 'mrr', 'USD', DECIMAL_POINT)).toBe('5,000.00');
     for (const [value, metric, currency, convention] of [

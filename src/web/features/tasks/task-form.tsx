@@ -4,7 +4,7 @@ import { cleanText } from '../../../core/security/sanitize.ts';
 import { formatIceTotal, iceTotal } from '../../../core/tasks/ice.ts';
 import { CreateTaskInput, HYPOTHESIS_MIN, WHY_RELEVANT_MIN } from '../../../core/tasks/task-schema.ts';
 import { isTaskMetricKey, TASK_METRIC_KEYS } from '../../../core/tasks/task-metrics.ts';
-import { readTarget, targetText, typedTargetText } from '../../../core/tasks/task-target.ts';
+import { readTarget, targetText } from '../../../core/tasks/task-target.ts';
 import { NumberInput, numberTextError, type NumberTextReading } from '../../components/number-input.tsx';
 import type { NumberStyle } from '../../lib/number-style.ts';
 import { useNumberStyle } from '../../lib/use-number-style.ts';
@@ -15,7 +15,7 @@ import { buttonClass } from '../../components/form/buttons.ts';
 export type TaskFormValues = {
   hypothesis: string;
   whyRelevant: string;
-  /** The target as typed, in the metric's unit (percent for a churn): `targetFieldText` writes a stored one. */
+  /** The target as typed, in the metric's unit (a share for a churn, or `3 %`): `targetFieldText` writes a stored one. */
   targetValue: string;
   metric: string;
   impact: number;
@@ -158,7 +158,7 @@ export function TaskForm({
               set('targetValue', text);
             }}
             read={(text) => readTargetText(text, values.metric, style)}
-            textOf={(value) => (isTaskMetricKey(values.metric) ? typedTargetText(value, values.metric, style.currency, style.convention) : String(value))}
+            textOf={(value) => (isTaskMetricKey(values.metric) ? targetText(value, values.metric, style.currency, style.convention) : String(value))}
             numbers={style}
             ask={askTarget}
             className={`${inputClass} h-11`}
