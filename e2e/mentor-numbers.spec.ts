@@ -122,6 +122,7 @@ for (const language of ['en', 'es-LA'] as const) {
     await log.getByRole('link', { name: mentor('tools.draft.open') }).click();
     await expect(page.getByLabel(text(language, 'tasks', 'form.hypothesis.label'))).toHaveValue(draft.hypothesis);
     await expect(page.getByLabel(text(language, 'tasks', 'form.metric.label'))).toHaveValue('churnRate');
-    await expect(page.getByLabel(text(language, 'tasks', 'form.targetValue.label'))).toHaveValue('0.02');
+    // The share in the founder's marks (decision 252): 0,02 for a Spanish founder without a country.
+    await expect(page.getByLabel(text(language, 'tasks', 'form.targetValue.label'))).toHaveValue(language === 'en' ? '0.02' : '0,02');
   });
 }

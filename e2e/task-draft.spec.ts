@@ -1,3 +1,5 @@
+import { numberConvention } from '../src/core/numbers/convention.ts';
+import { targetText } from '../src/core/tasks/task-target.ts';
 import { expect, test } from '@playwright/test';
 import { isoWeekOf } from '../src/core/metrics/iso-week.ts';
 import { workedWeek } from '../tests/fixtures/metrics-week.ts';
@@ -38,7 +40,8 @@ for (const language of ['en', 'es-LA'] as const) {
       language === 'en' ? /furthest from its target/ : /más lejos de su meta/,
     );
     await expect(page.getByLabel(tasks('form.metric.label'))).toHaveValue(draft.metric);
-    await expect(page.getByLabel(tasks('form.targetValue.label'))).toHaveValue(String(draft.targetValue));
+    // In the founder's marks (no country, dollars: the language's), as the one reader reads it back (decision 252).
+    await expect(page.getByLabel(tasks('form.targetValue.label'))).toHaveValue(targetText(draft.targetValue, draft.metric, 'USD', numberConvention({ language, country: null, currency: 'USD' })));
     await expectNoAxeViolations(page);
 
     // The founder edits the draft before saving it.

@@ -36,6 +36,8 @@ for (const language of ['en', 'es-LA'] as const) {
   // A new founder with no country: the language's marks, in dollars (decision 110), as Metrics writes them.
   const numbers = { locale: HTML_LANG[language], currency: 'USD', convention: numberConvention({ language, country: null, currency: 'USD' }) };
   const percent = (value: number) => metricFormatter('percent', numbers)(value);
+  /** The ICE total in the founder's marks: `2,4` in Spanish (issue #30). */
+  const ice = (total: string) => (language === 'en' ? total : total.replace('.', ','));
 
   test.describe(`tasks, strategy and points (${language})`, () => {
     test.beforeEach(async ({ page }) => {
@@ -74,7 +76,7 @@ for (const language of ['en', 'es-LA'] as const) {
       await page.getByLabel(tasks('form.ice.impact.label'), { exact: true }).fill('8');
       await page.getByLabel(tasks('form.ice.confidence.label'), { exact: true }).fill('6');
       await page.getByLabel(tasks('form.ice.ease.label'), { exact: true }).fill('5');
-      await expect(page.getByTestId('ice-total')).toHaveText('2.4');
+      await expect(page.getByTestId('ice-total')).toHaveText(ice('2.4'));
       await page.getByLabel(tasks('form.dueDate.label')).fill('2026-12-04');
       await page.getByRole('button', { name: tasks('create.submit') }).click();
       await expect(page.getByText(tasks('create.success'))).toBeVisible();
@@ -88,16 +90,16 @@ for (const language of ['en', 'es-LA'] as const) {
       await expect(fact(active, tasks('task.now'))).toHaveText(percent(churnThen));
       const dueDay = new Intl.DateTimeFormat(HTML_LANG[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date('2026-12-04T00:00:00Z'));
       await expect(fact(active, tasks('task.due'))).toHaveText(dueDay);
-      await expect(active.getByText('2.4', { exact: true })).toBeVisible();
+      await expect(active.getByText(ice('2.4'), { exact: true })).toBeVisible();
       await active.getByRole('button', { name: tasks('active.edit') }).click();
       const editDialog = page.getByRole('dialog', { name: tasks('edit.title') });
       await editDialog.getByLabel(tasks('form.hypothesis.label')).fill('A welcome call in week one halves churn');
       await editDialog.getByLabel(tasks('form.ice.impact.label'), { exact: true }).fill('10');
-      await expect(editDialog.getByTestId('ice-total')).toHaveText('3.0');
+      await expect(editDialog.getByTestId('ice-total')).toHaveText(ice('3.0'));
       await editDialog.getByRole('button', { name: tasks('edit.submit') }).click();
       await expect(editDialog).toBeHidden();
       await expect(active.getByRole('heading', { name: 'A welcome call in week one halves churn' })).toBeVisible();
-      await expect(active.getByText('3.0', { exact: true })).toBeVisible();
+      await expect(active.getByText(ice('3.0'), { exact: true })).toBeVisible();
 
       // Complete it with notes, after a better week (the value when completed).
       const churnAtCompletion = await recordChurnWeek(page, 1, 2);

@@ -179,6 +179,25 @@ describe('PATCH /api/me', () => {
     },
   );
 
+  it('keeps the answers to the number question per mark, and refuses anything else (decision 250)', async () => {
+    const a = await onboarded();
+    const b = await onboarded();
+    expect((await me(a.cookie)).separatorAnswers).toBeNull();
+    const response = await patch(a.cookie, { separatorAnswers: { '.': 'group' } });
+    expect(response.status).toBe(200);
+    expect((await response.json()).separatorAnswers).toEqual({ '.': 'group' });
+    expect((await patch(a.cookie, { separatorAnswers: { '.': 'group', ',': 'decimal' } })).status).toBe(200);
+    expect((await me(a.cookie)).separatorAnswers).toEqual({ '.': 'group', ',': 'decimal' });
+    for (const bad of [{ '.': 'thousands' }, { ' ': 'group' }, ['group'], 'group']) {
+      const refused = await patch(a.cookie, { separatorAnswers: bad });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as ErrorBody).error.details?.map((d) => d.field.split('.')[0])).toContain('separatorAnswers');
+    }
+    expect((await me(a.cookie)).separatorAnswers).toEqual({ '.': 'group', ',': 'decimal' });
+    // Another founder's answers are their own.
+    expect((await me(b.cookie)).separatorAnswers).toBeNull();
+  });
+
   it("only ever reads and writes the caller's own profile", async () => {
     const a = await onboarded();
     const b = await onboarded();

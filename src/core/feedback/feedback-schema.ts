@@ -20,8 +20,30 @@ export const FEEDBACK_SECTIONS = [
   'growth-tools',
   'session-context',
   'automations',
+  'mentor',
+  'strategy',
+  'reports',
+  'community',
+  'profile',
 ] as const;
 export type FeedbackSection = (typeof FEEDBACK_SECTIONS)[number];
+
+/**
+ * The sections the feedback dialog offers: the app's own pages, in the order of its menu
+ * (decision 254). `playbook`, `leadership-insights`, `growth-tools` and `automations` name
+ * no page of the app; they stay valid keys so older feedback keeps its labels.
+ */
+export const OFFERED_FEEDBACK_SECTIONS = [
+  'dashboard',
+  'metrics-dashboard',
+  'hypothesis-validator',
+  'strategy',
+  'mentor',
+  'reports',
+  'community',
+  'session-context',
+  'profile',
+] as const satisfies readonly FeedbackSection[];
 
 /** Where a piece of feedback stands; every new one is `received` (decision 170). */
 export const FEEDBACK_STATUSES = ['received', 'reviewing', 'planned', 'done', 'declined'] as const;

@@ -12,7 +12,7 @@ import {
   weekOfDateCell,
   weeksOfMonth,
 } from './csv-periods.ts';
-import { type CsvRowError, type CsvTable, MAX_IMPORT_ROWS, parseNumberCell, readCsvTable, type SourceRow } from './csv-table.ts';
+import { type CsvRowError, type CsvTable, MAX_IMPORT_ROWS, parseNumberCell, parsePercentCell, readCsvTable, type SourceRow } from './csv-table.ts';
 import { compareWeeks, formatWeek, type WeekKey } from './iso-week.ts';
 import { weeklyFromMonthly } from './revenue-period.ts';
 import { OPTIONAL_FIELDS, WEEK_INPUT_FIELDS, type WeekInputField, type WeekRecord, WeekKeySchema, WeekRecordInput } from './week-record.ts';
@@ -169,7 +169,7 @@ function readRow(row: SourceRow, plan: ImportPlan, decimalComma: boolean, column
       values[target] = null;
       return;
     }
-    const value = parseNumberCell(cell, decimalComma);
+    const value = target === 'grossMarginPct' ? parsePercentCell(cell, decimalComma) : parseNumberCell(cell, decimalComma);
     if (Number.isNaN(value)) errors.push({ row: row.line, field: target, message: 'validation:metrics.number' });
     else values[target] = value;
   });

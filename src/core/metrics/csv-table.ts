@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { readInConvention } from '../numbers/read-number.ts';
+import { readInConvention, readNumber } from '../numbers/read-number.ts';
 
 /**
  * A CSV file as rows of cells, before anything is made of them: its separator (`,`, `;`
@@ -58,6 +58,20 @@ const SPACES = /[\s\u00A0\u202F]/g;
  */
 export function parseNumberCell(raw: string, decimalComma: boolean): number {
   return readInConvention(raw, decimalComma ? ',' : '.');
+}
+
+/**
+ * A percentage cell (gross margin), as spreadsheets write it: `80%`, `80 %`, `80`, or the
+ * share `0,8` / `0.8` (a value between 0 and 1 written with decimals and no `%` is a
+ * fraction: a 0.8 % margin is not a business). A cell that reads one way only is taken in
+ * either convention, since a share has no thousands to mistake. Decision 251.
+ */
+export function parsePercentCell(raw: string, decimalComma: boolean): number {
+  const text = readNumber(raw, { unit: 'percent' });
+  const single = text.kind === 'number' && text.readings.length === 1 ? text.readings[0]! : null;
+  const value = single ? single.value : readInConvention(raw, decimalComma ? ',' : '.', { unit: 'percent' });
+  const share = single !== null && single.fractionDigits > 0 && !raw.includes('%') && value > 0 && value < 1;
+  return share ? Math.round(value * 1e6) / 1e4 : value;
 }
 
 type Votes = { decimalComma: number; decimalPoint: number };

@@ -20,8 +20,19 @@ export type NumberText =
   /** One reading, or two (thousands first, then decimals) when the text is ambiguous. */
   | { kind: 'number'; readings: Reading[] };
 
-/** What a field holds, which decides the symbols it accepts and which readings fit it. */
-export type NumberKind = { unit: 'count' } | { unit: 'money'; currency: string } | { unit: 'percent' } | { unit: 'rate' };
+/**
+ * What a field holds, which decides the symbols it accepts and which readings fit it:
+ * people (whole), money in a currency, a percentage (`12,5 %`), an exchange rate (any
+ * decimals), or a plain quantity with at most 2 decimals (weeks of runway, a multiple).
+ */
+export type NumberKind = { unit: 'count' } | { unit: 'money'; currency: string } | { unit: 'percent' } | { unit: 'rate' } | { unit: 'quantity' };
+
+/**
+ * What the founder answered the last time a lone `.` or `,` before three digits was
+ * asked about: it groups thousands (`65.000` is 65 000) or marks decimals (`65.000` is 65).
+ * Kept per founder (decision 250), so the question is asked once per mark, not per field.
+ */
+export type SeparatorAnswers = Partial<Record<DecimalMark, 'group' | 'decimal'>>;
 
 const SIGN = /^[-\u2212]/;
 const EXPONENT = /^[-\u2212]?\d+([.,]\d+)?e[-+]?\d+$/i;
@@ -146,24 +157,46 @@ export type FieldNumber =
   /** Two readings, the founder's convention first: the founder must choose. */
   | { status: 'ambiguous'; readings: [number, number] };
 
-/** A typed field read for saving: one value, a question, or why it is not a number. */
-export function readField(raw: string, kind: NumberKind, convention: NumberConvention): FieldNumber {
+/** The reading that takes the lone mark as a decimal one (`198.900` → 198.9), and the mark. */
+function decimalsReading(readings: readonly Reading[]): Reading & { decimal: DecimalMark } {
+  return readings.find((reading) => reading.fractionDigits > 0) as Reading & { decimal: DecimalMark };
+}
+
+/**
+ * A typed field read for saving: one value, a question, or why it is not a number. A
+ * question the founder already answered for the same mark (`answers`) is not asked again.
+ */
+export function readField(raw: string, kind: NumberKind, convention: NumberConvention, answers: SeparatorAnswers = {}): FieldNumber {
   const text = readNumber(raw, kind);
   if (text.kind !== 'number') return text.kind === 'empty' ? { status: 'empty' } : { status: 'invalid', reason: text.reason };
   const [first, second] = text.readings;
   if (!second) return { status: 'value', value: first!.value };
   const fitting = text.readings.filter((reading) => fits(reading, kind));
   if (fitting.length === 1) return { status: 'value', value: fitting[0]!.value };
+  const decimals = decimalsReading(text.readings);
+  const answer = answers[decimals.decimal];
+  if (answer) return { status: 'value', value: answer === 'decimal' ? decimals.value : text.readings.find((reading) => reading !== decimals)!.value };
   const ordered = first!.decimal === convention.decimal ? [first!, second] : [second, first!];
   return { status: 'ambiguous', readings: [ordered[0]!.value, ordered[1]!.value] };
+}
+
+/**
+ * What choosing `value` for the ambiguous `raw` says about how the founder writes: the
+ * lone mark groups thousands or marks decimals. Null when `raw` is not ambiguous.
+ */
+export function answerOf(raw: string, value: number): SeparatorAnswers | null {
+  const text = readNumber(raw, { unit: 'percent' });
+  if (text.kind !== 'number' || text.readings.length < 2) return null;
+  const decimals = decimalsReading(text.readings);
+  return { [decimals.decimal]: decimals.value === value ? 'decimal' : 'group' };
 }
 
 /**
  * A cell of a file whose convention is known (CSV import, decision 045): read only as
  * that convention writes it, or NaN (`5000,5` in a decimal-point file is refused, not guessed).
  */
-export function readInConvention(raw: string, decimal: DecimalMark): number {
-  const text = readNumber(raw);
+export function readInConvention(raw: string, decimal: DecimalMark, kind?: NumberKind): number {
+  const text = readNumber(raw, kind);
   if (text.kind !== 'number') return Number.NaN;
   const matching = text.readings.filter((reading) => reading.decimal === null || reading.decimal === decimal);
   return matching.length === 1 ? matching[0]!.value : Number.NaN;

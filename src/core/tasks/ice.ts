@@ -1,3 +1,6 @@
+import { DECIMAL_COMMA, DECIMAL_POINT, type NumberConvention } from '../numbers/convention.ts';
+import { inConvention } from '../numbers/format-number.ts';
+
 /**
  * ICE scoring (docs/product.md#forms): impact, confidence and ease are whole numbers 1–10;
  * the total is impact × confidence × ease / 100, so it runs from 0.01 to 10.
@@ -19,7 +22,12 @@ export function iceTotal({ impact, confidence, ease }: IceScores): number {
   return Math.round(impact * confidence * ease) / 100;
 }
 
-/** The total as the app shows it: one decimal. */
-export function formatIceTotal(total: number, locale = 'en'): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(total);
+/**
+ * The total as the app shows it: one decimal, in the founder's convention (`5,0` for a
+ * decimal-comma founder; decision 110). A locale string still works and picks the
+ * language's convention (Spanish: decimal comma), never Intl's es-419 marks (`5.0`).
+ */
+export function formatIceTotal(total: number, convention: NumberConvention | string = DECIMAL_POINT): string {
+  const marks = typeof convention === 'string' ? (convention.startsWith('es') ? DECIMAL_COMMA : DECIMAL_POINT) : convention;
+  return inConvention(new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }), marks)(total);
 }

@@ -3,7 +3,8 @@ import type { MentorContext } from './context/build-context.ts';
 
 const LANGUAGE_NAME: Record<Language, string> = {
   en: 'English',
-  'es-LA': 'Latin-American Spanish, addressing the founder as tú (never vos or vosotros)',
+  // The app's Spanish vocabulary (docs/glossary.md), so the mentor names a metric as the screens do.
+  'es-LA': 'Latin-American Spanish, addressing the founder as tú (never vos or vosotros), with the names the app uses: "churn semanal", "quema semanal" (burn), "runway", "caja" (cash), "meta" (target)',
 };
 
 /**

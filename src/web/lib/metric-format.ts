@@ -1,6 +1,6 @@
 import type { MetricUnit } from '../../core/metrics/metric-units.ts';
 import type { Target } from '../../core/metrics/targets.ts';
-import { inConvention } from '../../core/numbers/format-number.ts';
+import { metricNumberFormatter, numberFormatter } from '../../core/numbers/number-text.ts';
 import type { NumberStyle } from './number-style.ts';
 
 /** How each metric reads (shared with the mentor's number check): its unit decides formatting, and the card's and chart's labels. */
@@ -13,26 +13,16 @@ export type Formatter = (value: number | null) => string;
  * The language gives the words and the currency's place, the founder's convention the
  * marks (USD 198.900 for a Chilean, USD 198,900 for a Mexican; decision 110).
  */
-export function metricFormatter(unit: MetricUnit, { locale, currency, convention }: NumberStyle, compact = false, signed = false): Formatter {
-  const sign: Intl.NumberFormatOptions = signed ? { signDisplay: 'exceptZero' } : {};
-  const number = (options: Intl.NumberFormatOptions) => inConvention(new Intl.NumberFormat(locale, { ...options, ...sign }), convention);
-  const formats: Record<MetricUnit, (value: number) => string> = {
-    money: number({ style: 'currency', currency, maximumFractionDigits: compact ? 1 : 0, notation: compact ? 'compact' : 'standard' }),
-    moneyPerWeek: number({ style: 'currency', currency, maximumFractionDigits: compact ? 1 : 0, notation: compact ? 'compact' : 'standard' }),
-    percent: number({ style: 'percent', maximumFractionDigits: 2 }),
-    weeks: number({ maximumFractionDigits: 1 }),
-    count: number({ maximumFractionDigits: 0, notation: compact ? 'compact' : 'standard' }),
-    multiple: number({ maximumFractionDigits: 1 }),
-  };
-  return (value) => (value === null || !Number.isFinite(value) ? '—' : formats[unit](value));
+export function metricFormatter(unit: MetricUnit, numbers: NumberStyle, compact = false, signed = false): Formatter {
+  return metricNumberFormatter(unit, numbers, { compact, signed });
 }
 
 /**
  * Money to the cent in the founder's currency, as the history table and the plausibility
  * check show it (`MXN 14,040.50`; no cents for a currency without them, such as CLP).
  */
-export function moneyFormatter({ locale, currency, convention }: NumberStyle): Formatter {
-  const format = inConvention(new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 2 }), convention);
+export function moneyFormatter(numbers: NumberStyle): Formatter {
+  const format = numberFormatter(numbers, { style: 'currency', currency: numbers.currency, maximumFractionDigits: 2 });
   return (value) => (value === null || !Number.isFinite(value) ? '—' : format(value));
 }
 

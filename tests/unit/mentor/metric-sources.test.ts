@@ -70,7 +70,7 @@ describe('the offline mentor with tasks, strategy and trends', () => {
   it('and in Spanish with tú', () => {
     const answer = offlineAnswer({ question: '¿Y ahora?', language: 'es-LA', context }).text;
     expect(answer).toContain('El número que más importa esta semana es **Runway**: 22 semanas, meta por encima de 40 semanas, empeorando en 8 semanas.');
-    expect(answer).toContain('Tu tarea principal (ICE 3,4) trabaja sobre Tasa de cancelación (semanal)');
+    expect(answer).toContain('Tu tarea principal (ICE 3,4) trabaja sobre Churn semanal');
     expect(answer).toContain('Tu estrategia (versión 2) dice: _We win small shops first_');
   });
 });

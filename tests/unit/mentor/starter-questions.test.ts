@@ -1,11 +1,12 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { numberTextStyle } from '../../../src/core/numbers/number-text.ts';
 import { type StarterFacts, starterQuestions } from '../../../src/web/features/mentor/starter-questions.ts';
 
 /** Stands in for i18next: the key and its values, so the test reads what was asked for. */
 const t = ((key: string, options?: Record<string, unknown>) => (options && !('defaultValue' in options) ? `${key} ${JSON.stringify(options)}` : key)) as unknown as TFunction<'mentor'>;
 
-const base: StarterFacts = { startupName: 'Tiendita AI', phase: 'mvp', contextEntries: 0, metrics: null, locale: 'en-US' };
+const base: StarterFacts = { startupName: 'Tiendita AI', phase: 'mvp', contextEntries: 0, metrics: null, numbers: numberTextStyle({ language: 'en' }) };
 const week = (runwayWeeks: number | null, churnRate: number | null, statuses: NonNullable<StarterFacts['metrics']>['statuses']) => ({ runwayWeeks, churnRate, statuses });
 
 describe('starterQuestions', () => {
@@ -18,6 +19,9 @@ describe('starterQuestions', () => {
     expect(questions).toContain('starters.runwayShort {"weeks":22}');
     expect(questions).toContain('starters.churnHigh {"churn":"3.1%"}');
     expect(questions).not.toContain('starters.firstMetrics');
+    // A Spanish founder reads the churn with a decimal comma (issue #30: "2.5%").
+    const spanish = starterQuestions(t, { ...base, numbers: numberTextStyle({ language: 'es-LA' }), metrics: week(40, 0.025, { runwayWeeks: 'on', churnRate: 'off' }) });
+    expect(spanish).toContain('starters.churnHigh {"churn":"2,5%"}');
   });
 
   it('keeps the general questions for metrics on target, and reads the notes once there are some', () => {

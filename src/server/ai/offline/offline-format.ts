@@ -1,6 +1,5 @@
-import { HTML_LANG, type Language } from '../../../core/i18n/language.ts';
-import { numberConvention } from '../../../core/numbers/convention.ts';
-import { inConvention } from '../../../core/numbers/format-number.ts';
+import type { Language } from '../../../core/i18n/language.ts';
+import { numberFormatter, numberTextStyle } from '../../../core/numbers/number-text.ts';
 import { OFFLINE_TEXT } from './offline-text.ts';
 
 const DAY_MS = 86_400_000;
@@ -11,11 +10,10 @@ const DAY_MS = 86_400_000;
  * rounded as the dashboard rounds them.
  */
 export function numberWriter(language: Language, founder: { currency?: string; country?: string | null } = {}) {
-  const currency = founder.currency ?? 'USD';
-  const locale = HTML_LANG[language];
-  const convention = numberConvention({ language, country: founder.country, currency });
-  const format = (options: Intl.NumberFormatOptions) => inConvention(new Intl.NumberFormat(locale, options), convention);
-  const money = format({ style: 'currency', currency, maximumFractionDigits: 0 });
+  const style = numberTextStyle({ language, country: founder.country, currency: founder.currency ?? 'USD' });
+  const locale = style.locale;
+  const format = (options: Intl.NumberFormatOptions) => numberFormatter(style, options);
+  const money = format({ style: 'currency', currency: style.currency, maximumFractionDigits: 0 });
   const percent = format({ style: 'percent', maximumFractionDigits: 2 });
   const share = format({ style: 'percent', maximumFractionDigits: 0 });
   const oneDecimal = format({ maximumFractionDigits: 1 });

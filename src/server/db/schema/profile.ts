@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { SeparatorAnswers } from '../../../core/numbers/read-number.ts';
 import { authUsers } from './auth.ts';
 
 /**
@@ -55,6 +56,11 @@ export const users = pgTable('users', {
   /** `en` or `es-LA`; null until the founder chooses. */
   preferredLanguage: text('preferred_language'),
   currency: text('currency').notNull().default('USD'),
+  /**
+   * How the founder answered the number question (`65.000`: 65 000 or 65?) per mark, so it
+   * is asked once per founder and mark, on any device (core/numbers/read-number.ts, decision 250).
+   */
+  separatorAnswers: jsonb('separator_answers').$type<SeparatorAnswers>(),
   /** IANA time zone, e.g. America/Mexico_City. */
   timeZone: text('time_zone'),
   /** When AI consent was granted; null means not granted (docs/product.md#ai-consent). */

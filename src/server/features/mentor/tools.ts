@@ -27,7 +27,7 @@ type Result = { output: unknown; known: KnownNumber[] };
 /** The words of a runway projection, as its numbers' source says them. */
 const PROJECTION_WORDS: Record<Language, (costs: string, revenue: string) => string> = {
   en: (costs, revenue) => `runway with weekly costs ${costs} and weekly revenue ${revenue}`,
-  'es-LA': (costs, revenue) => `pista con costos semanales ${costs} e ingresos semanales ${revenue}`,
+  'es-LA': (costs, revenue) => `runway con costos semanales ${costs} e ingresos semanales ${revenue}`,
 };
 
 const signed = (value: number, language: Language) =>

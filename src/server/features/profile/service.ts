@@ -70,6 +70,7 @@ export function placeholderMe(account: { id: string; email: string }, role: Role
     emailRemindersEnabled: false,
     preferredLanguage: null,
     currency: 'USD',
+    separatorAnswers: null,
     timeZone: null,
     aiConsentAt: null,
     aiAssistanceEnabled: false,

@@ -185,9 +185,9 @@ export const WEEKLY_COPY: Record<Language, WeeklyCopy> = {
     metrics: {
       mrr: 'MRR',
       activeUsers: 'Usuarios activos (semanales)',
-      cashBalance: 'Caja disponible',
+      cashBalance: 'Saldo de caja',
       runwayWeeks: 'Runway',
-      churnRate: 'Tasa de cancelación (semanal)',
+      churnRate: 'Churn semanal',
       ndr: 'NDR',
       ltvToCac: 'LTV : CAC',
       paybackWeeks: 'Recuperación del CAC',

@@ -1,8 +1,7 @@
-import { HTML_LANG, type Language } from '../../../core/i18n/language.ts';
+import type { Language } from '../../../core/i18n/language.ts';
 import type { MetricKey } from '../../../core/metrics/formulas.ts';
 import { METRIC_UNITS, type MetricUnit } from '../../../core/metrics/metric-units.ts';
-import { numberConvention } from '../../../core/numbers/convention.ts';
-import { inConvention } from '../../../core/numbers/format-number.ts';
+import { metricNumberFormatter, numberTextStyle } from '../../../core/numbers/number-text.ts';
 
 /** Whose numbers: the founder's language, country and currency decide how a value is written. */
 export type NumberReader = { language: Language; country: string | null; currency: string };
@@ -13,17 +12,12 @@ export type NumberReader = { language: Language; country: string | null; currenc
  * the Metrics page never write one number two ways.
  */
 export function emailMetricFormat(reader: NumberReader): (key: MetricKey, value: number) => string {
-  const locale = HTML_LANG[reader.language];
-  const convention = numberConvention({ language: reader.language, country: reader.country, currency: reader.currency });
-  const number = (options: Intl.NumberFormatOptions) => inConvention(new Intl.NumberFormat(locale, options), convention);
-  const money = number({ style: 'currency', currency: reader.currency, maximumFractionDigits: 0 });
-  const formats: Record<MetricUnit, (value: number) => string> = {
-    money,
-    moneyPerWeek: money,
-    count: number({ maximumFractionDigits: 0 }),
-    weeks: number({ maximumFractionDigits: 1 }),
-    percent: number({ style: 'percent', maximumFractionDigits: 2 }),
-    multiple: number({ maximumFractionDigits: 1 }),
+  const style = numberTextStyle(reader);
+  const byUnit = new Map<MetricUnit, (value: number | null) => string>();
+  return (key, value) => {
+    const unit = METRIC_UNITS[key];
+    let format = byUnit.get(unit);
+    if (!format) byUnit.set(unit, (format = metricNumberFormatter(unit, style)));
+    return format(value);
   };
-  return (key, value) => formats[METRIC_UNITS[key]](value);
 }

@@ -3,6 +3,7 @@ import { plainTextSelectors, render, toPlainText } from '@react-email/render';
 import { createElement as h, type ReactNode } from 'react';
 import { HTML_LANG, type Language } from '../../../core/i18n/language.ts';
 import { formatWeek } from '../../../core/metrics/iso-week.ts';
+import { numberTextStyle } from '../../../core/numbers/number-text.ts';
 import { formatIceTotal } from '../../../core/tasks/ice.ts';
 import { TARGETS, type TargetedMetric } from '../../../core/metrics/targets.ts';
 import { type WeeklyCopy, WEEKLY_COPY } from './copy.ts';
@@ -145,7 +146,7 @@ export function fridayEmail(recipient: Recipient, content: FridayContent, links:
     h(Heading, { as: 'h2', style: { fontSize: '16px', marginTop: '20px' } }, copy.friday.tasksTitle),
     ...(content.tasks.length > 0
       ? content.tasks.map((task) =>
-          h(Text, { style: { margin: '6px 0' } }, h('strong', null, copy.friday.ice(formatIceTotal(task.iceTotal, locale))), ` — ${task.hypothesis}`, task.dueDate ? ` (${copy.friday.due(dueDay(task.dueDate, locale))})` : ''),
+          h(Text, { style: { margin: '6px 0' } }, h('strong', null, copy.friday.ice(formatIceTotal(task.iceTotal, numberTextStyle(recipient).convention))), ` — ${task.hypothesis}`, task.dueDate ? ` (${copy.friday.due(dueDay(task.dueDate, locale))})` : ''),
         )
       : [h(Text, null, copy.friday.noTasks)]),
     h(Section, { style: { margin: '24px 0' } }, actionButton(links.action, copy.friday.action)),

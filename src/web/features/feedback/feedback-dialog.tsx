@@ -8,7 +8,7 @@ import {
   FEEDBACK_CONTENT_MAX,
   FEEDBACK_IMAGES_MAX,
   FEEDBACK_MESSAGES,
-  FEEDBACK_SECTIONS,
+  OFFERED_FEEDBACK_SECTIONS,
   FEEDBACK_TYPES,
   FeedbackInput,
   type FeedbackSection,
@@ -148,7 +148,7 @@ export function FeedbackDialog({ open, onOpenChange }: { open: boolean; onOpenCh
             {t(type === 'issue' ? 'sections.hintIssue' : 'sections.hintIdea')}
           </p>
           <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
-            {FEEDBACK_SECTIONS.map((section) => (
+            {OFFERED_FEEDBACK_SECTIONS.map((section) => (
               <label
                 key={section}
                 className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-input px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"

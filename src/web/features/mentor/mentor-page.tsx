@@ -4,7 +4,6 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { MESSAGE_MAX } from '../../../core/mentor/mentor-schema.ts';
-import { currentLanguage } from '../../i18n/i18n.ts';
 import { cn } from '../../lib/cn.ts';
 import { CONTEXT_FILE_ACCEPT } from '../../lib/file-reasons.ts';
 import { useSession } from '../../lib/auth-client.ts';
@@ -16,7 +15,6 @@ import { starterQuestions } from './starter-questions.ts';
 import { useMentorChat } from './use-mentor-chat.ts';
 import { useNumberStyle } from './number-source.ts';
 import { useSummary } from '../../lib/api/metrics-api.ts';
-import { HTML_LANG } from '../../../core/i18n/language.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { contextEntriesQuery } from '../../lib/api/context-entries-query.ts';
@@ -65,7 +63,7 @@ export function MentorPage() {
     phase: me.data?.startupPhase,
     contextEntries: contextCount.data?.length ?? 0,
     metrics: latest ? { runwayWeeks: latest.runwayWeeks, churnRate: latest.churnRate, runwayStatus: latest.runwayStatus, statuses: summary.data?.statuses ?? null } : summary.data ? null : undefined,
-    locale: HTML_LANG[currentLanguage()],
+    numbers: numberStyle,
   });
   const composerId = useId();
   const counterId = useId();

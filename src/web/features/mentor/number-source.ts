@@ -1,12 +1,7 @@
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
-import { HTML_LANG } from '../../../core/i18n/language.ts';
 import type { KnownNumber } from '../../../core/mentor/number-check.ts';
-import { type NumberConvention, numberConvention } from '../../../core/numbers/convention.ts';
+import type { NumberConvention } from '../../../core/numbers/convention.ts';
 import { inConvention } from '../../../core/numbers/format-number.ts';
-import { currentLanguage } from '../../i18n/i18n.ts';
-import { useSession } from '../../lib/auth-client.ts';
-import { useMe } from '../../lib/api/get-me.ts';
 
 /** How the founder reads numbers: their language's words, their marks and currency (decision 110). */
 export type NumberStyle = { locale: string; convention: NumberConvention; currency: string };
@@ -64,13 +59,4 @@ export function describeSource(t: TFunction<['mentor', 'metrics']>, known: Known
   }
 }
 
-/** The signed-in founder's number style: their country (or national currency) picks the marks, else their language. */
-export function useNumberStyle(): NumberStyle {
-  const me = useMe(useSession().data?.user.id).data;
-  const language = currentLanguage();
-  const currency = me?.currency ?? 'USD';
-  return useMemo(
-    () => ({ locale: HTML_LANG[language], currency, convention: numberConvention({ language, country: me?.country, currency }) }),
-    [language, currency, me?.country],
-  );
-}
+export { useNumberStyle } from '../../lib/use-number-style.ts';

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { TargetStatus } from '../../../core/metrics/targets.ts';
+import { formatPercent, type NumberTextStyle } from '../../../core/numbers/number-text.ts';
 
 export type StarterFacts = {
   startupName: string | null | undefined;
@@ -7,7 +8,8 @@ export type StarterFacts = {
   contextEntries: number;
   /** The latest week's metrics and their statuses (GET /api/metrics/summary); null before any week. */
   metrics: { runwayWeeks: number | null; churnRate: number | null; runwayStatus?: string; statuses: Partial<Record<'runwayWeeks' | 'churnRate', TargetStatus | null>> | null } | null | undefined;
-  locale: string;
+  /** The founder's number style: the churn is written `2,5 %` for a decimal-comma founder. */
+  numbers: NumberTextStyle;
 };
 
 const needsWork = (status: TargetStatus | null | undefined) => status === 'off' || status === 'near';
@@ -27,7 +29,7 @@ export function starterQuestions(t: TFunction<'mentor'>, facts: StarterFacts) {
   } else questions.push(t('starters.runway'));
   questions.push(t('starters.focus', { startup }));
   if (metrics && metrics.churnRate !== null && needsWork(metrics.statuses?.churnRate)) {
-    const churn = new Intl.NumberFormat(facts.locale, { style: 'percent', maximumFractionDigits: 1 }).format(metrics.churnRate);
+    const churn = formatPercent(metrics.churnRate, facts.numbers, 1);
     questions.push(t('starters.churnHigh', { churn }));
   } else questions.push(t('starters.churn'));
   if (facts.contextEntries > 0) questions.push(t('starters.notes'));

@@ -85,7 +85,7 @@ export function derivedWeeklyRevenue(draft: WeekDraft, style: NumberStyle): numb
 }
 
 export const readDraftField = (draft: WeekDraft, field: DraftField, style: NumberStyle): FieldNumber =>
-  readField(draft[field], kindOf(field, style.currency), style.convention);
+  readField(draft[field], kindOf(field, style.currency), style.convention, style.answers);
 
 /**
  * The text a field shows once the founder leaves it: their number in their convention
@@ -97,7 +97,7 @@ export function tidyField(draft: WeekDraft, field: DraftField, style: NumberStyl
   const read = readDraftField(draft, field, style);
   if (read.status !== 'value') return draft[field];
   const tidy = formatForField(field, read.value, style);
-  const again = readField(tidy, kindOf(field, style.currency), style.convention);
+  const again = readField(tidy, kindOf(field, style.currency), style.convention, style.answers);
   return again.status === 'value' && again.value === read.value ? tidy : draft[field];
 }
 

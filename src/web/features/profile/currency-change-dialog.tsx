@@ -36,7 +36,7 @@ export function CurrencyChangeDialog({ change, numbers, onCancel, onChanged }: P
   const [chosenRate, setChosenRate] = useState<number | null>(null);
   const [asked, setAsked] = useState<[number, number] | null>(null);
   const [failed, setFailed] = useState(false);
-  const readRate = (text: string) => (chosenRate !== null ? ({ status: 'value', value: chosenRate } as const) : readField(text, RATE, numbers.convention));
+  const readRate = (text: string) => (chosenRate !== null ? ({ status: 'value', value: chosenRate } as const) : readField(text, RATE, numbers.convention, numbers.answers));
   const form = useSchemaForm(CurrencyChangeInput, { mode: '' as Mode | '', rate: '' }, {
     toInput: ({ mode, rate }) => {
       const read = readRate(rate);

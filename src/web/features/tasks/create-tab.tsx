@@ -11,17 +11,19 @@ import { showErrorToast } from '../../lib/error-toast.ts';
 import { useMentorDraft } from '../../lib/use-mentor-draft.tsx';
 import { takeTaskDraft } from '../../lib/chat-flags.ts';
 import { newIdempotencyKey, requestTaskDraft, useCreateTask, useTasks } from '../../lib/api/tasks-api.ts';
-import { EMPTY_TASK_FORM, TaskForm, type TaskFormValues } from './task-form.tsx';
+import { EMPTY_TASK_FORM, TaskForm, targetFieldText, type TaskFormValues } from './task-form.tsx';
+import type { NumberStyle } from '../../lib/number-style.ts';
+import { useNumberStyle } from '../../lib/use-number-style.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 
 /** The draft as form values: a metric the form does not offer, or no target, is left for the founder. */
-function draftToFormValues(draft: TaskDraft): TaskFormValues {
+function draftToFormValues(draft: TaskDraft, style: NumberStyle): TaskFormValues {
   return {
     ...EMPTY_TASK_FORM,
     hypothesis: draft.hypothesis,
     whyRelevant: draft.whyRelevant,
     metric: (TASK_METRIC_KEYS as readonly string[]).includes(draft.metric) ? draft.metric : '',
-    targetValue: draft.targetValue === null ? '' : String(draft.targetValue),
+    targetValue: targetFieldText(draft.targetValue, draft.metric, style),
     impact: draft.impact,
     confidence: draft.confidence,
     ease: draft.ease,
@@ -34,12 +36,13 @@ function draftToFormValues(draft: TaskDraft): TaskFormValues {
  */
 function DraftButton({ onDraft }: { onDraft: (values: TaskFormValues) => void }) {
   const { t } = useTranslation('tasks');
+  const style = useNumberStyle();
   const active = useTasks('active');
   const done = useTasks('done');
   const first = active.data?.length === 0 && done.data?.length === 0;
   const { generate, generating, liveRegion, dialog } = useMentorDraft(
     () => requestTaskDraft(currentLanguage()),
-    (draft) => onDraft(draftToFormValues(draft)),
+    (draft) => onDraft(draftToFormValues(draft, style)),
     { pending: t('draft.generating'), ready: t('draft.ready'), readyOffline: t('draft.readyOffline'), failed: t('draft.failed') },
   );
   // The onboarding welcome's 'Generate your first task' lands here with ?draft=first:
@@ -53,8 +56,8 @@ function DraftButton({ onDraft }: { onDraft: (values: TaskFormValues) => void })
     setSearchParams({}, { replace: true });
     // Taken once: a second run finds nothing to take.
     const draft = takeTaskDraft();
-    if (draft) onDraft(draftToFormValues(draft));
-  }, [chatDraft, onDraft, setSearchParams]);
+    if (draft) onDraft(draftToFormValues(draft, style));
+  }, [chatDraft, onDraft, setSearchParams, style]);
   const draftStarted = useRef(false);
   useEffect(() => {
     if (!draftRequested || draftStarted.current) return;

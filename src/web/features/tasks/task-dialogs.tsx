@@ -5,15 +5,17 @@ import { showErrorToast } from '../../lib/error-toast.ts';
 import { type Task, useCompleteTask, useUpdateTask } from '../../lib/api/tasks-api.ts';
 import { Field, Modal, inputClass } from '../../components/form/form-controls.tsx';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
-import { TaskForm, type TaskFormValues } from './task-form.tsx';
+import { TaskForm, targetFieldText, type TaskFormValues } from './task-form.tsx';
+import type { NumberStyle } from '../../lib/number-style.ts';
+import { useNumberStyle } from '../../lib/use-number-style.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 import { ChoiceField } from '../../components/form/fields.tsx';
 
-function toFormValues(task: Task): TaskFormValues {
+function toFormValues(task: Task, style: NumberStyle): TaskFormValues {
   return {
     hypothesis: task.hypothesis,
     whyRelevant: task.whyRelevant,
-    targetValue: String(task.targetValue),
+    targetValue: targetFieldText(task.targetValue, task.metric, style),
     metric: task.metric,
     impact: task.impact,
     confidence: task.confidence,
@@ -26,10 +28,11 @@ function toFormValues(task: Task): TaskFormValues {
 export function EditDialog({ task, maximas, onClose }: { task: Task; maximas: string[]; onClose: () => void }) {
   const { t } = useTranslation('tasks');
   const update = useUpdateTask();
+  const style = useNumberStyle();
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={t('edit.title')}>
       <TaskForm
-        initial={toFormValues(task)}
+        initial={toFormValues(task, style)}
         maximas={maximas}
         submitLabel={t('edit.submit')}
         pendingLabel={t('edit.pending')}

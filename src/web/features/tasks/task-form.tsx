@@ -1,16 +1,21 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cleanText } from '../../../core/security/sanitize.ts';
 import { formatIceTotal, iceTotal } from '../../../core/tasks/ice.ts';
 import { CreateTaskInput, HYPOTHESIS_MIN, WHY_RELEVANT_MIN } from '../../../core/tasks/task-schema.ts';
-import { TASK_METRIC_KEYS } from '../../../core/tasks/task-metrics.ts';
+import { isTaskMetricKey, TASK_METRIC_KEYS } from '../../../core/tasks/task-metrics.ts';
+import { readTarget, targetText } from '../../../core/tasks/task-target.ts';
+import { NumberInput, numberTextError, type NumberTextReading } from '../../components/number-input.tsx';
+import type { NumberStyle } from '../../lib/number-style.ts';
+import { useNumberStyle } from '../../lib/use-number-style.ts';
 import { Field, inputClass } from '../../components/form/form-controls.tsx';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
-import { intlLocale } from '../../lib/format.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 
 export type TaskFormValues = {
   hypothesis: string;
   whyRelevant: string;
+  /** The target as typed, in the metric's unit (a share for a churn, or `3 %`): `targetFieldText` writes a stored one. */
   targetValue: string;
   metric: string;
   impact: number;
@@ -39,13 +44,24 @@ const TEXT_FIELDS = [
   { field: 'whyRelevant', min: WHY_RELEVANT_MIN, rows: 2 },
 ] as const;
 
+/** A stored target (or none) as the target field shows it, in the founder's convention and the metric's unit. */
+export function targetFieldText(value: number | null, metric: string, style: NumberStyle): string {
+  if (value === null) return '';
+  return isTaskMetricKey(metric) ? targetText(value, metric, style.currency, style.convention) : String(value);
+}
+
+/** How the target text reads for the chosen metric (a plain quantity until one is chosen). */
+function readTargetText(text: string, metric: string, style: NumberStyle): NumberTextReading {
+  return readTarget(text, isTaskMetricKey(metric) ? metric : 'runwayWeeks', style.currency, style.convention, style.answers);
+}
+
 /** What the server's own rules parse, from the form (the clean, sanitised values are what is sent). */
-function toInput(values: TaskFormValues) {
-  const target = values.targetValue.trim() === '' ? Number.NaN : Number(values.targetValue);
+function toInput(values: TaskFormValues, style: NumberStyle) {
+  const read = readTargetText(values.targetValue, values.metric, style);
   return {
     hypothesis: values.hypothesis,
     whyRelevant: values.whyRelevant,
-    targetValue: Number.isFinite(target) ? target : undefined,
+    targetValue: read.status === 'value' ? read.value : undefined,
     metric: values.metric === '' ? undefined : values.metric,
     impact: values.impact,
     confidence: values.confidence,
@@ -82,9 +98,17 @@ export function TaskForm({
   /** Any other failure of `onSubmit` (the caller's toast). */
   onError: (error: unknown) => void;
 }) {
-  const { t, i18n } = useTranslation('tasks');
+  const { t } = useTranslation('tasks');
+  const style = useNumberStyle();
+  const [askTarget, setAskTarget] = useState(false);
   const form = useSchemaForm(CreateTaskInput, initial, {
-    toInput,
+    toInput: (values) => toInput(values, style),
+    // A target that is no number says why; one that reads two ways asks under the field (decision 252).
+    check: (values) => {
+      const message = numberTextError(readTargetText(values.targetValue, values.metric, style));
+      if (message) setAskTarget(true);
+      return message ? [{ path: 'targetValue', message }] : [];
+    },
     order: ORDER,
     onSubmit,
     onError: (error, onFields) => onFields || onError(error),
@@ -127,7 +151,18 @@ export function TaskForm({
           hint={t('form.targetValue.hint')}
           error={errors.targetValue}
         >
-          <input {...form.field('targetValue', [`${id('targetValue')}-hint`])} type="number" inputMode="decimal" step="any" className={`${inputClass} h-11`} />
+          <NumberInput
+            {...form.field('targetValue', [`${id('targetValue')}-hint`])}
+            onChange={(text) => {
+              setAskTarget(false);
+              set('targetValue', text);
+            }}
+            read={(text) => readTargetText(text, values.metric, style)}
+            textOf={(value) => (isTaskMetricKey(values.metric) ? targetText(value, values.metric, style.currency, style.convention) : String(value))}
+            numbers={style}
+            ask={askTarget}
+            className={`${inputClass} h-11`}
+          />
         </Field>
       </div>
       <Field id={id('maximaIndex')} label={t('form.maxima.label')} hint={maximas.length === 0 ? t('form.maxima.none') : undefined}>
@@ -186,7 +221,7 @@ export function TaskForm({
         <p className="mt-4 flex items-baseline justify-between border-t border-border pt-3" aria-live="polite">
           <span className="text-sm">{t('form.ice.total')}</span>
           <span className="text-2xl font-semibold tabular-nums" data-testid="ice-total">
-            {formatIceTotal(total, intlLocale(i18n.language))}
+            {formatIceTotal(total, style.convention)}
           </span>
         </p>
       </fieldset>

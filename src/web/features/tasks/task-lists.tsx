@@ -14,13 +14,14 @@ import { buttonClass } from '../../components/form/buttons.ts';
 /** Dates in the founder's language; metric values in the metric's unit and the founder's number style, as on Metrics. */
 function useFormatters() {
   const { i18n } = useTranslation();
-  const metricText = useMetricText(numberStyleOf(useMe(useSession().data?.user.id).data));
+  const style = numberStyleOf(useMe(useSession().data?.user.id).data);
+  const metricText = useMetricText(style);
   return {
     date: (iso: string) => new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium' }).format(new Date(iso)),
     /** A calendar day (YYYY-MM-DD) as written, whatever the browser's time zone. */
     day: (day: string) => new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)),
     metric: (task: Task, value: number | null | undefined) => metricText(task.metric, value),
-    ice: (total: number) => formatIceTotal(total, intlLocale(i18n.language)),
+    ice: (total: number) => formatIceTotal(total, style.convention),
   };
 }
 

@@ -1,3 +1,5 @@
+import { DECIMAL_POINT } from '../../../../core/numbers/convention.ts';
+import { readField } from '../../../../core/numbers/read-number.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +37,9 @@ function FlagForm({ flag }: { flag: AdminFeatureFlag }) {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const overrideEmails = overrides.split(/[\s,;]+/).filter(Boolean);
-    save.mutate({ rolloutPercent: Number(rollout), overrideEmails });
+    // Read like every typed number (core/numbers): `12,5 %` or letters are refused by the server's schema, never Number()'d to NaN or 12.
+    const read = readField(rollout, { unit: 'percent' }, DECIMAL_POINT);
+    save.mutate({ rolloutPercent: read.status === 'value' ? read.value : Number.NaN, overrideEmails });
   }
   return (
     <li className="rounded-lg border border-border p-4">
@@ -48,7 +52,7 @@ function FlagForm({ flag }: { flag: AdminFeatureFlag }) {
           <label htmlFor={`${id}-rollout`} className="text-sm font-medium">
             {t('settings.rollout')}
           </label>
-          <input id={`${id}-rollout`} type="number" inputMode="numeric" min={0} max={100} step={1} required value={rollout} onChange={(event) => setRollout(event.target.value)} className={cn(inputClass, 'h-10')} />
+          <input id={`${id}-rollout`} type="text" inputMode="numeric" autoComplete="off" required value={rollout} onChange={(event) => setRollout(event.target.value)} className={cn(inputClass, 'h-10')} />
         </div>
         <div>
           <label htmlFor={`${id}-overrides`} className="text-sm font-medium">

@@ -14,7 +14,10 @@ import { newIdempotencyKey, useCreateTask } from '../../../lib/api/tasks-api.ts'
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import type { Formatter } from '../../../lib/metric-format.ts';
 import { CHANGE_FIELDS, type ChangeDraft, type ScenarioDraft } from '../../../../core/reports/scenario-drafts.ts';
-import { newChange } from './scenario-drafts.ts';
+import { changeFieldKind, newChange, readChangeField } from './scenario-drafts.ts';
+import { formatField } from '../../../../core/numbers/format-number.ts';
+import { NumberInput, numberTextError } from '../../../components/number-input.tsx';
+import type { NumberStyle } from '../../../lib/number-style.ts';
 import { useValidationTexts } from '../../../i18n/validation-texts.ts';
 
 const CashChart = lazy(async () => ({ default: (await import('./cash-chart.tsx')).CashChart }));
@@ -27,12 +30,14 @@ type Props = {
   money: Formatter;
   /** Compact money for the chart's axis. */
   axisMoney: Formatter;
+  /** The founder's marks, currency and remembered answers: how the numbers are read and written back. */
+  numbers: NumberStyle;
   onChange: (draft: ScenarioDraft) => void;
   onRemove: (() => void) | null;
 };
 
 /** One scenario: its name, its changes with their field errors, and what they do to the cash. */
-export function ScenarioCard({ draft, latest, projection, errors, money, axisMoney, onChange, onRemove }: Props) {
+export function ScenarioCard({ draft, latest, projection, errors, money, axisMoney, numbers, onChange, onRemove }: Props) {
   const { t } = useTranslation('reports');
   useValidationTexts();
   const id = useId();
@@ -53,7 +58,13 @@ export function ScenarioCard({ draft, latest, projection, errors, money, axisMon
     let created = 0;
     try {
       for (const change of draft.changes) {
-        const values = Object.fromEntries(Object.entries(change.values).map(([field, value]) => [field, field === 'count' || field.endsWith('Percent') || field === 'percent' ? value : money(Number(value))]));
+        const values = Object.fromEntries(
+          Object.entries(change.values).map(([field, text]) => {
+            const read = readChangeField(field, text, numbers);
+            const value = read.status === 'value' ? read.value : Number.NaN;
+            return [field, changeFieldKind(field, numbers.currency).unit === 'money' ? money(value) : formatField(value, changeFieldKind(field, numbers.currency), numbers.convention)];
+          }),
+        );
         await createTask.mutateAsync({
           input: {
             hypothesis: t(`scenarios.tasks.hypothesis.${change.kind}`, { ...values, date: dayOfDate(change.from) }),
@@ -107,18 +118,40 @@ export function ScenarioCard({ draft, latest, projection, errors, money, axisMon
               error={errorOf(`changes.${index}.from`)}
               onChange={(event) => setChange(index, { ...change, from: event.target.value })}
             />
-            {CHANGE_FIELDS[change.kind].map((field) => (
-              <TextField
-                key={field}
-                type="number"
-                inputMode="decimal"
-                step="any"
-                label={t(`scenarios.fields.${change.kind}.${field}`)}
-                value={change.values[field] ?? ''}
-                error={errorOf(`changes.${index}.${field}`)}
-                onChange={(event) => setChange(index, { ...change, values: { ...change.values, [field]: event.target.value } })}
-              />
-            ))}
+            {CHANGE_FIELDS[change.kind].map((field) => {
+              const fieldId = `${id}-${index}-${field}`;
+              const text = change.values[field] ?? '';
+              const read = readChangeField(field, text, numbers);
+              // The reader's own reason first (letters, 1e6); a question open is asked under the field, not refused.
+              const own = numberTextError(read);
+              const error = read.status === 'ambiguous' ? undefined : own ? t(own) : errorOf(`changes.${index}.${field}`);
+              const kind = changeFieldKind(field, numbers.currency);
+              return (
+                <div key={field} className="flex flex-col gap-1">
+                  <label htmlFor={fieldId} className="text-sm font-medium">
+                    {t(`scenarios.fields.${change.kind}.${field}`)}
+                  </label>
+                  <NumberInput
+                    id={fieldId}
+                    name={field}
+                    value={text}
+                    read={(typed) => readChangeField(field, typed, numbers)}
+                    textOf={(value) => formatField(value, kind, numbers.convention)}
+                    numbers={numbers}
+                    ask={read.status === 'ambiguous' && text.length > 0}
+                    aria-invalid={Boolean(error)}
+                    aria-describedby={error ? `${fieldId}-error` : undefined}
+                    className="block h-11 w-full rounded-md border border-input bg-background px-3 text-base"
+                    onChange={(typed) => setChange(index, { ...change, values: { ...change.values, [field]: typed } })}
+                  />
+                  {error && (
+                    <p id={`${fieldId}-error`} className="text-sm text-destructive">
+                      {error}
+                    </p>
+                  )}
+                </div>
+              );
+            })}
           </li>
         ))}
       </ul>

@@ -1,6 +1,8 @@
 import { isoWeekStart, weekFromIndex, weekIndex, type WeekKey } from '../../../../core/metrics/iso-week.ts';
 import type { ChangeDraft, ScenarioDraft } from '../../../../core/reports/scenario-drafts.ts';
 import type { ScenarioChangeKind } from '../../../../core/reports/scenario-schema.ts';
+import { type FieldNumber, type NumberKind, readField } from '../../../../core/numbers/read-number.ts';
+import type { NumberStyle } from '../../../lib/number-style.ts';
 
 const DEFAULT_VALUES: Record<ScenarioChangeKind, Record<string, string>> = {
   hire: { count: '1', monthlyCost: '' },
@@ -20,12 +22,32 @@ export function newChange(kind: ScenarioChangeKind, latest: WeekKey): ChangeDraf
   return { kind, from: mondayAfter(latest, 4), values: { ...DEFAULT_VALUES[kind] } };
 }
 
-/** The draft as the shared schema reads it: an empty or unreadable number is NaN, refused with "Enter a number". */
-export function scenarioInput(draft: ScenarioDraft) {
+/** What a scenario's field holds: people, money in the founder's currency, or a percentage (decision 252). */
+export function changeFieldKind(field: string, currency: string): NumberKind {
+  if (field === 'count') return { unit: 'count' };
+  if (field === 'percent' || field === 'monthlyPercent') return { unit: 'percent' };
+  return { unit: 'money', currency };
+}
+
+/** A scenario field's text read by the one number reader, in either convention (`8.000` a month is 8 000, not 8). */
+export const readChangeField = (field: string, text: string, style: NumberStyle): FieldNumber =>
+  readField(text, changeFieldKind(field, style.currency), style.convention, style.answers);
+
+/**
+ * The draft as the shared schema reads it: a number that does not read as one value (empty,
+ * letters, or a question still open) is NaN, which the schema refuses with "Enter a number";
+ * the card shows a question or its own reason instead where it has one.
+ */
+export function scenarioInput(draft: ScenarioDraft, style: NumberStyle) {
   return {
     name: draft.name,
     changes: draft.changes.map((change) => {
-      const numbers = Object.fromEntries(Object.entries(change.values).map(([field, text]) => [field, text.trim() === '' ? Number.NaN : Number(text)]));
+      const numbers = Object.fromEntries(
+        Object.entries(change.values).map(([field, text]) => {
+          const read = readChangeField(field, text, style);
+          return [field, read.status === 'value' ? read.value : Number.NaN];
+        }),
+      );
       return { kind: change.kind, from: change.from, ...numbers };
     }),
   };

@@ -43,16 +43,19 @@ export function ScenariosPage() {
     autosave.schedule(next);
   };
 
+  const style = numberStyleOf(me.data);
   const results = useMemo(
     () =>
       (scenarios ?? []).map((draft) => {
         if (!baseline) return { errors: [], projection: null };
-        const { changes, errors } = toProjectionChanges(scenarioInputOf(draft), baseline.latest);
+        const { changes, errors } = toProjectionChanges(scenarioInputOf(draft, style), baseline.latest);
         return { errors, projection: errors.length === 0 ? projectRunway(baseline, changes) : null };
       }),
-    [scenarios, baseline],
+    // The style changes with the profile (marks, currency, remembered answers).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [scenarios, baseline, me.data],
   );
-  const money = moneyFormatter(numberStyleOf(me.data));
+  const money = moneyFormatter(style);
   const axisMoney = metricFormatter('money', numberStyleOf(me.data), true);
 
   const header = (
@@ -123,6 +126,7 @@ export function ScenariosPage() {
             errors={results[index]!.errors}
             money={money}
             axisMoney={axisMoney}
+            numbers={style}
             onChange={(next) => update(index, next)}
             onRemove={scenarios.length > 1 ? () => setScenarios(scenarios.filter((_, i) => i !== index)) : null}
           />

@@ -1,3 +1,5 @@
+import { DECIMAL_POINT } from '../../../../core/numbers/convention.ts';
+import { readField } from '../../../../core/numbers/read-number.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +38,9 @@ export function ReportsPage() {
     period.label.key === 'month'
       ? new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(period.label.date)
       : t('updates.quarter', { quarter: period.label.quarter, year: period.label.date.getUTCFullYear() });
-  const weekCount = Number(weeks);
+  // Read like every number a founder types (core/numbers): `1.2` or letters are no count of weeks.
+  const weeksRead = readField(weeks, { unit: 'count' }, DECIMAL_POINT);
+  const weekCount = weeksRead.status === 'value' ? weeksRead.value : Number.NaN;
   const weeksError = choice === CUSTOM && !(Number.isInteger(weekCount) && weekCount >= 1 && weekCount <= MAX_PERIOD_WEEKS) ? t('updates.weeksError', { max: MAX_PERIOD_WEEKS }) : undefined;
 
   const onDraft = (event: React.FormEvent) => {
@@ -82,9 +86,9 @@ export function ReportsPage() {
               <label className="flex flex-col gap-1 text-sm font-medium">
                 {t('updates.weeks')}
                 <input
-                  type="number"
-                  min={1}
-                  max={MAX_PERIOD_WEEKS}
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="off"
                   value={weeks}
                   onChange={(event) => setWeeks(event.target.value)}
                   aria-invalid={Boolean(weeksError)}
