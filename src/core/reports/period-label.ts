@@ -17,16 +17,19 @@ const QUARTER: Record<Language, (quarter: number, year: number) => string> = {
   'es-LA': (quarter, year) => `T${quarter} ${year}`,
 };
 
-/** The first and last ISO week of the months [first, last] (0-based months, UTC). */
-function monthsWeeks(year: number, firstMonth: number, months: number): { from: number; to: number } {
+/**
+ * The ISO weeks of `months` calendar months from `firstMonth` (0-based, may run past 11 or
+ * below 0): those whose Monday falls in them, so each week belongs to exactly one month.
+ */
+export function calendarWeeks(year: number, firstMonth: number, months: number): Period {
   const first = new Date(Date.UTC(year, firstMonth, 1));
   const weekday = (first.getUTCDay() + 6) % 7;
   const firstMonday = new Date(first.getTime() + ((7 - weekday) % 7) * DAY_MS);
   const lastDay = new Date(Date.UTC(year, firstMonth + months, 0));
-  return { from: weekIndex(isoWeekOf(firstMonday)), to: weekIndex(isoWeekOf(lastDay)) };
+  return { fromWeek: isoWeekOf(firstMonday), toWeek: isoWeekOf(lastDay) };
 }
 
-const sameSpan = (period: Period, span: { from: number; to: number }) => weekIndex(period.fromWeek) === span.from && weekIndex(period.toWeek) === span.to;
+const sameSpan = (period: Period, span: Period) => weekIndex(period.fromWeek) === weekIndex(span.fromWeek) && weekIndex(period.toWeek) === weekIndex(span.toWeek);
 
 /** The period's name in the founder's language. */
 export function periodLabel(period: Period, language: Language): string {
@@ -34,10 +37,10 @@ export function periodLabel(period: Period, language: Language): string {
   // The month the first Monday falls in is the only calendar month or quarter the period can be.
   const year = start.getUTCFullYear();
   const month = start.getUTCMonth();
-  if (sameSpan(period, monthsWeeks(year, month, 1))) {
+  if (sameSpan(period, calendarWeeks(year, month, 1))) {
     return new Intl.DateTimeFormat(LOCALES[language], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(start);
   }
-  if (month % 3 === 0 && sameSpan(period, monthsWeeks(year, month, 3))) return QUARTER[language](month / 3 + 1, year);
+  if (month % 3 === 0 && sameSpan(period, calendarWeeks(year, month, 3))) return QUARTER[language](month / 3 + 1, year);
   const lastSunday = new Date(isoWeekStart(period.toWeek).getTime() + 6 * DAY_MS);
   return `${formatDay(start, language)} – ${formatDay(lastSunday, language)}`;
 }
