@@ -128,7 +128,8 @@ export function mondayEmail(recipient: Recipient, content: MondayContent, links:
           const value = h(
             Column,
             { key: 'value', align: 'right', style: { padding: '8px 0', verticalAlign: 'top', width: '40%' } },
-            h(Text, { className: 'metric-line', style: { fontSize: '15px', lineHeight: '20px', fontWeight: 600, margin: 0 } }, row.notBurning ? copy.notBurning : format(row.key, row.value)),
+            // A figure breaks only between its currency and its digits, never inside the number.
+            h(Text, { className: 'metric-line', style: { fontSize: '15px', lineHeight: '20px', fontWeight: 600, margin: 0, overflowWrap: 'normal' } }, row.notBurning ? copy.notBurning : format(row.key, row.value)),
             h(Text, { className: 'metric-line', style: small }, row.status ? copy.status[row.status] : ''),
           );
           return h(Row, { key: row.key, style: { borderBottom: `1px solid ${COLORS.border}` }, children: [name, value] });
