@@ -29,6 +29,8 @@ for (const [language, phone] of [['en', false], ['es-LA', true]] as const) {
     Object.entries(values).reduce((s, [name, value]) => s.replace(`{{${name}}}`, String(value)), text(language, 'reports', key));
 
   test(`founder reports (${language}${phone ? ', 390 px' : ''}): the investor update is drafted, edited, exported and shared; scenarios show default alive change`, async ({ page, browser }) => {
+    // The whole reports journey in one test (update, PDF, e-mail, links, scenarios): about 40 s alone, more on a shared CI machine.
+    test.setTimeout(120_000);
     if (phone) await page.setViewportSize({ width: 390, height: 844 });
     await page.addInitScript((lang) => localStorage.setItem('rumbo_language', lang), language);
     await seedFounder(page, language);
@@ -87,7 +89,7 @@ for (const [language, phone] of [['en', false], ['es-LA', true]] as const) {
     expect(statuses.sort()).toEqual([200, 410]);
 
     await page.getByRole('button', { name: t('updates.share') }).click();
-    const url = await page.getByLabel(t('updates.shareUrl')).inputValue();
+    const url = await page.getByLabel(t('updates.shareUrl'), { exact: true }).inputValue();
     expect((await reader.goto(url))?.status()).toBe(200);
     await expect(reader.getByRole('heading', { level: 2, name: t('updates.sections.kpis') })).toBeVisible();
     await expect(reader.getByText('An intro to two grocery distributors')).toBeVisible();
