@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { SECTION_KEYS, updateMarkdown, type Sections } from '../../../../core/reports/investor-update.ts';
 import { periodLabel, startupInitial, weekKeyOf } from '../../../../core/reports/period-label.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
+import { formatDay } from '../../../../core/metrics/week-label.ts';
 import { SecondaryButton } from '../../../components/form/form-parts.tsx';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { METRIC_UNITS, metricFormatter } from '../../../lib/metric-format.ts';
@@ -158,7 +159,7 @@ export function UpdateEditor({ update, numbers }: { update: InvestorUpdate; numb
 
       {share && (
         <div role="status" className="flex flex-col gap-2 rounded-md border border-border p-3 text-sm">
-          <p>{t('updates.shareReady', { date: new Date(share.expiresAt).toLocaleDateString() })}</p>
+          <p>{t('updates.shareReady', { date: formatDay(new Date(share.expiresAt), currentLanguage()) })}</p>
           <input readOnly value={share.url} aria-label={t('updates.shareUrl')} className="h-11 w-full rounded-md border border-input bg-background px-3 font-mono text-sm" onFocus={(event) => event.target.select()} />
           <SecondaryButton
             className="self-start"
