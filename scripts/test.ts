@@ -14,8 +14,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfStale, ROOT } from './lib/build-if-stale.ts';
+import { findChromium, INSTALL_BROWSER_COMMAND } from '../e2e/support/chromium.ts';
 
 const skipE2e = process.argv.includes('--skip-e2e');
+
+// The browser step needs a browser: say so in the first second, not after the other steps.
+if (!skipE2e && !findChromium()) {
+  console.error(
+    `✖ No Chromium for the end-to-end tests (looked at CHROMIUM_PATH, Playwright's own, /usr/bin/chromium and Google Chrome).\n` +
+      `  Run:  ${INSTALL_BROWSER_COMMAND}\n` +
+      `  (or set CHROMIUM_PATH to a Chromium-family browser; \`npm test -- --skip-e2e\` runs the rest.)`,
+  );
+  process.exit(1);
+}
+
 const postgresUrl = process.env.TEST_POSTGRES_URL;
 const steps: [name: string, command: string[]][] = [
   ['typecheck', ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json']],

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { createNodeServer } from './http/node-server.ts';
 import { createApp } from './app.ts';
@@ -11,6 +12,8 @@ import { startSecurityAlertJob } from './features/admin/security-alerts.ts';
 import { startPeerSnapshotJob } from './features/metrics/peer-snapshot.ts';
 import { startImpersonationExpiryJob } from './features/impersonation/expiry-job.ts';
 import { startOwedNoticesJob } from './features/referrals/index.ts';
+import { endLiveStreams } from './features/community/index.ts';
+import { jobsSettled } from './platform/telemetry.ts';
 import { startWeeklyEmailJob } from './features/weekly-email/scheduler.ts';
 import { createMailer } from './mail/mailer.ts';
 import { localStorageWarning, signingSecret } from './storage/storage-for.ts';
@@ -18,6 +21,30 @@ import { startSubscriptionJob } from './features/billing/schedule.ts';
 import { startStripeSyncJob } from './features/metrics/stripe-sync-job.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createServices } from './services.ts';
+
+/**
+ * Stops accepting, asks open live streams to reconnect elsewhere, and waits for in-flight
+ * requests and job runs, at most `deadlineMs`; then cuts what is left (decision 267). Idle
+ * keep-alive connections are closed as they become idle, so a browser's next request goes
+ * to another instance.
+ */
+async function drain(server: Server, options: { deadlineMs: number; logger: Logger; endStreams: () => number }) {
+  const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+  const streams = options.endStreams();
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  server.closeIdleConnections();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'deadline'>((resolve) => (timer = setTimeout(() => resolve('deadline'), options.deadlineMs)));
+  const outcome = await Promise.race([Promise.all([stopped, jobsSettled()]).then(() => 'drained' as const), deadline]);
+  clearInterval(sweep);
+  clearTimeout(timer);
+  if (outcome === 'deadline') {
+    options.logger.warn({ drainMs: options.deadlineMs }, 'drain time over: closing the connections still open');
+    server.closeAllConnections();
+    await stopped;
+  }
+  options.logger.info({ streamsEnded: streams, outcome }, 'stopped serving');
+}
 
 export type RunningServer = {
   url: string;
@@ -39,7 +66,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
   let database: DatabaseHandle;
   try {
     database = env.databaseUrl
-      ? await openDatabase({ url: env.databaseUrl })
+      ? await openDatabase({ url: env.databaseUrl, onIdleError: (error) => logger.warn({ err: error }, 'PostgreSQL ended an idle connection') })
       : await openDatabase({ dataDir: path.join(env.dataDir, 'pglite') });
   } catch (error) {
     lock?.release();
@@ -87,6 +114,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      // Not ready any more: balancers stop sending, while what is under way finishes.
+      services.deps.readiness.draining = true;
       auditRetention.stop();
       securityAlertScan.stop();
       peerSnapshot.stop();
@@ -95,7 +124,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       subscriptionSchedule.stop();
       owedReferralEmails.stop();
       stripeSync?.stop();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await drain(server, { deadlineMs: env.shutdownDrainMs, logger, endStreams: () => endLiveStreams(services.deps) });
       await backups?.close();
       await services.close();
       await database.close();
