@@ -29,6 +29,8 @@ for (const [language, phone] of [['en', false], ['es-LA', true]] as const) {
     Object.entries(values).reduce((s, [name, value]) => s.replace(`{{${name}}}`, String(value)), text(language, 'reports', key));
 
   test(`founder reports (${language}${phone ? ', 390 px' : ''}): the investor update is drafted, edited, exported and shared; scenarios show default alive change`, async ({ page, browser }) => {
+    // The whole reports journey in one test (update, PDF, e-mail, links, scenarios): about 40 s alone, more on a shared CI machine.
+    test.setTimeout(120_000);
     if (phone) await page.setViewportSize({ width: 390, height: 844 });
     await page.addInitScript((lang) => localStorage.setItem('rumbo_language', lang), language);
     await seedFounder(page, language);
@@ -44,6 +46,8 @@ for (const [language, phone] of [['en', false], ['es-LA', true]] as const) {
     const highlights = page.getByLabel(t('updates.sections.highlights'));
     for (const n of [1, 2, 3]) await expect(highlights).toHaveValue(new RegExp(`Experiment ${n}: onboarding calls cut churn`));
     await expect(page.getByRole('row', { name: new RegExp(t('updates.kpis.mrr')) })).toBeVisible();
+    // 12 weeks of revenue: NDR is a projection one week short of judging, never "on target".
+    await expect(page.getByRole('row', { name: new RegExp(t('updates.kpis.ndr')) })).toContainText(t('updates.status.tooLittleHistory_one', { count: 1 }));
     await page.getByLabel(t('updates.sections.asks')).fill('An intro to two grocery distributors');
     await page.getByRole('button', { name: t('updates.save') }).click();
     await expect(page.getByTestId('version')).toHaveText(t('updates.version', { version: 2 }));
@@ -73,14 +77,27 @@ for (const [language, phone] of [['en', false], ['es-LA', true]] as const) {
     expect((await reader.goto(emailed))?.status()).toBe(200);
     await expect(reader.getByText('An intro to two grocery distributors')).toBeVisible();
 
+    // Reopened, the update lists its live links (one per investor) with their expiry; revoking one closes exactly one.
+    const links = page.getByTestId('share-links').getByRole('listitem');
+    await expect(links).toHaveCount(2);
+    await expect(links.first()).toContainText(t('updates.links.expires', { date: '' }).trim());
+    await links.first().getByRole('button', { name: t('updates.links.revoke') }).click();
+    await expect(page.getByText(t('updates.links.revoked'))).toBeVisible();
+    await expect(links).toHaveCount(1);
+    const other = await linkFromOutbox(process.env.E2E_DATA_DIR ?? '', investors[0]!, 'investor-update');
+    const statuses = [(await reader.request.get(emailed)).status(), (await reader.request.get(other)).status()];
+    expect(statuses.sort()).toEqual([200, 410]);
+
     await page.getByRole('button', { name: t('updates.share') }).click();
-    const url = await page.getByLabel(t('updates.shareUrl')).inputValue();
+    const url = await page.getByLabel(t('updates.shareUrl'), { exact: true }).inputValue();
     expect((await reader.goto(url))?.status()).toBe(200);
     await expect(reader.getByRole('heading', { level: 2, name: t('updates.sections.kpis') })).toBeVisible();
     await expect(reader.getByText('An intro to two grocery distributors')).toBeVisible();
+    await expect(links).toHaveCount(2);
     await page.getByRole('button', { name: t('updates.revoke') }).click();
     await expect(page.getByText(t('updates.revoked'))).toBeVisible();
     expect((await reader.goto(url))?.status()).toBe(410);
+    await expect(page.getByText(t('updates.links.empty'))).toBeVisible();
     await investor.close();
 
     await page.goto('/overview');

@@ -129,9 +129,33 @@ describe('drafting an investor update', () => {
     expect(text).toContain('Key metrics');
     expect(text).toContain('Cash: $172,000; previous period: $188,000');
     // The charts: the period and the previous one (8 weeks), titled, with min/max as the update writes money and the first/last Monday.
-    const [first, last] = [weeksAgo(7), weeksAgo(0)].map((week) => isoWeekStart(week).toISOString().slice(0, 10));
+    const day = (week: { year: number; week: number }) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(isoWeekStart(week));
+    const [first, last] = [weeksAgo(7), weeksAgo(0)].map(day);
     for (const label of ['Cash by week', '$172,000', '$200,000', 'MRR by week', '$21,667', '$24,700', first!, last!]) expect(text).toContain(label);
     expect(text).not.toContain('No data');
+    expect(text).not.toMatch(/\d{4}-W\d{2}/);
+  });
+
+  it('puts the startup’s name and initial on the PDF and the shared page, dates in months and days, and every Spanish character', async () => {
+    const { cookie } = await founderWithRecords();
+    expect((await t.request('/api/me', { method: 'PATCH', cookie, json: { preferredLanguage: 'es-LA', startupName: 'Ñandú Logística' } })).status).toBe(200);
+    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update & { title: string; startupName: string };
+    expect(update.startupName).toBe('Ñandú Logística');
+    expect(update.title).toMatch(/^Ñandú Logística — Reporte para inversionistas, /);
+    // The founder's own words with ¿, ¡ and ñ survive into the PDF's text.
+    const sections = { ...update.sections, asks: '¿Nos presentas a distribuidores? ¡Gracias! Año de expansión: señales claras.' };
+    expect((await t.request(`${UPDATES}/${update.id}`, { method: 'PUT', cookie, json: { sections } })).status).toBe(200);
+    const { text } = await pdfText(await t.request(`${UPDATES}/${update.id}/pdf`, { cookie }));
+    for (const words of ['Ñandú Logística', 'Reporte para inversionistas', 'Métricas clave', '¿Nos presentas a distribuidores? ¡Gracias! Año de expansión: señales claras.']) expect(text).toContain(words);
+    expect(text).not.toMatch(/\d{4}-W\d{2}|\d{4}-\d{2}-\d{2}/);
+    // Months and days as Spanish writes them: "Periodo: 9 nov 2026 a 6 dic 2026".
+    expect(text).toMatch(/Periodo: \d{1,2} [a-z]{3,4}\.? \d{4} a \d{1,2} [a-z]{3,4}\.? \d{4}/);
+
+    const { url } = (await (await t.request(`${UPDATES}/${update.id}/share`, { method: 'POST', cookie })).json()) as { url: string };
+    const page = await (await t.request(new URL(url).pathname)).text();
+    expect(page).toContain('<span class="logo" aria-hidden="true">Ñ</span><span class="name">Ñandú Logística</span>');
+    expect(page).toContain(`<title>${update.title}</title>`);
+    expect(page).not.toMatch(/\d{4}-W\d{2}/);
   });
 
   it('draws the charts in the founder\'s language, and says there is no data to chart for an empty period', async () => {
@@ -228,6 +252,29 @@ describe('share links', () => {
     const gone = await t.request(path);
     expect(gone.status).toBe(410);
     expect(await gone.text()).not.toContain('Key metrics');
+  });
+
+  it('are listed with their expiry while live; one revoked answers 410 while the other still opens; another founder gets 404', async () => {
+    const { cookie } = await founderWithRecords();
+    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    expect(await (await t.request(`${UPDATES}/${update.id}/shares`, { cookie })).json()).toEqual([]);
+    const made = [];
+    for (let i = 0; i < 2; i++) made.push((await (await t.request(`${UPDATES}/${update.id}/share`, { method: 'POST', cookie })).json()) as { url: string; expiresAt: string });
+    const listed = (await (await t.request(`${UPDATES}/${update.id}/shares`, { cookie })).json()) as { id: string; createdAt: string; expiresAt: string }[];
+    expect(listed).toHaveLength(2);
+    expect(listed.map((link) => link.expiresAt).sort()).toEqual(made.map((link) => link.expiresAt).sort());
+
+    const stranger = await t.signUp();
+    expect((await t.request(`${UPDATES}/${update.id}/shares`, { cookie: stranger.cookie })).status).toBe(404);
+    expect((await t.request(`${UPDATES}/${update.id}/shares/${listed[0]!.id}`, { method: 'DELETE', cookie: stranger.cookie })).status).toBe(404);
+    expect((await t.request(`${UPDATES}/${update.id}/shares/not-a-uuid`, { method: 'DELETE', cookie })).status).toBe(404);
+
+    expect((await t.request(`${UPDATES}/${update.id}/shares/${listed[0]!.id}`, { method: 'DELETE', cookie })).status).toBe(204);
+    const statuses = await Promise.all(made.map(async ({ url }) => (await t.request(new URL(url).pathname)).status));
+    expect(statuses.sort()).toEqual([200, 410]);
+    expect(((await (await t.request(`${UPDATES}/${update.id}/shares`, { cookie })).json()) as unknown[]).length).toBe(1);
+    // Revoked already: a second revoke finds no live link.
+    expect((await t.request(`${UPDATES}/${update.id}/shares/${listed[0]!.id}`, { method: 'DELETE', cookie })).status).toBe(404);
   });
 
   it('answer 410 once expired, and for a token that never existed', async () => {

@@ -8,6 +8,7 @@ import { unsubscribeToken } from '../../src/server/features/weekly-email/unsubsc
 import { createLogger } from '../../src/server/logger.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { parseOutboxMessage } from '../../src/server/mail/read-outbox.ts';
+import { isoWeekStart } from '../../src/core/metrics/iso-week.ts';
 import { signingSecret } from '../../src/server/storage/storage-for.ts';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
 import { type ReceivedMail, startSmtpPeer } from './support/smtp-peer.ts';
@@ -98,7 +99,7 @@ describe('the Monday and Friday e-mails go out at the founder’s local hour, ac
     const monday = mailsTo(email)[0]!;
     const message = parsed(monday);
     expect(message.kind).toBe('monday-metrics');
-    expect(message.subject).toBe('Tus números de la semana 13 y el registro de esta semana');
+    expect(message.subject).toBe('Tus números de la semana del 23 mar 2026 y el registro de esta semana');
     expect(message.text).toContain('Hola, Ana:');
     expect(message.html).toContain('lang="es-419"');
     expect(message.html).toContain('Registrar esta semana');
@@ -148,15 +149,17 @@ describe('what the e-mails say', () => {
 
     const [mail] = mailsTo(email);
     const message = parsed(mail!);
-    const week = (key: { year: number; week: number }) => `${key.year}-W${String(key.week).padStart(2, '0')}`;
-    expect(message.subject).toBe(`Your numbers for week ${weeksAgo(0).week} and this week's record`);
-    expect(message.text).toContain(`Here is ${week(weeksAgo(0))} against your targets.`);
+    // The week is named by its Monday, never by an ISO code.
+    const monday = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(isoWeekStart(weeksAgo(0)));
+    expect(message.subject).toBe(`Your numbers for the week of ${monday} and this week's record`);
+    expect(message.text).toContain(`Here is the week of ${monday} against your targets.`);
+    expect(`${message.subject}${message.text}${message.html}`).not.toMatch(/\d{4}-W\d{2}/);
     // MRR = weekly revenue × 52 / 12: 4,500 → 19,500 and 5,000 → 21,666.67. Weekly active users 380 → 400.
     expect(message.text).toContain('MRR rose from $19,500 to $21,667.');
     expect(message.text).toContain('Active users (weekly) rose from 380 to 400.');
     // Runway = cash / average weekly burn: 200,000 / 4,250 = 47.1 weeks (on target, > 40); before, 200,000 / 4,500 = 44.4.
     // Churn 10 lost / 200 starting = 5 % a week, off its 0.7 % target. User growth 400 / 380 − 1 = 5.26 %, on target.
-    for (const cell of ['$21,667', '$19,500', '47.1', '44.4', '&gt; 40', '5%', '✗ Off target', '5.26%', '✓ On target']) expect(message.html).toContain(cell);
+    for (const cell of ['$21,667', '$19,500', '47.1 weeks', '44.4 weeks', '&gt; 40 weeks', '5%', '✗ Off target', '5.26%', '✓ On target']) expect(message.html).toContain(cell);
     expect(message.html).toContain('Record this week');
     expect(message.text).toContain('Record this week');
 
@@ -204,7 +207,8 @@ describe('what the e-mails say', () => {
 
     const mail = parsed(mailsTo(free.email)[0]!);
     // The numbers are there (runway now 37.5 weeks), the insight about them is not.
-    expect(mail.text).toMatch(/Runway[^\n]*37\.5/);
+    // Each metric reads as its lines: the name, its target and week before, then the value with its unit.
+    expect(mail.text).toMatch(/Runway\r?\nTarget: > 40 weeks · Week before: 50 weeks\r?\n37\.5 weeks\r?\n/);
     expect(mail.html).not.toContain('What stands out this week');
     expect(mail.text).not.toContain('Runway fell from 50 to 37.5 weeks');
   });

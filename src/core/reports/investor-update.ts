@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import type { Language } from '../i18n/language.ts';
 import { computeMetrics, type MetricKey } from '../metrics/formulas.ts';
+import { weeksStillNeeded } from '../metrics/history-needs.ts';
 import { formatWeek, isoWeekStart, weekFromIndex, weekIndex, type WeekKey } from '../metrics/iso-week.ts';
 import { METRIC_UNITS } from '../metrics/metric-units.ts';
 import { classify, TARGETS, type TargetStatus } from '../metrics/targets.ts';
 import type { WeekRecord } from '../metrics/week-record.ts';
+import { formatDay } from '../metrics/week-label.ts';
+import { periodLabel } from './period-label.ts';
 
 /**
  * The investor update (docs/reports.md#investor-update, decision 183): drafted only from the
@@ -70,7 +73,12 @@ export const SendInput = z
 
 /** The KPIs an update reports, in order. */
 export const UPDATE_KPIS = ['mrr', 'revenueGrowth', 'cashBalance', 'weeklyBurnRate', 'runwayWeeks', 'churnRate', 'ndr', 'ltvToCac', 'activeUsers'] as const satisfies readonly MetricKey[];
-export type Kpi = { key: MetricKey; value: number | null; previous: number | null; status: TargetStatus | null };
+/**
+ * `needsWeeks`: the value is a projection from too little history (decision 262), so it has
+ * no target status; it says how many more recorded weeks it needs. Absent on updates drafted
+ * before it existed.
+ */
+export type Kpi = { key: MetricKey; value: number | null; previous: number | null; status: TargetStatus | null; needsWeeks?: number };
 
 export type CompletedTask = {
   hypothesis: string;
@@ -95,27 +103,38 @@ export type UpdateSources = {
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The metrics as they stood at the last recorded week inside [from, to], or null when none was recorded. */
-function metricsAt(records: readonly WeekRecord[], from: number, to: number) {
+/** The records up to the last recorded week inside [from, to], or null when none was recorded. */
+function recordsUpTo(records: readonly WeekRecord[], from: number, to: number) {
   let last = -1;
   for (let index = 0; index < records.length; index++) {
     const at = weekIndex(records[index]!);
     if (at > to) break;
     if (at >= from) last = index;
   }
-  return last < 0 ? null : computeMetrics(records.slice(0, last + 1));
+  return last < 0 ? null : records.slice(0, last + 1);
+}
+
+/** The metrics as they stood at the last recorded week inside [from, to], or null when none was recorded. */
+function metricsAt(records: readonly WeekRecord[], from: number, to: number) {
+  const upTo = recordsUpTo(records, from, to);
+  return upTo ? computeMetrics(upTo) : null;
 }
 
 /** Each KPI's value at the period's end, at the previous period's end (same length), and its target status. */
 export function periodKpis(records: readonly WeekRecord[], period: { fromWeek: WeekKey; toWeek: WeekKey }): Kpi[] {
   const from = weekIndex(period.fromWeek);
   const to = weekIndex(period.toWeek);
-  const now = metricsAt(records, from, to);
+  const upTo = recordsUpTo(records, from, to);
+  const now = upTo ? computeMetrics(upTo) : null;
+  // The dashboard's rule (decision 112): a projection from too little history is no measurement to hold against a target.
+  const needed: Partial<Record<string, number>> = upTo ? weeksStillNeeded(upTo) : {};
   const before = metricsAt(records, from - (to - from + 1), from - 1);
   return UPDATE_KPIS.map((key) => {
     const value = now?.[key] ?? null;
     const target = Object.hasOwn(TARGETS, key) ? TARGETS[key as keyof typeof TARGETS] : null;
     const notBurning = key === 'runwayWeeks' && now?.runwayStatus === 'not-burning';
+    const needsWeeks = value === null ? undefined : needed[key];
+    if (needsWeeks) return { key, value, previous: before?.[key] ?? null, status: null, needsWeeks };
     return { key, value, previous: before?.[key] ?? null, status: notBurning ? 'on' : target ? classify(value, target) : null };
   });
 }
@@ -133,6 +152,7 @@ const TEXT = {
     noDataBefore: 'no data',
     previous: 'previous period',
     status: { on: 'on target', near: 'near target', off: 'off target' } as Record<TargetStatus, string>,
+    tooLittleHistory: (weeks: number) => `too little history to judge: ${weeks} more recorded ${weeks === 1 ? 'week' : 'weeks'} needed`,
     noRecords: 'No weekly numbers were recorded in this period, so this update has no metrics to report.',
     summary: (weeks: number, tasks: number) => `${weeks} week(s) recorded and ${tasks} experiment(s) completed in this period.`,
     noHighlights: 'No experiments were completed in this period.',
@@ -157,6 +177,7 @@ const TEXT = {
     noDataBefore: 'sin datos',
     previous: 'periodo anterior',
     status: { on: 'en meta', near: 'cerca de la meta', off: 'fuera de meta' } as Record<TargetStatus, string>,
+    tooLittleHistory: (weeks: number) => `poco historial para evaluarla: ${weeks === 1 ? 'falta 1 semana registrada' : `faltan ${weeks} semanas registradas`}`,
     noRecords: 'No se registraron números semanales en este periodo, así que este reporte no tiene métricas que mostrar.',
     summary: (weeks: number, tasks: number) => `${weeks} semana(s) registrada(s) y ${tasks} experimento(s) completado(s) en este periodo.`,
     noHighlights: 'No se completaron experimentos en este periodo.',
@@ -185,9 +206,9 @@ export function formatKpi(key: string, value: number | null, language: Language,
   return new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 'count' ? 0 : 1 }).format(value);
 }
 
-/** `YYYY-MM-DD` of a week's Monday, for the period line. */
-const mondayOf = (key: WeekKey) => isoWeekStart(key).toISOString().slice(0, 10);
-const sundayOf = (key: WeekKey) => new Date(isoWeekStart(key).getTime() + 6 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+/** A week's Monday and Sunday as a person reads them ("2 Nov 2026"), for the period line. */
+const mondayOf = (key: WeekKey, language: Language) => formatDay(isoWeekStart(key), language);
+const sundayOf = (key: WeekKey, language: Language) => formatDay(new Date(isoWeekStart(key).getTime() + 6 * 24 * 60 * 60 * 1000), language);
 
 /** The first draft: one editable Markdown block per section, and the KPIs it was written from. */
 export function draftInvestorUpdate(sources: UpdateSources): { kpis: Kpi[]; sections: Sections } {
@@ -206,7 +227,7 @@ export function draftInvestorUpdate(sources: UpdateSources): { kpis: Kpi[]; sect
     weeksRecorded === 0
       ? [text.noRecords]
       : kpis.map((kpi) => {
-          const status = kpi.status ? ` (${text.status[kpi.status]})` : '';
+          const status = kpi.needsWeeks ? ` (${text.tooLittleHistory(kpi.needsWeeks)})` : kpi.status ? ` (${text.status[kpi.status]})` : '';
           const before = kpi.previous === null ? text.noDataBefore : format(kpi.key, kpi.previous);
           const previous = kpi.value === null ? '' : `; ${text.previous}: ${before}`;
           return `- ${text.kpis[kpi.key]}: ${format(kpi.key, kpi.value)}${previous}${status}`;
@@ -241,7 +262,7 @@ export function draftInvestorUpdate(sources: UpdateSources): { kpis: Kpi[]; sect
   return {
     kpis,
     sections: {
-      summary: `${text.period(mondayOf(period.fromWeek), sundayOf(period.toWeek))}\n\n${text.summary(weeksRecorded, completed.length)}`,
+      summary: `${text.period(mondayOf(period.fromWeek, language), sundayOf(period.toWeek, language))}\n\n${text.summary(weeksRecorded, completed.length)}`,
       kpis: kpiLines.join('\n'),
       highlights,
       lowlights,
@@ -251,10 +272,22 @@ export function draftInvestorUpdate(sources: UpdateSources): { kpis: Kpi[]; sect
   };
 }
 
-/** The whole update as Markdown: the title, then each section under its heading (asks only when written). */
-export function updateMarkdown(sections: Sections, language: Language): string {
+/** What the title names: the startup (when it has a name) and the period, as a person reads it. */
+export type UpdateHeading = { startupName: string | null; period: { fromWeek: WeekKey; toWeek: WeekKey } };
+
+/** "Acme — Investor update, November 2026"; without a heading, the bare title. */
+export function updateTitle(language: Language, heading?: UpdateHeading): string {
   const text = TEXT[language];
-  const parts = [`# ${text.title}`];
+  if (!heading) return text.title;
+  const title = `${text.title}, ${periodLabel(heading.period, language)}`;
+  const name = heading.startupName?.trim();
+  return name ? `${name} — ${title}` : title;
+}
+
+/** The whole update as Markdown: the title, then each section under its heading (asks only when written). */
+export function updateMarkdown(sections: Sections, language: Language, heading?: UpdateHeading): string {
+  const text = TEXT[language];
+  const parts = [`# ${updateTitle(language, heading)}`];
   for (const key of SECTION_KEYS) {
     const body = sections[key].trim();
     if (key === 'asks' && !body) continue;

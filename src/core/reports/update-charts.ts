@@ -2,6 +2,7 @@ import type { Language } from '../i18n/language.ts';
 import { monthlyRecurringRevenue } from '../metrics/formulas.ts';
 import { isoWeekStart, weekFromIndex, weekIndex, type WeekKey } from '../metrics/iso-week.ts';
 import type { WeekRecord } from '../metrics/week-record.ts';
+import { formatDay } from '../metrics/week-label.ts';
 import { formatKpi } from './investor-update.ts';
 
 /**
@@ -13,7 +14,7 @@ export type LineChart = {
   title: string;
   /** One value per week of the window, oldest first; null where the week has no record. */
   values: (number | null)[];
-  /** The labels the chart prints: lowest and highest value as the update writes money, first and last week's Monday. */
+  /** The labels the chart prints: lowest and highest value as the update writes money, first and last week's Monday ("2 Nov 2026"). */
   labels: { min: string; max: string; first: string; last: string };
   noData: string;
 };
@@ -31,7 +32,6 @@ export function chartWeeks(period: { fromWeek: WeekKey; toWeek: WeekKey }): Week
   return Array.from({ length: to - start + 1 }, (_, offset) => weekFromIndex(start + offset));
 }
 
-const monday = (key: WeekKey) => isoWeekStart(key).toISOString().slice(0, 10);
 
 /** The cash and MRR charts of an update, in its language and the founder's currency. */
 export function updateCharts(
@@ -44,6 +44,8 @@ export function updateCharts(
   const byWeek = new Map(records.map((record) => [weekIndex(record), record]));
   const recorded = weeks.map((week) => byWeek.get(weekIndex(week)) ?? null);
   const text = TEXT[language];
+  // The axis names each end by its Monday as a person reads it ("2 Nov 2026"), never an ISO code.
+  const monday = (key: WeekKey) => formatDay(isoWeekStart(key), language);
   const chart = (key: 'cashBalance' | 'mrr', title: string, values: (number | null)[]): LineChart => {
     const present = values.filter((value): value is number => value !== null);
     const label = (value: number) => (present.length ? formatKpi(key, value, language, currency) : '');

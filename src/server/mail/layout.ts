@@ -16,6 +16,12 @@ export type EmailContent = {
 const COLORS = { text: '#111827', muted: '#4b5563', brand: '#0f766e', border: '#e5e7eb' };
 
 /**
+ * Every e-mail's one column (decision 260): at most 560 px, shrinking to a 390 px phone, its
+ * padding inside that width, long words and links wrapping instead of widening the page.
+ */
+export const PHONE_SHELL = { maxWidth: '560px', width: '100%', padding: '16px', boxSizing: 'border-box' as const, overflowWrap: 'anywhere' as const };
+
+/**
  * The account and subscription e-mails as one React Email layout (decision 143), the look of
  * the weekly e-mails (decision 172): the greeting, the paragraphs, one button, the small print,
  * the link spelled out for clients that hide buttons, and Rumbo's signature. Written with
@@ -33,7 +39,7 @@ function element({ language, greeting, paragraphs, action, notes }: EmailContent
       { style: { backgroundColor: '#ffffff', color: COLORS.text, fontFamily: 'system-ui, -apple-system, Segoe UI, sans-serif' } },
       h(
         Container,
-        { style: { maxWidth: '560px', padding: '24px' } },
+        { style: PHONE_SHELL },
         h(Text, { style: { fontSize: '20px', fontWeight: 700, color: COLORS.brand, margin: '0 0 16px' } }, 'Rumbo'),
         h(Text, null, greeting),
         ...paragraphs.map((paragraph) => h(Text, null, paragraph)),

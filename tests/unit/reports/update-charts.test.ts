@@ -22,7 +22,7 @@ describe('the update charts', () => {
     const [cash, mrr] = updateCharts(records, period, 'en', 'USD');
     expect(cash!.title).toBe('Cash by week');
     expect(cash!.values).toEqual([100_000, null, 90_000, null, null, null, 80_000, 75_000]);
-    expect(cash!.labels).toEqual({ min: '$75,000', max: '$100,000', first: '2026-01-12', last: '2026-03-02' });
+    expect(cash!.labels).toEqual({ min: '$75,000', max: '$100,000', first: '12 Jan 2026', last: '2 Mar 2026' });
     expect(mrr!.title).toBe('MRR by week');
     expect(mrr!.values[0]).toBeCloseTo((1200 * 52) / 12, 6);
     expect(mrr!.labels).toMatchObject({ min: '$5,200', max: '$10,400' });

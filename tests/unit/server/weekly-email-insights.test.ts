@@ -29,7 +29,7 @@ describe('the Monday e-mail’s insights', () => {
       'Weekly churn rose three weeks in a row: 0.4% → 0.45% → 0.5% → 0.62%.',
       'Active users stopped growing three weeks ago: 1,340 → 1,400 → 1,400 → 1,395 → 1,380.',
       'MRR moved the right way, from $10,000 to $12,000, since you started “Annual plans lift MRR”.',
-      '2026-W47 is not recorded yet; your latest recorded week is 2026-W45.',
+      'The week of 16 Nov 2026 is not recorded yet; your latest recorded week is the week of 2 Nov 2026.',
       'CAC jumped to $330 against its trend: $210 → $190 → $200 → $330.',
     ]);
   });

@@ -1,17 +1,18 @@
 import type { LineChart } from '../../../core/reports/update-charts.ts';
-import { num, textAt, textWidth } from './pdf-text.ts';
+import type { PdfDocument } from './pdf-fonts.ts';
 
 /**
- * A line chart as PDF drawing operators (decision 184): vector paths, no library. Pure, so the
- * geometry is tested on its own; `markdownPdf` places it on the page.
+ * A line chart of the update's PDF (decisions 184 and 264): vector paths drawn by PDFKit.
+ * The geometry is pure (`plotPoints`, `segments`), so it is tested on its own; `drawLineChart`
+ * places it on the page.
  */
 export type Box = { x: number; y: number; width: number; height: number };
 export type Point = { x: number; y: number };
 
 /**
- * Each value's point in the box (PDF coordinates, y up): weeks spread evenly left to right,
- * the lowest value on the bottom edge and the highest on the top. A flat series sits at
- * mid-height; a week without a value (null) has no point, so the line breaks there.
+ * Each value's point in the box (y up from the box's bottom edge): weeks spread evenly left
+ * to right, the lowest value on the bottom edge and the highest on the top. A flat series
+ * sits at mid-height; a week without a value (null) has no point, so the line breaks there.
  */
 export function plotPoints(values: readonly (number | null)[], box: Box): (Point | null)[] {
   const present = values.filter((value): value is number => value !== null && Number.isFinite(value));
@@ -47,37 +48,47 @@ const TITLE_SIZE = 11;
 /** Room above the box for the title, and below it for the dates. */
 export const CHART_TITLE_SPACE = 18;
 export const CHART_DATE_SPACE = 14;
+const COLORS = { axis: '#999999', line: '#175ca6', text: '#111111' };
 
-/** The chart's operators: title above the box, axes, the line, min/max left of the axis, first/last week below. */
-export function lineChartOperators(chart: LineChart, box: Box): string {
-  const right = box.x + box.width;
-  const top = box.y + box.height;
-  let ops = textAt(chart.title, box.x, top + CHART_TITLE_SPACE - TITLE_SIZE + 2, TITLE_SIZE, 'F2');
-  ops += `q 0.6 G 0.5 w ${num(box.x)} ${num(top)} m ${num(box.x)} ${num(box.y)} l ${num(right)} ${num(box.y)} l S Q\n`;
-  ops += textAt(chart.labels.first, box.x, box.y - CHART_DATE_SPACE + 2, LABEL_SIZE);
-  ops += textAt(chart.labels.last, right - textWidth(chart.labels.last, LABEL_SIZE), box.y - CHART_DATE_SPACE + 2, LABEL_SIZE);
+/**
+ * Draws the chart with its box's top-left corner at (x, top) in page coordinates (y down, as
+ * PDFKit places things): title above the box, axes, the line, min/max left of the axis, the
+ * first and last week's Monday below it, or "No data" with fewer than 2 recorded weeks.
+ */
+export function drawLineChart(doc: PdfDocument, chart: LineChart, area: { x: number; top: number; width: number; height: number }) {
+  const { x, width, height } = area;
+  const boxTop = area.top + CHART_TITLE_SPACE;
+  const bottom = boxTop + height;
+  const right = x + width;
+  doc.font('bold').fontSize(TITLE_SIZE).fillColor(COLORS.text).text(chart.title, x, area.top, { lineBreak: false });
+  doc.save().strokeColor(COLORS.axis).lineWidth(0.5).moveTo(x, boxTop).lineTo(x, bottom).lineTo(right, bottom).stroke().restore();
+  doc.font('regular').fontSize(LABEL_SIZE);
+  doc.text(chart.labels.first, x, bottom + 3, { lineBreak: false });
+  doc.text(chart.labels.last, right - doc.widthOfString(chart.labels.last), bottom + 3, { lineBreak: false });
 
-  const points = plotPoints(chart.values, box);
+  const points = plotPoints(chart.values, { x, y: 0, width, height });
   if (points.filter(Boolean).length < 2) {
-    const width = textWidth(chart.noData, 10);
-    return ops + textAt(chart.noData, box.x + (box.width - width) / 2, box.y + box.height / 2 - 3, 10);
+    doc.fontSize(10).text(chart.noData, x + (width - doc.fontSize(10).widthOfString(chart.noData)) / 2, boxTop + height / 2 - 6, { lineBreak: false });
+    return;
   }
-  const labelAt = (label: string, y: number) => textAt(label, box.x - 4 - textWidth(label, LABEL_SIZE), y, LABEL_SIZE);
+  const labelAt = (label: string, y: number) => doc.text(label, x - 4 - doc.widthOfString(label), y, { lineBreak: false });
   const values = chart.values.filter((value) => value !== null);
   if (Math.min(...values) === Math.max(...values)) {
     // A flat series: its one value beside the line at mid-height, not the same label at both ends.
-    ops += labelAt(chart.labels.max, box.y + box.height / 2 - 3);
+    labelAt(chart.labels.max, boxTop + height / 2 - LABEL_SIZE / 2);
   } else {
-    ops += labelAt(chart.labels.max, top - LABEL_SIZE + 2);
-    ops += labelAt(chart.labels.min, box.y);
+    labelAt(chart.labels.max, boxTop);
+    labelAt(chart.labels.min, bottom - LABEL_SIZE);
   }
-  const paths = segments(points)
-    .map((run) => {
-      const [first, ...rest] = run;
-      const to = rest.length ? rest : [first!];
-      return `${num(first!.x)} ${num(first!.y)} m ${to.map((p) => `${num(p.x)} ${num(p.y)} l`).join(' ')} S`;
-    })
-    .join('\n');
-  // Round caps and joins: a lone week (a zero-length path) still shows as a dot.
-  return `${ops}q 0.09 0.36 0.65 RG 1.5 w 1 J 1 j\n${paths}\nQ\n`;
+  // The geometry counts y up from the box's bottom edge; the page counts it down from the top.
+  const onPage = (point: Point) => [point.x, bottom - point.y] as const;
+  doc.save().strokeColor(COLORS.line).lineWidth(1.5).lineCap('round').lineJoin('round');
+  for (const run of segments(points)) {
+    const [first, ...rest] = run.map(onPage);
+    doc.moveTo(...first!);
+    // A lone week is a zero-length path: round caps still show it as a dot.
+    for (const point of rest.length ? rest : [first!]) doc.lineTo(...point);
+    doc.stroke();
+  }
+  doc.restore();
 }

@@ -1,96 +1,68 @@
+import { HTML_LANG, type Language } from '../../../core/i18n/language.ts';
+import { startupInitial } from '../../../core/reports/period-label.ts';
 import type { LineChart } from '../../../core/reports/update-charts.ts';
-import { CHART_DATE_SPACE, CHART_TITLE_SPACE, lineChartOperators } from './pdf-chart.ts';
-import { escapePdf as escape, latin1 } from './pdf-text.ts';
+import { CHART_DATE_SPACE, CHART_TITLE_SPACE, drawLineChart } from './pdf-chart.ts';
+import { newPdfDocument, pdfBytes, type PdfDocument } from './pdf-fonts.ts';
 
 /**
- * A plain PDF of an investor update (decision 184): text in Helvetica, A4, one line per
- * Markdown line, wrapped, then the charts drawn with path operators. Written by hand because
- * the app has no PDF library installed; every byte is Latin-1 (WinAnsi), which covers English
- * and Spanish.
+ * The investor update as a PDF, drawn with PDFKit (decision 264): A4, the startup's initial
+ * and name on top, the update's Markdown as text (headings larger and bold, list marks as
+ * bullets, lines wrapped by the library), then the cash and MRR charts. The text is Inter,
+ * embedded, so every Spanish character prints and can be searched and copied.
  */
-const PAGE = { width: 595, height: 842, margin: 56 };
-const LINE = 15;
-const WRAP = 92;
+const MARGIN = 56;
 /** A chart: room for the min/max labels left of the box, the box, and space around it. */
 const CHART = { gutter: 64, height: 120, gap: 24 };
 const CHART_BLOCK = CHART.gap + CHART_TITLE_SPACE + CHART.height + CHART_DATE_SPACE;
+const BRAND = '#0f766e';
+const LOGO = 36;
 
-function wrap(line: string, width: number): string[] {
-  const lines: string[] = [];
-  let current = '';
-  for (const word of line.split(' ')) {
-    if (current && current.length + word.length + 1 > width) {
-      lines.push(current);
-      current = `  ${word}`;
-    } else current = current ? `${current} ${word}` : word;
-  }
-  lines.push(current);
-  return lines;
+/** What the PDF prints of an update: its title, language, startup and Markdown. */
+export type PdfUpdate = { title: string; language: Language; startupName: string | null; markdown: string };
+
+/** The startup's initial in a rounded square, its name beside it (decision 261). */
+function masthead(doc: PdfDocument, startupName: string | null) {
+  const initial = startupInitial(startupName);
+  if (!initial) return;
+  const top = doc.y;
+  doc.save().roundedRect(MARGIN, top, LOGO, LOGO, 7).fill(BRAND).restore();
+  doc.font('bold').fontSize(20).fillColor('#ffffff');
+  doc.text(initial, MARGIN, top + (LOGO - doc.currentLineHeight()) / 2, { width: LOGO, align: 'center', lineBreak: false });
+  doc.fontSize(16).fillColor('#111111');
+  doc.text(startupName!.trim(), MARGIN + LOGO + 12, top + (LOGO - doc.currentLineHeight()) / 2, { width: doc.page.width - 2 * MARGIN - LOGO - 12, lineBreak: false, ellipsis: true });
+  doc.x = MARGIN;
+  doc.y = top + LOGO + 14;
 }
 
-/** The PDF bytes of a Markdown text (headings larger and bold, list marks as bullets), then the charts. */
-export function markdownPdf(markdown: string, charts: readonly LineChart[] = []): Buffer {
-  const rows: { text: string; size: number; bold: boolean }[] = [];
-  for (const raw of markdown.split('\n')) {
-    const heading = /^(#{1,3})\s+(.*)$/.exec(raw);
-    if (heading) {
-      const size = heading[1]!.length === 1 ? 18 : 14;
-      rows.push({ text: latin1(heading[2]!), size, bold: true });
-      continue;
-    }
-    const text = latin1(raw.replace(/^(\s*)- /, '$1\u0095 ').replace(/\*\*/g, ''));
-    for (const part of wrap(text, WRAP)) rows.push({ text: part, size: 11, bold: false });
+/** One Markdown line as the PDF writes it. */
+function markdownLine(doc: PdfDocument, raw: string) {
+  const width = doc.page.width - 2 * MARGIN;
+  const heading = /^(#{1,3})\s+(.*)$/.exec(raw);
+  if (heading) {
+    doc.moveDown(0.3).font('bold').fontSize(heading[1]!.length === 1 ? 18 : 14).text(heading[2]!, MARGIN, doc.y, { width }).moveDown(0.2);
+    return;
   }
+  const item = /^(\s*)- (.*)$/.exec(raw);
+  const indent = /^\s{2}\S/.test(raw) ? 14 : 0;
+  const text = (item ? `• ${item[2]}` : raw.trim()).replace(/\*\*/g, '');
+  doc.font('regular').fontSize(11);
+  if (!text) doc.moveDown(0.4);
+  else doc.text(text, MARGIN + indent, doc.y, { width: width - indent, lineGap: 2 });
+}
 
-  const pages: string[] = [];
-  let stream = '';
-  let y = PAGE.height - PAGE.margin;
-  for (const row of rows) {
-    const height = row.size > 11 ? row.size + 8 : LINE;
-    if (y - height < PAGE.margin) {
-      pages.push(stream);
-      stream = '';
-      y = PAGE.height - PAGE.margin;
-    }
-    y -= height;
-    stream += `BT /${row.bold ? 'F2' : 'F1'} ${row.size} Tf ${PAGE.margin} ${y} Td (${escape(row.text)}) Tj ET\n`;
-  }
+/** The PDF bytes of an update and its charts. */
+export async function updatePdf(update: PdfUpdate, charts: readonly LineChart[] = []): Promise<Buffer> {
+  const doc = newPdfDocument({ title: update.title, author: update.startupName, language: HTML_LANG[update.language], margin: MARGIN });
+  doc.fillColor('#111111');
+  masthead(doc, update.startupName);
+  for (const line of update.markdown.split('\n')) markdownLine(doc, line);
+  const bottom = doc.page.height - MARGIN;
   for (const chart of charts) {
-    if (y - CHART_BLOCK < PAGE.margin) {
-      pages.push(stream);
-      stream = '';
-      y = PAGE.height - PAGE.margin + CHART.gap;
-    }
-    const box = { x: PAGE.margin + CHART.gutter, y: y - CHART.gap - CHART_TITLE_SPACE - CHART.height, width: PAGE.width - 2 * PAGE.margin - CHART.gutter, height: CHART.height };
-    stream += lineChartOperators(chart, box);
-    y -= CHART_BLOCK;
+    if (doc.y + CHART_BLOCK > bottom) doc.addPage();
+    const top = doc.y + CHART.gap;
+    drawLineChart(doc, chart, { x: MARGIN + CHART.gutter, top, width: doc.page.width - 2 * MARGIN - CHART.gutter, height: CHART.height });
+    doc.x = MARGIN;
+    doc.y = top + CHART_TITLE_SPACE + CHART.height + CHART_DATE_SPACE;
   }
-  pages.push(stream);
-
-  const objects: string[] = [];
-  const fonts = (base: string) => `<< /Type /Font /Subtype /Type1 /BaseFont /${base} /Encoding /WinAnsiEncoding >>`;
-  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
-  objects[3] = fonts('Helvetica');
-  objects[4] = fonts('Helvetica-Bold');
-  const kids: string[] = [];
-  pages.forEach((content, index) => {
-    const pageId = 5 + index * 2;
-    const contentId = pageId + 1;
-    kids.push(`${pageId} 0 R`);
-    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE.width} ${PAGE.height}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${contentId} 0 R >>`;
-    objects[contentId] = `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}endstream`;
-  });
-  objects[2] = `<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${pages.length} >>`;
-
-  let body = '%PDF-1.4\n%\u00e2\u00e3\u00cf\u00d3\n';
-  const offsets: number[] = [];
-  for (let id = 1; id < objects.length; id++) {
-    offsets[id] = Buffer.byteLength(body, 'latin1');
-    body += `${id} 0 obj\n${objects[id]}\nendobj\n`;
-  }
-  const xref = Buffer.byteLength(body, 'latin1');
-  body += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
-  for (let id = 1; id < objects.length; id++) body += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  return pdfBytes(doc);
 }

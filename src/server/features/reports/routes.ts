@@ -10,12 +10,12 @@ import { requireAiAllowed } from '../ai-consent/index.ts';
 import { acceptPolish, polishUpdate } from './polish.ts';
 import { requestContext } from '../../platform/audit.ts';
 import { rateLimit } from '../../rate-limit/middleware.ts';
-import { markdownPdf } from './pdf.ts';
+import { updatePdf } from './pdf.ts';
 import { savedInvestorList, savedScenarios, saveScenarios } from './saved-inputs.ts';
 import { requirePremium } from '../../platform/premium.ts';
 import { type ScenarioDraft, ScenarioDraftsInput } from '../../../core/reports/scenario-drafts.ts';
 import { createMailer } from '../../mail/mailer.ts';
-import { createUpdate, getUpdate, listUpdates, listUpdateVersions, revokeShares, saveUpdate, sendUpdate, sharedUpdate, shareUpdate, updateForPdf } from './service.ts';
+import { createUpdate, getUpdate, listShares, listUpdates, listUpdateVersions, revokeShare, revokeShares, saveUpdate, sendUpdate, sharedUpdate, shareUpdate, updateForPdf } from './service.ts';
 import { gonePageHtml, sharedPageHtml } from './shared-page.ts';
 import { documented, jsonBody } from '../../http/route-doc.ts';
 
@@ -45,7 +45,7 @@ export const investorUpdateRoutes = new Hono<AppBindings>()
   .get('/:id/versions', documented({ summary: 'Every saved version, newest first', tag: 'reports' }), async (c) => c.json(await listUpdateVersions(...ids(c))))
   .get('/:id/pdf', documented({ summary: 'The update as a PDF', tag: 'reports' }), async (c) => {
     const { update, charts } = await updateForPdf(...ids(c));
-    return c.body(new Uint8Array(markdownPdf(update.markdown, charts)), 200, {
+    return c.body(new Uint8Array(await updatePdf(update, charts)), 200, {
       'content-type': 'application/pdf',
       'content-disposition': `attachment; filename="investor-update-${update.toWeek}.pdf"`,
       'cache-control': 'no-store',
@@ -99,6 +99,13 @@ export const investorUpdateRoutes = new Hono<AppBindings>()
   .delete('/:id/share', documented({ summary: 'Revoke the update’s links (they answer 410)', tag: 'reports' }), async (c) => {
     await revokeShares(...ids(c), requestContext(c.req.raw, clientAddress(c)));
     return c.body(null, 204);
+  })
+  .get('/:id/shares', documented({ summary: 'The update’s live share links → [{ id, createdAt, expiresAt }], newest first (decision 263)', tag: 'reports' }), async (c) =>
+    c.json(await listShares(...ids(c))),
+  )
+  .delete('/:id/shares/:shareId', documented({ summary: 'Revoke one share link (it answers 410); 404 when it is not a live link of this update', tag: 'reports' }), async (c) => {
+    await revokeShare(...ids(c), c.req.param('shareId'), requestContext(c.req.raw, clientAddress(c)));
+    return c.body(null, 204);
   });
 
 /** GET /api/reports/scenarios: the scenarios as last saved, null before the first save. */
@@ -139,6 +146,6 @@ export const sharedUpdateRoutes = new Hono<AppBindings>().get(
     const update = await sharedUpdate(c.get('deps').db, c.req.param('token'));
     const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
     if (update === 'gone') return c.body(gonePageHtml('en'), 410, headers);
-    return c.body(sharedPageHtml(update.markdown, update.language), 200, headers);
+    return c.body(sharedPageHtml(update.markdown, update.language, { title: update.title, startupName: update.startupName }), 200, headers);
   },
 );

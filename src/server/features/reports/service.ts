@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { languageFromTag, type Language } from '../../../core/i18n/language.ts';
 import { formatWeek, type WeekKey } from '../../../core/metrics/iso-week.ts';
-import { draftInvestorUpdate, type Kpi, type Sections, SECTION_KEYS, updateMarkdown } from '../../../core/reports/investor-update.ts';
+import { draftInvestorUpdate, type Kpi, type Sections, SECTION_KEYS, updateMarkdown, updateTitle } from '../../../core/reports/investor-update.ts';
+import { weekKeyOf } from '../../../core/reports/period-label.ts';
 import { type LineChart, updateCharts } from '../../../core/reports/update-charts.ts';
 import type { Database } from '../../db/client.ts';
 import { investorUpdateShares, investorUpdates, investorUpdateVersions, users } from '../../db/schema/index.ts';
@@ -16,6 +17,7 @@ import { listTasks } from '../tasks/index.ts';
 import { keepInvestorList } from './saved-inputs.ts';
 import { investorUpdateEmail } from './update-email.ts';
 import { ownedRow } from '../../platform/owned-row.ts';
+import { assertUuid } from '../../platform/ids.ts';
 
 /** An update as the API answers it: its latest version's sections and their Markdown. */
 export type InvestorUpdate = {
@@ -23,6 +25,10 @@ export type InvestorUpdate = {
   fromWeek: string;
   toWeek: string;
   language: Language;
+  /** The founder's startup as the profile names it now (its initial is the update's logo), null when unnamed. */
+  startupName: string | null;
+  /** "Acme — Investor update, November 2026": the period in months and dates, in the update's language. */
+  title: string;
   version: number;
   sections: Sections;
   markdown: string;
@@ -39,7 +45,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function founder(db: Database, userId: string) {
   const [row] = await db
-    .select({ preferredLanguage: users.preferredLanguage, currency: users.currency })
+    .select({ preferredLanguage: users.preferredLanguage, currency: users.currency, startupName: users.startupName })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -49,17 +55,20 @@ async function founder(db: Database, userId: string) {
 
 type UpdateRow = typeof investorUpdates.$inferSelect;
 
-function toUpdate(row: UpdateRow, version: { version: number; sections: Record<string, string> }): InvestorUpdate {
+function toUpdate(row: UpdateRow, version: { version: number; sections: Record<string, string> }, startupName: string | null): InvestorUpdate {
   const sections = Object.fromEntries(SECTION_KEYS.map((key) => [key, version.sections[key] ?? ''])) as Sections;
   const language = (languageFromTag(row.language) ?? 'en') as Language;
+  const heading = { startupName: startupName?.trim() || null, period: { fromWeek: weekKeyOf(row.fromWeek), toWeek: weekKeyOf(row.toWeek) } };
   return {
     id: row.id,
     fromWeek: row.fromWeek,
     toWeek: row.toWeek,
     language,
+    startupName: heading.startupName,
+    title: updateTitle(language, heading),
     version: version.version,
     sections,
-    markdown: updateMarkdown(sections, language),
+    markdown: updateMarkdown(sections, language, heading),
     kpis: row.kpis as Kpi[],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -113,7 +122,7 @@ export async function createUpdate(
       .values({ userId, fromWeek: formatWeek(period.fromWeek), toWeek: formatWeek(period.toWeek), language, kpis, createdAt: now, updatedAt: now })
       .returning();
     const [version] = await tx.insert(investorUpdateVersions).values({ updateId: row!.id, version: 1, sections, createdAt: now }).returning();
-    return toUpdate(row!, version!);
+    return toUpdate(row!, version!, account.startupName);
   });
 }
 
@@ -128,11 +137,12 @@ export async function listUpdates(db: Database, userId: string): Promise<Investo
 
 export async function getUpdate(db: Database, userId: string, id: string): Promise<InvestorUpdate> {
   const row = await ownUpdate(db, userId, id);
-  return toUpdate(row, await latestVersion(db, id));
+  const [version, account] = await Promise.all([latestVersion(db, id), founder(db, userId)]);
+  return toUpdate(row, version, account.startupName);
 }
 
 /** `YYYY-Www` as stored on the update row. */
-export const weekKey = (text: string): WeekKey => ({ year: Number(text.slice(0, 4)), week: Number(text.slice(6)) });
+export const weekKey = weekKeyOf;
 
 /**
  * What the PDF shows of the founder's own update, from one read of its row (404 like the
@@ -142,7 +152,7 @@ export const weekKey = (text: string): WeekKey => ({ year: Number(text.slice(0, 
 export async function updateForPdf(db: Database, userId: string, id: string): Promise<{ update: InvestorUpdate; charts: LineChart[] }> {
   const row = await ownUpdate(db, userId, id);
   const [version, account, records] = await Promise.all([latestVersion(db, id), founder(db, userId), listWeeks(db, userId, 'oldest')]);
-  const update = toUpdate(row, version);
+  const update = toUpdate(row, version, account.startupName);
   const charts = updateCharts(records, { fromWeek: weekKey(row.fromWeek), toWeek: weekKey(row.toWeek) }, update.language, account.currency);
   return { update, charts };
 }
@@ -150,6 +160,7 @@ export async function updateForPdf(db: Database, userId: string, id: string): Pr
 /** Saves the founder's edited sections as the next version; earlier versions stay. */
 export async function saveUpdate(db: Database, userId: string, id: string, sections: Sections): Promise<InvestorUpdate> {
   const row = await ownUpdate(db, userId, id);
+  const account = await founder(db, userId);
   return db.transaction(async (tx) => {
     // Saves take turns on the update row, so two at once get distinct version numbers.
     const [locked] = await tx.update(investorUpdates).set({ updatedAt: new Date() }).where(eq(investorUpdates.id, row.id)).returning();
@@ -163,7 +174,7 @@ export async function saveUpdate(db: Database, userId: string, id: string, secti
       .insert(investorUpdateVersions)
       .values({ updateId: id, version: (last?.version ?? 0) + 1, sections })
       .returning();
-    return toUpdate(locked!, version!);
+    return toUpdate(locked!, version!, account.startupName);
   });
 }
 
@@ -210,6 +221,33 @@ export async function revokeShares(db: Database, userId: string, id: string, con
   await recordAuditEvent(db, { action: 'investor_update_share_revoked', adminId: userId, targetUserId: userId, context, details: { updateId: id, links: revoked.length } }, now);
 }
 
+/** A live share link as the update lists it (decision 263): the token is not kept, so the link itself cannot be shown again. */
+export type ShareLink = { id: string; createdAt: string; expiresAt: string };
+
+/** GET /api/reports/investor-updates/:id/shares: the update's links that still open, newest first. */
+export async function listShares(db: Database, userId: string, id: string, now = new Date()): Promise<ShareLink[]> {
+  await ownUpdate(db, userId, id);
+  const rows = await db
+    .select({ id: investorUpdateShares.id, createdAt: investorUpdateShares.createdAt, expiresAt: investorUpdateShares.expiresAt })
+    .from(investorUpdateShares)
+    .where(and(eq(investorUpdateShares.updateId, id), isNull(investorUpdateShares.revokedAt), gt(investorUpdateShares.expiresAt, now)))
+    .orderBy(desc(investorUpdateShares.createdAt));
+  return rows.map((row) => ({ id: row.id, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString() }));
+}
+
+/** Revokes one live link of the founder's update (404 for any other); it answers 410 from now on; audited. */
+export async function revokeShare(db: Database, userId: string, id: string, shareId: string, context: RequestContext, now = new Date()) {
+  await ownUpdate(db, userId, id);
+  assertUuid(shareId);
+  const revoked = await db
+    .update(investorUpdateShares)
+    .set({ revokedAt: now })
+    .where(and(eq(investorUpdateShares.id, shareId), eq(investorUpdateShares.updateId, id), isNull(investorUpdateShares.revokedAt), gt(investorUpdateShares.expiresAt, now)))
+    .returning({ id: investorUpdateShares.id });
+  if (!revoked.length) throw new AppError('NOT_FOUND');
+  await recordAuditEvent(db, { action: 'investor_update_share_revoked', adminId: userId, targetUserId: userId, context, details: { updateId: id, links: 1 } }, now);
+}
+
 /** What a share link shows: the update's current text, or `gone` when the link expired, was revoked or never existed. */
 export async function sharedUpdate(db: Database, token: string, now = new Date()): Promise<InvestorUpdate | 'gone'> {
   if (!/^[\w-]{20,100}$/.test(token)) return 'gone';
@@ -217,7 +255,8 @@ export async function sharedUpdate(db: Database, token: string, now = new Date()
   if (!share || share.revokedAt || share.expiresAt <= now) return 'gone';
   const [row] = await db.select().from(investorUpdates).where(eq(investorUpdates.id, share.updateId)).limit(1);
   if (!row) return 'gone';
-  return toUpdate(row, await latestVersion(db, row.id));
+  const [version, account] = await Promise.all([latestVersion(db, row.id), founder(db, row.userId)]);
+  return toUpdate(row, version, account.startupName);
 }
 
 /**
@@ -240,7 +279,7 @@ export async function sendUpdate(
   let sent = 0;
   for (const to of recipients) {
     const { url } = await createShare(db, id, services.appUrl, now);
-    const message = investorUpdateEmail({ to, markdown: update.markdown, link: url, language: update.language });
+    const message = investorUpdateEmail({ to, markdown: update.markdown, link: url, language: update.language, masthead: { title: update.title, startupName: update.startupName } });
     if (await services.mailer.send(message)) sent += 1;
   }
   await recordAuditEvent(db, { action: 'investor_update_sent', adminId: userId, targetUserId: userId, context: services.context, details: { updateId: id, recipients: recipients.length, sent } }, now);

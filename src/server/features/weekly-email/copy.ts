@@ -27,7 +27,8 @@ export type WeeklyCopy = {
   greeting: (name: string) => string;
   footer: { why: string; settings: string; unsubscribe: string };
   monday: {
-    subject: (week: number) => string;
+    /** The week named by its Monday as the founder reads it ("23 Nov 2026"), never an ISO code. */
+    subject: (week: string) => string;
     preview: string;
     title: string;
     intro: (week: string) => string;
@@ -58,6 +59,8 @@ export type WeeklyCopy = {
   metrics: Record<KeyMetric, string>;
   status: Record<TargetStatus, string>;
   notBurning: string;
+  /** Every figure with its unit: weeks spelled out, multiples with ×. */
+  units: { weeks: (value: string) => string; multiple: (value: string) => string };
 };
 
 export const WEEKLY_COPY: Record<Language, WeeklyCopy> = {
@@ -69,11 +72,11 @@ export const WEEKLY_COPY: Record<Language, WeeklyCopy> = {
       unsubscribe: 'Unsubscribe from weekly e-mails',
     },
     monday: {
-      subject: (week) => `Your numbers for week ${week} and this week's record`,
+      subject: (week) => `Your numbers for the week of ${week} and this week's record`,
       preview: "Last week's key numbers against their targets, and one link to record this week.",
       title: "Last week's numbers",
-      intro: (week) => `Here is ${week} against your targets.`,
-      stale: (latest, lastWeek) => `Your latest recorded week is ${latest}; ${lastWeek} is not recorded yet.`,
+      intro: (week) => `Here is the week of ${week} against your targets.`,
+      stale: (latest, lastWeek) => `Your latest recorded week is the week of ${latest}; the week of ${lastWeek} is not recorded yet.`,
       empty: "You haven't recorded a week yet. Five minutes with last week's numbers and Rumbo shows you where you stand against the targets that matter.",
       columns: { metric: 'Metric', value: 'Latest', before: 'Week before', target: 'Target', status: 'Status' },
       changed: 'What changed',
@@ -93,7 +96,7 @@ export const WEEKLY_COPY: Record<Language, WeeklyCopy> = {
         cacJumped: (values) => `CAC jumped to ${values.at(-1)} against its trend: ${values.join(' → ')}.`,
         growthStalled: (values) => `Active users stopped growing three weeks ago: ${values.join(' → ')}.`,
         taskMetricMoved: ({ metric, from, to, hypothesis, better }) => `${metric} moved ${better ? 'the right way' : 'the wrong way'}, from ${from} to ${to}, since you started “${hypothesis}”.`,
-        weekNotRecorded: ({ week, latest }) => `${week} is not recorded yet; your latest recorded week is ${latest}.`,
+        weekNotRecorded: ({ week, latest }) => `The week of ${week} is not recorded yet; your latest recorded week is the week of ${latest}.`,
         metricNames: { cac: 'CAC', weeklyRecurringRevenue: 'Weekly recurring revenue', weeklyBurnRate: 'Weekly burn rate', ltv: 'LTV', arpc: 'ARPC' },
       },
     },
@@ -128,6 +131,7 @@ export const WEEKLY_COPY: Record<Language, WeeklyCopy> = {
     },
     status: { on: '✓ On target', near: '≈ Near target', off: '✗ Off target' },
     notBurning: 'not burning',
+    units: { weeks: (value) => `${value} weeks`, multiple: (value) => `${value}×` },
   },
   'es-LA': {
     greeting: (name) => `Hola, ${name}:`,
@@ -137,11 +141,11 @@ export const WEEKLY_COPY: Record<Language, WeeklyCopy> = {
       unsubscribe: 'Dejar de recibir los correos semanales',
     },
     monday: {
-      subject: (week) => `Tus números de la semana ${week} y el registro de esta semana`,
+      subject: (week) => `Tus números de la semana del ${week} y el registro de esta semana`,
       preview: 'Los números clave de la semana pasada frente a sus metas, y un enlace para registrar esta semana.',
       title: 'Los números de la semana pasada',
-      intro: (week) => `Así quedó ${week} frente a tus metas.`,
-      stale: (latest, lastWeek) => `Tu última semana registrada es ${latest}; ${lastWeek} todavía no está registrada.`,
+      intro: (week) => `Así quedó la semana del ${week} frente a tus metas.`,
+      stale: (latest, lastWeek) => `Tu última semana registrada es la del ${latest}; la semana del ${lastWeek} todavía no está registrada.`,
       empty: 'Todavía no registras ninguna semana. Con cinco minutos y los números de la semana pasada, Rumbo te muestra dónde estás frente a las metas que importan.',
       columns: { metric: 'Métrica', value: 'Última', before: 'Semana anterior', target: 'Meta', status: 'Estado' },
       changed: 'Qué cambió',
@@ -161,7 +165,7 @@ export const WEEKLY_COPY: Record<Language, WeeklyCopy> = {
         cacJumped: (values) => `Tu CAC saltó a ${values.at(-1)}, contra su tendencia: ${values.join(' → ')}.`,
         growthStalled: (values) => `Tus usuarios activos dejaron de crecer hace tres semanas: ${values.join(' → ')}.`,
         taskMetricMoved: ({ metric, from, to, hypothesis, better }) => `${metric} se movió ${better ? 'en la dirección correcta' : 'en la dirección equivocada'}, de ${from} a ${to}, desde que empezaste “${hypothesis}”.`,
-        weekNotRecorded: ({ week, latest }) => `${week} todavía no está registrada; tu última semana registrada es ${latest}.`,
+        weekNotRecorded: ({ week, latest }) => `La semana del ${week} todavía no está registrada; tu última semana registrada es la del ${latest}.`,
         metricNames: { cac: 'CAC', weeklyRecurringRevenue: 'Ingreso recurrente semanal', weeklyBurnRate: 'Quema semanal', ltv: 'LTV', arpc: 'ARPC' },
       },
     },
@@ -196,5 +200,6 @@ export const WEEKLY_COPY: Record<Language, WeeklyCopy> = {
     },
     status: { on: '✓ En meta', near: '≈ Cerca', off: '✗ Fuera de meta' },
     notBurning: 'sin quema de caja',
+    units: { weeks: (value) => `${value} semanas`, multiple: (value) => `${value}×` },
   },
 };

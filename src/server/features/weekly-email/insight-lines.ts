@@ -1,7 +1,7 @@
 import type { Language } from '../../../core/i18n/language.ts';
 import type { Insight } from '../../../core/insights/weekly-insights.ts';
 import type { MetricKey } from '../../../core/metrics/formulas.ts';
-import { formatWeek } from '../../../core/metrics/iso-week.ts';
+import { weekStartDay } from '../../../core/metrics/week-label.ts';
 import { TARGETS } from '../../../core/metrics/targets.ts';
 import { WEEKLY_COPY } from './copy.ts';
 import { emailMetricFormat } from './email-numbers.ts';
@@ -45,7 +45,7 @@ export function insightLine(insight: Insight, recipient: Recipient, metricName: 
         better: insight.tone === 'good',
       });
     case 'weekNotRecorded':
-      return copy.weekNotRecorded({ week: formatWeek(insight.week), latest: formatWeek(insight.latest) });
+      return copy.weekNotRecorded({ week: weekStartDay(insight.week, recipient.language), latest: weekStartDay(insight.latest, recipient.language) });
   }
 }
 

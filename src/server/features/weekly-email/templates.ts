@@ -1,11 +1,13 @@
-import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { Body, Button, Column, Container, Head, Heading, Hr, Html, Link, Preview, Row, Section, Text } from '@react-email/components';
 import { plainTextSelectors, render, toPlainText } from '@react-email/render';
 import { createElement as h, type ReactNode } from 'react';
 import { HTML_LANG, type Language } from '../../../core/i18n/language.ts';
-import { formatWeek } from '../../../core/metrics/iso-week.ts';
 import { numberTextStyle } from '../../../core/numbers/number-text.ts';
+import { METRIC_UNITS } from '../../../core/metrics/metric-units.ts';
+import { weekStartDay } from '../../../core/metrics/week-label.ts';
 import { formatIceTotal } from '../../../core/tasks/ice.ts';
 import { TARGETS, type TargetedMetric } from '../../../core/metrics/targets.ts';
+import { PHONE_SHELL } from '../../mail/layout.ts';
 import { type WeeklyCopy, WEEKLY_COPY } from './copy.ts';
 import { emailMetricFormat } from './email-numbers.ts';
 import { askLink, insightLine } from './insight-lines.ts';
@@ -23,14 +25,25 @@ export type Recipient = { name: string; language: Language; country: string | nu
 export type Links = { action: string; settings: string; unsubscribe: string; mentor?: string };
 
 const COLORS = { text: '#111827', muted: '#4b5563', brand: '#0f766e', border: '#e5e7eb' };
-const cell = { padding: '6px 8px', borderBottom: `1px solid ${COLORS.border}`, textAlign: 'left' as const, fontSize: '14px' };
+/**
+ * Phone first (decision 260): the mail module's one shrinking column, and each metric a
+ * two-column row (name, target and the week before | value and status) that fits 390 px
+ * where a five-column table did not.
+ */
+const small = { fontSize: '13px', lineHeight: '18px', color: COLORS.muted, margin: '2px 0 0' };
 
 /** A calendar day as the founder reads it (27 November / 27 de noviembre): the day itself, in no time zone. */
 const dueDay = (day: string, locale: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
+/** A metric's value with its unit: money and percentages carry theirs, weeks and multiples get theirs from the copy. */
 function metricFormat(recipient: Recipient) {
   const format = emailMetricFormat(recipient);
-  return (key: KeyMetric, value: number | null) => (value === null || !Number.isFinite(value) ? '—' : format(key, value));
+  const units = WEEKLY_COPY[recipient.language].units;
+  return (key: KeyMetric, value: number | null) => {
+    if (value === null || !Number.isFinite(value)) return '—';
+    const unit = METRIC_UNITS[key];
+    return unit === 'weeks' ? units.weeks(format(key, value)) : unit === 'multiple' ? units.multiple(format(key, value)) : format(key, value);
+  };
 }
 
 function targetText(key: KeyMetric, format: ReturnType<typeof metricFormat>): string {
@@ -52,7 +65,7 @@ function layout(input: { language: Language; preview: string; copy: WeeklyCopy; 
       { style: { backgroundColor: '#ffffff', color: COLORS.text, fontFamily: 'system-ui, -apple-system, Segoe UI, sans-serif' } },
       h(
         Container,
-        { style: { maxWidth: '560px', padding: '24px' } },
+        { style: PHONE_SHELL },
         ...input.children,
         h(Hr, { style: { borderColor: COLORS.border, margin: '24px 0' } }),
         h(Text, { style: { fontSize: '12px', color: COLORS.muted } }, copy.footer.why),
@@ -102,29 +115,26 @@ export function mondayEmail(recipient: Recipient, content: MondayContent, links:
     children.push(h(Text, null, copy.monday.empty));
   } else {
     const isLastWeek = content.latest.year === content.lastWeek.year && content.latest.week === content.lastWeek.week;
-    children.push(h(Text, null, isLastWeek ? copy.monday.intro(formatWeek(content.latest)) : copy.monday.stale(formatWeek(content.latest), formatWeek(content.lastWeek))));
+    const day = (key: { year: number; week: number }) => weekStartDay(key, recipient.language);
+    children.push(h(Text, null, isLastWeek ? copy.monday.intro(day(content.latest)) : copy.monday.stale(day(content.latest), day(content.lastWeek))));
     const columns = copy.monday.columns;
-    const header = [columns.metric, `${columns.value} (${formatWeek(content.latest)})`, content.previous ? `${columns.before} (${formatWeek(content.previous)})` : columns.before, columns.target, columns.status];
     children.push(
       h(
-        'table',
-        { className: 'metrics', cellPadding: 0, cellSpacing: 0, style: { width: '100%', borderCollapse: 'collapse', margin: '8px 0 16px' } },
-        h('thead', null, h('tr', null, ...header.map((label) => h('th', { key: label, style: { ...cell, color: COLORS.muted, fontWeight: 600 } }, label)))),
-        h(
-          'tbody',
-          null,
-          ...content.rows.map((row) =>
-            h(
-              'tr',
-              { key: row.key },
-              h('td', { style: cell }, copy.metrics[row.key]),
-              h('td', { style: { ...cell, fontWeight: 600 } }, row.notBurning ? copy.notBurning : format(row.key, row.value)),
-              h('td', { style: cell }, format(row.key, row.before)),
-              h('td', { style: cell }, targetText(row.key, format)),
-              h('td', { style: cell }, row.status ? copy.status[row.status] : ''),
-            ),
-          ),
-        ),
+        Section,
+        { className: 'metrics', style: { margin: '8px 0 16px' } },
+        ...content.rows.map((row) => {
+          const target = targetText(row.key, format);
+          const detail = [target ? `${columns.target}: ${target}` : '', `${columns.before}: ${format(row.key, row.before)}`].filter(Boolean).join(' · ');
+          const name = h(Column, { key: 'name', style: { padding: '8px 8px 8px 0', verticalAlign: 'top' } }, h(Text, { className: 'metric-line', style: { fontSize: '15px', lineHeight: '20px', margin: 0 } }, copy.metrics[row.key]), h(Text, { className: 'metric-line', style: small }, detail));
+          const value = h(
+            Column,
+            { key: 'value', align: 'right', style: { padding: '8px 0', verticalAlign: 'top', width: '40%' } },
+            // A figure breaks only between its currency and its digits, never inside the number.
+            h(Text, { className: 'metric-line', style: { fontSize: '15px', lineHeight: '20px', fontWeight: 600, margin: 0, overflowWrap: 'normal' } }, row.notBurning ? copy.notBurning : format(row.key, row.value)),
+            h(Text, { className: 'metric-line', style: small }, row.status ? copy.status[row.status] : ''),
+          );
+          return h(Row, { key: row.key, style: { borderBottom: `1px solid ${COLORS.border}` }, children: [name, value] });
+        }),
       ),
       h(Heading, { as: 'h2', style: { fontSize: '16px' } }, copy.monday.changed),
       ...(content.changes.length > 0 ? content.changes.map((change) => h(Text, { style: { margin: '4px 0' } }, `• ${changeLine(change, copy, format)}`)) : [h(Text, null, copy.monday.nothingChanged)]),
@@ -132,7 +142,7 @@ export function mondayEmail(recipient: Recipient, content: MondayContent, links:
   }
   if (content.insights.length > 0) children.push(...insightsSection(recipient, content, links, copy));
   children.push(h(Section, { style: { margin: '24px 0' } }, actionButton(links.action, copy.monday.action)));
-  return { subject: copy.monday.subject(content.lastWeek.week), element: layout({ language: recipient.language, preview: copy.monday.preview, copy, links, children }) };
+  return { subject: copy.monday.subject(weekStartDay(content.lastWeek, recipient.language)), element: layout({ language: recipient.language, preview: copy.monday.preview, copy, links, children }) };
 }
 
 export function fridayEmail(recipient: Recipient, content: FridayContent, links: Links) {
@@ -154,8 +164,8 @@ export function fridayEmail(recipient: Recipient, content: FridayContent, links:
   return { subject: copy.friday.subject, element: layout({ language: recipient.language, preview: copy.friday.preview, copy, links, children }) };
 }
 
-/** The metrics table reads as columns in plain text too; React Email's layout tables stay plain blocks. */
-const TEXT_SELECTORS = [...plainTextSelectors, { selector: 'table.metrics', format: 'dataTable', options: { maxColumnWidth: 28 } }];
+/** In plain text each metric reads as four lines (name, target and week before, value, status), metrics a blank line apart. */
+const TEXT_SELECTORS = [...plainTextSelectors, { selector: 'p.metric-line', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } }];
 
 /** The HTML and its plain-text twin, from one element. */
 export async function renderEmail(element: ReturnType<typeof layout>) {

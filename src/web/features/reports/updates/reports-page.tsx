@@ -4,6 +4,8 @@ import { buttonClass } from '../../../components/form/buttons.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PERIOD_WEEKS } from '../../../../core/reports/investor-update.ts';
+import { periodLabel, weekKeyOf } from '../../../../core/reports/period-label.ts';
+import { formatDay } from '../../../../core/metrics/week-label.ts';
 import { PREMIUM_TIER } from '../../../../core/subscription/trial.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { useSession } from '../../../lib/auth-client.ts';
@@ -110,7 +112,7 @@ export function ReportsPage() {
                 <option value="">{t('updates.choose')}</option>
                 {updates.data!.map((item) => (
                   <option key={item.id} value={item.id}>
-                    {t('updates.item', { from: item.fromWeek, to: item.toWeek, date: new Date(item.updatedAt).toLocaleDateString(locale) })}
+                    {t('updates.item', { period: periodLabel({ fromWeek: weekKeyOf(item.fromWeek), toWeek: weekKeyOf(item.toWeek) }, currentLanguage()), date: formatDay(new Date(item.updatedAt), currentLanguage()) })}
                   </option>
                 ))}
               </select>

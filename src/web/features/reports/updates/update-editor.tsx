@@ -4,12 +4,16 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { SECTION_KEYS, updateMarkdown, type Sections } from '../../../../core/reports/investor-update.ts';
+import { periodLabel, startupInitial, weekKeyOf } from '../../../../core/reports/period-label.ts';
+import { currentLanguage } from '../../../i18n/i18n.ts';
+import { formatDay } from '../../../../core/metrics/week-label.ts';
 import { SecondaryButton } from '../../../components/form/form-parts.tsx';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { METRIC_UNITS, metricFormatter } from '../../../lib/metric-format.ts';
 import type { NumberStyle } from '../../../lib/number-style.ts';
 import { PolishPanel } from './polish-panel.tsx';
 import { SendPanel } from './send-panel.tsx';
+import { ShareLinks } from './share-links.tsx';
 import { type InvestorUpdate, pdfUrl, useRevokeShares, useSaveUpdate, useShareUpdate } from './updates-api.ts';
 
 /** One update: its KPIs, every section editable, then save (a new version), copy, PDF and share. */
@@ -23,6 +27,8 @@ export function UpdateEditor({ update, numbers }: { update: InvestorUpdate; numb
   const revoke = useRevokeShares(update.id);
   const edited = SECTION_KEYS.some((key) => sections[key] !== update.sections[key]);
   const noData = update.kpis.every((kpi) => kpi.value === null);
+  const heading = { startupName: update.startupName, period: { fromWeek: weekKeyOf(update.fromWeek), toWeek: weekKeyOf(update.toWeek) } };
+  const initial = startupInitial(update.startupName);
 
   const onSave = () =>
     save.mutate(sections, {
@@ -31,7 +37,7 @@ export function UpdateEditor({ update, numbers }: { update: InvestorUpdate; numb
     });
   const onCopy = async () => {
     try {
-      await navigator.clipboard.writeText(updateMarkdown(sections, update.language));
+      await navigator.clipboard.writeText(updateMarkdown(sections, update.language, heading));
       toast.success(t('updates.copied'));
     } catch (error) {
       showErrorToast(error, t('updates.copyError'));
@@ -40,10 +46,20 @@ export function UpdateEditor({ update, numbers }: { update: InvestorUpdate; numb
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4 sm:p-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          {t('updates.editorTitle', { from: update.fromWeek, to: update.toWeek })}
-        </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex min-w-0 items-center gap-3">
+          {initial && (
+            <span role="img" aria-label={t('updates.logo', { name: update.startupName })} className="inline-flex size-10 flex-none items-center justify-center rounded-lg bg-primary text-lg font-bold text-primary-foreground">
+              {initial}
+            </span>
+          )}
+          <div className="min-w-0">
+            {update.startupName && <p className="truncate text-sm text-muted-foreground" data-testid="startup-name">{update.startupName}</p>}
+            <h2 id={`${id}-title`} className="text-lg font-semibold">
+              {t('updates.editorTitle', { period: periodLabel(heading.period, currentLanguage()) })}
+            </h2>
+          </div>
+        </div>
         <p className="text-sm text-muted-foreground" data-testid="version">
           {t('updates.version', { version: update.version })}
         </p>
@@ -73,7 +89,15 @@ export function UpdateEditor({ update, numbers }: { update: InvestorUpdate; numb
                   <th scope="row" className="py-1 pr-3 text-left font-normal">{t(`updates.kpis.${kpi.key}`)}</th>
                   <td className="py-1 pr-3">{kpi.value === null ? t('updates.noValue') : format(kpi.value)}</td>
                   <td className="py-1 pr-3">{kpi.previous === null ? t('updates.noValue') : format(kpi.previous)}</td>
-                  <td className="py-1">{kpi.status ? t(`updates.status.${kpi.status}`) : ''}</td>
+                  <td className="py-1">
+                    {kpi.needsWeeks ? (
+                      <span className="text-muted-foreground">{t('updates.status.tooLittleHistory', { count: kpi.needsWeeks })}</span>
+                    ) : kpi.status ? (
+                      t(`updates.status.${kpi.status}`)
+                    ) : (
+                      ''
+                    )}
+                  </td>
                 </tr>
               );
             })}
@@ -131,9 +155,11 @@ export function UpdateEditor({ update, numbers }: { update: InvestorUpdate; numb
 
       {!noData && <SendPanel updateId={update.id} />}
 
+      <ShareLinks updateId={update.id} />
+
       {share && (
         <div role="status" className="flex flex-col gap-2 rounded-md border border-border p-3 text-sm">
-          <p>{t('updates.shareReady', { date: new Date(share.expiresAt).toLocaleDateString() })}</p>
+          <p>{t('updates.shareReady', { date: formatDay(new Date(share.expiresAt), currentLanguage()) })}</p>
           <input readOnly value={share.url} aria-label={t('updates.shareUrl')} className="h-11 w-full rounded-md border border-input bg-background px-3 font-mono text-sm" onFocus={(event) => event.target.select()} />
           <SecondaryButton
             className="self-start"

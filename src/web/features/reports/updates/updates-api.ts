@@ -6,6 +6,7 @@ import type {
   InvestorUpdate as ServerInvestorUpdate,
   InvestorUpdateSummary as ServerInvestorUpdateSummary,
   PolishProposal as ServerPolishProposal,
+  ShareLink,
   UpdateSent,
   UpdateShared,
 } from '../../../../server/features/reports/index.ts';
@@ -63,12 +64,36 @@ export function useAcceptPolish(id: string) {
   });
 }
 
+const sharesKey = (id: string) => ['investor-updates', id, 'shares'] as const;
+
+/** The update's links that still open, with their expiry (decision 263). */
+export function useShareLinks(id: string) {
+  return useQuery({ queryKey: sharesKey(id), queryFn: () => apiFetch<Json<ShareLink>[]>(`${BASE}/${id}/shares`) });
+}
+
 export function useShareUpdate(id: string) {
-  return useMutation({ mutationFn: () => apiFetch<Json<UpdateShared>>(`${BASE}/${id}/share`, { method: 'POST' }) });
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<Json<UpdateShared>>(`${BASE}/${id}/share`, { method: 'POST' }),
+    onSettled: () => client.invalidateQueries({ queryKey: sharesKey(id) }),
+  });
 }
 
 export function useRevokeShares(id: string) {
-  return useMutation({ mutationFn: () => apiFetch<void>(`${BASE}/${id}/share`, { method: 'DELETE' }) });
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<void>(`${BASE}/${id}/share`, { method: 'DELETE' }),
+    onSettled: () => client.invalidateQueries({ queryKey: sharesKey(id) }),
+  });
+}
+
+/** Revokes one link: it answers 410 from then on. */
+export function useRevokeShare(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (shareId: string) => apiFetch<void>(`${BASE}/${id}/shares/${shareId}`, { method: 'DELETE' }),
+    onSettled: () => client.invalidateQueries({ queryKey: sharesKey(id) }),
+  });
 }
 
 const investorsKey = ['investor-list'] as const;
@@ -82,6 +107,7 @@ export function useSendUpdate(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (recipients: string[]) => apiFetch<Json<UpdateSent>>(`${BASE}/${id}/send`, { method: 'POST', body: JSON.stringify({ recipients }) }),
-    onSettled: () => client.invalidateQueries({ queryKey: investorsKey }),
+    // Each investor got a link of their own: the list of live links grows.
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: investorsKey }), client.invalidateQueries({ queryKey: sharesKey(id) })]),
   });
 }
