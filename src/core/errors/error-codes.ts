@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   NOT_SUBSCRIBED: { status: 409, message: 'You have no Premium plan to change.' },
   /** An upgrade while Premium is on another plan or ending: switching and reactivating are their own actions. */
   ALREADY_PREMIUM: { status: 409, message: 'You already have Premium.' },
+  /** An admin deleting their own account or the last admin (decision 270). */
+  ACCOUNT_NOT_DELETABLE: { status: 409, message: 'This account cannot be deleted here: it is your own or the last admin.' },
   REFERRAL_CODE_LIMIT: { status: 409, message: 'You already have 10 unused referral codes. Share one before creating another.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait before trying again.' },
