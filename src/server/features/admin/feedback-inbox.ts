@@ -138,7 +138,7 @@ export async function replyToFeedback(deps: Pick<AppDeps, 'db' | 'env' | 'mailer
     .limit(1);
   if (founder && receivesEmail(founder.status)) {
     const language = isLanguage(founder.language) ? founder.language : 'en';
-    await deps.mailer.send(await adminEmail('feedback-reply', { to: founder.email, link: `${deps.env.appUrl}/profile#feedback`, language, reply: body, message: founder.message }));
+    await deps.mailer.send(await adminEmail('feedback-reply', { to: founder.email, link: `${deps.env.appUrl}/profile#feedback-history`, language, reply: body, message: founder.message }));
   }
   return reply;
 }

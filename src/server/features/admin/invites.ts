@@ -36,7 +36,7 @@ async function sendInvite(deps: Pick<AppDeps, 'db' | 'env' | 'mailer'>, row: Inv
   const language = row.language as Language;
   const [account] = await deps.db.select({ status: users.status }).from(authUsers).leftJoin(users, eq(users.id, authUsers.id)).where(eq(authUsers.email, row.email)).limit(1);
   if (account && !receivesEmail(account.status)) return;
-  const params = new URLSearchParams({ mode: account ? 'sign-in' : 'sign-up', email: row.email, lang: language });
+  const params = new URLSearchParams({ mode: account ? 'sign-in' : 'sign-up', email: row.email });
   const link = `${deps.env.appUrl}/auth?${params.toString()}`;
   await deps.mailer.send(await adminEmail(account ? 'invite-existing' : 'invite', { to: row.email, link, language, role: row.role }));
 }
