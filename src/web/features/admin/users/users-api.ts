@@ -97,11 +97,20 @@ export function useResendConfirmation() {
   );
 }
 
-/** DELETE /api/admin/users/:userId with the typed address and the reason (decision 270). */
+/**
+ * DELETE /api/admin/users/:userId with the typed address and the reason (decision 270). The
+ * caller leaves the account's page first; then its query is dropped (it would answer 404) and the lists read again.
+ */
 export function useDeleteUser() {
-  return useAdminWrite(({ userId, email, reason }: { userId: string; email: string; reason: string }) =>
-    apiFetch<null>(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'DELETE', body: JSON.stringify({ email, ...(reason.trim() ? { reason: reason.trim() } : {}) }) }),
-  );
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, email, reason }: { userId: string; email: string; reason: string }) =>
+      apiFetch<null>(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'DELETE', body: JSON.stringify({ email, ...(reason.trim() ? { reason: reason.trim() } : {}) }) }),
+    onSettled: (_data, _error, { userId }) => {
+      queryClient.removeQueries({ queryKey: [...usersKey, 'one', userId] });
+      return queryClient.invalidateQueries({ queryKey: [...usersKey, 'list'] });
+    },
+  });
 }
 
 /** POST /api/admin/users/:userId/sign-in-link (decision 271): the link to pass on. */
