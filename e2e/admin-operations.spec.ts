@@ -90,7 +90,8 @@ for (const [language, viewport] of [
       await expect(pending.getByText(email)).toBeVisible();
       await expectNoAxeViolations(page, `invitations (${language})`);
 
-      const invitee = await browser.newContext();
+      // The invitee's browser speaks the invitation's language.
+      const invitee = await browser.newContext({ locale: language === 'en' ? 'en-US' : 'es-419' });
       const signUpPage = await invitee.newPage();
       await signUpPage.goto(await linkFromOutbox(DATA_DIR, email, 'invite'));
       const auth = (key: string) => text(language, 'auth', key);
@@ -103,8 +104,8 @@ for (const [language, viewport] of [
       await invitee.close();
       // Taken up: no longer pending.
       await page.reload();
-      await expect(page.getByText(admin('operations.invites.title'), { exact: true })).toBeVisible();
-      await expect(page.getByText(email)).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: admin('operations.invites.pending') })).toBeVisible();
+      await expect(page.getByRole('list', { name: admin('operations.invites.pending') }).getByText(email)).toHaveCount(0);
     });
 
     test('answers a Premium founder’s message first, and the founder reads the answer', async ({ page, browser }) => {
