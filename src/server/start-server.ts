@@ -4,6 +4,7 @@ import { createApp } from './app.ts';
 import { loadOrCreateSecret } from './auth/secret.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { type DataDirLock, lockDataDir } from './db/data-dir-lock.ts';
+import { listenForBackups } from './db/backup-socket.ts';
 import type { Env } from './env.ts';
 import { startAuditRetentionJob } from './platform/audit-retention-job.ts';
 import { startSecurityAlertJob } from './features/admin/security-alerts.ts';
@@ -12,7 +13,7 @@ import { startImpersonationExpiryJob } from './features/impersonation/expiry-job
 import { startOwedNoticesJob } from './features/referrals/index.ts';
 import { startWeeklyEmailJob } from './features/weekly-email/scheduler.ts';
 import { createMailer } from './mail/mailer.ts';
-import { signingSecret } from './storage/storage-for.ts';
+import { localStorageWarning, signingSecret } from './storage/storage-for.ts';
 import { startSubscriptionJob } from './features/billing/schedule.ts';
 import { startStripeSyncJob } from './features/metrics/stripe-sync-job.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -72,6 +73,11 @@ export async function startServer(env: Env): Promise<RunningServer> {
   // Without STRIPE_KEY_ENCRYPTION_KEY there are no connected accounts to sync.
   const stripeSync = env.stripeImport ? startStripeSyncJob({ db: database.db, stripe: env.stripeImport, bus: services.deps.bus, logger, trialDays: env.trialDays }) : null;
 
+  const storageWarning = localStorageWarning(env);
+  if (storageWarning) logger.warn({ storage: 'local', dataDir: env.dataDir }, storageWarning);
+  // `npm run backup` beside a running embedded server asks it through this socket.
+  const backups = database.dump ? await listenForBackups({ dataDir: env.dataDir, dumpDatabase: database.dump, logger }) : null;
+
   const server = createNodeServer(app.fetch, { hostname: env.host, https: new URL(env.appUrl).protocol === 'https:' });
   await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
   const address = server.address();
@@ -90,6 +96,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       owedReferralEmails.stop();
       stripeSync?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await backups?.close();
       await services.close();
       await database.close();
       lock?.release();

@@ -21,6 +21,8 @@ export type DatabaseHandle = {
   db: Database;
   driver: DatabaseDriver;
   close: () => Promise<void>;
+  /** PGlite only: its data folder as a gzipped tar, taken between two statements (backups). */
+  dump?: () => Promise<Blob>;
 };
 
 export type DatabaseOptions =
@@ -47,5 +49,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const client = 'memory' in options ? new PGlite({ loadDataDir: options.template }) : new PGlite({ dataDir: options.dataDir });
   const db = drizzlePglite({ client, schema});
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Database, driver: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('gzip') };
 }
