@@ -53,7 +53,7 @@ export default defineConfig({
       // A fresh key each run: founders' Stripe keys are sealed with it, and no run needs another's.
       STRIPE_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       STRIPE_API_URL: `http://127.0.0.1:${STRIPE_FAKE_PORT}`,
-      RUMBO_ADMIN_EMAILS: 'e2e-admin@example.com,e2e-admin-reset@example.com,e2e-admin-view-as@example.com,e2e-admin-area@example.com,e2e-admin-flags@example.com,e2e-admin-alerts@example.com,e2e-admin-session@example.com,e2e-admin-chat@example.com,e2e-admin-preview@example.com',
+      RUMBO_ADMIN_EMAILS: 'e2e-admin@example.com,e2e-admin-reset@example.com,e2e-admin-view-as@example.com,e2e-admin-area@example.com,e2e-admin-flags@example.com,e2e-admin-alerts@example.com,e2e-admin-session@example.com,e2e-admin-chat@example.com,e2e-admin-preview@example.com,e2e-admin-ops@example.com',
     },
   },
 });

@@ -29,6 +29,7 @@ import { mcpRoutes } from './features/mcp/routes.ts';
 import { subscriptionRoutes } from './features/billing/routes.ts';
 import { webhookRoutes } from './features/billing/webhook-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { signInLinkRoutes } from './features/admin/sign-in-link-routes.ts';
 import { featureFlagRoutes } from './features/flags/index.ts';
 import { impersonationRoutes } from './features/impersonation/routes.ts';
 import { refuseWritesWhileImpersonating } from './features/impersonation/read-only.ts';
@@ -119,6 +120,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', generalRateLimit, forgetUserAfterWrites);
   app.route('/api/session', sessionRoutes);
   app.route('/api/admin', adminRoutes);
+  app.route('/api/sign-in-links', signInLinkRoutes);
   app.route('/api/feature-flags', featureFlagRoutes);
   app.route('/api/impersonation', impersonationRoutes);
   app.route('/api/account', accountRoutes);

@@ -11,6 +11,7 @@ import { createLocalProvider } from './features/billing/provider.ts';
 import { createStripeProvider } from './features/billing/stripe-provider.ts';
 import { createProfileCache } from './platform/profile-cache.ts';
 import { attachCode } from './features/referrals/index.ts';
+import { acceptInvites } from './features/admin/invites.ts';
 import type { AppDeps } from './http/context.ts';
 import type { Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -64,6 +65,10 @@ export async function createServices(options: {
       await createProfile(db, { id: user.id, email: user.email, fullName: user.name });
       // A code that cannot be used never stops the sign-up: the founder signs up without it.
       await attachCode(db, user, ref).catch((error: unknown) => logger.error({ err: error }, 'referral code not attached'));
+    },
+    // A confirmed address takes up the admins' invitations to it (decision 272); a failure never blocks the confirmation.
+    onEmailConfirmed: async (user) => {
+      await acceptInvites(db, shared.bus, user).catch((error: unknown) => logger.error({ err: error }, 'invitations not accepted'));
     },
   });
   const sessions = await createSessionGuard({

@@ -31,6 +31,8 @@ export const ERROR_CODES = {
   /** An upgrade while Premium is on another plan or ending: switching and reactivating are their own actions. */
   ALREADY_PREMIUM: { status: 409, message: 'You already have Premium.' },
   API_TOKEN_LIMIT: { status: 409, message: 'You already have 20 API tokens. Revoke one before creating another.' },
+  /** An admin deleting their own account or the last admin (decision 270). */
+  ACCOUNT_NOT_DELETABLE: { status: 409, message: 'This account cannot be deleted here: it is your own or the last admin.' },
   REFERRAL_CODE_LIMIT: { status: 409, message: 'You already have 10 unused referral codes. Share one before creating another.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   /** A body in another encoding than the route reads (JSON routes take application/json only; a multipart form needs its boundary). */

@@ -75,6 +75,8 @@ export const FeedbackInput = z
     page: appPath,
     /** The build the browser runs, which may be older than the server's (a tab left open). */
     appVersion: z.string().max(40).regex(/^[\w.+-]+$/, 'validation:feedback.version'),
+    /** Ignored: priority comes from the founder's plan, on the server (decision 273); a form that sends it is not refused. */
+    priority: z.unknown().optional().transform(() => undefined),
   })
   .strict()
   .superRefine((input, ctx) => {

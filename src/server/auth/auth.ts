@@ -9,6 +9,7 @@ import { boundedText, loggableError, type Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { accountEmails } from './account-emails.ts';
 import { impersonationPlugin, impersonationSessionFields } from './impersonation-plugin.ts';
+import { signInLinkPlugin } from './sign-in-link-plugin.ts';
 import { type AuthProviders, oidcPlugins, socialProviders } from './providers.ts';
 import { refuseOverlongEmail } from './email-length.ts';
 import { cleanSignUpName } from './sign-up-name.ts';
@@ -36,6 +37,8 @@ export type AuthConfig = {
   sessionEvents?: SessionEventBus;
   /** Called once a new account's user row exists (the app creates the founder's profile). */
   onUserCreated: (user: { id: string; email: string; name: string }, origin: { ref: string | null }) => Promise<unknown>;
+  /** Called when an account's address is confirmed (at sign-up through a provider that vouches for it, or by the e-mailed link). */
+  onEmailConfirmed?: (user: { id: string; email: string }) => Promise<unknown>;
 };
 
 /**
@@ -79,7 +82,7 @@ function loggableArgument(argument: unknown): unknown {
   }
 }
 
-export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, logger, mailer, providers, limiters, sessionEvents, onUserCreated }: AuthConfig) {
+export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, logger, mailer, providers, limiters, sessionEvents, onUserCreated, onEmailConfirmed }: AuthConfig) {
   const emails = accountEmails(db, mailer);
   const sessionHooks = sessionDatabaseHooks(db, sessionEvents, logger);
   return betterAuth({
@@ -136,6 +139,7 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
       twoFactor({ issuer: 'Rumbo', backupCodeOptions: { customBackupCodesGenerate: generateBackupCodes } }),
       ...oidcPlugins(providers),
       impersonationPlugin(),
+      signInLinkPlugin(),
     ],
     session: {
       expiresIn: SESSION_MAX_AGE_SECONDS,
@@ -191,9 +195,15 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
         create: {
           after: async (user, context) => {
             await onUserCreated(user, { ref: referralRef(context) });
+            if (user.emailVerified) await onEmailConfirmed?.(user);
           },
         },
-        update: { after: sessionHooks.userUpdated },
+        update: {
+          after: async (user) => {
+            await sessionHooks.userUpdated(user);
+            if (user.emailVerified) await onEmailConfirmed?.(user);
+          },
+        },
       },
       // Sessions: at most 3 per user; every change reaches every instance's cache.
       session: sessionHooks.session,

@@ -21,6 +21,11 @@ export async function currentRole(db: Database, userId: string): Promise<Role> {
 /** The advisory lock every role change holds until it commits (an arbitrary, fixed key). */
 const ROLE_CHANGE_LOCK = 720_022;
 
+/** Queues this transaction behind every other role change (and admin deletion) until it commits. */
+export async function lockRoleChanges(tx: Database): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_CHANGE_LOCK})`);
+}
+
 /** Accounts (not deleted) whose newest role is admin. */
 export async function adminCount(db: Database): Promise<number> {
   const result = await db.execute(
@@ -48,7 +53,7 @@ export type RoleChange = {
 export async function assignRole(db: Database, bus: SessionEventBus | undefined, change: RoleChange): Promise<boolean> {
   const changed = await db.transaction(async (tx) => {
     // Role changes queue one behind another, so two racing demotions cannot both pass the check below.
-    await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_CHANGE_LOCK})`);
+    await lockRoleChanges(tx as unknown as Database);
     const before = await currentRole(tx as unknown as Database, change.userId);
     if (before === change.role) return false;
     if (before === 'admin' && (await adminCount(tx as unknown as Database)) <= 1) {

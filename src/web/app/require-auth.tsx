@@ -2,6 +2,7 @@ import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../lib/auth-client.ts';
 import { useEmailConfirmedToast } from '../features/auth/use-email-confirmed-toast.ts';
+import { useAdminSignInNotice } from '../features/auth/use-admin-sign-in-notice.ts';
 import { useMe } from '../lib/api/get-me.ts';
 import { useProfileLanguage } from '../components/profile/profile-language.tsx';
 import { forgetSignOut, wasSignedOutHere } from '../lib/sign-out.ts';
@@ -50,6 +51,7 @@ export function RequireAuth({ children, pending = null }: { children: ReactNode;
 export function ProtectedArea({ children, pending }: { children: ReactNode; pending?: ReactNode }) {
   // Before the guard: a new founder confirming lands on onboarding, not the overview.
   useEmailConfirmedToast();
+  useAdminSignInNotice();
   return (
     <QueryProvider>
       <RequireAuth pending={pending}>{children}</RequireAuth>

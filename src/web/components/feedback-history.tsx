@@ -5,12 +5,15 @@ import { SettingsSection } from './settings-section.tsx';
 
 /**
  * The founder's past feedback with where each stands (docs/weekly-rhythm.md#feedback),
- * newest first, on the profile. Images open through their owner-only signed link.
+ * newest first, on the profile, with the team's answers beside each and, for a Premium
+ * founder's message, when the first answer is due (decision 273). Images open through their
+ * owner-only signed link.
  */
 export function FeedbackHistory() {
   const { t, i18n } = useTranslation('feedback');
   const list = useFeedbackList();
   const date = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium' });
+  const dateTime = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <SettingsSection id="feedback-history" title={t('history.title')} body={t('history.body')}>
       {list.isPending ? (
@@ -35,6 +38,19 @@ export function FeedbackHistory() {
                 </time>
               </div>
               <p className="line-clamp-4 text-sm break-words whitespace-pre-line">{item.content}</p>
+              {item.priority && item.firstReplyDueAt && item.replies.length === 0 ? (
+                <p className="text-sm text-muted-foreground">{t('history.priorityTarget', { when: dateTime.format(new Date(item.firstReplyDueAt)) })}</p>
+              ) : null}
+              {item.replies.length > 0 && (
+                <ul aria-label={t('history.replies')} className="flex flex-col gap-2 rounded-md border-l-4 border-primary bg-muted p-3 text-sm">
+                  {item.replies.map((reply) => (
+                    <li key={reply.createdAt}>
+                      <p className="font-medium">{t('history.reply', { when: dateTime.format(new Date(reply.createdAt)) })}</p>
+                      <p className="break-words whitespace-pre-line">{reply.body}</p>
+                    </li>
+                  ))}
+                </ul>
+              )}
               {item.sections.length > 0 && (
                 <p className="text-xs text-muted-foreground">
                   {t('history.sections', { sections: item.sections.map((section) => t(`sections.${section}`)).join(', ') })}

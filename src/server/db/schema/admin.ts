@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './profile.ts';
 import { feedback } from './feedback.ts';
 
 /**
@@ -51,4 +52,49 @@ export const securityAlerts = pgTable(
     note: text('note'),
   },
   (table) => [index('security_alerts_created_idx').on(table.createdAt)],
+);
+
+/**
+ * One-time sign-in links an admin made for a founder (decision 271): only the token's
+ * SHA-256 is kept; `used_at` is set by the one request that opens it.
+ */
+export const adminSignInLinks = pgTable(
+  'admin_sign_in_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The admin who made it. */
+    createdBy: text('created_by').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('admin_sign_in_links_user_idx').on(table.userId)],
+);
+
+/**
+ * Invitations an admin sent (decision 272). `accepted_at` is set when the invited address
+ * is confirmed on an account; only then does an admin invite grant the role.
+ */
+export const invites = pgTable(
+  'invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-case. */
+    email: text('email').notNull(),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    /** The invitation e-mail's language (en | es-LA). */
+    language: text('language').notNull(),
+    invitedBy: text('invited_by').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: text('accepted_by'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('invites_email_idx').on(table.email)],
 );

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './profile.ts';
 
 /**
@@ -23,6 +23,14 @@ export const feedback = pgTable(
     userAgent: text('user_agent'),
     /** received | reviewing | planned | done | declined (decision 170). */
     status: text('status').notNull().default('received'),
+    /**
+     * Priority support (decision 273): true when the founder was on Premium (tier 2) when
+     * sending it, set by the server only. Such an item is answered first, by `firstReplyDueAt`.
+     */
+    priority: boolean('priority').notNull().default(false),
+    firstReplyDueAt: timestamp('first_reply_due_at', { withTimezone: true }),
+    /** When an admin first answered it (the inbox's and the analytics' time to first reply). */
+    firstRepliedAt: timestamp('first_replied_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,4 +58,23 @@ export const feedbackImages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('feedback_images_feedback_idx').on(table.feedbackId, table.position)],
+);
+
+/**
+ * An admin's answer to a feedback item (decision 273): shown to the founder beside their
+ * message and e-mailed to them. Unlike `feedback_notes`, which never leave the admin area.
+ */
+export const feedbackReplies = pgTable(
+  'feedback_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    feedbackId: uuid('feedback_id')
+      .notNull()
+      .references(() => feedback.id, { onDelete: 'cascade' }),
+    /** The admin who wrote it (kept as written if that account goes). */
+    authorId: text('author_id').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('feedback_replies_feedback_idx').on(table.feedbackId, table.createdAt)],
 );

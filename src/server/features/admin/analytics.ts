@@ -12,6 +12,11 @@ export type Analytics = {
   features: Record<Feature, number>;
   /** Each signup week (its Monday), its size, and the share active in each following week (0 = the signup week). */
   retention: { week: string; size: number; active: number[] }[];
+  /**
+   * Priority support (decision 273): Premium founders' feedback sent in the range, how many got
+   * an answer, how many are waiting past their target, and the hours to the first answer.
+   */
+  support: { priorityItems: number; answered: number; overdue: number; medianHoursToFirstReply: number | null; withinTarget: number };
 };
 
 type Row = Record<string, unknown>;
@@ -63,6 +68,11 @@ export function analyticsStatements(query: AnalyticsQuery) {
       sql`, `,
     )} from funnel_day_counts c where c.day between ${from} and ${to}`,
     tiers: sql`select u.user_tier as tier, count(*)::int as count from users u where ${live} group by 1 order by 1`,
+    support: sql`select count(*)::int as items, count(f.first_replied_at)::int as answered,
+      count(*) filter (where f.first_replied_at is null and f.first_reply_due_at < now())::int as overdue,
+      count(*) filter (where f.first_replied_at <= f.first_reply_due_at)::int as within_target,
+      percentile_cont(0.5) within group (order by extract(epoch from (f.first_replied_at - f.created_at)) / 3600) as median_hours
+      from feedback f where f.priority and f.created_at >= ${start}::timestamptz and f.created_at < ${end}`,
     features: sql`select ${sql.join(
       FEATURES.map((feature) => sql`coalesce(sum(f.count) filter (where f.feature = ${feature}), 0)::int as ${sql.identifier(feature)}`),
       sql`, `,
@@ -101,7 +111,7 @@ export function analyticsStatements(query: AnalyticsQuery) {
 /** Every panel for the range, the statements run side by side. */
 export async function adminAnalytics(db: Database, query: AnalyticsQuery): Promise<Analytics> {
   const statements = analyticsStatements(query);
-  const [signUps, dailyActive, weeklyActive, funnel, tiers, features, retention] = await Promise.all([
+  const [signUps, dailyActive, weeklyActive, funnel, tiers, features, retention, support] = await Promise.all([
     rows(db, statements.signUps),
     rows(db, statements.dailyActive),
     rows(db, statements.weeklyActive),
@@ -109,7 +119,9 @@ export async function adminAnalytics(db: Database, query: AnalyticsQuery): Promi
     rows(db, statements.tiers),
     rows(db, statements.features),
     rows(db, statements.retention),
+    rows(db, statements.support),
   ]);
+  const supportRow = support[0] ?? {};
 
   const funnelRow = funnel[0] ?? {};
   const featureRow = features[0] ?? {};
@@ -120,6 +132,13 @@ export async function adminAnalytics(db: Database, query: AnalyticsQuery): Promi
     funnel: Object.fromEntries(FUNNEL_STEPS.map((step) => [step, asNumber(funnelRow[step])])) as Analytics['funnel'],
     tiers: tiers.map((row) => ({ tier: asNumber(row.tier), count: asNumber(row.count) })),
     features: Object.fromEntries(FEATURES.map((feature) => [feature, asNumber(featureRow[feature])])) as Analytics['features'],
+    support: {
+      priorityItems: asNumber(supportRow.items),
+      answered: asNumber(supportRow.answered),
+      overdue: asNumber(supportRow.overdue),
+      withinTarget: asNumber(supportRow.within_target),
+      medianHoursToFirstReply: supportRow.median_hours === null || supportRow.median_hours === undefined ? null : Math.round(asNumber(supportRow.median_hours) * 10) / 10,
+    },
     retention: retention.map((row) => {
       const counts = new Map((typeof row.active === 'string' ? JSON.parse(row.active) : row.active) as [number, number][]);
       const size = asNumber(row.size);

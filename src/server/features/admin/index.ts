@@ -10,3 +10,5 @@ export type { SecurityAlertAcknowledged, SecurityAlerts, SecurityAlertsScanned }
 export type { UserDetail } from './user-detail.ts';
 export type { UsersPage } from './users.ts';
 export type { ConfirmationResent, RoleChanged, StatusChanged } from './users-routes.ts';
+export type { Invite, Invites } from './invites.ts';
+export type { SignInLinkMade } from './sign-in-links.ts';

@@ -30,6 +30,7 @@ import {
 } from './security-alerts.ts';
 import { adminOverview } from './service.ts';
 import { adminUserRoutes } from './users-routes.ts';
+import { adminInviteRoutes } from './invites-routes.ts';
 import { documented, jsonBody, queryOf } from '../../http/route-doc.ts';
 
 /**
@@ -159,5 +160,6 @@ export const adminRoutes = new Hono<AppBindings>()
     async (c) => c.json(await resolveReport(c, 'removed')),
   )
   .route('/users', adminUserRoutes)
+  .route('/invites', adminInviteRoutes)
   .route('/feedback', adminFeedbackRoutes)
   .route('/feature-flags', adminFeatureFlagRoutes);

@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import type { z } from 'zod';
 import { AdminUsersQuery } from '../../../core/admin/admin-users.ts';
 import { RoleInput, StatusInput } from '../../../core/account/account-status.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -11,7 +12,11 @@ import { userExists } from './service.ts';
 import { userDetail } from './user-detail.ts';
 import { changeAccountStatus, listUsers, resendConfirmation } from './users.ts';
 import { subscriptionForAdmin } from '../billing/index.ts';
-import { documented, jsonBody, queryOf } from '../../http/route-doc.ts';
+import { documented, jsonBody, queryOf, readsBody } from '../../http/route-doc.ts';
+import { checkBody, parseJsonBody } from '../../http/validate.ts';
+import { AdminDeleteUserInput, SignInLinkInput } from '../../../core/admin/admin-operations.ts';
+import { deleteUserAsAdmin } from './delete-user.ts';
+import { makeSignInLink, type SignInLinkMade } from './sign-in-links.ts';
 
 /** PUT /api/admin/users/:userId/role: `changed` false when the founder had that role already. */
 export type RoleChanged = { userId: string; role: RoleInput['role']; changed: boolean };
@@ -19,6 +24,12 @@ export type RoleChanged = { userId: string; role: RoleInput['role']; changed: bo
 export type StatusChanged = { userId: string; status: StatusInput['status']; changed: boolean };
 /** POST /api/admin/users/:userId/resend-confirmation: the e-mail went out (a refusal is an error). */
 export type ConfirmationResent = { userId: string; sent: true };
+
+/** A body that may be left out (an API client sends none; the admin area sends its form): none reads as `{}`. */
+async function optionalBody<T extends z.ZodType>(c: Context<AppBindings>, schema: T): Promise<z.infer<T>> {
+  const text = await c.req.text();
+  return text.trim() === '' ? checkBody(c, {}, schema) : parseJsonBody(c, schema);
+}
 
 /** /api/admin/users: find founders, read one, change their role or status (mounted behind the admin check). */
 export const adminUserRoutes = new Hono<AppBindings>()
@@ -94,5 +105,40 @@ export const adminUserRoutes = new Hono<AppBindings>()
         context: requestContext(c.req.raw, clientAddress(c)),
       });
       return c.json({ userId, sent: true } satisfies ConfirmationResent);
+    },
+  )
+  .delete(
+    '/:userId',
+    documented({
+      summary:
+        'Admin: delete an account and everything of it, rows and files (optional { email } typed to confirm, { reason }); every session ends at once; audited (the audit row stays). 204; unknown 404; oneself or the last admin 409',
+      tag: 'admin',
+    }),
+    readsBody({ 'application/json': AdminDeleteUserInput }),
+    rateLimit('adminStatusChange'),
+    async (c) => {
+      const input = await optionalBody(c, AdminDeleteUserInput);
+      await deleteUserAsAdmin(c.get('deps'), {
+        adminId: c.get('user').id,
+        userId: c.req.param('userId'),
+        typedEmail: input.email,
+        reason: input.reason,
+        context: requestContext(c.req.raw, clientAddress(c)),
+      });
+      return c.body(null, 204);
+    },
+  )
+  .post(
+    '/:userId/sign-in-link',
+    documented({
+      summary: 'Admin: a one-time sign-in link for a founder, valid 15 minutes ({ sendEmail?: true } also e-mails it to them) → 201 { url, expiresAt }; audited',
+      tag: 'admin',
+    }),
+    readsBody({ 'application/json': SignInLinkInput }),
+    rateLimit('adminStatusChange'),
+    async (c) => {
+      const { sendEmail } = await optionalBody(c, SignInLinkInput);
+      const made = await makeSignInLink(c.get('deps'), { adminId: c.get('user').id, userId: c.req.param('userId'), sendEmail, context: requestContext(c.req.raw, clientAddress(c)) });
+      return c.json(made satisfies SignInLinkMade, 201);
     },
   );

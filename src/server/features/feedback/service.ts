@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { CheckedImage, FeedbackInput, FeedbackSection, FeedbackStatus, FeedbackType } from '../../../core/feedback/feedback-schema.ts';
 import type { FileToCheck } from '../../../core/security/files.ts';
 import type { Database } from '../../db/client.ts';
-import { feedback, feedbackImages } from '../../db/schema/index.ts';
+import { firstReplyDue } from '../../../core/admin/admin-operations.ts';
+import { feedback, feedbackImages, feedbackReplies, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertUuid } from '../../platform/ids.ts';
 import { SIGNED_URL_SECONDS, type StorageDriver } from '../../storage/storage.ts';
@@ -12,8 +13,9 @@ import { ownedRow } from '../../platform/owned-row.ts';
 
 type FeedbackRow = typeof feedback.$inferSelect;
 type ImageRow = typeof feedbackImages.$inferSelect;
+type ReplyRow = { feedbackId: string; body: string; createdAt: Date };
 
-function toFeedback(row: FeedbackRow, images: ImageRow[]) {
+function toFeedback(row: FeedbackRow, images: ImageRow[], replies: ReplyRow[]) {
   return {
     id: row.id,
     type: row.type as FeedbackType,
@@ -22,6 +24,10 @@ function toFeedback(row: FeedbackRow, images: ImageRow[]) {
     page: row.page,
     status: row.status as FeedbackStatus,
     createdAt: row.createdAt,
+    /** Priority support (decision 273): when the first answer is due, and the answers so far. */
+    priority: row.priority,
+    firstReplyDueAt: row.firstReplyDueAt,
+    replies: replies.filter((reply) => reply.feedbackId === row.id).map((reply) => ({ body: reply.body, createdAt: reply.createdAt })),
     images: images
       .filter((image) => image.feedbackId === row.id)
       .map((image) => ({ id: image.id, name: image.name, mediaType: image.mediaType, sizeBytes: image.sizeBytes })),
@@ -34,17 +40,29 @@ async function imagesOf(db: Database, feedbackIds: string[]) {
   return db.select().from(feedbackImages).where(inArray(feedbackImages.feedbackId, feedbackIds)).orderBy(feedbackImages.position);
 }
 
+/** The admins' answers (never their internal notes), oldest first. */
+async function repliesOf(db: Database, feedbackIds: string[]): Promise<ReplyRow[]> {
+  if (feedbackIds.length === 0) return [];
+  return db
+    .select({ feedbackId: feedbackReplies.feedbackId, body: feedbackReplies.body, createdAt: feedbackReplies.createdAt })
+    .from(feedbackReplies)
+    .where(inArray(feedbackReplies.feedbackId, feedbackIds))
+    .orderBy(asc(feedbackReplies.createdAt));
+}
+
 const findOwnFeedback = (db: Database, userId: string, id: string) => ownedRow(db, feedback, id, userId);
 
 export async function listFeedback(db: Database, userId: string) {
   const rows = await db.select().from(feedback).where(eq(feedback.userId, userId)).orderBy(desc(feedback.createdAt));
-  const images = await imagesOf(db, rows.map((row) => row.id));
-  return rows.map((row) => toFeedback(row, images));
+  const ids = rows.map((row) => row.id);
+  const [images, replies] = await Promise.all([imagesOf(db, ids), repliesOf(db, ids)]);
+  return rows.map((row) => toFeedback(row, images, replies));
 }
 
 export async function getFeedback(db: Database, userId: string, id: string) {
   const row = await findOwnFeedback(db, userId, id);
-  return toFeedback(row, await imagesOf(db, [id]));
+  const [images, replies] = await Promise.all([imagesOf(db, [id]), repliesOf(db, [id])]);
+  return toFeedback(row, images, replies);
 }
 
 /**
@@ -67,7 +85,15 @@ export async function createFeedback(
       rows.push({ id, feedbackId, userId, position, name: image.name.trim(), mediaType: image.mediaType, sizeBytes: image.bytes.byteLength, storageKey });
     }
     await db.transaction(async (tx) => {
+      // Priority comes from the founder's plan when sending, never from the form (decision 273).
+      const [founder] = await tx.select({ tier: users.userTier }).from(users).where(eq(users.id, userId));
+      const priority = founder?.tier === 2;
+      const now = new Date();
       await tx.insert(feedback).values({
+        priority,
+        firstReplyDueAt: priority ? firstReplyDue(now) : null,
+        createdAt: now,
+        updatedAt: now,
         id: feedbackId,
         userId,
         type: input.type,

@@ -19,6 +19,7 @@ import { SettingsPage } from './settings/settings-page.tsx';
 import { TelemetryPage } from './telemetry/telemetry-page.tsx';
 import { UserPage } from './users/user-page.tsx';
 import { UsersSection } from './users/users-section.tsx';
+import { InvitesSection } from './invites/invites-section.tsx';
 
 /** The admin area's own pages, under /admin. */
 const SECTIONS = [
@@ -57,6 +58,7 @@ function UsersHome() {
     <>
       <AdminOverview />
       <UsersSection />
+      <InvitesSection />
     </>
   );
 }

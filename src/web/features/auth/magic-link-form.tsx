@@ -10,6 +10,7 @@ import { authErrorKey } from './auth-errors.ts';
 import { PrimaryButton, SentNotice, TextField } from '../../components/form/form-parts.tsx';
 import type { AuthMode } from './password-form.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
+import { useInvitedEmail } from './use-invited-email.ts';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 const MagicSignIn = z.object({ email: EmailSchema });
@@ -28,9 +29,10 @@ export function callbackUrls(redirect: string | null) {
 export function MagicLinkForm({ mode, redirect }: { mode: AuthMode; redirect: string | null }) {
   const { t } = useTranslation('auth');
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const invitedEmail = useInvitedEmail();
   const form = useSchemaForm<typeof MagicSignUp | typeof MagicSignIn, { fullName: string; email: string; termsAccepted: boolean }>(
     mode === 'sign-up' ? MagicSignUp : MagicSignIn,
-    { fullName: '', email: '', termsAccepted: false },
+    { fullName: '', email: invitedEmail, termsAccepted: false },
     {
       onSubmit: async ({ email }, { fullName }) => {
         const { error } = await authClient.signIn.magicLink({

@@ -9,6 +9,7 @@ import { authClient } from '../../lib/auth-client.ts';
 import { authErrorKey } from './auth-errors.ts';
 import { PrimaryButton, SentNotice, TextField } from '../../components/form/form-parts.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
+import { useInvitedEmail } from './use-invited-email.ts';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 export type AuthMode = 'sign-in' | 'sign-up';
@@ -32,9 +33,10 @@ export function PasswordForm({
   // An address that has an account gets the same answer as a new one, without a session
   // (no enumeration): the e-mail tells its owner the rest.
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const invitedEmail = useInvitedEmail();
   const form = useSchemaForm<typeof SignUpInput | typeof SignInInput, { fullName: string; email: string; password: string; termsAccepted: boolean }>(
     mode === 'sign-up' ? SignUpInput : SignInInput,
-    { fullName: '', email: '', password: '', termsAccepted: false },
+    { fullName: '', email: invitedEmail, password: '', termsAccepted: false },
     {
       onSubmit: async (values) => {
         if (mode === 'sign-up') {

@@ -164,6 +164,18 @@ export function AnalyticsPage() {
             <Panel title={t('analytics.tiers')}>
               <Bars rows={data.tiers.map((tier) => ({ label: t(`usersSection.filters.tier.${tier.tier}`), count: tier.count }))} />
             </Panel>
+            <Panel
+              title={t('analytics.support.title')}
+              summary={
+                data.support.medianHoursToFirstReply === null
+                  ? t('analytics.support.noReplies')
+                  : t('analytics.support.median', { hours: data.support.medianHoursToFirstReply })
+              }
+            >
+              <Bars
+                rows={(['priorityItems', 'answered', 'withinTarget', 'overdue'] as const).map((key) => ({ label: t(`analytics.support.${key}`), count: data.support[key] }))}
+              />
+            </Panel>
             <Panel title={t('analytics.features')}>
               <Bars rows={FEATURES.map((feature) => ({ label: t(`analytics.featureNames.${feature}`), count: data.features[feature] }))} />
             </Panel>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { FEEDBACK_NOTE_MAX } from '../../../../core/admin/admin-feedback.ts';
+import { FEEDBACK_REPLY_MAX } from '../../../../core/admin/admin-operations.ts';
 import { FEEDBACK_STATUSES, type FeedbackStatus } from '../../../../core/feedback/feedback-schema.ts';
 import type { Json } from '../../../../core/http/json.ts';
 import type { FeedbackInbox } from '../../../../server/features/admin/index.ts';
@@ -65,6 +66,49 @@ function NoteForm({ item }: { item: InboxItem }) {
   );
 }
 
+/** The answer the founder reads beside their message and gets by e-mail (decision 273). */
+function ReplyForm({ item }: { item: InboxItem }) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  const [body, setBody] = useState('');
+  const send = useInboxWrite(
+    (text: string) => apiFetch(`/api/admin/feedback/${item.id}/replies`, { method: 'POST', body: JSON.stringify({ body: text }) }),
+    'feedbackInbox.replySent',
+    'feedbackInbox.replyError',
+  );
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (body.trim()) send.mutate(body, { onSuccess: () => setBody('') });
+  }
+  return (
+    <form onSubmit={onSubmit} className="mt-3 flex flex-col gap-2">
+      <label htmlFor={id} className="text-sm font-medium">
+        {t('feedbackInbox.reply')}
+      </label>
+      <textarea id={id} value={body} rows={3} maxLength={FEEDBACK_REPLY_MAX} onChange={(event) => setBody(event.target.value)} className={cn(inputClass, 'py-2')} />
+      <p className="text-xs text-muted-foreground">{t('feedbackInbox.replyHint')}</p>
+      <button type="submit" className={cn(buttonClass.primary, 'self-start')} disabled={send.isPending || !body.trim()}>
+        {t('feedbackInbox.sendReply')}
+      </button>
+    </form>
+  );
+}
+
+/** Priority support's line: the target, or how long the first answer took; overdue in the destructive colour. */
+function PriorityLine({ item, when }: { item: InboxItem; when: Intl.DateTimeFormat }) {
+  const { t } = useTranslation('admin');
+  if (!item.priority) return null;
+  const text = item.firstRepliedAt
+    ? t('feedbackInbox.priority.answered', { when: when.format(new Date(item.firstRepliedAt)) })
+    : t(item.overdue ? 'feedbackInbox.priority.overdue' : 'feedbackInbox.priority.due', { when: when.format(new Date(item.firstReplyDueAt ?? item.createdAt)) });
+  return (
+    <p className={cn('mt-1 flex flex-wrap items-center gap-2 text-sm', item.overdue ? 'font-medium text-destructive' : 'text-muted-foreground')}>
+      <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">{t('feedbackInbox.priority.badge')}</span>
+      {text}
+    </p>
+  );
+}
+
 function InboxCard({ item }: { item: InboxItem }) {
   const { t, i18n } = useTranslation(['admin', 'feedback']);
   const statusId = useId();
@@ -75,7 +119,7 @@ function InboxCard({ item }: { item: InboxItem }) {
     'feedbackInbox.moveError',
   );
   return (
-    <li className="rounded-lg border border-border p-4" aria-labelledby={`${item.id}-title`}>
+    <li className={cn('rounded-lg border p-4', item.overdue ? 'border-destructive border-2' : 'border-border')} aria-labelledby={`${item.id}-title`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 id={`${item.id}-title`} className="font-medium">
@@ -87,6 +131,7 @@ function InboxCard({ item }: { item: InboxItem }) {
             </Link>{' '}
             · {item.page} · {t('feedbackInbox.version', { version: item.appVersion })}
           </p>
+          <PriorityLine item={item} when={when} />
         </div>
         <div>
           <label htmlFor={statusId} className="text-sm font-medium">
@@ -123,12 +168,25 @@ function InboxCard({ item }: { item: InboxItem }) {
           ))}
         </ul>
       ) : null}
+      {item.replies.length > 0 ? (
+        <ul aria-label={t('feedbackInbox.replies')} className="mt-3 space-y-1 rounded-md bg-muted p-3 text-sm">
+          {item.replies.map((reply) => (
+            <li key={reply.id}>
+              <span className="text-muted-foreground">
+                {reply.authorEmail ?? '—'} · {when.format(new Date(reply.createdAt))}:
+              </span>{' '}
+              <span className="whitespace-pre-wrap">{reply.body}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <ReplyForm item={item} />
       <NoteForm item={item} />
     </li>
   );
 }
 
-/** /admin/feedback: founders' feedback, newest first, by status (decision 203). */
+/** /admin/feedback: founders' feedback, Premium founders' first, then newest first, by status (decisions 203 and 273). */
 export function FeedbackInbox() {
   const { t } = useTranslation('admin');
   const [status, setStatus] = useState<FeedbackStatus | ''>('');

@@ -11,6 +11,8 @@ import { type UserDetail, useAdminUser, useResendConfirmation, useSetRole } from
 import { useDay } from './users-section.tsx';
 import { ViewAsButton } from './view-as-button.tsx';
 import { SubscriptionDetails } from './subscription-button.tsx';
+import { DeleteUserButton } from './delete-user-button.tsx';
+import { SignInLinkButton } from './sign-in-link-button.tsx';
 
 const PROFILE_FIELDS = ['email', 'fullName', 'nickname', 'startupName', 'industry', 'startupPhase', 'teamSize', 'country', 'preferredLanguage'] as const;
 const ACTIVITY_FIELDS = ['metricWeeks', 'tasksCreated', 'tasksDone', 'strategySaves', 'mentorConversations', 'mentorQuestions', 'contextEntries', 'activeDays'] as const;
@@ -48,7 +50,7 @@ function ActionButton({ icon: Icon, label, pending, done, failed, run }: { icon:
   );
 }
 
-/** Assign role, resend the confirmation, view as, suspend: what an admin can do to this account. */
+/** Assign role, resend the confirmation, view as, suspend, a sign-in link, delete: what an admin can do to this account. */
 function Actions({ detail }: { detail: UserDetail }) {
   const { t } = useTranslation('admin');
   const session = useSession();
@@ -85,6 +87,8 @@ function Actions({ detail }: { detail: UserDetail }) {
           <StatusButton user={profile} />
         </>
       )}
+      {profile.status === 'active' && !self ? <SignInLinkButton user={profile} /> : null}
+      {self ? null : <DeleteUserButton user={profile} />}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { UserSort } from '../../../../core/admin/admin-users.ts';
 import type { Json } from '../../../../core/http/json.ts';
 import type {
   ConfirmationResent,
+  SignInLinkMade,
   RoleChanged,
   StatusChanged,
   UserDetail as ServerUserDetail,
@@ -70,7 +71,7 @@ export function useAdminUser(userId: string) {
   return useQuery({ queryKey: [...usersKey, 'one', userId], queryFn: () => apiFetch<UserDetail>(`/api/admin/users/${encodeURIComponent(userId)}`) });
 }
 
-function useAdminWrite<Input extends { userId: string }>(request: (input: Input) => Promise<unknown>) {
+function useAdminWrite<Input extends { userId: string }, Output>(request: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: request, onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }) });
 }
@@ -93,5 +94,28 @@ export function useSetRole() {
 export function useResendConfirmation() {
   return useAdminWrite(({ userId }: { userId: string }) =>
     apiFetch<Json<ConfirmationResent>>(`/api/admin/users/${encodeURIComponent(userId)}/resend-confirmation`, { method: 'POST' }),
+  );
+}
+
+/**
+ * DELETE /api/admin/users/:userId with the typed address and the reason (decision 270). The
+ * caller leaves the account's page first; then its query is dropped (it would answer 404) and the lists read again.
+ */
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, email, reason }: { userId: string; email: string; reason: string }) =>
+      apiFetch<null>(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'DELETE', body: JSON.stringify({ email, ...(reason.trim() ? { reason: reason.trim() } : {}) }) }),
+    onSettled: (_data, _error, { userId }) => {
+      queryClient.removeQueries({ queryKey: [...usersKey, 'one', userId] });
+      return queryClient.invalidateQueries({ queryKey: [...usersKey, 'list'] });
+    },
+  });
+}
+
+/** POST /api/admin/users/:userId/sign-in-link (decision 271): the link to pass on. */
+export function useSignInLink() {
+  return useAdminWrite(({ userId, sendEmail }: { userId: string; sendEmail: boolean }) =>
+    apiFetch<Json<SignInLinkMade>>(`/api/admin/users/${encodeURIComponent(userId)}/sign-in-link`, { method: 'POST', body: JSON.stringify({ sendEmail }) }),
   );
 }
