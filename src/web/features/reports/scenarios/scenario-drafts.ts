@@ -22,8 +22,11 @@ export function newChange(kind: ScenarioChangeKind, latest: WeekKey): ChangeDraf
 
 /** The draft as the shared schema reads it: an empty or unreadable number is NaN, refused with "Enter a number". */
 export function scenarioInput(draft: ScenarioDraft) {
+  const growth = draft.growth?.trim() ?? '';
   return {
     name: draft.name,
+    // No growth typed is the dashboard's flat assumption (decision 256).
+    ...(growth === '' ? {} : { monthlyGrowthPercent: Number(growth) }),
     changes: draft.changes.map((change) => {
       const numbers = Object.fromEntries(Object.entries(change.values).map(([field, text]) => [field, text.trim() === '' ? Number.NaN : Number(text)]));
       return { kind: change.kind, from: change.from, ...numbers };
