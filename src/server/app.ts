@@ -33,12 +33,17 @@ import { refuseWritesWhileImpersonating } from './features/impersonation/read-on
 import { sessionRoutes } from './features/session/routes.ts';
 import { measureRequests, metricsEndpoint } from './features/telemetry/routes.ts';
 import { AppError } from './http/app-error.ts';
+import { outageCode } from './http/outage.ts';
+import { readyHandler } from './platform/readiness.ts';
 import type { AppBindings, AppDeps } from './http/context.ts';
 import { requireSameOrigin } from './http/same-origin.ts';
+import { requireReadableBody } from './http/content-type.ts';
+import { requirePrintablePath } from './http/path-guard.ts';
 import { forgetUserAfterWrites } from './http/session.ts';
 import { generalRateLimit, isWriteMethod } from './rate-limit/middleware.ts';
 import { spaHandler } from './http/spa.ts';
 import { documented } from './http/route-doc.ts';
+import { boundedText } from './logger.ts';
 
 /** JSON bodies over 1 MB are refused before they are read (issue: bad input). */
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -76,7 +81,14 @@ export function createApp(deps: AppDeps) {
     isWriteMethod(c.req.method) && !isFileUpload(c.req.path, c.req.header('content-type')) ? limitBody(c, next) : next(),
   );
 
+  // Ids, versions, weeks and tokens with characters no row can hold name nothing: 404 before any route.
+  app.use('/api/*', requirePrintablePath);
+
   app.get('/api/health', documented({ summary: 'Liveness and the database driver in use', tag: 'system', public: true }), (c) => c.json({ status: 'ok', database: deps.driver }));
+  // Readiness for balancers: the database, Redis when configured, the listener, not stopping (decision 265).
+  app.get('/api/ready', documented({ summary: 'Readiness: 200 when this instance can serve, 503 naming the part that is down', tag: 'system', public: true }), (c) =>
+    readyHandler(c, deps.db, deps.readiness),
+  );
   // Prometheus' scrape (a METRICS_TOKEN bearer or an admin session); a browser gets the Metrics page.
   app.get('/metrics', metricsEndpoint);
   // Read from the routes' own declarations once they are all registered (decision 146).
@@ -91,6 +103,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/webhooks', webhookRoutes);
   // CSRF: every state-changing call, Better Auth's included (it leaves some unchecked).
   app.use('/api/*', requireSameOrigin);
+  // A body only in an encoding its route reads: no form-like "simple request" (decision 245).
+  app.use('/api/*', requireReadableBody);
   // An admin viewing the app as a founder changes nothing (decision 023).
   app.use('/api/*', refuseWritesWhileImpersonating);
   // Better Auth limits its own routes (rate-limit/auth-rules.ts).
@@ -138,8 +152,16 @@ export function createApp(deps: AppDeps) {
       const appError = new AppError(code);
       return c.json(appError.toBody(), appError.status);
     }
+    // The database or Redis is out: 503 with a code, so clients and balancers retry (decision 266).
+    const outage = outageCode(error);
+    if (outage) {
+      deps.logger.warn({ err: error, path: c.req.path, method: c.req.method, code: outage }, 'request refused during an outage');
+      c.header('Retry-After', '5');
+      const appError = new AppError(outage);
+      return c.json(appError.toBody(), appError.status);
+    }
     // Unexpected: log everything, tell the client nothing it could use against us.
-    deps.logger.error({ err: error, path: c.req.path, method: c.req.method }, 'unhandled error');
+    deps.logger.error({ err: error, path: boundedText(c.req.path), method: c.req.method }, 'unhandled error');
     return c.json(new AppError('INTERNAL').toBody(), 500);
   });
 

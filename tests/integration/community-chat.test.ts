@@ -172,7 +172,7 @@ describe('the live stream', () => {
       const stream = await open(first, (await json<ChatMessage>(post(a.cookie, 'Before', 'scaling'))).id);
       expect(stream.status).toBe(200);
       expect(stream.headers.get('content-type')).toBe('text/event-stream');
-      expect(stream.headers.get('cache-control')).toBe('no-cache');
+      expect(stream.headers.get('cache-control')).toBe('no-store');
       expect(stream.headers.get('x-content-type-options')).toBe('nosniff');
       const events = eventReader(stream);
       await events.until((list) => list.some((e) => e.event === 'ready'));

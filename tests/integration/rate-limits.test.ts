@@ -108,7 +108,7 @@ describe('login: 5 attempts per 15 minutes', () => {
       const response = await t.request('/api/auth/sign-in/email', { method: 'POST', body, clientAddress: `203.0.113.${150 + index}` });
       expect(response.status).toBe(415);
       expect(response.headers.getSetCookie()).toEqual([]);
-      expect((await response.json()).error.code).toBe('VALIDATION_FAILED');
+      expect((await response.json()).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
     // A fresh account's password is not guessable in a form either: nothing is evaluated.
     const fresh = await t.signUp();

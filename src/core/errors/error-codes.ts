@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   ALREADY_PREMIUM: { status: 409, message: 'You already have Premium.' },
   REFERRAL_CODE_LIMIT: { status: 409, message: 'You already have 10 unused referral codes. Share one before creating another.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  /** A body in another encoding than the route reads (JSON routes take application/json only; a multipart form needs its boundary). */
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send this request as JSON (application/json).' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait before trying again.' },
   INTERNAL: { status: 500, message: 'An error occurred. Please try again.' },
   /** The payment provider (Stripe) failed or could not be reached; nothing was changed. */
@@ -42,6 +44,10 @@ export const ERROR_CODES = {
   STRIPE_IMPORT_OFF: { status: 503, message: 'Import from Stripe is not set up on this server.' },
   /** An AI action only a model can do (polishing the investor update) on a server with the offline mentor (decision 215). */
   AI_MODEL_OFF: { status: 503, message: 'No AI model is set up on this server.' },
+  /** The database could not be reached (an outage, a failover): try again shortly, nothing was half done (decision 266). */
+  DATABASE_UNAVAILABLE: { status: 503, message: 'The service is briefly unavailable. Please try again in a moment.' },
+  /** Redis (shared counters and events) could not be reached and there is no PostgreSQL to fall back to (decision 265). */
+  SHARED_STATE_UNAVAILABLE: { status: 503, message: 'The service is briefly unavailable. Please try again in a moment.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -7,6 +7,8 @@
  * JSON, and also counts as plain text. An empty file has no type and is refused.
  */
 
+import { normalizeCharacters } from './sanitize.ts';
+
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 export const ALLOWED_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf', 'text/plain', 'application/json'] as const;
@@ -68,9 +70,14 @@ export function sniffTypes(bytes: Uint8Array): AllowedType[] {
 // eslint-disable-next-line no-control-regex -- control characters are what this rejects
 const INVALID_NAME = /[<>:"/\\|?*\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFB]/;
 
+/**
+ * A name shown as typed: beside the characters above, anything the one sanitiser drops as
+ * non-printable (`normalizeCharacters`: lone surrogates, invisible fillers such as U+3164,
+ * U+2800, U+034F or the tag characters U+E0000…) makes the name invalid, never silently renamed.
+ */
 export function isValidFileName(name: string): boolean {
   const trimmed = name.trim();
-  return trimmed !== '' && trimmed !== '.' && trimmed !== '..' && name.length <= 255 && !INVALID_NAME.test(name);
+  return trimmed !== '' && trimmed !== '.' && trimmed !== '..' && name.length <= 255 && !INVALID_NAME.test(name) && normalizeCharacters(name) === name;
 }
 
 /** Size, then type, then name (the product's order); the detected type on success. */

@@ -26,9 +26,10 @@
  *   never become markup here: every `<` that could open a tag is closed and removed or defused.
  * - **Non-printable characters.** C0/C1 controls except `\t` and `\n` (`\r\n` and lone `\r`,
  *   U+2028 and U+2029 become `\n`), unpaired surrogates, zero-width space and word joiner,
- *   bidirectional embeddings/overrides/isolates, BOM, interlinear annotation marks and the
- *   noncharacters U+FFFE/U+FFFF. Letters, accents, emoji (with ZWJ and variation selectors)
- *   are untouched.
+ *   bidirectional embeddings/overrides/isolates, BOM, interlinear annotation marks, the
+ *   noncharacters U+FFFE/U+FFFF and invisible fillers (U+034F, U+3164, U+2800, tag
+ *   characters such as U+E0041…, see `INVISIBLE`). Letters, accents, emoji (with ZWJ,
+ *   variation selectors and subdivision flags) are untouched.
  *
  * Removing one piece can join two others into a new one (`<scr<script>ipt>`,
  * `javajavascript:script:`, `<<b>script>`). The cleaner builds its output as a stack: after
@@ -64,8 +65,19 @@ export const BLOCKED_TAG = /<\/?(?:script|iframe|object|embed|form)\b/i;
 const BLOCKED_PATTERNS = [BLOCKED_TAG, SCRIPT_SCHEME, DATA_URI, EVENT_HANDLER];
 
 // Unpaired surrogates are matched with lookarounds; everything else is a plain class.
-// eslint-disable-next-line no-control-regex -- control characters are what this removes
-const INVISIBLE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B\u2060\u202A-\u202E\u2066-\u2069\uFEFF\uFFF9-\uFFFB\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// Invisible fillers that render as blank yet count as text (a "name" nobody can see, two
+// names that look alike): combining grapheme joiner U+034F, the Hangul fillers U+115F,
+// U+1160, U+3164, U+FFA0, Khmer vowels U+17B4/U+17B5, Mongolian vowel separator U+180E,
+// invisible operators U+2061–U+2064, deprecated format characters U+206A–U+206F, the blank
+// Braille pattern U+2800, and the tag characters U+E0000–U+E007F (written as their surrogate
+// pair, \uDB40 + \uDC00–\uDC7F), except inside an emoji subdivision flag (🏴 + tags, U+1F3F4).
+const TAG_CHARACTER = /(?<!\uD83C\uDFF4(?:\uDB40[\uDC20-\uDC7E])*)\uDB40[\uDC00-\uDC7F]/.source;
+// Written raw, so the regular expression reads the escapes (never a combining mark joined to its neighbour).
+const INVISIBLE = new RegExp(
+  // eslint-disable-next-line no-misleading-character-class -- each escape stands alone; U+17B4/U+17B5 are marks the class removes, never joins
+  String.raw`${TAG_CHARACTER}|\u034F|[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u115F\u1160\u17B4\u17B5\u180E\u200B\u2060-\u2064\u202A-\u202E\u2066-\u206F\u2800\u3164\uFEFF\uFFA0\uFFF9-\uFFFB\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]`,
+  'g',
+);
 const LINE_BREAKS = /\r\n?|[\u2028\u2029]/g;
 
 /** Unifies line breaks and drops non-printable characters; nothing else changes. */
@@ -299,12 +311,13 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => {
 };
 
 /**
- * A copy with every string inside plain objects and arrays sanitised; keys, other values
- * and other objects (Date, Uint8Array…) untouched. Iterative, so deep nesting cannot
- * overflow the stack; shared and circular references keep their shape.
+ * A copy with every string inside plain objects and arrays passed through `clean`, except
+ * the values of keys `keep` names; keys, other values and other objects (Date, Uint8Array…)
+ * untouched. Iterative, so deep nesting cannot overflow the stack; shared and circular
+ * references keep their shape.
  */
-export function sanitizeDeep<T>(value: T): T {
-  if (typeof value === 'string') return sanitize(value) as T;
+function mapStringsDeep<T>(value: T, clean: (text: string) => string, keep: (key: string) => boolean = () => false): T {
+  if (typeof value === 'string') return clean(value) as T;
   if (!Array.isArray(value) && !isPlainObject(value)) return value;
   const copies = new Map<object, unknown[] | Record<string, unknown>>();
   const copyOf = (source: object): unknown[] | Record<string, unknown> => {
@@ -322,12 +335,44 @@ export function sanitizeDeep<T>(value: T): T {
     const copy = copies.get(source) as unknown[] | Record<string, unknown>;
     for (const key of Object.keys(source)) {
       const item = (source as Record<string, unknown>)[key];
-      const clean = typeof item === 'string' ? sanitize(item) : Array.isArray(item) || isPlainObject(item) ? copyOf(item) : item;
+      const cleaned = typeof item === 'string' ? (keep(key) ? item : clean(item)) : Array.isArray(item) || isPlainObject(item) ? copyOf(item) : item;
       // defineProperty, not assignment: a JSON key "__proto__" stays a plain key.
-      Object.defineProperty(copy, key, { value: clean, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(copy, key, { value: cleaned, enumerable: true, writable: true, configurable: true });
     }
   }
   return root as T;
+}
+
+/** A copy with every string inside plain objects and arrays sanitised (`mapStringsDeep`). */
+export function sanitizeDeep<T>(value: T): T {
+  return mapStringsDeep(value, sanitize);
+}
+
+/** Secrets are compared as typed (a password is hashed, never shown): their characters are the founder's. */
+const SECRET_KEY = /password/i;
+
+/**
+ * A request body with every string's non-printable characters dropped (`normalizeCharacters`:
+ * NUL, C0/C1 controls, bidi overrides, lone surrogates, invisible fillers), passwords aside.
+ * What no field may hold, whatever its schema: PostgreSQL refuses a NUL in text and jsonb and
+ * a lone surrogate in jsonb, and the shared page must never show a control character.
+ */
+export function normalizeCharactersDeep<T>(value: T): T {
+  return mapStringsDeep(value, normalizeCharacters, (key) => SECRET_KEY.test(key));
+}
+
+/** A NUL or an unpaired surrogate: what no database text or jsonb can hold. */
+// eslint-disable-next-line no-control-regex -- the NUL is what this finds
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether any string inside plain objects and arrays (keys aside) holds a character no database text can store. */
+export function hasUnstorableText(value: unknown): boolean {
+  let found = false;
+  mapStringsDeep(value, (text) => {
+    found ||= UNSTORABLE.test(text);
+    return text;
+  });
+  return found;
 }
 
 /**

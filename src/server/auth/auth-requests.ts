@@ -8,6 +8,9 @@ import { findUserIdByEmail } from '../platform/roles.ts';
 import { clientAddress, proxyCountry } from '../http/client-address.ts';
 import type { AppBindings } from '../http/context.ts';
 import { sessionOf } from '../http/session.ts';
+import { carriesBody, isJsonContentType } from '../http/content-type.ts';
+import { ERROR_CODES } from '../../core/errors/error-codes.ts';
+import { hasUnstorableText } from '../../core/security/sanitize.ts';
 import { RATE_LIMIT_RULES } from '../rate-limit/rules.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 import { CLIENT_COUNTRY_HEADER } from './admin-sign-ins.ts';
@@ -82,7 +85,7 @@ export async function handleAuthRequest(c: Context<AppBindings>): Promise<Respon
   const path = c.req.path;
   const context = requestContext(c.req.raw, address);
 
-  const refusedBody = nonJsonBody(c.req.raw, path);
+  const refusedBody = nonJsonBody(c, path) ?? (await unstorableInput(c));
   if (refusedBody) return refusedBody;
 
   const session = await sessionOf(c);
@@ -255,12 +258,24 @@ function rateLimited(retryAfterSeconds: number): Response {
  * lockout dodged by changing the encoding. Such a body is refused (415) before anything is
  * evaluated; only a provider's callback may post a form.
  */
-function nonJsonBody(request: Request, path: string): Response | undefined {
-  if (request.method !== 'POST' || path.startsWith('/api/auth/callback/')) return undefined;
-  const type = request.headers.get('content-type');
-  if (!type || /^application\/json\b/i.test(type.trim())) return undefined;
-  const error = { code: 'VALIDATION_FAILED', message: 'Send this request as JSON (application/json).' };
+function nonJsonBody(c: Context<AppBindings>, path: string): Response | undefined {
+  if (c.req.method !== 'POST' || path.startsWith('/api/auth/callback/')) return undefined;
+  // A POST without a body (sign-out) needs no type; a body without one is refused too (decision 245).
+  const type = c.req.header('content-type');
+  if ((type === undefined && !carriesBody(c)) || isJsonContentType(type)) return undefined;
+  const error = { code: 'UNSUPPORTED_MEDIA_TYPE', message: ERROR_CODES.UNSUPPORTED_MEDIA_TYPE.message };
   return Response.json({ ...error, error }, { status: 415 });
+}
+
+/**
+ * A NUL or a lone surrogate in a token, code, id or address (query or JSON body) names nothing
+ * that exists and would fail the database query (a 500): refused as the bad input it is.
+ */
+async function unstorableInput(c: Context<AppBindings>): Promise<Response | undefined> {
+  const body = c.req.method === 'POST' ? await jsonBody(c.req.raw) : {};
+  if (!hasUnstorableText(c.req.query()) && !hasUnstorableText(body)) return undefined;
+  const error = { code: 'VALIDATION_FAILED', message: ERROR_CODES.VALIDATION_FAILED.message };
+  return Response.json({ ...error, error }, { status: 400 });
 }
 
 /**

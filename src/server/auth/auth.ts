@@ -5,7 +5,7 @@ import { magicLink, twoFactor } from 'better-auth/plugins';
 import { PASSWORD_MIN_LENGTH } from '../../core/auth/credentials.ts';
 import type { Database } from '../db/client.ts';
 import { authAccounts, authSessions, authTwoFactors, authUsers, authVerifications } from '../db/schema/index.ts';
-import type { Logger } from '../logger.ts';
+import { boundedText, loggableError, type Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { accountEmails } from './account-emails.ts';
 import { impersonationPlugin, impersonationSessionFields } from './impersonation-plugin.ts';
@@ -57,6 +57,28 @@ const CONFIRMATION_LINK_SECONDS = 24 * 60 * 60;
  * Better Auth, mounted at /api/auth: e-mail and password, and its magic-link, two-factor
  * and generic OAuth plugins; "view as" is a small server-only plugin of ours (decision 023).
  */
+/**
+ * What Better Auth reports about a request's own mistake (a callback URL of another origin, an
+ * unknown provider, a user or e-mail not found) is the client's, not ours: `warn`, not `error`.
+ */
+const CLIENT_MISTAKE = /^(Invalid |Email is the same|Provider not found|OAuth provider not found|User not found|Reset Password: User not found|Password is too (short|long))/;
+
+function authLogLevel(level: string, message: string): 'error' | 'warn' | 'debug' {
+  if (level === 'error') return CLIENT_MISTAKE.test(message) ? 'warn' : 'error';
+  return level === 'warn' ? 'warn' : 'debug';
+}
+
+/** A Better Auth log argument, bounded: an error as `loggableError`, anything else as text cut to length. */
+function loggableArgument(argument: unknown): unknown {
+  if (argument instanceof Error) return loggableError(argument);
+  if (typeof argument === 'string') return boundedText(argument);
+  try {
+    return boundedText(JSON.stringify(argument) ?? String(argument));
+  } catch {
+    return boundedText(String(argument));
+  }
+}
+
 export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, logger, mailer, providers, limiters, sessionEvents, onUserCreated }: AuthConfig) {
   const emails = accountEmails(db, mailer);
   const sessionHooks = sessionDatabaseHooks(db, sessionEvents, logger);
@@ -131,8 +153,8 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
     },
     logger: {
       log: (level, message, ...args) => {
-        const method = level === 'error' ? 'error' : level === 'warn' ? 'warn' : 'debug';
-        logger[method]({ args }, `auth: ${message}`);
+        const method = authLogLevel(level, message);
+        logger[method]({ args: args.map(loggableArgument) }, `auth: ${boundedText(message)}`);
       },
     },
     hooks: {

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { AppBindings } from './context.ts';
 import type { z } from 'zod';
-import { findBlockedPatternDeep } from '../../core/security/sanitize.ts';
+import { findBlockedPatternDeep, normalizeCharactersDeep } from '../../core/security/sanitize.ts';
+import { isJsonContentType, unsupportedMediaType } from './content-type.ts';
 import { recordSecurityEvent, requestContext } from '../platform/audit.ts';
 import { KEYED, keyedIssues } from '../../core/validation/issues.ts';
 import { AppError } from './app-error.ts';
@@ -25,12 +26,12 @@ export function safeParseKeyed<T extends z.ZodType>(schema: T, input: unknown) {
 
 /** The query string, validated like a body: 400 VALIDATION_FAILED naming the fields. */
 export function parseQuery<T extends z.ZodType>(c: Context<AppBindings>, schema: T): z.infer<T> {
-  return parsed(schema, c.req.query());
+  return parsed(schema, normalizeCharactersDeep(c.req.query()));
 }
 
 /** The path's parameters, validated like a body: 400 VALIDATION_FAILED naming the fields. */
 export function parseParams<T extends z.ZodType>(c: Context<AppBindings>, schema: T): z.infer<T> {
-  return parsed(schema, c.req.param());
+  return parsed(schema, normalizeCharactersDeep(c.req.param()));
 }
 
 function parsed<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
@@ -47,6 +48,8 @@ function parsed<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
  * 400 SECURITY_VIOLATION (docs/product.md#sanitising).
  */
 export async function parseJsonBody<T extends z.ZodType>(c: Context<AppBindings>, schema: T): Promise<z.infer<T>> {
+  // A form-like body is the cross-site "simple request": JSON routes read JSON only (decision 245).
+  if (!isJsonContentType(c.req.header('content-type'))) throw unsupportedMediaType();
   let text: string;
   try {
     // Strict: bytes that are not UTF-8 are refused, not stored as replacement characters.
@@ -66,10 +69,11 @@ export async function parseJsonBody<T extends z.ZodType>(c: Context<AppBindings>
 /**
  * Validates fields already read from a request (a JSON body, a multipart form's text
  * fields) as parseJsonBody does: a blocked pattern is audited and refused with 400
- * SECURITY_VIOLATION, a bad field with 400 VALIDATION_FAILED.
+ * SECURITY_VIOLATION, a bad field with 400 VALIDATION_FAILED; every string reaches the schema
+ * with its non-printable characters dropped (normalizeCharactersDeep).
  */
-export async function checkBody<T extends z.ZodType>(c: Context<AppBindings>, body: unknown, schema: T): Promise<z.infer<T>> {
-  const blocked = findBlockedPatternDeep(body);
+export async function checkBody<T extends z.ZodType>(c: Context<AppBindings>, raw: unknown, schema: T): Promise<z.infer<T>> {
+  const blocked = findBlockedPatternDeep(raw);
   if (blocked) {
     const where = blocked.path || 'body';
     // Audited (at most 10 rows per source in 5 minutes: docs/product.md#rate-limits), then refused.
@@ -87,5 +91,7 @@ export async function checkBody<T extends z.ZodType>(c: Context<AppBindings>, bo
       details: [{ field: where, message: 'Security violation' }],
     });
   }
-  return parsed(schema, body);
+  // Every text, also those a schema keeps as typed (jsonb sections, scenario drafts), without
+  // the characters no field may hold: a NUL or lone surrogate would fail in the database (500).
+  return parsed(schema, normalizeCharactersDeep(raw));
 }

@@ -74,7 +74,7 @@ describe('checkFile', () => {
     });
   });
 
-  it.each(['a<b.png', 'a>b.png', 'a:b.png', 'a"b.png', 'dir/a.png', 'dir\\a.png', 'a|b.png', 'a?.png', 'a*.png', 'a\u0000.png', '', '  ', '..', 'invoice\u202Efdp.exe', 'a\u200Bb.pdf', 'a\u2066b\u2069.pdf', 'a\u200Fb.png', 'a\uFEFF.png', 'a\u0085.png'])(
+  it.each(['a<b.png', 'a>b.png', 'a:b.png', 'a"b.png', 'dir/a.png', 'dir\\a.png', 'a|b.png', 'a?.png', 'a*.png', 'a\u0000.png', '', '  ', '..', 'invoice\u202Efdp.exe', 'a\u200Bb.pdf', 'a\u2066b\u2069.pdf', 'a\u200Fb.png', 'a\uFEFF.png', 'a\u0085.png', 'a\u3164.png', 'a\u2800.png', 'a\u{E0041}.png', 'a\u034F.png', 'a\uD800.png'])(
     'refuses the name %j',
     (name) => {
       expect(checkFile(file(name, SAMPLES['image/png']))).toEqual({ ok: false, message: 'File name contains invalid characters' });

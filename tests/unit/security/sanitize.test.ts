@@ -92,6 +92,11 @@ describe('sanitize: examples', () => {
     ['tab\there\nnew line', 'tab\there\nnew line'],
     ['nul\u0000 bell\u0007 del\u007f', 'nul bell del'],
     ['ñandú, acción, 😀 👨‍👩‍👧 日本', 'ñandú, acción, 😀 👨‍👩‍👧 日本'],
+    // Invisible fillers (issue #31): Hangul filler, blank Braille, a tag character, the grapheme joiner.
+    ['a\u3164b\u2800c\u{E0041}d\u034Fe\uFFA0f\u115Fg', 'abcdefg'],
+    ['esc\u001b[31m bs\b nel\u0085 rlo\u202Eend', 'esc[31m bs nel rloend'],
+    // A subdivision flag is tag characters after 🏴: kept whole.
+    ['🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F} England', '🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F} England'],
     ['CAC < LTV and 3 > 2', 'CAC < LTV and 3 > 2'],
     ['I <3 it, churn <5%', 'I <3 it, churn <5%'],
     ['CAC<LTV', 'CAC< LTV'],

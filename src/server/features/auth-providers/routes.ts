@@ -10,8 +10,5 @@ import { documented } from '../../http/route-doc.ts';
 export const authProviderRoutes = new Hono<AppBindings>().get(
   '/',
   documented({ summary: 'Which sign-in buttons to show: { google, oidc: { id, name } | null }', tag: 'auth', public: true }),
-  (c) => {
-    c.header('Cache-Control', 'no-cache');
-    return c.json(publicAuthProviders(c.get('deps').env));
-  },
+  (c) => c.json(publicAuthProviders(c.get('deps').env)),
 );

@@ -11,9 +11,15 @@ import { conversationAccess, conversationFounders, conversationMessagesAfter } f
 import type { TierContext } from './service.ts';
 
 const HEARTBEAT_MS = 20_000;
-const SSE_HEADERS = { 'Transfer-Encoding': 'chunked', 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' };
+const SSE_HEADERS = { 'Transfer-Encoding': 'chunked', 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' };
 const READY = 'event: ready\ndata: {}\n\n';
 const PING = ': ping\n\n';
+/**
+ * Asks the browser to come back in a second (decision 267): this instance is stopping, or its
+ * listener was cut and news may have been missed. The browser's EventSource reconnects by itself
+ * once the stream ends, with Last-Event-ID, so it gets what it missed from whichever instance answers.
+ */
+const RECONNECT = 'retry: 1000\nevent: reconnect\ndata: {}\n\n';
 
 
 /** One server-sent event; `data` is JSON, so it is one line. */
@@ -72,6 +78,12 @@ function openSink(c: Context<AppBindings>): { sink: Sink; response: Response } {
   c.req.raw.signal.addEventListener('abort', sink.end, { once: true });
   return { sink, response: c.newResponse(body, 200, SSE_HEADERS) };
 }
+
+/**
+ * `HEAD` on a stream: the head a GET would get, and no stream. Opening one wrote the head
+ * straight to the socket, and the adapter then wrote its own (ERR_HTTP_HEADERS_SENT).
+ */
+const headOnly = (c: Context<AppBindings>) => c.newResponse(null, 200, SSE_HEADERS);
 
 /**
  * Keeps a stream open with a heartbeat once `ready` is written, and stops listening when the
@@ -160,6 +172,7 @@ function inOrder<T>(fanout: Fanout, read: Promise<T>, write: (found: T) => void,
 
 /** Writes a change to every stream that carries it and is open once it has been read. */
 function hear(deps: AppDeps, tier: TierContext, fanout: Fanout, event: SessionEvent) {
+  if (event.type === 'resync') return reconnectAll(fanout);
   if (event.type !== 'chat-changed') return;
   const { id, change, conversation } = event;
   const channel = channelOf(event);
@@ -202,6 +215,28 @@ function fanoutOf(deps: AppDeps, tier: TierContext): Fanout {
   return listening;
 }
 
+/** Every open stream of the fan-out is told to reconnect, then ended. */
+function reconnectAll(fanout: Fanout) {
+  const sinks = [...[...fanout.channels.values()].flatMap((streams) => [...streams]), ...fanout.inboxes].map((stream) => stream.sink);
+  for (const sink of sinks) {
+    sink.write(RECONNECT);
+    sink.end();
+  }
+}
+
+/**
+ * Ends this app's open streams with the reconnect event, for a stopping server (SIGTERM):
+ * a live stream never finishes by itself, so draining would otherwise wait for the browsers.
+ * Returns how many were ended.
+ */
+export function endLiveStreams(deps: AppDeps): number {
+  const fanout = fanouts.get(deps);
+  if (!fanout) return 0;
+  const open = [...fanout.channels.values()].reduce((sum, streams) => sum + streams.size, 0) + fanout.inboxes.size;
+  reconnectAll(fanout);
+  return open;
+}
+
 /** The last stream gone, the fan-out stops listening. */
 function stopIfIdle(fanout: Fanout) {
   if (fanout.channels.size > 0 || fanout.inboxes.size > 0) return;
@@ -229,6 +264,7 @@ function join(deps: AppDeps, tier: TierContext, channel: string, stream: LiveStr
  * `removed`. Every instance hears every post through the shared bus (memory, PostgreSQL or Redis).
  */
 function liveStream(c: Context<AppBindings>, channel: string, missed: (afterId: number) => Promise<ChatMessage[]>, afterId: number, tier: TierContext) {
+  if (c.req.method === 'HEAD') return headOnly(c);
   const { sink, response } = openSink(c);
   const stream: LiveStream = { readerId: c.get('user').id, sink, lastSent: afterId, waiting: [] };
   // Listening before the catch-up is read, so nothing posted meanwhile is lost; it waits.
@@ -271,6 +307,7 @@ export async function inboxStream(c: Context<AppBindings>, tier: TierContext) {
   const deps = c.get('deps');
   const readerId = c.get('user').id;
   await chatAccess(deps.db, readerId, tier);
+  if (c.req.method === 'HEAD') return headOnly(c);
   const { sink, response } = openSink(c);
   sink.write(READY);
   const inbox: InboxStream = { readerId, sink };

@@ -1,4 +1,5 @@
 import { checkFile, FILE_MESSAGES, fileSizeMessage, MAX_FILE_BYTES, type AllowedType } from '../../../core/security/files.ts';
+import { stripImageMetadata } from '../../../core/security/image-metadata.ts';
 import { type Extracted, type ExtractOptions, extractFileText } from '../../ai/context/extract-text.ts';
 
 /**
@@ -32,12 +33,18 @@ function sortContextFiles(files: IncomingFile[], alreadyStoredBytes = 0) {
       skipped.push({ name: file.name, message: FILE_MESSAGES.type });
       continue;
     }
-    if (total + file.bytes.byteLength > CONTEXT_TOTAL_BYTES) {
+    // Images are kept without their EXIF, GPS and XMP (decision 247); one that is not well-formed is refused.
+    const bytes = stripImageMetadata(file.bytes, check.type);
+    if (bytes === null) {
+      skipped.push({ name: file.name, message: FILE_MESSAGES.type });
+      continue;
+    }
+    if (total + bytes.byteLength > CONTEXT_TOTAL_BYTES) {
       skipped.push({ name: file.name, message: fileSizeMessage(CONTEXT_TOTAL_BYTES) });
       continue;
     }
-    total += file.bytes.byteLength;
-    accepted.push({ ...file, mediaType: isCsv ? 'text/csv' : check.type, isCsv });
+    total += bytes.byteLength;
+    accepted.push({ ...file, bytes, size: bytes.byteLength, mediaType: isCsv ? 'text/csv' : check.type, isCsv });
   }
   return { accepted, skipped };
 }

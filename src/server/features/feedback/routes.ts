@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { FILE_MESSAGES } from '../../../core/security/files.ts';
+import { stripImageMetadata } from '../../../core/security/image-metadata.ts';
 import { checkFeedbackImages, FEEDBACK_IMAGE_BYTES, FEEDBACK_IMAGES_MAX, FeedbackInput } from '../../../core/feedback/feedback-schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
@@ -71,7 +73,10 @@ export const feedbackRoutes = new Hono<AppBindings>()
       const form = multipart ? await readForm(c) : null;
       const input = form ? await checkBody(c, form.fields, FeedbackInput) : await parseJsonBody(c, FeedbackInput);
       const images = form?.images ?? [];
-      const { accepted, refused } = checkFeedbackImages(images);
+      const checked = checkFeedbackImages(images);
+      // Stored without their EXIF, GPS and XMP (decision 247); one that is not a well-formed image is refused.
+      const accepted = checked.accepted.map((image) => ({ ...image, bytes: stripImageMetadata(image.bytes, image.mediaType) }));
+      const refused = [...checked.refused, ...accepted.filter((image) => image.bytes === null).map((image) => ({ name: image.name, message: FILE_MESSAGES.type }))];
       if (refused.length > 0) {
         throw new AppError('VALIDATION_FAILED', { details: refused.map((problem) => ({ field: 'images', message: problem.message, file: problem.name })) });
       }
@@ -79,7 +84,7 @@ export const feedbackRoutes = new Hono<AppBindings>()
       const created = await createFeedback(deps.db, storageFor(deps), c.get('user').id, {
         ...input,
         userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
-        images: accepted,
+        images: accepted.map((image) => ({ ...image, bytes: image.bytes as Uint8Array })),
       });
       return c.json(created, 201);
     },

@@ -13,7 +13,6 @@ import { documented, readsBody } from '../../http/route-doc.ts';
 export const featureFlagRoutes = new Hono<AppBindings>()
   .use(requireUser)
   .get('/', documented({ summary: 'The signed-in founder’s feature flags, each on or off (cohort from their id and the flag’s name)', tag: 'profile' }), async (c) => {
-    c.header('Cache-Control', 'private, no-cache');
     return c.json(await resolvedFlags(c.get('deps').db, c.get('user').id));
   });
 

@@ -1,4 +1,5 @@
 import { HTML_LANG, type Language } from '../../../core/i18n/language.ts';
+import { normalizeCharacters } from '../../../core/security/sanitize.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -9,7 +10,8 @@ const inline = (text: string) => escapeHtml(text).replace(/\*\*(.+?)\*\*/g, '<st
 export function sharedPageHtml(markdown: string, language: Language): string {
   const html: string[] = [];
   let list = false;
-  for (const line of markdown.split('\n')) {
+  // Rows stored before every text was cleaned may still hold control characters: never shown raw.
+  for (const line of normalizeCharacters(markdown).split('\n')) {
     const heading = /^(#{1,3})\s+(.*)$/.exec(line);
     const item = /^- (.*)$/.exec(line);
     if (!item && list && !/^\s{2}\S/.test(line)) {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { Hono } from 'hono';
 import { StrategyInput } from '../../../core/strategy/strategy-schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -5,6 +6,13 @@ import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { getStrategy, listVersions, restoreVersion, saveStrategy } from './service.ts';
 import { documented, jsonBody } from '../../http/route-doc.ts';
+
+/** A version number as a path names it: 1 to the largest the 32-bit column holds, digits only. */
+const VersionParam = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .refine((version) => version <= 2 ** 31 - 1);
 
 /** /api/strategy (docs/tasks-strategy-gamification.md): the current version, saving, history, restore. */
 export const strategyRoutes = new Hono<AppBindings>()
@@ -18,7 +26,8 @@ export const strategyRoutes = new Hono<AppBindings>()
   })
   .get('/versions', documented({ summary: 'Every saved strategy version', tag: 'strategy' }), async (c) => c.json(await listVersions(c.get('deps').db, c.get('user').id)))
   .post('/versions/:version/restore', documented({ summary: 'Restore a version as a new version', tag: 'strategy' }), async (c) => {
-    const version = Number(c.req.param('version'));
-    if (!Number.isInteger(version) || version < 1) throw new AppError('NOT_FOUND');
-    return c.json(await restoreVersion(c.get('deps').db, c.get('user').id, version));
+    // Typed and bounded before the query: the column is a 32-bit integer, `2147483648` failed the cast (500).
+    const version = VersionParam.safeParse(c.req.param('version'));
+    if (!version.success) throw new AppError('NOT_FOUND');
+    return c.json(await restoreVersion(c.get('deps').db, c.get('user').id, version.data));
   });
