@@ -103,6 +103,11 @@ for (const [language, phone] of [['en', false], ['es-LA', true]] as const) {
     await page.goto('/overview');
     await page.getByRole('link', { name: t('overview.scenarios.label'), exact: false }).click();
     const cards = page.getByTestId('scenario');
+    // "As today" is the dashboard's: flat revenue at today's burn, not default alive, and it says so (decision 256).
+    await expect(cards.first().getByTestId('verdict')).toHaveText(t('scenarios.results.dead'));
+    await expect(cards.first().getByTestId('assumed')).toHaveText(t('scenarios.results.assumedFlat'));
+    // Growth is an assumption the founder states: revenue growing 2 % a week is about 9 % a month.
+    await cards.first().getByLabel(t('scenarios.assumption.label')).fill('9');
     await expect(cards.first().getByTestId('verdict')).toHaveText(t('scenarios.results.alive'));
     await page.getByRole('button', { name: t('scenarios.add') }).click();
     const plan = cards.nth(1);

@@ -25,7 +25,10 @@ describe('weekly insights', () => {
 
     const mine = await insightsOf(ana.cookie);
     expect(mine.status).toBe(200);
-    expect(mine.body.insights[0]).toEqual({ kind: 'runwayBelowTarget', metric: 'runwayWeeks', from: 50, to: 37.5, threshold: 40 });
+    // Most severe first (decision 255): this founder's weekly churn of 5 % is seven times its 0.7 % limit,
+    // further off than a runway just under 40 weeks, which is still said.
+    expect(mine.body.insights[0]).toEqual({ kind: 'stillOffTarget', metric: 'churnRate', to: 0.05, threshold: 0.007, times: 0.05 / 0.007 });
+    expect(mine.body.insights).toContainEqual({ kind: 'runwayBelowTarget', metric: 'runwayWeeks', from: 50, to: 37.5, threshold: 40 });
     expect(mine.body.insights.length).toBeLessThanOrEqual(3);
 
     // Another founder sees only their own (none), whatever the query says.
@@ -45,8 +48,10 @@ describe('weekly insights', () => {
     const founder = await t.signUp();
     // 2,000 of marketing for 10 new customers: CAC 200 three weeks running. Then 8,000 for 10:
     // CAC is worked out over the trailing four weeks, (3 × 2,000 + 8,000) ÷ 40 = 350.
-    for (const [offset, marketingCosts] of [[4, 2000], [3, 2000], [2, 2000], [1, 8000]] as const) {
-      expect((await t.request(weekPath(weeksAgo(offset)), { method: 'PUT', cookie: founder.cookie, json: { ...workedWeek, marketingCosts } })).status).toBe(200);
+    // No customer lost and users growing 5 % a week: nothing else off target to rank above the jump.
+    for (const [offset, marketingCosts, weeklyActiveUsers] of [[4, 2000, 400], [3, 2000, 420], [2, 2000, 441], [1, 8000, 464]] as const) {
+      const week = { ...workedWeek, marketingCosts, weeklyActiveUsers, lostCustomers: 0 };
+      expect((await t.request(weekPath(weeksAgo(offset)), { method: 'PUT', cookie: founder.cookie, json: week })).status).toBe(200);
     }
     const { body } = await insightsOf(founder.cookie);
     expect(body.insights).toContainEqual({ kind: 'cacJumped', metric: 'cac', values: [200, 200, 200, 350] });

@@ -65,6 +65,14 @@ const ANSWERS: Record<string, { en: Answer; es: Answer }> = {
     en: { open: "I can't tell that without your numbers: you haven't recorded a week yet. Record your cash, costs and revenue on the Metrics page.", steps: ['**Record this week** on the Metrics page.', '**Ask me again** once it is saved.'] },
     es: { open: 'No puedo saberlo sin tus números: todavía no registraste ninguna semana. Registra tu caja, costos e ingresos en la página de Métricas.', steps: ['**Registra esta semana** en la página de Métricas.', '**Vuelve a preguntarme** cuando esté guardada.'] },
   },
+  'no-data-cac': {
+    en: { open: "I can't tell that without your numbers: you haven't recorded a week yet. CAC is marketing costs ÷ new customers; record a week on the Metrics page and I'll work yours out.", steps: ['**Record this week** on the Metrics page.', '**Ask me again** once it is saved.'] },
+    es: { open: 'No puedo saberlo sin tus números: todavía no registraste ninguna semana. El CAC es costos de marketing ÷ clientes nuevos; registra una semana en la página de Métricas y calculo el tuyo.', steps: ['**Registra esta semana** en la página de Métricas.', '**Vuelve a preguntarme** cuando esté guardada.'] },
+  },
+  'self-consistent-runway-plan': burn7000({
+    en: 'At your burn of $7,000 a week, your $168,000 in cash lasts **24 weeks**, short of the target of 40 weeks.',
+    es: 'Con una quema de USD 7.000 a la semana, tus USD 168.000 en caja alcanzan para **24 semanas**, por debajo de la meta de 40 semanas.',
+  }),
   'on-target-what-next': {
     en: { open: 'Every metric with a target is on target. Raise the bar: pick the one that moves revenue most and set a harder goal.', steps: ['**Pick one metric** to push further.', '**Write a task** for it with a clear hypothesis.'] },
     es: { open: 'Todas las métricas con meta están en meta. Sube la vara: elige la que más mueve tus ingresos y ponle una meta más exigente.', steps: ['**Elige una métrica** para empujar más.', '**Escribe una tarea** con una hipótesis clara.'] },

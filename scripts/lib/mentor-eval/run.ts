@@ -78,6 +78,7 @@ const SHORT: Record<Check, string> = {
   atMostThreeSteps: 'steps',
   challengesWhenOff: 'challenge',
   noForeignData: 'foreign',
+  ownArithmetic: 'arithmetic',
 };
 
 /**

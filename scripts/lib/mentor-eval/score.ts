@@ -12,7 +12,7 @@ import type { Scenario } from './scenarios.ts';
  * keys, ICE with one decimal, their language, a short list of steps, a challenge when a
  * metric is off target, nothing from anyone else.
  */
-export const CHECKS = ['answersQuestion', 'numbersTraceable', 'noRawKeys', 'iceOneDecimal', 'language', 'atMostThreeSteps', 'challengesWhenOff', 'noForeignData'] as const;
+export const CHECKS = ['answersQuestion', 'numbersTraceable', 'noRawKeys', 'iceOneDecimal', 'language', 'atMostThreeSteps', 'challengesWhenOff', 'noForeignData', 'ownArithmetic'] as const;
 export type Check = (typeof CHECKS)[number];
 export type ScenarioResult = { scenario: Scenario; text: string; passed: Check[]; failed: { check: Check; why: string }[] };
 
@@ -27,6 +27,33 @@ const SPANISH = /\b(el|la|los|las|tu|tus|de|que|y|con|es|en)\b/gi;
 
 function languageOf(text: string): 'en' | 'es-LA' {
   return (text.match(ENGLISH)?.length ?? 0) > (text.match(SPANISH)?.length ?? 0) ? 'en' : 'es-LA';
+}
+
+/** A promised burn cut ("burn falls 40%", "la quema baje 40 %"): the share it promises, in percent. */
+const PROMISED_CUT = /(?:burn falls|la quema baje) (\d+(?:[.,]\d+)?)\s?%/g;
+/** A runway, burn or cash figure: with no week recorded, none may be stated. */
+const PROJECTED_FIGURE = /(runway|pista|burn|quema|cash|caja)[^.\n]*\d/i;
+
+/**
+ * The answer agrees with its own arithmetic (issue #30): with no data it states no runway, burn
+ * or cash figure; a promised burn cut is the one the founder's cash and burn need
+ * to reach the runway target (cash ÷ target ÷ burn), to the percent.
+ */
+function ownArithmetic(scenario: Scenario, text: string): string | null {
+  const values = scenario.context.facts.metrics?.values;
+  // Saying so first is the scenario's `answers` check; here, no figure may follow.
+  if (!values) {
+    const figure = PROJECTED_FIGURE.exec(text);
+    return figure ? `no data, yet it states a figure: ${figure[0]}` : null;
+  }
+  const { cashBalance: cash, weeklyBurnRate: burn } = values;
+  for (const match of text.matchAll(PROMISED_CUT)) {
+    const promised = Number(match[1]!.replace(',', '.'));
+    if (typeof cash !== 'number' || typeof burn !== 'number' || burn <= 0) return `promises a ${promised}% cut with no burn to cut`;
+    const needed = Math.round((1 - cash / TARGETS.runwayWeeks.threshold / burn) * 100);
+    if (promised !== needed) return `promises a ${promised}% cut where its numbers need ${needed}%`;
+  }
+  return null;
 }
 
 /** A targeted metric off target in the context the mentor was given. */
@@ -72,6 +99,7 @@ export function scoreAnswer(scenario: Scenario, result: { text: string; numbers:
       if (expected === challenged) return null;
       return expected ? 'a metric is off target and the answer does not challenge the plan' : 'challenges a founder on target';
     })(),
+    ownArithmetic: ownArithmetic(scenario, text),
     noForeignData: (() => {
       const found = (scenario.foreign ?? []).filter((word) => text.toLowerCase().includes(word.toLowerCase()));
       return found.length === 0 ? null : `mentions ${found.join(', ')}`;

@@ -1,5 +1,6 @@
+import { cashOutDate } from '../metrics/cash-out.ts';
 import { runway } from '../metrics/formulas.ts';
-import { isoWeekStart, type WeekKey } from '../metrics/iso-week.ts';
+import type { WeekKey } from '../metrics/iso-week.ts';
 
 /**
  * What a change in weekly costs or revenue does to the runway (the mentor's arithmetic for
@@ -22,18 +23,18 @@ export type RunwayChange = { weeklyCosts: number; weeklyRevenue: number };
 
 const DAY_MS = 86_400_000;
 
-function stateOf(cashBalance: number, weeklyBurn: number, weekEndDay: number): RunwayState {
+/** The dashboard's runway and cash-out date (src/core/metrics/cash-out.ts), so the mentor names the Overview's day. */
+function stateOf(cashBalance: number, weeklyBurn: number, week: WeekKey): RunwayState {
   const { weeks } = runway(cashBalance, weeklyBurn);
-  return { weeklyBurn, runwayWeeks: weeks, cashOutDay: weeks === null ? null : Math.floor(weekEndDay + weeks * 7) };
+  const cashOut = cashOutDate(week, weeks);
+  return { weeklyBurn, runwayWeeks: weeks, cashOutDay: cashOut === null ? null : Math.round(cashOut.date.getTime() / DAY_MS) };
 }
 
 export function projectRunway(latest: { cashBalance: number; weeklyBurn: number; week: WeekKey }, change: Partial<RunwayChange>): RunwayProjection {
   const applied = { weeklyCosts: change.weeklyCosts ?? 0, weeklyRevenue: change.weeklyRevenue ?? 0 };
-  // The cash balance is the one at the end of the latest recorded week (its Sunday).
-  const weekEndDay = isoWeekStart(latest.week).getTime() / DAY_MS + 7;
   return {
-    now: stateOf(latest.cashBalance, latest.weeklyBurn, weekEndDay),
-    after: stateOf(latest.cashBalance, latest.weeklyBurn + applied.weeklyCosts - applied.weeklyRevenue, weekEndDay),
+    now: stateOf(latest.cashBalance, latest.weeklyBurn, latest.week),
+    after: stateOf(latest.cashBalance, latest.weeklyBurn + applied.weeklyCosts - applied.weeklyRevenue, latest.week),
     change: applied,
   };
 }

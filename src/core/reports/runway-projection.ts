@@ -12,6 +12,12 @@ export type ProjectionBaseline = {
   cash: number;
   weeklyRevenue: number;
   weeklyCosts: number;
+  /**
+   * Net burn, costs − revenue, when it is known exactly (the dashboard's): weeks in which
+   * nothing has changed lose exactly this, so a flat projection runs out on the dashboard's
+   * runway to the last digit. Without it, costs − revenue.
+   */
+  weeklyBurn?: number;
   /** Net weekly revenue growth at today's churn (0.01 = 1 % a week). */
   weeklyGrowth: number;
   /** Weekly revenue churn (0.005 = 0.5 % of revenue lost each week). */
@@ -77,6 +83,13 @@ export function projectRunway(baseline: ProjectionBaseline, changes: readonly Pr
   let runwayWeeks: number | null = baseline.cash <= 0 ? 0 : null;
   let lastLoss = 0;
 
+  const startBurn = baseline.weeklyBurn ?? baseline.weeklyCosts - baseline.weeklyRevenue;
+  // The runway is read off the last stretch of weeks that each lost the same amount: from its
+  // start, cash ÷ that loss, the dashboard's own division (decision 256).
+  let stretchStart = 0;
+  let stretchCash = cash;
+  let stretchLoss = Number.NaN;
+
   for (let week = 1; week <= PROJECTION_WEEKS; week++) {
     let priceFactor = 1;
     let raised = 0;
@@ -103,16 +116,25 @@ export function projectRunway(baseline: ProjectionBaseline, changes: readonly Pr
           break;
       }
     }
-    revenue = Math.max(0, revenue * (1 + grossGrowth - churn) * priceFactor);
+    // No growth and no change leaves revenue exactly as it was (no rounding from 1 + g − c).
+    const factor = (grossGrowth === churn ? 1 : 1 + grossGrowth - churn) * priceFactor;
+    revenue = factor === 1 ? revenue : Math.max(0, revenue * factor);
     const costs = Math.max(0, baseline.weeklyCosts + extraCosts);
+    const unchanged = revenue === baseline.weeklyRevenue && extraCosts === 0 && costs === baseline.weeklyCosts;
+    const loss = (unchanged ? startBurn : costs - revenue) - raised;
     previousCash = cash;
-    cash = cash + revenue - costs + raised;
+    cash = cash - loss;
     weeks[week - 1] = { week, cash, revenue, costs };
     if (revenue < costs) lastLoss = week;
+    if (loss !== stretchLoss) {
+      stretchStart = week - 1;
+      stretchCash = previousCash;
+      stretchLoss = loss;
+    }
     if (cashOutWeek === null && cash <= 0) {
       cashOutWeek = week;
-      // Within the week the cash falls evenly: the runway ends where the line crosses 0.
-      runwayWeeks = week - 1 + previousCash / (previousCash - cash);
+      // Within the stretch the cash falls evenly: the runway ends where the line crosses 0.
+      runwayWeeks = stretchStart + stretchCash / stretchLoss;
     }
   }
 

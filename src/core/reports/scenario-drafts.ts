@@ -34,6 +34,8 @@ export const ScenarioDraftsInput = z
           .object({
             id: z.string().min(1).max(MAX_TYPED),
             name: z.string().max(MAX_SCENARIO_NAME, 'validation:scenarios.nameLength'),
+            /** The revenue growth a month assumed, as typed; absent or empty is flat (decision 256). */
+            growth: typed.optional(),
             changes: z.array(ChangeDraft).max(MAX_CHANGES, 'validation:scenarios.tooManyChanges'),
           })
           .strict(),

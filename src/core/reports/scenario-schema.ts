@@ -46,6 +46,8 @@ export const SCENARIO_CHANGE_KINDS = ['hire', 'fundraise', 'price', 'growth', 'c
 
 export const ScenarioInput = z.object({
   name: z.string().trim().min(1, 'validation:scenarios.name').max(MAX_SCENARIO_NAME, 'validation:scenarios.nameLength'),
+  /** The revenue growth a month the founder assumes, in percent; absent is flat, as the dashboard's runway is (decision 256). */
+  monthlyGrowthPercent: number(-100, 100, 'validation:scenarios.growthRange').optional(),
   changes: z.array(ScenarioChangeInput).max(MAX_CHANGES, 'validation:scenarios.tooManyChanges'),
 });
 export type ScenarioInput = z.infer<typeof ScenarioInput>;
@@ -62,12 +64,12 @@ export function projectionWeekOf(date: string, latest: WeekKey): number {
  * (`changes.2.monthlyCost`). A date must fall after the latest recorded week, where the
  * projection starts, and within its 104 weeks.
  */
-export function toProjectionChanges(input: unknown, latest: WeekKey): { changes: ProjectionChange[]; errors: FieldError[] } {
+export function toProjectionChanges(input: unknown, latest: WeekKey): { changes: ProjectionChange[]; errors: FieldError[]; monthlyGrowth: number } {
   const parsed = ScenarioInput.safeParse(input);
   const errors: FieldError[] = parsed.success
     ? []
     : parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
-  if (!parsed.success) return { changes: [], errors };
+  if (!parsed.success) return { changes: [], errors, monthlyGrowth: 0 };
   const changes: ProjectionChange[] = [];
   parsed.data.changes.forEach((change, index) => {
     const week = projectionWeekOf(change.from, latest);
@@ -88,5 +90,5 @@ export function toProjectionChanges(input: unknown, latest: WeekKey): { changes:
         return changes.push({ kind: 'costCut', week, monthlyAmount: change.monthlyAmount });
     }
   });
-  return { changes, errors };
+  return { changes, errors, monthlyGrowth: (parsed.data.monthlyGrowthPercent ?? 0) / 100 };
 }

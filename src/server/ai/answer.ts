@@ -53,7 +53,8 @@ export const answeredBy = (model: MentorModel | null) => model?.label ?? 'offlin
 export async function* answerEvents(input: AnswerInput): AsyncGenerator<AnswerEvent> {
   const question = input.history.at(-1)?.content ?? '';
   if (!input.model) {
-    const answer = offlineAnswer({ question, language: input.language, context: input.context });
+    const earlier = input.history.slice(0, -1).filter((message) => message.role === 'assistant').map((message) => message.content);
+    const answer = offlineAnswer({ question, language: input.language, context: input.context, earlier });
     yield { type: 'known', numbers: answer.numbers };
     for (const piece of streamPieces(answer.text)) yield { type: 'text', text: piece };
     return;

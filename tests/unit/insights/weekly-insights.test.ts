@@ -41,8 +41,8 @@ describe('weekly insights', () => {
   it('tell when runway crosses under its target, with the weeks before and now', () => {
     const points = series(6, (i) => ({ ...healthy(), runwayWeeks: i < 5 ? 45 - i : 38 }));
     expect(insights(points)).toEqual([{ kind: 'runwayBelowTarget', metric: 'runwayWeeks', from: 41, to: 38, threshold: 40 }]);
-    // Already under it the week before: not news this week.
-    expect(insights(series(6, (i) => ({ ...healthy(), runwayWeeks: 39 - i })))).toEqual([]);
+    // Already under it the week before: no longer a crossing, but still said, as a state.
+    expect(insights(series(6, (i) => ({ ...healthy(), runwayWeeks: 39 - i })))).toEqual([{ kind: 'runwayUnderTarget', metric: 'runwayWeeks', to: 34, threshold: 40 }]);
   });
 
   it('count a founder who started burning this week as crossing, and one not burning as never crossing', () => {
@@ -51,18 +51,40 @@ describe('weekly insights', () => {
     expect(insights(series(3, () => ({ ...healthy(), runwayWeeks: null, weeklyBurnRate: -500 })), [], true)).toEqual([]);
   });
 
-  it('tell a metric off target the first week it is off, not the weeks after', () => {
+  it('tell a metric off target the first week it is off, and every week after as a state with its ratio to the target', () => {
     const slipped = series(5, (i) => ({ ...healthy(), ltvToCac: i < 4 ? 5.5 : 2.1 }));
     expect(insights(slipped)).toEqual([{ kind: 'offTarget', metric: 'ltvToCac', from: 5.5, to: 2.1, threshold: 5 }]);
     const stillOff = series(5, (i) => ({ ...healthy(), ltvToCac: i < 3 ? 5.5 : 2.1 }));
-    expect(insights(stillOff)).toEqual([]);
+    expect(insights(stillOff)).toEqual([{ kind: 'stillOffTarget', metric: 'ltvToCac', to: 2.1, threshold: 5, times: 5 / 2.1 }]);
+    // Near its target is not off: nothing stands out.
+    expect(insights(series(5, () => ({ ...healthy(), ltvToCac: 4.5 })))).toEqual([]);
+  });
+
+  it('rank an off-target churn first: 2.82 % a week is four times its target, before a runway of 18.6 weeks against 40, with its cash-out day', () => {
+    const points = series(8, () => ({ ...healthy(), churnRate: 0.0282, runwayWeeks: 18.6, weeklyBurnRate: 3000 }));
+    const found = insights(points);
+    expect(kinds(found)).toEqual(['stillOffTarget', 'runwayUnderTarget']);
+    expect(found[0]).toMatchObject({ metric: 'churnRate', to: 0.0282 });
+    expect((found[0] as { times: number }).times).toBeCloseTo(4.03, 2);
+    // The latest week ends on Sunday 2026-11-22; 18.6 weeks (130 days) after its end is 2027-04-02, within six months of now.
+    expect(found[1]).toEqual({ kind: 'runwayUnderTarget', metric: 'runwayWeeks', to: 18.6, threshold: 40, cashOut: '2027-04-02' });
+    // Runway further off than churn comes first; a long runway under its target carries no cash-out day.
+    expect(kinds(insights(series(8, () => ({ ...healthy(), churnRate: 0.0282, runwayWeeks: 6 })))).slice(0, 2)).toEqual(['runwayUnderTarget', 'stillOffTarget']);
+    // Users not growing at all (twice off its pace) still come after a churn four times its limit.
+    expect(insights(series(8, () => ({ ...healthy(), churnRate: 0.0282, userGrowth: 0 }))).map((insight) => ('metric' in insight ? insight.metric : null))).toEqual(['churnRate', 'userGrowth']);
+    expect(insights(series(8, () => ({ ...healthy(), runwayWeeks: 39 })))[0]).not.toHaveProperty('cashOut');
+  });
+
+  it('say one metric once, with its most severe insight, and put states well off target before a change', () => {
+    const rising = series(6, (i) => ({ ...healthy(), churnRate: [0.004, 0.006, 0.01, 0.02, 0.03, 0.05][i] }));
+    expect(insights(rising)).toEqual([{ kind: 'stillOffTarget', metric: 'churnRate', to: 0.05, threshold: 0.007, times: 0.05 / 0.007 }]);
   });
 
   it('put the metric furthest off first and keep at most three', () => {
     const many = series(4, (i) =>
       i < 3 ? healthy() : { ...healthy(), ltvToCac: 3.9, ndr: 0.5, paybackWeeks: 200, userGrowth: -0.1, revenueGrowth: -0.3 },
     );
-    // Distance from the target, relative to it: user growth 3.5, payback 3, revenue growth 2.5, NDR 0.5.
+    // Ratio to the target: user growth 1 + 0.14 ÷ 0.04 = 4.5, payback 4, revenue growth 1 + 0.5 ÷ 0.2 = 3.5, NDR 2.1, LTV:CAC 1.3.
     const found = insights(many);
     expect(found).toHaveLength(MAX_INSIGHTS);
     expect(found.map((insight) => ('metric' in insight ? insight.metric : null))).toEqual(['userGrowth', 'paybackWeeks', 'revenueGrowth']);
@@ -142,7 +164,13 @@ describe('weekly insights', () => {
         expect(found.length).toBeLessThanOrEqual(MAX_INSIGHTS);
         const recorded = new Set(points.flatMap((point) => Object.values(point).filter((v) => typeof v === 'number')));
         for (const insight of found) {
-          const numbers = insight.kind === 'churnRising' || insight.kind === 'growthStalled' || insight.kind === 'cacJumped' ? insight.values : insight.kind === 'weekNotRecorded' ? [] : [insight.to, ...(insight.from === null ? [] : [insight.from])];
+          // `times` is the ratio the ranking works out, not a figure of the founder's; it is checked above.
+          const numbers =
+            insight.kind === 'churnRising' || insight.kind === 'growthStalled' || insight.kind === 'cacJumped'
+              ? insight.values
+              : insight.kind === 'weekNotRecorded'
+                ? []
+                : [insight.to, ...('from' in insight && insight.from !== null ? [insight.from] : [])];
           for (const n of numbers) expect(recorded.has(n)).toBe(true);
         }
       }),

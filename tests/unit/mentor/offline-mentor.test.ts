@@ -163,3 +163,49 @@ describe('both languages', () => {
     for (let i = 0; i < 3; i++) expect(offlineAnswer({ question: '¿Debería contratar a dos ingenieros por USD 1.500 a la semana cada uno?', language: 'es-LA', context }).text).toBe(first);
   });
 });
+
+describe('never contradicting its own arithmetic (issue #30)', () => {
+  it('the runway plan states the cut its own numbers need: 168,000 ÷ 40 weeks = 4,200 a week, 40 % under a burn of 7,000', () => {
+    const context = mentorContext({ weeks: BURN_7000 });
+    const en = answer('What should I do about my runway?', context);
+    expect(en).toContain('burn would have to fall to $4,200 a week');
+    expect(en).toContain('If we cut non-essential spend so that burn falls 40%, to $4,200 a week, runway will pass 40 weeks without new money.');
+    expect(en).not.toContain('25%');
+    const es = answer('¿Qué hago con mi runway?', context, 'es-LA');
+    expect(es).toMatch(/la quema baje 40\s?%, a USD\s4\.200 por semana, el runway superará 40 semanas sin dinero nuevo\./);
+  });
+
+  it('with no week recorded says so first, points to recording one, and promises no figure, in both languages', () => {
+    for (const [question, language] of [['What is my CAC right now?', 'en'], ['¿Cuál es mi CAC ahora?', 'es-LA']] as const) {
+      const text = answer(question, mentorContext(), language);
+      expect(text.split('\n\n')[0]).toBe(OFFLINE_TEXT[language].noMetrics);
+      // No runway, burn or cash figure: a play may still name how long to test it ("for 6 weeks").
+      expect(text).not.toMatch(/(runway|pista|burn|quema|cash|caja)[^.\n]*\d/i);
+    }
+  });
+
+  it('plays the devil’s advocate once per conversation, and again when its number changed', () => {
+    const context = mentorContext({ weeks: BURN_7000 });
+    const title = OFFLINE_TEXT.en.challenge.title;
+    const first = offlineAnswer({ question: 'What should I do about my runway?', language: 'en', context }).text;
+    expect(first).toContain(title);
+    const second = offlineAnswer({ question: 'And what about hiring?', language: 'en', context, earlier: [first] }).text;
+    expect(second).not.toContain(title);
+    // Churn moved (15 of 100 lost a week instead of 5): the challenge has news, so it is said again.
+    const worse = mentorContext({ weeks: weeks({ weeklyCosts: 12_000, cashBalance: 168_000, lostCustomers: 15 }) });
+    expect(offlineAnswer({ question: 'And what about hiring?', language: 'en', context: worse, earlier: [first] }).text).toContain(title);
+  });
+
+  it('quotes the document that says why customers churned when asked about churn, a whole sentence, even across a PDF’s wrapped lines', () => {
+    const context = mentorContext({
+      notes: [
+        { type: 'goals-strategy', text: 'Our goal is to grow customers in Lima.' },
+        { type: 'challenges', text: 'Exit interviews\n[exit-interviews.pdf]\nMost customers cancelled in their second month because the\nonboarding never connected their bank. Pricing came up twice.' },
+      ],
+    });
+    const text = answer('Why are my customers churning?', context);
+    expect(text).toContain('“Most customers cancelled in their second month because the onboarding never connected their bank.”');
+    const es = answer('¿Por qué se dan de baja mis clientes?', mentorContext({ notes: [{ type: 'challenges', text: 'Entrevistas\n[salida.pdf]\nLos clientes se dieron de baja porque la integración con el banco falló. El precio no fue el tema.' }] }), 'es-LA');
+    expect(es).toContain('“Los clientes se dieron de baja porque la integración con el banco falló.”');
+  });
+});

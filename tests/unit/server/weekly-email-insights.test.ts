@@ -18,6 +18,9 @@ const ALL: Insight[] = [
   { kind: 'taskMetricMoved', metric: 'mrr', taskId: 't', hypothesis: 'Annual plans lift MRR', from: 10_000, to: 12_000, tone: 'good' },
   { kind: 'weekNotRecorded', week: { year: 2026, week: 47 }, latest: { year: 2026, week: 45 } },
   { kind: 'cacJumped', metric: 'cac', values: [210, 190, 200, 330] },
+  { kind: 'stillOffTarget', metric: 'churnRate', to: 0.0282, threshold: 0.007, times: 0.0282 / 0.007 },
+  { kind: 'runwayUnderTarget', metric: 'runwayWeeks', to: 18.6, threshold: 40, cashOut: '2027-04-02' },
+  { kind: 'stillOffTarget', metric: 'ltvToCac', to: 2.1, threshold: 5, times: 5 / 2.1 },
 ];
 
 describe('the Monday e-mail’s insights', () => {
@@ -31,6 +34,9 @@ describe('the Monday e-mail’s insights', () => {
       'MRR moved the right way, from $10,000 to $12,000, since you started “Annual plans lift MRR”.',
       'The week of 16 Nov 2026 is not recorded yet; your latest recorded week is the week of 2 Nov 2026.',
       'CAC jumped to $330 against its trend: $210 → $190 → $200 → $330.',
+      'Weekly churn is 2.82%, off target (target < 0.7%): 4 times the limit.',
+      'Runway is 18.6 weeks, under the 40-week target. At this burn the cash runs out around 2 Apr 2027.',
+      'LTV : CAC is 2.1, off target (target > 5).',
     ]);
   });
 
@@ -41,6 +47,9 @@ describe('the Monday e-mail’s insights', () => {
     // Intl puts a no-break space between the currency code and the amount.
     expect(lines[5]!.replace(/\u00a0/g, ' ')).toBe('MRR se movió en la dirección correcta, de CLP 10.000 a CLP 12.000, desde que empezaste “Annual plans lift MRR”.');
     expect(lines[7]!.replace(/\u00a0/g, ' ')).toBe('Tu CAC saltó a CLP 330, contra su tendencia: CLP 210 → CLP 190 → CLP 200 → CLP 330.');
+    // The percent sign's spacing is the number formatter's business: either reads as the founder's convention here.
+    expect(lines[8]!.replace(/\s?%/g, '%')).toBe('Weekly churn está en 2,82%, fuera de la meta (meta < 0,7%): 4 veces el límite.');
+    expect(lines[9]).toMatch(/^Tu runway es de 18,6 semanas, por debajo de la meta de 40 semanas\. Con esta quema, la caja se acaba alrededor del 2 .*abr.* 2027\.$/);
   });
 
   it('link to the mentor with the insight and its question', () => {

@@ -2,6 +2,8 @@ import type { Language } from '../../../core/i18n/language.ts';
 import { escapeMarkdown } from '../../../core/mentor/markdown-safety.ts';
 import type { TargetedMetric } from '../../../core/mentor/metric-targets.ts';
 import { METRIC_UNITS } from '../../../core/metrics/metric-units.ts';
+import { TARGETS } from '../../../core/metrics/targets.ts';
+import type { Play } from '../../../core/mentor/playbook.ts';
 import { type KnownNumber, numbersIn } from '../../../core/mentor/number-check.ts';
 import { classifyQuestion, type Intent } from '../../../core/mentor/question-intent.ts';
 import type { MentorContext } from '../context/build-context.ts';
@@ -46,14 +48,39 @@ function challenge(reasoning: Reasoning, worst: Diagnosis, intent: Intent): stri
   return `**${c.title}:** ${lines.join(' ')}`;
 }
 
+/** A play that promises a runway figure: "runway will pass 40 weeks", "3 more months of runway". */
+const PROMISES_RUNWAY = /\b(runway|pista)\b/i;
+
+/**
+ * A play's hypothesis as the founder's numbers allow it (issue #30): the runway plan states the
+ * cut its own arithmetic needs (cash ÷ target is the burn to reach, so the cut is 1 − that ÷
+ * burn), never a fixed figure; with no week recorded it promises no figure at all.
+ */
+function hypothesisOf(reasoning: Reasoning, play: Play, words: { title: string; hypothesis: string }): string {
+  if (play.id !== 'fund-runway-plan') return words.hypothesis;
+  const { t, w, context } = reasoning;
+  const values = context.facts.metrics?.values;
+  const cash = values?.cashBalance;
+  const burn = values?.weeklyBurnRate;
+  const target = TARGETS.runwayWeeks.threshold;
+  if (typeof cash !== 'number' || typeof burn !== 'number' || burn <= 0 || cash <= 0) return t.runwayPlanNoData;
+  const burnNeeded = reasoning.derive('burnForTarget', cash / target, 'moneyPerWeek');
+  const cut = reasoning.derive('burnCutShare', 1 - burnNeeded / burn, 'percent');
+  return cut > 0 ? t.runwayPlan({ cut: w.share(cut), burn: w.money(burnNeeded), target: w.weeks(target) }) : words.hypothesis;
+}
+
 function nextSteps(reasoning: Reasoning, question: string, diagnosis: Diagnosis[]): string | null {
   const { t, w, language, context } = reasoning;
   const runwayWeeks = context.facts.metrics?.values.runwayWeeks ?? null;
+  const noData = !context.facts.metrics;
   const plays = choosePlays(question, diagnosis, 3, { onTarget: onTargetMetrics(context, diagnosis), runwayWeeks })
+    // Before the first week no play may promise a runway figure the mentor cannot work out.
+    .filter((play) => !noData || play.id === 'fund-runway-plan' || !PROMISES_RUNWAY.test(`${play.en.title} ${play.en.hypothesis}`) || !/\d/.test(`${play.en.title} ${play.en.hypothesis}`))
     .sort((a, b) => iceTotal(b) - iceTotal(a) || a.id.localeCompare(b.id));
   if (plays.length === 0) return null;
   const lines = plays.map((play, index) => {
-    const words = play[language === 'en' ? 'en' : 'es'];
+    const original = play[language === 'en' ? 'en' : 'es'];
+    const words = { title: original.title, hypothesis: hypothesisOf(reasoning, play, original) };
     // A play's figures are goals to test, proposed by the mentor, not the founder's data.
     reasoning.known.push(
       { kind: 'proposal', key: 'iceTotal', value: iceTotal(play), unit: 'score', detail: words.title },
@@ -64,7 +91,11 @@ function nextSteps(reasoning: Reasoning, question: string, diagnosis: Diagnosis[
   return `${t.steps}\n\n${lines.join('\n')}`;
 }
 
-export function offlineAnswer(input: { question: string; language: Language; context: MentorContext }): OfflineAnswer {
+/**
+ * `earlier` holds the conversation's earlier answers: the devil's advocate speaks once per
+ * conversation, and again only when its number changed (its paragraph then reads differently).
+ */
+export function offlineAnswer(input: { question: string; language: Language; context: MentorContext; earlier?: readonly string[] }): OfflineAnswer {
   const { question, language, context } = input;
   const t = OFFLINE_TEXT[language];
   const w = numberWriter(language, context.facts.profile ?? {});
@@ -97,11 +128,16 @@ export function offlineAnswer(input: { question: string; language: Language; con
   const asked = classifyQuestion(question);
   const intent = asked === 'othersData' ? 'whatNext' : asked;
   const paragraphs: string[] = [];
+  // With no week recorded, that comes first, whatever was asked: then what Rumbo can say without numbers.
+  if (!context.facts.metrics) paragraphs.push(t.noMetrics);
   if (asked === 'othersData') paragraphs.push(t.ownDataOnly);
-  paragraphs.push(...INTENT_ANSWERS[intent](reasoning));
+  paragraphs.push(...INTENT_ANSWERS[intent](reasoning).filter((paragraph) => !paragraphs.includes(paragraph)));
 
   const worst = [...diagnosis].filter((d) => d.status === 'off').sort((a, b) => distance(b) - distance(a))[0];
-  if (worst && intent !== 'metricMeaning') paragraphs.push(challenge(reasoning, worst, intent));
+  if (worst && intent !== 'metricMeaning') {
+    const devil = challenge(reasoning, worst, intent);
+    if (!(input.earlier ?? []).some((answer) => answer.includes(devil))) paragraphs.push(devil);
+  }
 
   const note = noteParagraph(reasoning);
   if (note) paragraphs.push(note);

@@ -83,6 +83,10 @@ export type OfflineText = {
   contextTypes: Record<string, string>;
   steps: string;
   step: (v: { title: string; hypothesis: string; ice: string }) => string;
+  /** The runway play with the cut the founder's own numbers need (never a fixed 25 %). */
+  runwayPlan: (v: { cut: string; burn: string; target: string }) => string;
+  /** The runway play before any week is recorded: no figure to promise. */
+  runwayPlanNoData: string;
   and: string;
 };
 
@@ -101,4 +105,5 @@ export type DerivedKey =
   | 'mrrAfterPriceRise'
   | 'customersLostMonthly'
   | 'noteGoalShare'
-  | 'trendWeeks';
+  | 'trendWeeks'
+  | 'burnCutShare';

@@ -10,7 +10,12 @@ export type InsightCopy = {
   /** The question the chat starter puts in the mentor's composer: the insight, then what to do. */
   question: (line: string) => string;
   runwayBelowTarget: (v: { from: string | null; to: string; threshold: string }) => string;
+  /** Runway still under its target; `cashOut` is the day the cash runs out, said only within six months. */
+  runwayUnderTarget: (v: { to: string; threshold: string }) => string;
+  cashOut: (date: string) => string;
   offTarget: (v: { metric: string; from: string; to: string; target: string }) => string;
+  /** `times` only for a metric that must stay under its target (churn at four times its limit). */
+  stillOffTarget: (v: { metric: string; to: string; target: string; times: string | null }) => string;
   churnRising: (values: string[]) => string;
   cacJumped: (values: string[]) => string;
   growthStalled: (values: string[]) => string;
@@ -91,7 +96,10 @@ export const WEEKLY_COPY: Record<Language, WeeklyCopy> = {
         question: (line) => `${line} What should I do about it?`,
         runwayBelowTarget: ({ from, to, threshold }) =>
           from ? `Runway fell from ${from} to ${to} weeks, under the ${threshold}-week target.` : `You started burning cash: runway is ${to} weeks, under the ${threshold}-week target.`,
+        runwayUnderTarget: ({ to, threshold }) => `Runway is ${to} weeks, under the ${threshold}-week target.`,
+        cashOut: (date) => `At this burn the cash runs out around ${date}.`,
         offTarget: ({ metric, from, to, target }) => `${metric} went off target: from ${from} to ${to} (target ${target}).`,
+        stillOffTarget: ({ metric, to, target, times }) => `${metric} is ${to}, off target (target ${target})${times ? `: ${times} times the limit` : ''}.`,
         churnRising: (values) => `Weekly churn rose three weeks in a row: ${values.join(' → ')}.`,
         cacJumped: (values) => `CAC jumped to ${values.at(-1)} against its trend: ${values.join(' → ')}.`,
         growthStalled: (values) => `Active users stopped growing three weeks ago: ${values.join(' → ')}.`,
@@ -160,7 +168,10 @@ export const WEEKLY_COPY: Record<Language, WeeklyCopy> = {
         question: (line) => `${line} ¿Qué debería hacer al respecto?`,
         runwayBelowTarget: ({ from, to, threshold }) =>
           from ? `Tu runway bajó de ${from} a ${to} semanas, por debajo de la meta de ${threshold} semanas.` : `Empezaste a quemar caja: tu runway es de ${to} semanas, por debajo de la meta de ${threshold} semanas.`,
+        runwayUnderTarget: ({ to, threshold }) => `Tu runway es de ${to} semanas, por debajo de la meta de ${threshold} semanas.`,
+        cashOut: (date) => `Con esta quema, la caja se acaba alrededor del ${date}.`,
         offTarget: ({ metric, from, to, target }) => `${metric} salió de la meta: de ${from} a ${to} (meta ${target}).`,
+        stillOffTarget: ({ metric, to, target, times }) => `${metric} está en ${to}, fuera de la meta (meta ${target})${times ? `: ${times} veces el límite` : ''}.`,
         churnRising: (values) => `Tu churn semanal subió tres semanas seguidas: ${values.join(' → ')}.`,
         cacJumped: (values) => `Tu CAC saltó a ${values.at(-1)}, contra su tendencia: ${values.join(' → ')}.`,
         growthStalled: (values) => `Tus usuarios activos dejaron de crecer hace tres semanas: ${values.join(' → ')}.`,

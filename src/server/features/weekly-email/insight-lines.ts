@@ -1,8 +1,8 @@
 import type { Language } from '../../../core/i18n/language.ts';
 import type { Insight } from '../../../core/insights/weekly-insights.ts';
 import type { MetricKey } from '../../../core/metrics/formulas.ts';
-import { weekStartDay } from '../../../core/metrics/week-label.ts';
-import { TARGETS } from '../../../core/metrics/targets.ts';
+import { TARGETS, type TargetedMetric } from '../../../core/metrics/targets.ts';
+import { formatDay, weekStartDay } from '../../../core/metrics/week-label.ts';
 import { WEEKLY_COPY } from './copy.ts';
 import { emailMetricFormat } from './email-numbers.ts';
 
@@ -18,18 +18,32 @@ const insightNumbers = emailMetricFormat;
 export function insightLine(insight: Insight, recipient: Recipient, metricName: (key: MetricKey) => string): string {
   const copy = WEEKLY_COPY[recipient.language].monday.insights;
   const format = insightNumbers(recipient);
+  const targetText = (metric: TargetedMetric) => {
+    const target = TARGETS[metric];
+    const sign = target.direction === 'below' ? '<' : target.direction === 'above' ? '>' : '≥';
+    return `${sign} ${format(metric, target.threshold)}`;
+  };
+  const cashOut = (day: string | undefined) => (day ? ` ${copy.cashOut(formatDay(new Date(`${day}T00:00:00Z`), recipient.language))}` : '');
   switch (insight.kind) {
     case 'runwayBelowTarget':
-      return copy.runwayBelowTarget({
-        from: insight.from === null ? null : format('runwayWeeks', insight.from),
-        to: format('runwayWeeks', insight.to),
-        threshold: format('runwayWeeks', insight.threshold),
+      return (
+        copy.runwayBelowTarget({
+          from: insight.from === null ? null : format('runwayWeeks', insight.from),
+          to: format('runwayWeeks', insight.to),
+          threshold: format('runwayWeeks', insight.threshold),
+        }) + cashOut(insight.cashOut)
+      );
+    case 'runwayUnderTarget':
+      return copy.runwayUnderTarget({ to: format('runwayWeeks', insight.to), threshold: format('runwayWeeks', insight.threshold) }) + cashOut(insight.cashOut);
+    case 'offTarget':
+      return copy.offTarget({ metric: metricName(insight.metric), from: format(insight.metric, insight.from), to: format(insight.metric, insight.to), target: targetText(insight.metric) });
+    case 'stillOffTarget':
+      return copy.stillOffTarget({
+        metric: metricName(insight.metric),
+        to: format(insight.metric, insight.to),
+        target: targetText(insight.metric),
+        times: TARGETS[insight.metric].direction === 'below' ? format('ltvToCac', insight.times) : null,
       });
-    case 'offTarget': {
-      const target = TARGETS[insight.metric];
-      const sign = target.direction === 'below' ? '<' : target.direction === 'above' ? '>' : '≥';
-      return copy.offTarget({ metric: metricName(insight.metric), from: format(insight.metric, insight.from), to: format(insight.metric, insight.to), target: `${sign} ${format(insight.metric, target.threshold)}` });
-    }
     case 'churnRising':
       return copy.churnRising(insight.values.map((value) => format('churnRate', value)));
     case 'cacJumped':

@@ -3,7 +3,8 @@ import { MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MetricKey } from '../../../core/metrics/formulas.ts';
-import { weekStartDay } from '../../../core/metrics/week-label.ts';
+import { TARGETS, type TargetedMetric } from '../../../core/metrics/targets.ts';
+import { formatDay, weekStartDay } from '../../../core/metrics/week-label.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { type Insight, insightsQueryOptions } from '../../lib/api/insights-api.ts';
 import { useSession } from '../../lib/auth-client.ts';
@@ -32,14 +33,28 @@ export function InsightCards() {
   const summary = useMetricsSummary();
   const name = (key: MetricKey) => t(`metrics:metrics.${key}`);
 
+  // The cash-out day, said with the runway only when it falls within six months (decision 255).
+  const cashOut = (day: string | undefined) => (day ? ` ${t('insights.cashOut', { date: formatDay(new Date(`${day}T00:00:00Z`), language) })}` : '');
+
   function sentence(insight: Insight): string {
     switch (insight.kind) {
       case 'runwayBelowTarget':
-        return insight.from === null
-          ? t('insights.runwayStarted', { to: metricText('runwayWeeks', insight.to), threshold: metricText('runwayWeeks', insight.threshold) })
-          : t('insights.runwayBelowTarget', { from: metricText('runwayWeeks', insight.from), to: metricText('runwayWeeks', insight.to), threshold: metricText('runwayWeeks', insight.threshold) });
+        return (
+          (insight.from === null
+            ? t('insights.runwayStarted', { to: metricText('runwayWeeks', insight.to), threshold: metricText('runwayWeeks', insight.threshold) })
+            : t('insights.runwayBelowTarget', { from: metricText('runwayWeeks', insight.from), to: metricText('runwayWeeks', insight.to), threshold: metricText('runwayWeeks', insight.threshold) })) + cashOut(insight.cashOut)
+        );
+      case 'runwayUnderTarget':
+        return t('insights.runwayUnderTarget', { to: metricText('runwayWeeks', insight.to), threshold: metricText('runwayWeeks', insight.threshold) }) + cashOut(insight.cashOut);
       case 'offTarget':
         return t('insights.offTarget', { metric: name(insight.metric), from: metricText(insight.metric, insight.from), to: metricText(insight.metric, insight.to), threshold: metricText(insight.metric, insight.threshold) });
+      case 'stillOffTarget': {
+        const values = { metric: name(insight.metric), to: metricText(insight.metric, insight.to), threshold: metricText(insight.metric, insight.threshold) };
+        // "Four times the limit" reads for a metric that must stay under it (churn, payback); the others just say how far.
+        return TARGETS[insight.metric as TargetedMetric].direction === 'below'
+          ? t('insights.stillOverLimit', { ...values, times: metricText('ltvToCac', insight.times) })
+          : t('insights.stillOffTarget', values);
+      }
       case 'churnRising':
         return t('insights.churnRising', { values: insight.values.map((value) => metricText('churnRate', value)).join(' → ') });
       case 'cacJumped': {

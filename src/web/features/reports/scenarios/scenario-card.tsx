@@ -4,6 +4,7 @@ import { ListPlus, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isoWeekStart, weekFromIndex, weekIndex, type WeekKey } from '../../../../core/metrics/iso-week.ts';
+import { cashOutDate } from '../../../../core/metrics/cash-out.ts';
 import { formatDay } from '../../../../core/metrics/week-label.ts';
 import { PROJECTION_WEEKS, type Projection } from '../../../../core/reports/runway-projection.ts';
 import { SCENARIO_CHANGE_KINDS, type FieldError, type ScenarioChangeKind } from '../../../../core/reports/scenario-schema.ts';
@@ -19,6 +20,10 @@ import { formatField } from '../../../../core/numbers/format-number.ts';
 import { NumberInput, numberTextError } from '../../../components/number-input.tsx';
 import type { NumberStyle } from '../../../lib/number-style.ts';
 import { useValidationTexts } from '../../../i18n/validation-texts.ts';
+import { useSession } from '../../../lib/auth-client.ts';
+import { useMe } from '../../../lib/api/get-me.ts';
+import { useMetricText } from '../../../lib/metric-text.ts';
+import { numberStyleOf } from '../../../lib/number-style.ts';
 
 const CashChart = lazy(async () => ({ default: (await import('./cash-chart.tsx')).CashChart }));
 
@@ -27,6 +32,10 @@ type Props = {
   latest: WeekKey;
   projection: Projection | null;
   errors: readonly FieldError[];
+  /** The revenue growth a month this scenario assumes (0: flat, the dashboard's). */
+  monthlyGrowth: number;
+  /** The dashboard's growth over the last 8 weeks, offered as the assumption; null when not measurable. */
+  measuredMonthlyGrowth: number | null;
   money: Formatter;
   /** Compact money for the chart's axis. */
   axisMoney: Formatter;
@@ -37,9 +46,10 @@ type Props = {
 };
 
 /** One scenario: its name, its changes with their field errors, and what they do to the cash. */
-export function ScenarioCard({ draft, latest, projection, errors, money, axisMoney, numbers, onChange, onRemove }: Props) {
+export function ScenarioCard({ draft, latest, projection, errors, monthlyGrowth, measuredMonthlyGrowth, money, axisMoney, numbers, onChange, onRemove }: Props) {
   const { t } = useTranslation('reports');
   useValidationTexts();
+  const metricText = useMetricText(numberStyleOf(useMe(useSession().data?.user.id).data));
   const id = useId();
   const errorOf = (field: string) => {
     const message = errors.find((error) => error.field === field)?.message;
@@ -87,6 +97,12 @@ export function ScenarioCard({ draft, latest, projection, errors, money, axisMon
     }
   };
   const dayOfWeek = (week: number) => formatDay(isoWeekStart(weekFromIndex(weekIndex(latest) + week)), currentLanguage());
+  // The same cash-out day as the Overview's for the same runway (src/core/metrics/cash-out.ts).
+  const cashOut = projection?.runwayWeeks == null ? null : cashOutDate(latest, projection.runwayWeeks);
+  // Written as the Overview writes runway: one decimal, with its unit.
+  const runwayShown = projection?.runwayWeeks == null ? t('scenarios.results.beyond') : metricText('runwayWeeks', projection.runwayWeeks);
+  const percent = (fraction: number) => metricText('revenueGrowth', fraction);
+  const measuredPercent = measuredMonthlyGrowth === null ? null : String(Math.round(measuredMonthlyGrowth * 1000) / 10);
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex min-w-0 flex-col gap-4 rounded-xl border border-border bg-card p-4" data-testid="scenario">
@@ -98,6 +114,24 @@ export function ScenarioCard({ draft, latest, projection, errors, money, axisMon
         {onRemove && (
           <button type="button" onClick={onRemove} className={cn(buttonClass.icon, 'mb-1')} aria-label={t('scenarios.remove', { name: draft.name })}>
             <Trash2 aria-hidden="true" className="size-5" />
+          </button>
+        )}
+      </div>
+
+      {/* Growth is an assumption the founder states, never today's growth projected in silence (decision 256). */}
+      <div className="flex flex-col gap-2 rounded-lg border border-dashed border-border p-3">
+        <TextField
+          inputMode="decimal"
+          label={t('scenarios.assumption.label')}
+          hint={measuredMonthlyGrowth === null ? t('scenarios.assumption.hint') : t('scenarios.assumption.hintMeasured', { growth: percent(measuredMonthlyGrowth) })}
+          placeholder="0"
+          value={draft.growth ?? ''}
+          error={errorOf('monthlyGrowthPercent')}
+          onChange={(event) => onChange({ ...draft, growth: event.target.value })}
+        />
+        {measuredPercent !== null && draft.growth !== measuredPercent && (
+          <button type="button" className={cn(buttonClass.secondary, 'self-start')} onClick={() => onChange({ ...draft, growth: measuredPercent })}>
+            {t('scenarios.assumption.useMeasured', { growth: percent(measuredMonthlyGrowth!) })}
           </button>
         )}
       </div>
@@ -179,12 +213,12 @@ export function ScenarioCard({ draft, latest, projection, errors, money, axisMon
             <div>
               <dt className="text-muted-foreground">{t('scenarios.results.runway')}</dt>
               <dd className="text-lg font-semibold" data-testid="runway">
-                {projection.runwayWeeks === null ? t('scenarios.results.beyond') : t('scenarios.results.weeks', { count: Math.floor(projection.runwayWeeks) })}
+                {runwayShown}
               </dd>
             </div>
             <div>
               <dt className="text-muted-foreground">{t('scenarios.results.cashOut')}</dt>
-              <dd className="font-semibold">{projection.cashOutWeek === null ? t('scenarios.results.never') : dayOfWeek(projection.cashOutWeek)}</dd>
+              <dd className="font-semibold" data-testid="cash-out">{cashOut === null ? t('scenarios.results.never') : formatDay(cashOut.date, currentLanguage())}</dd>
             </div>
             <div>
               <dt className="text-muted-foreground">{t('scenarios.results.breakEven')}</dt>
@@ -194,6 +228,10 @@ export function ScenarioCard({ draft, latest, projection, errors, money, axisMon
               <dt className="text-muted-foreground">{t('scenarios.results.verdict')}</dt>
               <dd className={projection.defaultAlive ? 'font-semibold text-primary' : 'font-semibold text-destructive'} data-testid="verdict">
                 {projection.defaultAlive ? t('scenarios.results.alive') : t('scenarios.results.dead')}
+              </dd>
+              {/* The verdict holds under the stated assumption only: say which. */}
+              <dd className="text-xs text-muted-foreground" data-testid="assumed">
+                {monthlyGrowth === 0 ? t('scenarios.results.assumedFlat') : t('scenarios.results.assumedGrowth', { growth: percent(monthlyGrowth) })}
               </dd>
             </div>
           </dl>

@@ -39,8 +39,12 @@ export const readChangeField = (field: string, text: string, style: NumberStyle)
  * the card shows a question or its own reason instead where it has one.
  */
 export function scenarioInput(draft: ScenarioDraft, style: NumberStyle) {
+  const growth = draft.growth?.trim() ?? '';
+  const growthRead = growth === '' ? null : readChangeField('monthlyPercent', growth, style);
   return {
     name: draft.name,
+    // No growth typed is the dashboard's flat assumption (decision 256).
+    ...(growthRead === null ? {} : { monthlyGrowthPercent: growthRead.status === 'value' ? growthRead.value : Number.NaN }),
     changes: draft.changes.map((change) => {
       const numbers = Object.fromEntries(
         Object.entries(change.values).map(([field, text]) => {

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { compareWeeks } from '../../../../core/metrics/iso-week.ts';
-import { projectRunway } from '../../../../core/reports/runway-projection.ts';
+import { projectRunway, weeklyRateFromMonthly } from '../../../../core/reports/runway-projection.ts';
 import { scenarioBaseline } from '../../../../core/reports/scenario-baseline.ts';
 import { MAX_SCENARIOS, toProjectionChanges } from '../../../../core/reports/scenario-schema.ts';
 import { PREMIUM_TIER } from '../../../../core/subscription/trial.ts';
@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/auth-client.ts';
 import { useMe } from '../../../lib/api/get-me.ts';
 import { useWeeks } from '../../../lib/api/metrics-api.ts';
 import { metricFormatter, moneyFormatter } from '../../../lib/metric-format.ts';
+import { useMetricText } from '../../../lib/metric-text.ts';
 import { numberStyleOf } from '../../../lib/number-style.ts';
 import { UpgradePrompt } from '../../../components/upgrade-prompt.tsx';
 import { ScenarioCard } from './scenario-card.tsx';
@@ -48,14 +49,16 @@ export function ScenariosPage() {
     () =>
       (scenarios ?? []).map((draft) => {
         if (!baseline) return { errors: [], projection: null };
-        const { changes, errors } = toProjectionChanges(scenarioInputOf(draft, style), baseline.latest);
-        return { errors, projection: errors.length === 0 ? projectRunway(baseline, changes) : null };
+        const { changes, errors, monthlyGrowth } = toProjectionChanges(scenarioInputOf(draft, style), baseline.latest);
+        // Growth is the founder's stated assumption, flat unless they type one (decision 256).
+        return { errors, monthlyGrowth, projection: errors.length === 0 ? projectRunway({ ...baseline, weeklyGrowth: weeklyRateFromMonthly(monthlyGrowth) }, changes) : null };
       }),
     // The style changes with the profile (marks, currency, remembered answers).
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [scenarios, baseline, me.data],
   );
   const money = moneyFormatter(style);
+  const metricText = useMetricText(style);
   const axisMoney = metricFormatter('money', numberStyleOf(me.data), true);
 
   const header = (
@@ -109,7 +112,15 @@ export function ScenariosPage() {
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       {header}
       <div className="text-sm text-muted-foreground">
-        <p>{t('scenarios.startsFrom', { cash: money(baseline.cash), revenue: money(baseline.weeklyRevenue), costs: money(baseline.weeklyCosts) })}</p>
+        {/* The dashboard's own starting point: its burn and runway, so "as today" runs out when the Overview says (decision 256). */}
+        <p data-testid="starts-from">
+          {t(baseline.runwayWeeks === null ? 'scenarios.startsFromNotBurning' : 'scenarios.startsFrom', {
+            cash: money(baseline.cash),
+            revenue: money(baseline.weeklyRevenue),
+            burn: money(baseline.weeklyBurn),
+            runway: metricText('runwayWeeks', baseline.runwayWeeks),
+          })}
+        </p>
         {/* Saved to the account a moment after each change (decision 182); said quietly, once. */}
         <p role="status" className="mt-1 min-h-5">
           {autosave.status === 'pending' ? t('scenarios.saving') : autosave.status === 'success' ? t('scenarios.saved') : null}
@@ -124,6 +135,8 @@ export function ScenariosPage() {
             latest={baseline.latest}
             projection={results[index]!.projection}
             errors={results[index]!.errors}
+            monthlyGrowth={results[index]!.monthlyGrowth ?? 0}
+            measuredMonthlyGrowth={baseline.measuredMonthlyGrowth}
             money={money}
             axisMoney={axisMoney}
             numbers={style}
@@ -133,7 +146,7 @@ export function ScenariosPage() {
         ))}
       </div>
       {scenarios.length < MAX_SCENARIOS && (
-        <SecondaryButton className="self-start" onClick={() => setScenarios([...scenarios, { id: newId(), name: t('scenarios.defaultName', { number: scenarios.length + 1 }), changes: [] }])}>
+        <SecondaryButton className="self-start" onClick={() => setScenarios([...scenarios, { id: newId(), name: t('scenarios.defaultName', { number: scenarios.length + 1 }), ...(scenarios[0]?.growth ? { growth: scenarios[0].growth } : {}), changes: [] }])}>
           <Plus aria-hidden="true" className="size-4" />
           {t('scenarios.add')}
         </SecondaryButton>
