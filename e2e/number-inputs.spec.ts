@@ -22,7 +22,7 @@ async function taskUpTo(page: Page, metric: string, hypothesis: string) {
 }
 
 /**
- * Issue #30's bad inputs, typed by a Chilean founder (decimal comma, dollars) on a phone in
+ * The bad inputs a review typed, typed by a Chilean founder (decimal comma, dollars) on a phone in
  * Spanish into a task's target and a runway scenario: each is read as meant, asked about
  * once, or refused under the field with the reason; what was stored is read back.
  */

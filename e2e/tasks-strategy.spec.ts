@@ -36,7 +36,7 @@ for (const language of ['en', 'es-LA'] as const) {
   // A new founder with no country: the language's marks, in dollars (decision 110), as Metrics writes them.
   const numbers = { locale: HTML_LANG[language], currency: 'USD', convention: numberConvention({ language, country: null, currency: 'USD' }) };
   const percent = (value: number) => metricFormatter('percent', numbers)(value);
-  /** The ICE total in the founder's marks: `2,4` in Spanish (issue #30). */
+  /** The ICE total in the founder's marks: `2,4` in Spanish. */
   const ice = (total: string) => (language === 'en' ? total : total.replace('.', ','));
 
   test.describe(`tasks, strategy and points (${language})`, () => {

@@ -12,7 +12,7 @@ import { validTask } from './support/task-fixtures.ts';
 import { createTestApp, TEST_ORIGIN, TEST_USER_AGENT } from './support/test-app.ts';
 
 /**
- * Issue #31, findings 4, 5 and 10: inputs that answered 500 (a NUL, a lone surrogate, a version
+ * Found in review: inputs that answered 500 (a NUL, a lone surrogate, a version
  * above 2^31), control characters kept in jsonb texts and shown on the shared page, invisible
  * file names, and JSON routes that read a form-like body (the cross-site "simple request").
  */

@@ -6,7 +6,7 @@ import { stripImageMetadata } from '../../src/core/security/image-metadata.ts';
 import { createTestApp } from './support/test-app.ts';
 
 /**
- * Issue #31 finding 6: an uploaded photo kept its EXIF and GPS data, and the admin's download
+ * Found in review: an uploaded photo kept its EXIF and GPS data, and the admin's download
  * showed where the founder was. Real files carrying GPS EXIF (and XMP, a comment) go up through
  * feedback, AI context and the mentor's chat; what comes back down has none of it (read with
  * exifr, an independent EXIF reader), and the pixels are the same.

@@ -18,7 +18,7 @@ import { createTestApp, sessionCookie, TEST_ORIGIN } from './support/test-app.ts
 
 /**
  * One founder's numbers through every surface that says runway or when the cash runs out
- * (issue #30, decision 256): the summary the Overview and Metrics read, the mentor's answer,
+ * (decision 256): the summary the Overview and Metrics read, the mentor's answer,
  * the investor update, the Monday e-mail and the runway scenarios' "as today" baseline. Each
  * must say the dashboard's runway and cash-out date, not a figure of its own.
  */

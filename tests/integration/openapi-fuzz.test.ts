@@ -5,7 +5,7 @@ import { createNodeServer } from '../../src/server/http/node-server.ts';
 import { createTestApp, TEST_ORIGIN, TEST_USER_AGENT } from './support/test-app.ts';
 
 /**
- * The API fuzzed from its own OpenAPI document (issue #31, decision 246): every operation,
+ * The API fuzzed from its own OpenAPI document (decision 246): every operation,
  * signed in and signed out, with malformed bodies, path parameters, query values, types and
  * encodings, through the real Node server (the security headers, streams and HEAD as served).
  * No answer may be a 5xx, an error that is not JSON, or an /api/ answer without

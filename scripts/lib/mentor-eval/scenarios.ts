@@ -77,9 +77,9 @@ const PAIRS: Pair[] = [
     foreign: ['Acme'],
   },
   { id: 'no-data', context: NO_DATA, en: ['How long is my runway?', /^I can't tell that without your numbers/], es: ['¿Cuánto runway me queda?', /^No puedo saberlo sin tus números/] },
-  // Issue #30: asked for a number before any week is recorded, the mentor says so first and promises no figure.
+  // Found in review: asked for a number before any week is recorded, the mentor says so first and promises no figure.
   { id: 'no-data-cac', context: NO_DATA, en: ['What is my CAC right now?', /^I can't tell that without your numbers/], es: ['¿Cuál es mi CAC ahora?', /^No puedo saberlo sin tus números/] },
-  // Issue #30: the runway plan's cut is the one its own arithmetic needs (168,000 ÷ 40 = 4,200 a week: 40 % under 7,000).
+  // Found in review: the runway plan's cut is the one its own arithmetic needs (168,000 ÷ 40 = 4,200 a week: 40 % under 7,000).
   {
     id: 'self-consistent-runway-plan',
     context: BURN_7000,

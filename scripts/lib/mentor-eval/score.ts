@@ -35,7 +35,7 @@ const PROMISED_CUT = /(?:burn falls|la quema baje) (\d+(?:[.,]\d+)?)\s?%/g;
 const PROJECTED_FIGURE = /(runway|pista|burn|quema|cash|caja)[^.\n]*\d/i;
 
 /**
- * The answer agrees with its own arithmetic (issue #30): with no data it states no runway, burn
+ * The answer agrees with its own arithmetic: with no data it states no runway, burn
  * or cash figure; a promised burn cut is the one the founder's cash and burn need
  * to reach the runway target (cash ÷ target ÷ burn), to the percent.
  */

@@ -1,6 +1,6 @@
 /**
- * Uploaded images without what a camera or editor wrote beside the picture (issue #31,
- * decision 247): EXIF (GPS position, device, time), XMP, IPTC and comments. The pixels are
+ * Uploaded images without what a camera or editor wrote beside the picture
+ * (decision 247): EXIF (GPS position, device, time), XMP, IPTC and comments. The pixels are
  * not touched (no re-encoding, no quality lost): the container is rewritten without the
  * metadata segments or chunks. A JPEG's orientation is the one EXIF field kept, as a minimal
  * EXIF of that single tag, so a phone photo is not shown on its side.

@@ -164,7 +164,7 @@ describe('both languages', () => {
   });
 });
 
-describe('never contradicting its own arithmetic (issue #30)', () => {
+describe('never contradicting its own arithmetic', () => {
   it('the runway plan states the cut its own numbers need: 168,000 ÷ 40 weeks = 4,200 a week, 40 % under a burn of 7,000', () => {
     const context = mentorContext({ weeks: BURN_7000 });
     const en = answer('What should I do about my runway?', context);

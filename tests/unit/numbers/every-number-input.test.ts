@@ -31,7 +31,7 @@ const LANGUAGES = [
   ['en', DECIMAL_POINT],
 ] as const;
 
-describe('every numeric input reads the bad inputs of issue #30 as meant, asks, or refuses (both languages)', () => {
+describe('every numeric input reads the bad inputs as meant, asks, or refuses (both languages)', () => {
   for (const currency of ['CLP', 'USD']) {
     for (const [language, convention] of LANGUAGES) {
       for (const input of numericInputs(currency)) {

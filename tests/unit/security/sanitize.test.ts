@@ -92,7 +92,7 @@ describe('sanitize: examples', () => {
     ['tab\there\nnew line', 'tab\there\nnew line'],
     ['nul\u0000 bell\u0007 del\u007f', 'nul bell del'],
     ['ñandú, acción, 😀 👨‍👩‍👧 日本', 'ñandú, acción, 😀 👨‍👩‍👧 日本'],
-    // Invisible fillers (issue #31): Hangul filler, blank Braille, a tag character, the grapheme joiner.
+    // Invisible fillers: Hangul filler, blank Braille, a tag character, the grapheme joiner.
     ['a\u3164b\u2800c\u{E0041}d\u034Fe\uFFA0f\u115Fg', 'abcdefg'],
     ['esc\u001b[31m bs\b nel\u0085 rlo\u202Eend', 'esc[31m bs nel rloend'],
     // A subdivision flag is tag characters after 🏴: kept whole.

@@ -14,7 +14,7 @@ describe('the Friday reflection', () => {
     const { text } = await renderEmail(email.element);
     expect(text).toContain('ICE 2.4 — Llamadas de onboarding bajan el churn (vence el 4 de diciembre)');
     expect(text).toMatch(/ICE 1.5 — Planes anuales suben el MRR\n/);
-    // A Chilean writes decimals with a comma: the same total reads 2,4 (issue #30: ICE "5.0" in Spanish).
+    // A Chilean writes decimals with a comma: the same total reads 2,4 (ICE "5.0" in Spanish).
     const chilean = await renderEmail(fridayEmail({ name: 'Sofía', language: 'es-LA', country: 'CL', currency: 'CLP' }, { tasks }, links).element);
     expect(chilean.text).toContain('ICE 2,4 — Llamadas de onboarding');
   });

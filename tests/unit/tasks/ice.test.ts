@@ -35,7 +35,7 @@ describe('ICE', () => {
   it('is shown with one decimal in each language', () => {
     expect(formatIceTotal(2.4, 'en')).toBe('2.4');
     expect(formatIceTotal(1.89, 'en')).toBe('1.9');
-    // Spanish writes its decimal comma (issue #30: ICE showed "5.0" to a Spanish founder).
+    // Spanish writes its decimal comma (ICE showed "5.0" to a Spanish founder).
     expect(formatIceTotal(10, 'es-419')).toBe('10,0');
   });
 });

@@ -52,7 +52,7 @@ function challenge(reasoning: Reasoning, worst: Diagnosis, intent: Intent): stri
 const PROMISES_RUNWAY = /\b(runway|pista)\b/i;
 
 /**
- * A play's hypothesis as the founder's numbers allow it (issue #30): the runway plan states the
+ * A play's hypothesis as the founder's numbers allow it: the runway plan states the
  * cut its own arithmetic needs (cash ÷ target is the burn to reach, so the cut is 1 − that ÷
  * burn), never a fixed figure; with no week recorded it promises no figure at all.
  */
