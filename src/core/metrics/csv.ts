@@ -35,7 +35,10 @@ export function weeksToCsv(records: readonly WeekRecord[]): string {
     lines.push(
       WEEK_CSV_COLUMNS.map((column) => {
         const value = record[column];
-        return value === null || value === undefined ? '' : escapeCsvCell(String(value));
+        if (value === null || value === undefined) return '';
+        // A margin under 1 % carries its sign: the import reads a bare 0.01 as a share of 1 (decision 251).
+        if (column === 'grossMarginPct' && typeof value === 'number' && value > 0 && value < 1) return `${value}%`;
+        return escapeCsvCell(String(value));
       }).join(','),
     );
   }

@@ -83,7 +83,7 @@ function stripJpeg(bytes: Uint8Array): Uint8Array | null {
   const parts: Uint8Array[] = [bytes.subarray(0, 2)];
   let orientation: number | null = null;
   let position = 2;
-  while (position + 4 <= bytes.length) {
+  while (position + 2 <= bytes.length) {
     if (bytes[position] !== 0xff) return null;
     const marker = bytes[position + 1]!;
     // Fill bytes before a marker.
@@ -92,6 +92,7 @@ function stripJpeg(bytes: Uint8Array): Uint8Array | null {
       continue;
     }
     if (marker === EOI) return concat([...parts, bytes.subarray(position)]);
+    if (position + 4 > bytes.length) return null;
     const length = (bytes[position + 2]! << 8) | bytes[position + 3]!;
     if (length < 2 || position + 2 + length > bytes.length) return null;
     const payload = bytes.subarray(position + 4, position + 2 + length);
