@@ -13,8 +13,10 @@ import { type AuthProviders, oidcPlugins, socialProviders } from './providers.ts
 import { refuseOverlongEmail } from './email-length.ts';
 import { cleanSignUpName } from './sign-up-name.ts';
 import { referralRef } from './referral-ref.ts';
-import { answerExistingAddress } from './sign-up-existing.ts';
+import { signUpLanguage } from './sign-up-language.ts';
+import type { Language } from '../../core/i18n/language.ts';
 import { challengeRedirectSignIns } from './two-factor-everywhere.ts';
+import { redactSessionList } from './session-list.ts';
 import { refuseReplayedTotp } from './two-factor-replay.ts';
 import type { SessionEventBus } from '../cluster/shared-state.ts';
 import type { RateLimiters } from '../rate-limit/limiter.ts';
@@ -34,8 +36,12 @@ export type AuthConfig = {
   /** Shared rate-limit counters (memory when absent) and the session-invalidation bus. */
   limiters?: RateLimiters;
   sessionEvents?: SessionEventBus;
-  /** Called once a new account's user row exists (the app creates the founder's profile). */
-  onUserCreated: (user: { id: string; email: string; name: string }, origin: { ref: string | null }) => Promise<unknown>;
+  /** Called once a new account's user row exists (the app creates the founder's profile in the language it signed up in). */
+  onUserCreated: (user: { id: string; email: string; name: string }, origin: { ref: string | null; language: Language }) => Promise<unknown>;
+  /** Called when an account's address is (or already was) confirmed and the user row changes (the referral reward waits for it). */
+  onUserConfirmed?: (userId: string) => Promise<unknown>;
+  /** Work that must not hold up an answer (e-mails): the app tracks it so a shutdown can wait for it. */
+  runInBackground?: (task: Promise<unknown>) => void;
 };
 
 /**
@@ -57,8 +63,8 @@ const CONFIRMATION_LINK_SECONDS = 24 * 60 * 60;
  * Better Auth, mounted at /api/auth: e-mail and password, and its magic-link, two-factor
  * and generic OAuth plugins; "view as" is a small server-only plugin of ours (decision 023).
  */
-export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, logger, mailer, providers, limiters, sessionEvents, onUserCreated }: AuthConfig) {
-  const emails = accountEmails(db, mailer);
+export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, logger, mailer, providers, limiters, sessionEvents, onUserCreated, onUserConfirmed, runInBackground }: AuthConfig) {
+  const emails = accountEmails(db, mailer, limiters);
   const sessionHooks = sessionDatabaseHooks(db, sessionEvents, logger);
   return betterAuth({
     appName: 'Rumbo',
@@ -83,7 +89,12 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // No session before the address is confirmed (decision 240): the sign-up answers a taken
+      // address and a new one alike (200, `token: null`, a user, no cookie), and the
+      // confirmation link is what signs the founder in. The owner of a taken address hears of
+      // the attempt by e-mail, at most once a day.
+      requireEmailVerification: true,
+      onExistingUserSignUp: ({ user }, request) => emails.accountExists(user, `${appUrl}/auth`, request),
       // Unknown e-mails get the same answer and no e-mail (no account enumeration).
       sendResetPassword: ({ user, url }, request) => emails.passwordReset(user, url, request),
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
@@ -92,6 +103,8 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
     },
     emailVerification: {
       sendOnSignUp: true,
+      // An account made before confirmation was required gets a new link when it signs in.
+      sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: CONFIRMATION_LINK_SECONDS,
       sendVerificationEmail: ({ user, url }, request) => emails.confirmation(user, url, request),
@@ -128,6 +141,9 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
       cookiePrefix: 'rumbo',
       useSecureCookies: secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: secureCookies },
+      // E-mails are sent after the answer: a sign-up takes the same time whether the address is
+      // taken or new, and whether or not an e-mail goes out (decision 240).
+      backgroundTasks: { handler: runInBackground ?? ((task) => void task.catch(() => undefined)) },
     },
     logger: {
       log: (level, message, ...args) => {
@@ -151,27 +167,29 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
           });
         }
         refuseOverlongEmail(ctx.body);
+        // Nothing here looks the address up: a taken one and a new one are judged alike, and
+        // Better Auth validates the body (a `name` that is not text is 400) before it does.
         const body = cleanSignUpName(ctx.path, ctx.body);
-        if (ctx.path === '/sign-up/email') {
-          const answered = await answerExistingAddress({ ...ctx, body: body ?? ctx.body } as never, (user, request) =>
-            emails.accountExists(user, `${appUrl}/auth`, request),
-          );
-          if (answered) return answered;
-        }
         if (body) return { context: { body } };
       }),
       after: createAuthMiddleware(async (ctx) => {
         await challengeRedirectSignIns(ctx, appUrl);
+        return redactSessionList(ctx);
       }),
     },
     databaseHooks: {
       user: {
         create: {
           after: async (user, context) => {
-            await onUserCreated(user, { ref: referralRef(context) });
+            await onUserCreated(user, { ref: referralRef(context), language: signUpLanguage(context) });
           },
         },
-        update: { after: sessionHooks.userUpdated },
+        update: {
+          after: async (user) => {
+            await sessionHooks.userUpdated(user);
+            if (user.emailVerified && onUserConfirmed) await onUserConfirmed(user.id);
+          },
+        },
       },
       // Sessions: at most 3 per user; every change reaches every instance's cache.
       session: sessionHooks.session,
