@@ -101,7 +101,11 @@ for (const language of ['en', 'es-LA'] as const) {
     await page.goto('/pricing');
     await waitForApp(page);
     await page.getByRole('button', { name: say('marketing', 'pricing.billing.yearly') }).click();
-    await expect(page.getByText(say('marketing', 'pricing.premium.yearly.saving'))).toBeVisible();
+    // The yearly price is twelve months at the monthly one: it says so, and announces no saving.
+    await expect(page.getByText(say('marketing', 'pricing.premium.yearly.note'))).toBeVisible();
+    const premiumCard = page.locator('article').filter({ hasText: say('marketing', 'pricing.premium.badge') });
+    await expect(premiumCard).toContainText(say('marketing', 'pricing.premium.yearly.price'));
+    await expect(premiumCard).not.toContainText('$0');
     await context.close();
   });
 }

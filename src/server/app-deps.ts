@@ -10,6 +10,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { ProfileCache } from './platform/profile-cache.ts';
 import type { RateLimiters } from './rate-limit/limiter.ts';
 import type { Telemetry } from './platform/telemetry.ts';
+import type { Readiness } from './platform/readiness.ts';
 
 /**
  * The services every request handler reaches through `c.get('deps')`, built once per app by
@@ -38,5 +39,7 @@ export type AppDeps = {
   mailer: Mailer;
   /** Request, job, memory and pool figures for GET /metrics and the admin's charts (platform/telemetry.ts). */
   telemetry: Telemetry;
+  /** What GET /api/ready checks besides the database; a stopping server sets `draining` (platform/readiness.ts). */
+  readiness: Readiness;
 };
 

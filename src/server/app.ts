@@ -33,6 +33,8 @@ import { refuseWritesWhileImpersonating } from './features/impersonation/read-on
 import { sessionRoutes } from './features/session/routes.ts';
 import { measureRequests, metricsEndpoint } from './features/telemetry/routes.ts';
 import { AppError } from './http/app-error.ts';
+import { outageCode } from './http/outage.ts';
+import { readyHandler } from './platform/readiness.ts';
 import type { AppBindings, AppDeps } from './http/context.ts';
 import { requireSameOrigin } from './http/same-origin.ts';
 import { forgetUserAfterWrites } from './http/session.ts';
@@ -77,6 +79,10 @@ export function createApp(deps: AppDeps) {
   );
 
   app.get('/api/health', documented({ summary: 'Liveness and the database driver in use', tag: 'system', public: true }), (c) => c.json({ status: 'ok', database: deps.driver }));
+  // Readiness for balancers: the database, Redis when configured, the listener, not stopping (decision 265).
+  app.get('/api/ready', documented({ summary: 'Readiness: 200 when this instance can serve, 503 naming the part that is down', tag: 'system', public: true }), (c) =>
+    readyHandler(c, deps.db, deps.readiness),
+  );
   // Prometheus' scrape (a METRICS_TOKEN bearer or an admin session); a browser gets the Metrics page.
   app.get('/metrics', metricsEndpoint);
   // Read from the routes' own declarations once they are all registered (decision 146).
@@ -136,6 +142,14 @@ export function createApp(deps: AppDeps) {
     if (error instanceof HTTPException && error.status < 500) {
       const code = error.status === 413 ? 'PAYLOAD_TOO_LARGE' : error.status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED';
       const appError = new AppError(code);
+      return c.json(appError.toBody(), appError.status);
+    }
+    // The database or Redis is out: 503 with a code, so clients and balancers retry (decision 266).
+    const outage = outageCode(error);
+    if (outage) {
+      deps.logger.warn({ err: error, path: c.req.path, method: c.req.method, code: outage }, 'request refused during an outage');
+      c.header('Retry-After', '5');
+      const appError = new AppError(outage);
       return c.json(appError.toBody(), appError.status);
     }
     // Unexpected: log everything, tell the client nothing it could use against us.

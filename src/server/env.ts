@@ -88,8 +88,14 @@ const EnvSchema = z.object({
   ANTHROPIC_MODEL: z.string().default('claude-sonnet-4-5'),
   /** A gateway or proxy in front of Anthropic's API (its Messages API under this URL); Anthropic's own by default. */
   ANTHROPIC_BASE_URL: z.url().optional(),
-  /** Gives up on a model that sends nothing for this long (first byte or between chunks). */
-  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** How long a stopping server (SIGTERM) lets in-flight requests and jobs finish before it exits anyway (decision 267). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Gives up on a model that sends nothing for this long (first byte or between chunks); a first byte that late counts against the provider's circuit breaker. */
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Failed answers in a row that open the provider's circuit breaker (decision 268). */
+  AI_BREAKER_FAILURES: z.coerce.number().int().min(1).max(100).default(3),
+  /** How long an open breaker sends every question to the offline mentor before one tries the provider again. */
+  AI_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(0).default(30_000),
   /** How long reading one uploaded PDF or CSV may take before the file is kept without text (default in src/server/ai/context/extract-text.ts). */
   FILE_TEXT_TIME_LIMIT_MS: z.coerce.number().int().positive().optional(),
   /** Retries of a model call answered 502/503/504 or cut by the network, before any text. */
@@ -139,9 +145,12 @@ function pairsComplete(raw: Record<string, unknown>, names: string[]): string | 
 }
 
 /** Which model answers the mentor: chosen by configuration, the offline mentor when none is set. */
+/** The provider's circuit breaker (ai/circuit-breaker.ts). */
+export type BreakerConfig = { failureThreshold: number; cooldownMs: number };
+
 export type AiProviderConfig =
-  | { kind: 'openai-compatible'; baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number; maxRetries: number }
-  | { kind: 'anthropic'; apiKey: string; model: string; baseUrl?: string; timeoutMs: number; maxRetries: number }
+  | { kind: 'openai-compatible'; baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number; maxRetries: number; breaker?: BreakerConfig }
+  | { kind: 'anthropic'; apiKey: string; model: string; baseUrl?: string; timeoutMs: number; maxRetries: number; breaker?: BreakerConfig }
   | { kind: 'offline' };
 
 export type StorageConfig =
@@ -190,6 +199,7 @@ export type Env = {
   clientCountryHeader: string | undefined;
   adminWorkingHoursTimeZone: string;
   metricsToken: string | undefined;
+  shutdownDrainMs: number;
   geoServices: string[];
   geoTimeoutMs: number;
   fileTextTimeLimitMs: number | undefined;
@@ -250,6 +260,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     clientCountryHeader: raw.CLIENT_COUNTRY_HEADER?.toLowerCase(),
     adminWorkingHoursTimeZone: raw.ADMIN_WORKING_HOURS_TIME_ZONE,
     metricsToken: raw.METRICS_TOKEN,
+    shutdownDrainMs: raw.SHUTDOWN_DRAIN_MS,
     geoServices: raw.GEO_SERVICES,
     geoTimeoutMs: raw.GEO_TIMEOUT_MS,
     fileTextTimeLimitMs: raw.FILE_TEXT_TIME_LIMIT_MS,
@@ -307,7 +318,11 @@ function list(value: string | undefined): string[] {
 
 /** An OpenAI-compatible endpoint wins over Anthropic when both are set (it is the more explicit setting). */
 function aiConfig(raw: z.infer<typeof EnvSchema>): AiProviderConfig {
-  const limits = { timeoutMs: raw.AI_TIMEOUT_MS, maxRetries: raw.AI_MAX_RETRIES };
+  const limits = {
+    timeoutMs: raw.AI_TIMEOUT_MS,
+    maxRetries: raw.AI_MAX_RETRIES,
+    breaker: { failureThreshold: raw.AI_BREAKER_FAILURES, cooldownMs: raw.AI_BREAKER_COOLDOWN_MS },
+  };
   if (raw.AI_BASE_URL) {
     if (!raw.AI_MODEL) throw new EnvError('Invalid configuration:\n  AI_MODEL: required when AI_BASE_URL is set');
     return { kind: 'openai-compatible', baseUrl: raw.AI_BASE_URL.replace(/\/$/, ''), apiKey: raw.AI_API_KEY, model: raw.AI_MODEL, ...limits };

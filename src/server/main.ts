@@ -7,7 +7,12 @@ try {
   const env = parseEnv(process.env);
   const server = await startServer(env);
   const shutdown = (signal: string) => {
-    server.logger.info({ signal }, 'shutting down');
+    server.logger.info({ signal, drainMs: env.shutdownDrainMs }, 'shutting down');
+    // The bound a deploy can count on: the drain, then a few seconds to close the database.
+    setTimeout(() => {
+      server.logger.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, env.shutdownDrainMs + 5_000).unref();
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -35,6 +35,8 @@ export async function createServices(options: {
   adminSessions?: { idleMs?: number; activityWriteMs?: number };
   /** The session rules' clock (tests move it forward). */
   now?: () => number;
+  /** Shorter reconnect waits for the PostgreSQL listener (tests). */
+  listenerRetry?: { firstMs?: number; longestMs?: number };
 }): Promise<{ deps: AppDeps; close: () => Promise<void> }> {
   const { env, db, driver, logger } = options;
   const shared = await openSharedState({
@@ -42,6 +44,7 @@ export async function createServices(options: {
     // PGlite is one process by construction: memory is exact there.
     databaseUrl: options.shared ? options.shared.databaseUrl : env.databaseUrl,
     logger,
+    listenerRetry: options.listenerRetry,
   });
   const limiters = createRateLimiters(shared, env.rateLimitScale);
   const mailer = createMailer({ ...env.mail, logger });
@@ -102,6 +105,7 @@ export async function createServices(options: {
       billing: env.stripe ? createStripeProvider({ db, bus: shared.bus, logger }, env.stripe) : createLocalProvider({ db, bus: shared.bus }),
       mailer,
       telemetry,
+      readiness: { shared: shared.checks, draining: false },
     },
     close: async () => {
       telemetry.stop();

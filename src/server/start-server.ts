@@ -1,22 +1,50 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { createNodeServer } from './http/node-server.ts';
 import { createApp } from './app.ts';
 import { loadOrCreateSecret } from './auth/secret.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { type DataDirLock, lockDataDir } from './db/data-dir-lock.ts';
+import { listenForBackups } from './db/backup-socket.ts';
 import type { Env } from './env.ts';
 import { startAuditRetentionJob } from './platform/audit-retention-job.ts';
 import { startSecurityAlertJob } from './features/admin/security-alerts.ts';
 import { startPeerSnapshotJob } from './features/metrics/peer-snapshot.ts';
 import { startImpersonationExpiryJob } from './features/impersonation/expiry-job.ts';
 import { startOwedNoticesJob } from './features/referrals/index.ts';
+import { endLiveStreams } from './features/community/index.ts';
+import { jobsSettled } from './platform/telemetry.ts';
 import { startWeeklyEmailJob } from './features/weekly-email/scheduler.ts';
 import { createMailer } from './mail/mailer.ts';
-import { signingSecret } from './storage/storage-for.ts';
+import { localStorageWarning, signingSecret } from './storage/storage-for.ts';
 import { startSubscriptionJob } from './features/billing/schedule.ts';
 import { startStripeSyncJob } from './features/metrics/stripe-sync-job.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createServices } from './services.ts';
+
+/**
+ * Stops accepting, asks open live streams to reconnect elsewhere, and waits for in-flight
+ * requests and job runs, at most `deadlineMs`; then cuts what is left (decision 267). Idle
+ * keep-alive connections are closed as they become idle, so a browser's next request goes
+ * to another instance.
+ */
+async function drain(server: Server, options: { deadlineMs: number; logger: Logger; endStreams: () => number }) {
+  const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+  const streams = options.endStreams();
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  server.closeIdleConnections();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'deadline'>((resolve) => (timer = setTimeout(() => resolve('deadline'), options.deadlineMs)));
+  const outcome = await Promise.race([Promise.all([stopped, jobsSettled()]).then(() => 'drained' as const), deadline]);
+  clearInterval(sweep);
+  clearTimeout(timer);
+  if (outcome === 'deadline') {
+    options.logger.warn({ drainMs: options.deadlineMs }, 'drain time over: closing the connections still open');
+    server.closeAllConnections();
+    await stopped;
+  }
+  options.logger.info({ streamsEnded: streams, outcome }, 'stopped serving');
+}
 
 export type RunningServer = {
   url: string;
@@ -38,7 +66,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
   let database: DatabaseHandle;
   try {
     database = env.databaseUrl
-      ? await openDatabase({ url: env.databaseUrl })
+      ? await openDatabase({ url: env.databaseUrl, onIdleError: (error) => logger.warn({ err: error }, 'PostgreSQL ended an idle connection') })
       : await openDatabase({ dataDir: path.join(env.dataDir, 'pglite') });
   } catch (error) {
     lock?.release();
@@ -72,6 +100,11 @@ export async function startServer(env: Env): Promise<RunningServer> {
   // Without STRIPE_KEY_ENCRYPTION_KEY there are no connected accounts to sync.
   const stripeSync = env.stripeImport ? startStripeSyncJob({ db: database.db, stripe: env.stripeImport, bus: services.deps.bus, logger, trialDays: env.trialDays }) : null;
 
+  const storageWarning = localStorageWarning(env);
+  if (storageWarning) logger.warn({ storage: 'local', dataDir: env.dataDir }, storageWarning);
+  // `npm run backup` beside a running embedded server asks it through this socket.
+  const backups = database.dump ? await listenForBackups({ dataDir: env.dataDir, dumpDatabase: database.dump, logger }) : null;
+
   const server = createNodeServer(app.fetch, { hostname: env.host, https: new URL(env.appUrl).protocol === 'https:' });
   await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
   const address = server.address();
@@ -81,6 +114,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      // Not ready any more: balancers stop sending, while what is under way finishes.
+      services.deps.readiness.draining = true;
       auditRetention.stop();
       securityAlertScan.stop();
       peerSnapshot.stop();
@@ -89,7 +124,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
       subscriptionSchedule.stop();
       owedReferralEmails.stop();
       stripeSync?.stop();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await drain(server, { deadlineMs: env.shutdownDrainMs, logger, endStreams: () => endLiveStreams(services.deps) });
+      await backups?.close();
       await services.close();
       await database.close();
       lock?.release();

@@ -91,6 +91,13 @@ function brokenLink(target: string, anchor: string | undefined): string | null {
 
 /** `docs/….md#anchor` and `README.md#anchor` written anywhere, relative to the repository. */
 const DOC_REFERENCE = /(?<![\w./-])(docs\/[\w./-]+\.md|README\.md)(?:#([\w-]+))?/g;
+/**
+ * A repository path written in backticks (`src/server/app.ts`, `tests/unit/`): a pointer a
+ * reader follows, so it must exist. Patterns (`NNN`, `*`, `<name>`, `{a,b}`, `…`) are not paths.
+ */
+const BACKTICKED_PATH = /`((?:src|tests|e2e|scripts|bench|docs|eslint-rules)\/[^`\s]*)`/g;
+const PATH_PATTERN = /NNN|[*<>{}…$]/;
+
 /** Markdown links in docs, relative to the document. */
 const MARKDOWN_LINK = /\]\(([^)\s]+)\)/g;
 
@@ -103,6 +110,11 @@ function brokenReferences(): string[] {
         if (target!.includes('NNN')) continue; // the pattern of a decision's name, not a file
         const problem = brokenLink(target!, anchor);
         if (problem) broken.push(`${where}: ${target}${anchor ? `#${anchor}` : ''}: ${problem}`);
+      }
+      for (const [, written] of line.matchAll(BACKTICKED_PATH)) {
+        const target = written!.replace(/[:#].*$/, '').replace(/\/$/, '');
+        if (PATH_PATTERN.test(target) || fs.existsSync(path.join(root, target))) continue;
+        broken.push(`${where}: \`${written}\`: no such file or folder`);
       }
       if (!file.endsWith('.md')) return;
       for (const [, link] of line.matchAll(MARKDOWN_LINK)) {

@@ -42,6 +42,10 @@ export const ERROR_CODES = {
   STRIPE_IMPORT_OFF: { status: 503, message: 'Import from Stripe is not set up on this server.' },
   /** An AI action only a model can do (polishing the investor update) on a server with the offline mentor (decision 215). */
   AI_MODEL_OFF: { status: 503, message: 'No AI model is set up on this server.' },
+  /** The database could not be reached (an outage, a failover): try again shortly, nothing was half done (decision 266). */
+  DATABASE_UNAVAILABLE: { status: 503, message: 'The service is briefly unavailable. Please try again in a moment.' },
+  /** Redis (shared counters and events) could not be reached and there is no PostgreSQL to fall back to (decision 265). */
+  SHARED_STATE_UNAVAILABLE: { status: 503, message: 'The service is briefly unavailable. Please try again in a moment.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -6,6 +6,7 @@ import type { MentorContext } from './context/build-context.ts';
 import { mentorInstructions } from './mentor-prompt.ts';
 import { offlineAnswer, streamPieces } from './offline/offline-mentor.ts';
 import type { MentorModel } from './provider.ts';
+import { ModelTimeoutError } from './retrying-fetch.ts';
 
 export type AnswerInput = {
   model: MentorModel | null;
@@ -32,6 +33,14 @@ export type AnswerEvent =
 /** A refused call's reason, short enough to store: its first line. */
 const reason = (error: unknown) => String(error instanceof Error ? error.message : error).split('\n')[0]!.slice(0, 300);
 const asInput = (input: unknown) => (input && typeof input === 'object' ? (input as Record<string, unknown>) : {});
+
+/** Whether a failed answer was the provider being too slow (no first byte, or a stall), through the SDK's wrapping. */
+export function isModelTimeout(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    if (current instanceof ModelTimeoutError) return true;
+  }
+  return false;
+}
 
 /** Who answered, stored with the message: the model's name or `offline`. */
 export const answeredBy = (model: MentorModel | null) => model?.label ?? 'offline';
@@ -78,6 +87,6 @@ export async function* answerEvents(input: AnswerInput): AsyncGenerator<AnswerEv
     }
     else if (part.type === 'error') throw part.error instanceof Error ? part.error : new Error(String(part.error));
     // A chunk timeout ends the stream as an abort; only the founder's stop is a normal end.
-    else if (part.type === 'abort' && !input.abortSignal?.aborted) throw new Error('the model stopped answering in time');
+    else if (part.type === 'abort' && !input.abortSignal?.aborted) throw new ModelTimeoutError('the model stopped answering in time');
   }
 }

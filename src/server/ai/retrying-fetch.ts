@@ -43,6 +43,9 @@ async function attemptOnce(baseFetch: typeof fetch, input: Parameters<typeof fet
   const timer = setTimeout(() => controller.abort(new ModelTimeoutError(`no answer within ${timeoutMs} ms`)), timeoutMs);
   try {
     return await baseFetch(input, { ...init, signal: controller.signal });
+  } catch (error) {
+    const reason: unknown = controller.signal.reason;
+    throw reason instanceof ModelTimeoutError && !callerSignal?.aborted ? reason : error;
   } finally {
     clearTimeout(timer);
   }
@@ -59,7 +62,9 @@ export function retryingFetch(policy: RetryPolicy, baseFetch: typeof fetch = fet
         if (!RETRYABLE_STATUSES.has(response.status) || isLast) return response;
         await response.body?.cancel();
       } catch (error) {
-        if (callerSignal?.aborted || isLast) throw error;
+        // A provider that did not start answering in time is not retried: it would make the
+        // founder wait again (3 × 30 s before, decision 268); the circuit breaker takes it from here.
+        if (callerSignal?.aborted || isLast || error instanceof ModelTimeoutError) throw error;
       }
       await wait(baseDelayMs * 2 ** attempt, callerSignal);
     }

@@ -181,6 +181,9 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
         if (event.reason) bury(digest, event.reason, cookie ? (byCookie.get(cookie)?.user.id ?? null) : null);
         if (cookie) forget(cookie);
       }
+    } else if (event.type === 'resync') {
+      // News may have been missed while the listener was cut: every session is read again.
+      for (const cookie of [...byCookie.keys()]) forget(cookie);
     } else {
       for (const cookie of [...(cookiesByUser.get(event.userId) ?? [])]) forget(cookie);
     }

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type pg from 'pg';
 import { createPgPool } from './pg-pool.ts';
 import * as schema from './schema/index.ts';
 
@@ -21,11 +22,13 @@ export type DatabaseHandle = {
   db: Database;
   driver: DatabaseDriver;
   close: () => Promise<void>;
+  /** PGlite only: its data folder as a gzipped tar, taken between two statements (backups). */
+  dump?: () => Promise<Blob>;
 };
 
 export type DatabaseOptions =
-  /** PostgreSQL at this URL (production, several instances). */
-  | { url: string }
+  /** PostgreSQL at this URL (production, several instances); `onIdleError` hears a dropped idle connection (the server's logger). */
+  | { url: string; onIdleError?: (error: Error) => void }
   /** Embedded PGlite persisted in this folder (the default, one process). */
   | { dataDir: string }
   /**
@@ -36,16 +39,42 @@ export type DatabaseOptions =
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * Any fixed number every Rumbo instance agrees on: the advisory lock that lets one
+ * instance at a time migrate a PostgreSQL database.
+ */
+const MIGRATION_LOCK_KEY = 7_268_001;
+
+/**
+ * Applies pending migrations while holding a session-level advisory lock on one
+ * connection, so N instances started at once on an empty or outdated database take turns:
+ * the first migrates, the others wait, then find nothing left to apply. Without it two
+ * instances both create the same tables and one dies on a duplicate key (docs/operations.md).
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const connection = await pool.connect();
+  try {
+    await connection.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg({ client: connection, schema }), { migrationsFolder });
+    } finally {
+      await connection.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    connection.release();
+  }
+}
+
 /** Opens the database and applies every pending migration before returning. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
-    const pool = createPgPool(options.url, 10);
+    const pool = createPgPool(options.url, 10, options.onIdleError);
     const db = drizzlePg({ client: pool, schema});
-    await migratePg(db, { migrationsFolder });
+    await migrateUnderLock(pool);
     return { db: db as unknown as Database, driver: 'postgresql', close: () => pool.end() };
   }
   const client = 'memory' in options ? new PGlite({ loadDataDir: options.template }) : new PGlite({ dataDir: options.dataDir });
   const db = drizzlePglite({ client, schema});
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Database, driver: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('gzip') };
 }

@@ -27,6 +27,11 @@ export function createProfileCache(bus: SessionEventBus, options: { ttlMs?: numb
   const versions = new Map<string, number>();
 
   bus.subscribe((event) => {
+    if (event.type === 'resync') {
+      // News may have been missed: forget everything (the bumped versions are kept, still right).
+      rows.clear();
+      return;
+    }
     if (event.type !== 'user-invalidated') return;
     rows.delete(event.userId);
     versions.set(event.userId, (versions.get(event.userId) ?? 0) + 1);

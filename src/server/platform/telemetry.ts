@@ -133,7 +133,25 @@ export function createTelemetry(options: { pool?: PoolLike; sampleEveryMs?: numb
 }
 
 /** Runs one job's work and reports how it ended and how long it took; a failure is rethrown for the job's own handling. */
+/** Job runs under way in this process: a stopping server lets them finish (decision 267). */
+const runningJobs = new Set<Promise<unknown>>();
+
+/** Settles once every job run under way has finished (those started later too). */
+export async function jobsSettled(): Promise<void> {
+  while (runningJobs.size > 0) await Promise.allSettled([...runningJobs]);
+}
+
 export async function timedJob<T>(report: Telemetry['observeJob'] | undefined, job: string, work: () => Promise<T>): Promise<T> {
+  const run = runTimed(report, job, work);
+  runningJobs.add(run);
+  try {
+    return await run;
+  } finally {
+    runningJobs.delete(run);
+  }
+}
+
+async function runTimed<T>(report: Telemetry['observeJob'] | undefined, job: string, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
   try {
     const result = await work();

@@ -5,7 +5,7 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import type { SharedState } from '../cluster/shared-state.ts';
+import { type SharedState, SharedStateUnavailableError } from '../cluster/shared-state.ts';
 import { RATE_LIMIT_RULES, type RateLimitName, scaledMax } from './rules.ts';
 
 export type ConsumeResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -45,6 +45,15 @@ const LEASE_FRACTION = 0.01;
 
 type Lease = { points: number; expiresAt: number };
 
+/** A Redis store's failure is the shared state's (503 SHARED_STATE_UNAVAILABLE); PostgreSQL's is read as a database outage. */
+function storeFailure(error: unknown): unknown {
+  if (error instanceof Error && error.name.startsWith('Redis')) return new SharedStateUnavailableError('Redis is unreachable', { cause: error });
+  if (error instanceof Error && /Stream isn't writeable|Command timed out|Connection is closed|MaxRetriesPerRequest/i.test(error.message)) {
+    return new SharedStateUnavailableError('Redis is unreachable', { cause: error });
+  }
+  return error;
+}
+
 export function createRateLimiters(shared: SharedState, scale: number, now: () => number = Date.now): RateLimiters {
   const limiters = new Map<string, RateLimiterAbstract>();
   const leases = new Map<string, Lease>();
@@ -55,7 +64,13 @@ export function createRateLimiters(shared: SharedState, scale: number, now: () =
     let found = limiters.get(id);
     if (!found) {
       const options = { keyPrefix: `rl:${prefix}`, points, duration };
-      if (store.kind === 'redis') found = new RateLimiterRedis({ ...options, storeClient: store.client });
+      if (store.kind === 'redis') {
+        // Redis out, PostgreSQL (when the instances share one) counts instead: requests go on (decision 265).
+        const insuranceLimiter = store.fallback
+          ? new RateLimiterPostgres({ ...options, storeClient: store.fallback, tableName: 'rate_limits', tableCreated: true })
+          : undefined;
+        found = new RateLimiterRedis({ ...options, storeClient: store.client, insuranceLimiter });
+      }
       else if (store.kind === 'postgresql')
         found = new RateLimiterPostgres({ ...options, storeClient: store.pool, tableName: 'rate_limits', tableCreated: true });
       else found = new RateLimiterMemory(options);
@@ -72,7 +87,8 @@ export function createRateLimiters(shared: SharedState, scale: number, now: () =
       if (error instanceof RateLimiterRes) {
         return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
       }
-      throw error; // the store failed: let the error handler answer 500 rather than let it through silently
+      // The store failed (and its PostgreSQL fallback, if any): 503, never let it through silently.
+      throw storeFailure(error);
     }
   }
 
@@ -98,7 +114,7 @@ export function createRateLimiters(shared: SharedState, scale: number, now: () =
       leases.set(id, { points: chunk - 1, expiresAt: now() + taken.msBeforeNext });
       return { allowed: true };
     } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
+      if (!(error instanceof RateLimiterRes)) throw storeFailure(error);
       // Less than a lease is left: give the chunk back and count one by one to the end.
       await target.reward(key, chunk);
       return consumeIn(target, key);

@@ -22,3 +22,13 @@ export function storageFor(deps: Pick<AppDeps, 'env' | 'auth'>): StorageDriver {
   }
   return driver;
 }
+
+/**
+ * Local uploads with a shared PostgreSQL: fine for one instance, wrong for several (a file
+ * uploaded through one answers 404 through the others). The server cannot know how many
+ * instances share the database, so it warns at start instead of refusing (decision 239).
+ */
+export function localStorageWarning(env: Pick<Env, 'databaseUrl' | 'storage'>): string | null {
+  if (!env.databaseUrl || env.storage.kind !== 'local') return null;
+  return 'Uploads are on this instance\'s local disk while the database is shared PostgreSQL: with more than one instance, a file uploaded through one is missing on the others. Set S3_BUCKET (and copy existing uploads with npm run storage:migrate) before adding instances.';
+}

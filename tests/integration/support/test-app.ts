@@ -17,7 +17,18 @@ export const TEST_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) RumboTest/1.0';
  * The whole app on a fresh database, called in-process through `app.request()`; with
  * `databaseUrl`, on that PostgreSQL database instead (two apps on one URL are two instances).
  */
-export async function createTestApp(overrides: Record<string, string> = {}, options: { sessionCacheTtlMs?: number; now?: () => number; databaseUrl?: string; adminSessions?: { idleMs?: number; activityWriteMs?: number } } = {}) {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: {
+    sessionCacheTtlMs?: number;
+    now?: () => number;
+    databaseUrl?: string;
+    adminSessions?: { idleMs?: number; activityWriteMs?: number };
+    /** Shared state through this Redis, and/or this PostgreSQL URL instead of the database's own (the outage tests put a relay between). */
+    shared?: { redisUrl?: string; databaseUrl?: string };
+    listenerRetry?: { firstMs?: number; longestMs?: number };
+  } = {},
+) {
   // Each app gets its own data folder, so its outbox holds only its own e-mails.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-test-'));
   const env = parseEnv({
@@ -37,7 +48,9 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     driver: database.driver,
     logger,
     secret: 'test-secret-that-is-at-least-32-characters-long',
-    shared: { databaseUrl: database.url },
+    // `shared.databaseUrl: undefined` on purpose: nothing shared through PostgreSQL, whichever database the run uses.
+    shared: { databaseUrl: options.shared && 'databaseUrl' in options.shared ? options.shared.databaseUrl : database.url, redisUrl: options.shared?.redisUrl },
+    listenerRetry: options.listenerRetry,
     sessionCacheTtlMs: options.sessionCacheTtlMs,
     adminSessions: options.adminSessions,
     now: options.now,

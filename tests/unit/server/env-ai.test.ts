@@ -14,7 +14,7 @@ describe('AI provider and storage settings', () => {
 
   it('chooses an OpenAI-compatible endpoint with its model, timeout and retries', () => {
     const env = parseEnv({ AI_BASE_URL: 'http://localhost:11434/v1/', AI_MODEL: 'llama3.1', AI_TIMEOUT_MS: '5000' });
-    expect(env.ai).toEqual({ kind: 'openai-compatible', baseUrl: 'http://localhost:11434/v1', apiKey: undefined, model: 'llama3.1', timeoutMs: 5000, maxRetries: 2 });
+    expect(env.ai).toEqual({ kind: 'openai-compatible', baseUrl: 'http://localhost:11434/v1', apiKey: undefined, model: 'llama3.1', timeoutMs: 5000, maxRetries: 2, breaker: { failureThreshold: 3, cooldownMs: 30_000 } });
     expect(createMentorModel(env.ai)?.label).toBe('llama3.1');
   });
 

@@ -1,5 +1,6 @@
 /** What the browser reads of the admin area: the types of its answers (docs/decisions/136-one-typed-contract.md). */
 export type { TelemetryChart } from '../../platform/telemetry.ts';
+export type { AdminTelemetry } from './routes.ts';
 export type { Analytics } from './analytics.ts';
 export type { AuditLogPage } from './audit-log.ts';
 export type { AdminChatReportsPage, ChatReportResolved } from './chat-reports.ts';

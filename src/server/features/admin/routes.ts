@@ -6,7 +6,9 @@ import { AuditLogQuery } from '../../../core/admin/audit-log.ts';
 import { AdminChatReportsQuery, ChatReportParam, type ChatReportResolution } from '../../../core/admin/chat-reports.ts';
 import { AcknowledgeAlertInput } from '../../../core/admin/security-alerts.ts';
 import { TelemetryQuery } from '../../../core/admin/telemetry.ts';
-import { telemetryChart } from '../../platform/telemetry.ts';
+import { type TelemetryChart, telemetryChart } from '../../platform/telemetry.ts';
+import { mentorModelFor } from '../../ai/mentor-model.ts';
+import type { ProviderStatus } from '../../ai/circuit-breaker.ts';
 import { AppError } from '../../http/app-error.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
@@ -60,6 +62,9 @@ function resolveReport(c: Context<AppBindings>, resolution: ChatReportResolution
  * /api/admin/*: admins only (docs/product.md#roles). Each area of the admin dashboard is a
  * router of its own here.
  */
+/** GET /api/admin/telemetry: the charts and the model provider's state. */
+export type AdminTelemetry = TelemetryChart & { provider: ProviderStatus | null };
+
 export const adminRoutes = new Hono<AppBindings>()
   .use(requireUser, adminsOnly)
   .get('/overview', documented({ summary: 'Admin: platform counts (403 FORBIDDEN for non-admins)', tag: 'admin' }), async (c) => c.json(await adminOverview(c.get('deps').db)))
@@ -110,8 +115,10 @@ export const adminRoutes = new Hono<AppBindings>()
     documented({ summary: "This instance's requests, errors, p95 latency, job runs, memory and pool over the last hour or day (range=hour|day)", tag: 'admin' }),
     queryOf(TelemetryQuery),
     (c) => {
-      const { telemetry } = c.get('deps');
-      return c.json(telemetryChart([...telemetry.samples(), telemetry.current()], c.req.valid('query').range));
+      const { telemetry, env } = c.get('deps');
+      const chart = telemetryChart([...telemetry.samples(), telemetry.current()], c.req.valid('query').range);
+      // The model provider's circuit breaker (decision 268); null with the offline mentor only.
+      return c.json({ ...chart, provider: mentorModelFor(env)?.breaker.status() ?? null } satisfies AdminTelemetry);
     },
   )
   .get('/security-alerts', documented({ summary: 'Admin: security alerts raised by the job, open first, newest first', tag: 'admin' }), async (c) =>

@@ -21,7 +21,7 @@ const COPY: Record<NoticeKind, Record<Language, Copy>> = {
       greeting: (name) => `Hi ${name},`,
       paragraphs: (date) => [
         `Your trial of every Rumbo feature ends on ${date}. After that you keep the basics on Free, and nothing you recorded is lost.`,
-        `To keep peer benchmarks, your whole metrics history and CSV import, choose Premium: $${PLAN_PRICES.monthly} a month or $${PLAN_PRICES.annual} a year.`,
+        `To keep your whole metrics history with CSV and Stripe import, peer benchmarks, the weekly insights, the investor update and runway scenarios, leaderboards and chat with other CEOs, community comparisons and public visibility, and priority support, choose Premium: $${PLAN_PRICES.monthly} a month or $${PLAN_PRICES.annual} a year.`,
       ],
       action: 'See plans',
       notes: [`Your first upgrade also earns you ${POINTS_BY_EVENT['upgrade-bonus']} points.`, 'You get this e-mail once.'],
@@ -31,7 +31,7 @@ const COPY: Record<NoticeKind, Record<Language, Copy>> = {
       greeting: (name) => `Hola, ${name}:`,
       paragraphs: (date) => [
         `Tu prueba de todas las funciones de Rumbo termina el ${date}. Después conservas lo básico en el plan Gratis, y no pierdes nada de lo que registraste.`,
-        `Para conservar las comparaciones con tus pares, todo tu historial de métricas y la importación de CSV, elige Premium: US$${PLAN_PRICES.monthly} al mes o US$${PLAN_PRICES.annual} al año.`,
+        `Para conservar todo tu historial de métricas con la importación de CSV y de Stripe, la comparación con tus pares, los insights semanales, la actualización para inversionistas y los escenarios de runway, los rankings y el chat con otros CEOs, las comparaciones con la comunidad y la visibilidad pública, y el soporte prioritario, elige Premium: US$${PLAN_PRICES.monthly} al mes o US$${PLAN_PRICES.annual} al año.`,
       ],
       action: 'Ver planes',
       notes: [`Tu primera mejora de plan también te da ${POINTS_BY_EVENT['upgrade-bonus']} puntos.`, 'Recibes este correo una sola vez.'],

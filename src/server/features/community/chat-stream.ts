@@ -14,6 +14,12 @@ const HEARTBEAT_MS = 20_000;
 const SSE_HEADERS = { 'Transfer-Encoding': 'chunked', 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' };
 const READY = 'event: ready\ndata: {}\n\n';
 const PING = ': ping\n\n';
+/**
+ * Asks the browser to come back in a second (decision 267): this instance is stopping, or its
+ * listener was cut and news may have been missed. The browser's EventSource reconnects by itself
+ * once the stream ends, with Last-Event-ID, so it gets what it missed from whichever instance answers.
+ */
+const RECONNECT = 'retry: 1000\nevent: reconnect\ndata: {}\n\n';
 
 
 /** One server-sent event; `data` is JSON, so it is one line. */
@@ -160,6 +166,7 @@ function inOrder<T>(fanout: Fanout, read: Promise<T>, write: (found: T) => void,
 
 /** Writes a change to every stream that carries it and is open once it has been read. */
 function hear(deps: AppDeps, tier: TierContext, fanout: Fanout, event: SessionEvent) {
+  if (event.type === 'resync') return reconnectAll(fanout);
   if (event.type !== 'chat-changed') return;
   const { id, change, conversation } = event;
   const channel = channelOf(event);
@@ -200,6 +207,28 @@ function fanoutOf(deps: AppDeps, tier: TierContext): Fanout {
   const listening = fanout;
   listening.unsubscribe ??= deps.bus.subscribe((event) => hear(deps, tier, listening, event));
   return listening;
+}
+
+/** Every open stream of the fan-out is told to reconnect, then ended. */
+function reconnectAll(fanout: Fanout) {
+  const sinks = [...[...fanout.channels.values()].flatMap((streams) => [...streams]), ...fanout.inboxes].map((stream) => stream.sink);
+  for (const sink of sinks) {
+    sink.write(RECONNECT);
+    sink.end();
+  }
+}
+
+/**
+ * Ends this app's open streams with the reconnect event, for a stopping server (SIGTERM):
+ * a live stream never finishes by itself, so draining would otherwise wait for the browsers.
+ * Returns how many were ended.
+ */
+export function endLiveStreams(deps: AppDeps): number {
+  const fanout = fanouts.get(deps);
+  if (!fanout) return 0;
+  const open = [...fanout.channels.values()].reduce((sum, streams) => sum + streams.size, 0) + fanout.inboxes.size;
+  reconnectAll(fanout);
+  return open;
 }
 
 /** The last stream gone, the fan-out stops listening. */

@@ -1,4 +1,5 @@
 /** What other features use of the community: each founder's visibility and pseudonym, and how others see them. */
+export { endLiveStreams } from './chat-stream.ts';
 export { ensureMembers, memberView, memberViewColumns } from './service.ts';
 /** What the browser reads of the community: the types of the answers (docs/decisions/136-one-typed-contract.md). */
 export type { CommunitySettings, FeedPage, Leaderboard, LedgerPage } from './service.ts';

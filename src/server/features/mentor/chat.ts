@@ -3,7 +3,7 @@ import type { Language } from '../../../core/i18n/language.ts';
 import type { ChatInput } from '../../../core/mentor/mentor-schema.ts';
 import { checkNumbers, type KnownNumber, numbersIn } from '../../../core/mentor/number-check.ts';
 import type { ToolCallRecord } from '../../../core/mentor/tool-calls.ts';
-import { answerEvents, answeredBy } from '../../ai/answer.ts';
+import { answerEvents, answeredBy, isModelTimeout } from '../../ai/answer.ts';
 import { buildMentorContext } from '../../ai/context/build-context.ts';
 import { CONTEXT_SOURCES } from './context-sources.ts';
 import type { MentorModel } from '../../ai/provider.ts';
@@ -14,6 +14,9 @@ import { mentorTools } from './tools.ts';
 
 /** The product's chat error ('trouble responding'); the UI shows it translated with a retry button. */
 export const TROUBLE_RESPONDING = "I'm having trouble responding. Please try again.";
+
+/** The chat's notice that the provider is slow or down and the offline mentor answered (the UI says it translated). */
+export const PROVIDER_UNAVAILABLE = 'provider-unavailable';
 
 /** How many earlier messages the model sees besides the context. */
 const HISTORY_MESSAGES = 20;
@@ -28,6 +31,8 @@ type ChatDeps = { db: Database; logger: Logger; model: MentorModel | null; userI
  */
 export async function startChat(deps: ChatDeps, input: ChatInput): Promise<Response> {
   const { db, userId } = deps;
+  // An open circuit breaker sends the question straight to the offline mentor (decision 268).
+  let answering = deps.model?.breaker.allow() ? deps.model : null;
   const conversation = input.conversationId
     ? await findOwnedConversation(db, userId, input.conversationId)
     : await createConversation(db, userId, input.message);
@@ -42,7 +47,7 @@ export async function startChat(deps: ChatDeps, input: ChatInput): Promise<Respo
   // What an answer may state: the context's numbers and those the founder wrote in the conversation.
   const known: KnownNumber[] = [...context.numbers, ...history.filter((m) => m.role === 'user').flatMap((m) => numbersIn(m.content, 'question'))];
   // With a model, tools to look further; what they return may be stated too.
-  const tools = deps.model ? mentorTools({ db, userId, context, language: deps.language, onKnown: (numbers) => known.push(...numbers) }) : undefined;
+  const tools = answering ? mentorTools({ db, userId, context, language: deps.language, onKnown: (numbers) => known.push(...numbers) }) : undefined;
   const toolCalls: ToolCallRecord[] = [];
   const keep = (text: string) =>
     addMessage(db, {
@@ -50,7 +55,7 @@ export async function startChat(deps: ChatDeps, input: ChatInput): Promise<Respo
       userId,
       role: 'assistant',
       content: text,
-      answeredBy: answeredBy(deps.model),
+      answeredBy: answeredBy(answering),
       numberChecks: checkNumbers(text, known),
       toolCalls: toolCalls.length > 0 ? toolCalls.filter(Boolean) : undefined,
     });
@@ -59,10 +64,13 @@ export async function startChat(deps: ChatDeps, input: ChatInput): Promise<Respo
     execute: async ({ writer }) => {
       writer.write({ type: 'start', messageId: generateId() });
       writer.write({ type: 'data-conversation', data: { id: conversation.id, title: conversation.title } });
+      // The founder is told, in their language, that the offline mentor answers this time.
+      const noticeOffline = () => writer.write({ type: 'data-notice', data: { code: PROVIDER_UNAVAILABLE } });
+      if (deps.model && !answering) noticeOffline();
       writer.write({ type: 'text-start', id: 'answer' });
       let text = '';
-      try {
-        for await (const event of answerEvents({ model: deps.model, context, language: deps.language, history, tools, abortSignal: deps.abortSignal })) {
+      const answerWith = async (model: MentorModel | null) => {
+        for await (const event of answerEvents({ model, context, language: deps.language, history, tools: model ? tools : undefined, abortSignal: deps.abortSignal })) {
           if (event.type === 'known') {
             known.push(...event.numbers);
             continue;
@@ -75,16 +83,31 @@ export async function startChat(deps: ChatDeps, input: ChatInput): Promise<Respo
           text += event.text;
           writer.write({ type: 'text-delta', id: 'answer', delta: event.text });
         }
+      };
+      try {
+        await answerWith(answering);
+        answering?.breaker.succeeded();
       } catch (error) {
         if (deps.abortSignal.aborted) {
           // The founder pressed stop: keep what they saw, checked like any answer.
           if (text) await keep(text);
           return;
         }
-        deps.logger.warn({ err: error, conversationId: conversation.id }, 'mentor answer failed');
-        writer.write({ type: 'text-end', id: 'answer' });
-        writer.write({ type: 'error', errorText: TROUBLE_RESPONDING });
-        return;
+        answering?.breaker.failed(error);
+        deps.logger.warn({ err: error, conversationId: conversation.id, model: answering?.label }, 'mentor answer failed');
+        // The offline mentor takes over when the provider was too slow to start (the founder has
+        // waited AI_TIMEOUT_MS already) or this failure opened the breaker; part of an answer
+        // already shown is never mixed with another mentor's, and a lone error says 'try again'.
+        const takeOver = answering !== null && !text && (isModelTimeout(error) || answering.breaker.isOpen());
+        if (!takeOver) {
+          writer.write({ type: 'text-end', id: 'answer' });
+          writer.write({ type: 'error', errorText: TROUBLE_RESPONDING });
+          return;
+        }
+        answering = null;
+        toolCalls.length = 0;
+        noticeOffline();
+        await answerWith(null);
       }
       writer.write({ type: 'text-end', id: 'answer' });
       if (!text) {

@@ -37,6 +37,8 @@ export function createSummaryCache(options: { bus?: SessionEventBus; trustMs?: n
   const versions = new Map<string, number>();
 
   options.bus?.subscribe((event) => {
+    // News may have been missed: every summary is checked against the database again.
+    if (event.type === 'resync') return void entries.clear();
     if (event.type !== 'user-invalidated') return;
     entries.delete(event.userId);
     versions.set(event.userId, (versions.get(event.userId) ?? 0) + 1);

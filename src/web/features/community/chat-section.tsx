@@ -27,6 +27,7 @@ import { ChatMessageItem, type MessageActions } from './chat-message.tsx';
 import { ChatMentionsPanel } from './chat-mentions.tsx';
 import { ChatRoomList, ConversationHeading } from './chat-room-list.tsx';
 import { CommunitySection } from './member-name.tsx';
+import { reopenWhenClosed } from '../../lib/live-stream.ts';
 
 /** Adds or replaces messages by id, oldest first. */
 function merge(list: ChatMessage[], incoming: ChatMessage[]) {
@@ -74,6 +75,7 @@ function useChannel(channel: ChatChannel, enabled: boolean) {
   useEffect(() => {
     if (!enabled) return;
     let source: EventSource | null = null;
+    let stopWatching = () => {};
     let cancelled = false;
     api
       .history()
@@ -82,6 +84,8 @@ function useChannel(channel: ChatChannel, enabled: boolean) {
         const history = merge([], page.messages);
         setLoaded({ key: api.key, messages: history, hasMore: page.hasMore });
         source = new EventSource(api.streamUrl(history.at(-1)?.id ?? 0));
+        // A stream the browser gave up on (no instance ready to take it) is opened again, history first.
+        stopWatching = reopenWhenClosed(source, () => setReload((n) => n + 1));
         source.addEventListener('message', (event) => setMessages((list) => merge(list, [JSON.parse((event as MessageEvent<string>).data) as ChatMessage])));
         source.addEventListener('removed', (event) => {
           const { id } = JSON.parse((event as MessageEvent<string>).data) as { id: number };
@@ -91,6 +95,7 @@ function useChannel(channel: ChatChannel, enabled: boolean) {
       .catch((error: unknown) => showErrorToast(error, t('chat.loadError')));
     return () => {
       cancelled = true;
+      stopWatching();
       source?.close();
     };
   }, [api, enabled, reload, t, setMessages]);

@@ -88,7 +88,6 @@ export function PricingTable({ headingLevel = 'h3', forFounders = false }: { hea
               <span className="text-sm text-muted-foreground">{t(`pricing.premium.${billing}.period`)}</span>
             </p>
             <p className="mt-2 text-sm text-muted-foreground">{t(`pricing.premium.${billing}.note`)}</p>
-            {billing === 'yearly' && <p className="mt-2 text-sm font-medium">{t('pricing.premium.yearly.saving')}</p>}
           </div>
           {founder ? (
             <FounderPremiumAction view={founder} plan={billing === 'yearly' ? 'annual' : 'monthly'} />

@@ -14,4 +14,6 @@ export type ChatMessage = {
   numberChecks?: NumberCheck[] | null;
   /** What the model looked at to answer. */
   toolCalls?: ToolCallRecord[] | null;
+  /** The model was slow or down and the offline mentor answered instead (decision 268). */
+  providerUnavailable?: boolean;
 };

@@ -63,6 +63,8 @@ export type ChatEvents = {
   onNumbers: (checks: NumberCheck[]) => void;
   /** A tool the model called, once it answered or was refused; `order` is its place among the calls. */
   onTool: (call: ToolCallRecord, order: number) => void;
+  /** The model was slow or down: the offline mentor answers this question (decision 268). */
+  onProviderUnavailable?: () => void;
 };
 
 /** What a finished stream ended with: a full answer, a stop by the founder, or trouble. */
@@ -116,6 +118,7 @@ export async function streamChat(
           const { order, ...call } = chunk.data as ToolCallRecord & { order: number };
           events.onTool(call, order);
         }
+        else if (chunk.type === 'data-notice' && (chunk.data as { code?: unknown } | undefined)?.code === 'provider-unavailable') events.onProviderUnavailable?.();
         else if (chunk.type === 'text-delta' && chunk.delta) events.onDelta(chunk.delta);
         else if (chunk.type === 'error') outcome = 'trouble';
         else if (chunk.type === 'finish') outcome = 'done';

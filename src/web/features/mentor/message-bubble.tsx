@@ -1,6 +1,6 @@
 import { cn } from '../../lib/cn.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
-import { Check, CircleHelp, Copy, Paperclip, RotateCcw } from 'lucide-react';
+import { Check, CircleHelp, Copy, Info, Paperclip, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -30,6 +30,12 @@ export function MessageBubble({ message, onRetry, numberStyle }: { message: Chat
   }
   return (
     <article className="max-w-full rounded-lg bg-muted/60 px-3 py-2" aria-label={t('mentorSaid')}>
+      {message.providerUnavailable ? (
+        <p role="status" className="mb-2 flex items-start gap-1.5 rounded-md border border-border bg-background px-2 py-1.5 text-xs">
+          <Info aria-hidden="true" className="mt-px size-3.5 shrink-0 text-primary" />
+          {t('errors.providerUnavailable')}
+        </p>
+      ) : null}
       {message.toolCalls?.length ? <ToolLines calls={message.toolCalls.filter(Boolean)} /> : null}
       {message.content ? (
         <MarkdownAnswer text={message.content} checks={message.numberChecks ?? []} style={numberStyle} />

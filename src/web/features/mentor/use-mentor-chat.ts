@@ -102,6 +102,7 @@ export function useMentorChat(composer: RefObject<HTMLTextAreaElement | null>) {
           },
           onDelta: (delta) => updateLast((m) => ({ ...m, content: m.content + delta })),
           onNumbers: (numberChecks) => updateLast((m) => ({ ...m, numberChecks })),
+          onProviderUnavailable: () => updateLast((m) => ({ ...m, providerUnavailable: true, toolCalls: null })),
           onTool: (call, order) =>
             updateLast((m) => {
               const toolCalls = [...(m.toolCalls ?? [])];

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChatReportReason, ChatRoom, LeaderboardPeriod, StartupPhase, Visibility } from '../../../core/community/community.ts';
 import type { Json } from '../../../core/http/json.ts';
@@ -16,6 +16,7 @@ import type {
   RoomHistory,
 } from '../../../server/features/community/index.ts';
 import { apiFetch } from '../api-client.ts';
+import { reopenWhenClosed } from '../live-stream.ts';
 
 /** The community's answers as the browser receives them: the server's types, as JSON. */
 export type CommunitySettings = Json<ServerCommunitySettings>;
@@ -151,12 +152,21 @@ export const useConversations = (enabled: boolean) =>
  */
 export function useConversationNews(enabled: boolean) {
   const queryClient = useQueryClient();
+  const [opened, setOpened] = useState(0);
   useEffect(() => {
     if (!enabled) return;
     const source = new EventSource('/api/community/conversations/stream');
     source.addEventListener('conversation', () => void queryClient.invalidateQueries({ queryKey: conversationsKey }));
-    return () => source.close();
-  }, [enabled, queryClient]);
+    // Back after an outage: the counts may have moved meanwhile.
+    const stopWatching = reopenWhenClosed(source, () => {
+      setOpened((n) => n + 1);
+      void queryClient.invalidateQueries({ queryKey: conversationsKey });
+    });
+    return () => {
+      stopWatching();
+      source.close();
+    };
+  }, [enabled, queryClient, opened]);
 }
 
 /** Opens (or finds) the conversation with the founder a contact names, and lists it at once. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TelemetryRange } from '../../../../core/admin/telemetry.ts';
 import type { Json } from '../../../../core/http/json.ts';
-import type { TelemetryChart as ServerTelemetryChart } from '../../../../server/features/admin/index.ts';
+import type { AdminTelemetry } from '../../../../server/features/admin/index.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { intlLocale } from '../../../lib/format.ts';
@@ -16,8 +16,9 @@ const RANGES: readonly TelemetryRange[] = ['hour', 'day'];
 /** The charts refresh with each new sample (one a minute). */
 const REFRESH_MS = 60_000;
 
-/** GET /api/admin/telemetry: the server's answer (`telemetryChart`), as JSON. */
-type TelemetryChart = Json<ServerTelemetryChart>;
+/** GET /api/admin/telemetry: the server's answer (the charts and the model provider), as JSON. */
+type TelemetryChart = Json<AdminTelemetry>;
+type ProviderStatus = NonNullable<TelemetryChart['provider']>;
 type TelemetryPoint = TelemetryChart['points'][number];
 
 type Series = { key: keyof TelemetryPoint; title: string };
@@ -37,6 +38,33 @@ function TelemetryLine({ points, series }: { points: (TelemetryPoint & { time: s
           </LineChart>
         </ResponsiveContainer>
       </figure>
+    </section>
+  );
+}
+
+/** The model provider's circuit breaker (decision 268): answering, or the offline mentor until when. */
+function ProviderPanel({ provider, clock }: { provider: ProviderStatus | null; clock: Intl.DateTimeFormat }) {
+  const { t } = useTranslation('admin');
+  const at = (iso: string | null) => (iso ? clock.format(new Date(iso)) : '');
+  return (
+    <section aria-labelledby="telemetry-provider" className="mt-4 rounded-lg border border-border p-4">
+      <h3 id="telemetry-provider" className="font-medium">
+        {t('telemetry.providerTitle')}
+      </h3>
+      {provider ? (
+        <>
+          <p className="mt-1 text-sm" data-state={provider.state}>
+            {t(`telemetry.providerState.${provider.state}`, { model: provider.model, time: at(provider.retryAt) })}
+          </p>
+          {provider.consecutiveFailures > 0 && (
+            <p className="mt-1 text-sm text-muted-foreground">
+              {t('telemetry.providerFailures', { count: provider.consecutiveFailures, time: at(provider.lastFailureAt), reason: provider.lastFailure })}
+            </p>
+          )}
+        </>
+      ) : (
+        <p className="mt-1 text-sm">{t('telemetry.providerNone')}</p>
+      )}
     </section>
   );
 }
@@ -77,7 +105,8 @@ export function TelemetryPage() {
           const failures = data.points.reduce((sum, point) => sum + point.jobFailures, 0);
           return (
             <>
-              <p className="text-sm">{t('telemetry.jobFailures', { count: failures })}</p>
+              <ProviderPanel provider={data.provider} clock={clock} />
+              <p className="mt-4 text-sm">{t('telemetry.jobFailures', { count: failures })}</p>
               <div className="mt-4 grid gap-4 md:grid-cols-2">
                 {series.map((item) => (
                   <TelemetryLine key={item.key} points={points} series={item} />
