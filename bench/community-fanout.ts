@@ -25,15 +25,11 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { spawnServerProcess } from '../scripts/lib/server-process.ts';
 import { BENCH_USER_AGENT, percentile, signUpFounder } from './lib/metrics-server.ts';
+import { option } from './lib/autocannon.ts';
 import { openReaders, sharedNow } from './lib/stream-readers.ts';
 
 const GOAL_P99_MS = 100;
 const PAUSE_BETWEEN_POSTS_MS = 200;
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-}
 
 
 type Server = Awaited<ReturnType<typeof spawnServerProcess>>;

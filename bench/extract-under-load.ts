@@ -19,16 +19,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { spawnServerProcess } from '../scripts/lib/server-process.ts';
 import { MAX_FILE_BYTES } from '../src/core/security/files.ts';
 import { makePagesPdf } from '../tests/support/make-pdf.ts';
+import { option } from './lib/autocannon.ts';
 import { percentile, signUpFounder } from './lib/metrics-server.ts';
 
 const GOAL_P99_MS = 100;
 /** Pause between health probes: steady sampling without loading the server itself. */
 const PROBE_GAP_MS = 5;
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-}
 
 /** Pages of board-pack prose, as many as fit just under the upload limit. */
 function largestPdf(): { bytes: Uint8Array; pages: number } {

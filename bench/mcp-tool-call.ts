@@ -13,19 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnServerProcess } from '../scripts/lib/server-process.ts';
 import { workedWeek } from '../tests/fixtures/metrics-week.ts';
-import { load, type LoadResult } from './lib/autocannon.ts';
+import { load, loadLine, option } from './lib/autocannon.ts';
 
 const USER_AGENT = 'rumbo-bench/1.0';
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-}
-
-function line(label: string, result: LoadResult) {
-  const bad = result.non2xx + result.errors + result.timeouts;
-  return `${label.padEnd(34)} ${result.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${bad ? `   (${bad} failed!)` : ''}`;
-}
 
 async function main() {
   const seconds = option('seconds', 10);
@@ -74,8 +64,8 @@ async function main() {
     await load(`${server.url}/mcp`, { connections, seconds: 2, ...mcp });
     const rest = await load(`${server.url}/api/metrics/weeks`, { connections, seconds, headers: bearer });
     const tool = await load(`${server.url}/mcp`, { connections, seconds, ...mcp });
-    console.log(line('GET /api/metrics/weeks (token)', rest));
-    console.log(line('MCP tools/call list_weeks', tool));
+    console.log(loadLine('GET /api/metrics/weeks (token)', rest, 34));
+    console.log(loadLine('MCP tools/call list_weeks', tool, 34));
     console.log(`\nA tool call runs at ${((tool.requests.average / rest.requests.average) * 100).toFixed(1)} % of the REST read's throughput.`);
   } finally {
     await server.stop();

@@ -16,15 +16,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, spawnServerProcess } from '../scripts/lib/server-process.ts';
-import { load, type LoadResult } from './lib/autocannon.ts';
+import { load, loadLine, option } from './lib/autocannon.ts';
 
 const GOAL_RATIO = 0.25;
 const USER_AGENT = 'rumbo-bench/1.0';
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-}
 
 async function startBare(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
@@ -36,11 +31,6 @@ async function startBare(): Promise<{ url: string; stop: () => void }> {
     child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
   });
   return { url: `http://127.0.0.1:${port}/bare`, stop: () => child.kill('SIGTERM') };
-}
-
-function line(label: string, result: LoadResult) {
-  const bad = result.non2xx + result.errors + result.timeouts;
-  return `${label.padEnd(26)} ${result.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${bad ? `   (${bad} failed!)` : ''}`;
 }
 
 async function main() {
@@ -80,8 +70,8 @@ async function main() {
     const bareResult = await load(bare.url, { connections, seconds });
     const meResult = await load(`${server.url}/api/me`, { connections, seconds, headers });
 
-    console.log(line('bare Hono route', bareResult));
-    console.log(line('GET /api/me (signed in)', meResult));
+    console.log(loadLine('bare Hono route', bareResult));
+    console.log(loadLine('GET /api/me (signed in)', meResult));
     const ratio = meResult.requests.average / bareResult.requests.average;
     const verdict = ratio >= GOAL_RATIO ? 'meets' : 'BELOW';
     console.log(`\nGET /api/me runs at ${(ratio * 100).toFixed(1)} % of the bare route: ${verdict} the ${GOAL_RATIO * 100} % goal.`);

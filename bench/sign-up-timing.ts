@@ -10,14 +10,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { option } from './lib/autocannon.ts';
 import { spawnServerProcess } from '../scripts/lib/server-process.ts';
 
 const GOAL_RATIO = 1.25;
-
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
-}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -24,3 +24,15 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 export function load(url: string, options: { connections: number; seconds: number; headers?: Record<string, string>; method?: string; body?: string }) {
   return autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers, method: options.method, body: options.body });
 }
+
+/** A number from the command line (`--seconds 10`), or the fallback. */
+export function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? Number(process.argv[index + 1]) : fallback;
+}
+
+/** One load run as a line: throughput, p50, p99, and any failed request said loudly. */
+export function loadLine(label: string, result: LoadResult, labelWidth = 26): string {
+  const bad = result.non2xx + result.errors + result.timeouts;
+  return `${label.padEnd(labelWidth)} ${result.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${bad ? `   (${bad} failed!)` : ''}`;
+}
