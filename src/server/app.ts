@@ -89,23 +89,25 @@ export function createApp(deps: AppDeps) {
   // Ids, versions, weeks and tokens with characters no row can hold name nothing: 404 before any route.
   app.use('/api/*', requirePrintablePath);
 
-  app.get('/api/health', documented({ summary: 'Liveness and the database driver in use', tag: 'system', public: true }), (c) => c.json({ status: 'ok', database: deps.driver }));
-  // Readiness for balancers: the database, Redis when configured, the listener, not stopping (decision 265).
-  app.get('/api/ready', documented({ summary: 'Readiness: 200 when this instance can serve, 503 naming the part that is down', tag: 'system', public: true }), (c) =>
-    readyHandler(c, deps.db, deps.readiness),
-  );
   // Prometheus' scrape (a METRICS_TOKEN bearer or an admin session); a browser gets the Metrics page.
   app.get('/metrics', metricsEndpoint);
   // Read from the routes' own declarations once they are all registered (decision 146).
   let openApiDocument: ReturnType<typeof buildOpenApiDocument> | undefined;
-  app.get('/api/openapi.json', documented({ summary: 'This document', tag: 'system', public: true }), (c) =>
-    c.json((openApiDocument ??= buildOpenApiDocument(app.routes, deps.env.appUrl))),
-  );
-  app.route('/api/auth-providers', authProviderRoutes);
-  // The signed link is the credential, and a mail client's one-click POST comes from no page of ours.
-  app.route('/api/reminders', weeklyEmailRoutes);
-  // Signed by Stripe, not sent by a browser: before the same-origin check and the founders' rate limit.
-  app.route('/api/webhooks', webhookRoutes);
+  // The API's routes are chained so that their types add up to `AppType`, which the web's typed client reads (decision 282).
+  const publicApi = app
+    .get('/api/health', documented({ summary: 'Liveness and the database driver in use', tag: 'system', public: true }), (c) => c.json({ status: 'ok', database: deps.driver }))
+    // Readiness for balancers: the database, Redis when configured, the listener, not stopping (decision 265).
+    .get('/api/ready', documented({ summary: 'Readiness: 200 when this instance can serve, 503 naming the part that is down', tag: 'system', public: true }), (c) =>
+      readyHandler(c, deps.db, deps.readiness),
+    )
+    .get('/api/openapi.json', documented({ summary: 'This document', tag: 'system', public: true }), (c) =>
+      c.json((openApiDocument ??= buildOpenApiDocument(app.routes, deps.env.appUrl))),
+    )
+    .route('/api/auth-providers', authProviderRoutes)
+    // The signed link is the credential, and a mail client's one-click POST comes from no page of ours.
+    .route('/api/reminders', weeklyEmailRoutes)
+    // Signed by Stripe, not sent by a browser: before the same-origin check and the founders' rate limit.
+    .route('/api/webhooks', webhookRoutes);
   // CSRF: every state-changing call, Better Auth's included (it leaves some unchecked).
   app.use('/api/*', requireSameOrigin);
   // A body only in an encoding its route reads: no form-like "simple request" (decision 245).
@@ -118,35 +120,36 @@ export function createApp(deps: AppDeps) {
   app.on(['GET', 'POST'], '/api/auth/*', handleAuthRequest);
   // Every feature route: the general limit (docs/product.md#rate-limits).
   app.use('/api/*', generalRateLimit, forgetUserAfterWrites);
-  app.route('/api/session', sessionRoutes);
-  app.route('/api/admin', adminRoutes);
-  app.route('/api/sign-in-links', signInLinkRoutes);
-  app.route('/api/feature-flags', featureFlagRoutes);
-  app.route('/api/impersonation', impersonationRoutes);
-  app.route('/api/account', accountRoutes);
-  app.route('/api/tokens', apiTokenRoutes);
-  app.route('/api/subscription', subscriptionRoutes);
-  // Before /api/me, so that its session check is not run twice.
-  app.route('/api/me/gamification', gamificationRoutes);
-  app.route('/api/me', profileRoutes);
-  app.route('/api/onboarding', onboardingRoutes);
-  app.route('/api/tasks', taskRoutes);
-  app.route('/api/strategy', strategyRoutes);
-  app.route('/api/geo', geoRoutes(geolocator));
-  app.route('/api/metrics', metricsRoutes);
-  app.route('/api/ai', aiConsentRoutes);
-  app.route('/api/mentor', mentorRoutes);
-  app.route('/api/context', contextRoutes);
-  app.route('/api/files', downloadRoutes);
-  app.route('/api/feedback', feedbackRoutes);
-  app.route('/api/referrals', referralRoutes);
-  app.route('/api/tours', tourRoutes);
-  app.route('/api/insights', insightRoutes);
-  app.route('/api/community', communityRoutes);
-  app.route('/api/reports/investor-updates', investorUpdateRoutes);
-  app.route('/api/reports/shared', sharedUpdateRoutes);
-  app.route('/api/reports/scenarios', scenarioRoutes);
-  app.route('/api/reports/investors', investorListRoutes);
+  const api = publicApi
+    .route('/api/session', sessionRoutes)
+    .route('/api/admin', adminRoutes)
+    .route('/api/sign-in-links', signInLinkRoutes)
+    .route('/api/feature-flags', featureFlagRoutes)
+    .route('/api/impersonation', impersonationRoutes)
+    .route('/api/account', accountRoutes)
+    .route('/api/tokens', apiTokenRoutes)
+    .route('/api/subscription', subscriptionRoutes)
+    // Before /api/me, so that its session check is not run twice.
+    .route('/api/me/gamification', gamificationRoutes)
+    .route('/api/me', profileRoutes)
+    .route('/api/onboarding', onboardingRoutes)
+    .route('/api/tasks', taskRoutes)
+    .route('/api/strategy', strategyRoutes)
+    .route('/api/geo', geoRoutes(geolocator))
+    .route('/api/metrics', metricsRoutes)
+    .route('/api/ai', aiConsentRoutes)
+    .route('/api/mentor', mentorRoutes)
+    .route('/api/context', contextRoutes)
+    .route('/api/files', downloadRoutes)
+    .route('/api/feedback', feedbackRoutes)
+    .route('/api/referrals', referralRoutes)
+    .route('/api/tours', tourRoutes)
+    .route('/api/insights', insightRoutes)
+    .route('/api/community', communityRoutes)
+    .route('/api/reports/investor-updates', investorUpdateRoutes)
+    .route('/api/reports/shared', sharedUpdateRoutes)
+    .route('/api/reports/scenarios', scenarioRoutes)
+    .route('/api/reports/investors', investorListRoutes);
 
   // MCP for assistants (decision 276): its tools call the routes above in-process, with the same token.
   app.use('/mcp', limitBody);
@@ -180,7 +183,10 @@ export function createApp(deps: AppDeps) {
     return c.json(new AppError('INTERNAL').toBody(), 500);
   });
 
-  return app;
+  // The same object as `app`, typed with every route it chains.
+  return api;
 }
 
 export type App = ReturnType<typeof createApp>;
+/** Every API route with what it answers, as Hono infers it from the chained routes: the web's typed client reads it (`src/web/lib/api-routes.ts`). */
+export type AppType = App;

@@ -12,6 +12,7 @@ import { premiumOnly } from '../../http/require-premium.ts';
 import { StripeApplyInput, StripeKeyInput } from '../../../core/metrics/stripe-import.ts';
 import { deleteWeek, exportCsv, importCsv, listWeeks, peerBenchmarks, saveWeek } from './service.ts';
 import { applyStripeWeeks, connectStripe, disconnectStripe, type StripeDeps, stripeStatus } from './stripe-import.ts';
+import { jsonTextAnswer } from '../../http/json-text.ts';
 import { documented, jsonBody, paramsOf, queryOf, readsBody } from '../../http/route-doc.ts';
 
 
@@ -56,7 +57,7 @@ export const metricsRoutes = new Hono<AppBindings>()
   })
   .get('/summary', documented({ summary: 'Latest computed metrics, series (?range=12w|6m|1y|all, default 1y) and targets', tag: 'metrics' }), queryOf(SummaryQuery), async (c) => {
     const { range } = c.req.valid('query');
-    return c.body(await c.get('deps').summaries.body(c.get('deps').db, c.get('user').id, range), 200, { 'content-type': 'application/json' });
+    return jsonTextAnswer(c, await c.get('deps').summaries.body(c.get('deps').db, c.get('user').id, range));
   })
   .get('/benchmarks', documented({ summary: 'Tier 2: which quarter of 5+ anonymous peers, from a daily snapshot', tag: 'metrics' }), premiumOnly, async (c) =>
     c.json(await peerBenchmarks(c.get('deps').db, c.get('user').id)),
