@@ -3,8 +3,9 @@ import type { CsvRowError } from '../../../core/metrics/csv.ts';
 import type { CurrencyChangeInput } from '../../../core/metrics/currency-change.ts';
 import type { WeekKey } from '../../../core/metrics/iso-week.ts';
 import type { SummaryRange } from '../../../core/metrics/summary-range.ts';
-import type { WeekRecord, WeekRecordInput } from '../../../core/metrics/week-record.ts';
-import { ApiError, apiFetch, detailKey } from '../../lib/api-client.ts';
+import type { WeekRecordInput } from '../../../core/metrics/week-record.ts';
+import { ApiError, detailKey } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-routes.ts';
 import { gamificationQueryKey } from '../gamification/index.ts';
 import { isErrorBody } from '../../../core/errors/error-codes.ts';
 import type { StripeApplyInput } from '../../../core/metrics/stripe-import.ts';
@@ -13,7 +14,6 @@ import type {
   CurrencyChange as ServerCurrencyChange,
   MetricsSummary as ServerMetricsSummary,
   PeerBenchmarks,
-  StripeStatus,
   WeeksImported,
 } from '../../../server/features/metrics/index.ts';
 
@@ -27,21 +27,20 @@ export type SeriesPoint = MetricsSummary['series'][number];
 export type Benchmarks = Json<PeerBenchmarks>;
 
 const metricsKey = ['metrics'] as const;
-const weekPath = ({ year, week }: WeekKey) => `/api/metrics/weeks/${year}/${week}`;
 
 export const weeksQuery = queryOptions({
   queryKey: [...metricsKey, 'weeks'],
-  queryFn: () => apiFetch<WeekRecord[]>('/api/metrics/weeks'),
+  queryFn: () => api('GET /api/metrics/weeks'),
 });
 /** The summary with its series over `range` (the cards only need the shortest). */
 export const summaryQuery = (range: SummaryRange = '12w') =>
   queryOptions({
     queryKey: [...metricsKey, 'summary', range],
-    queryFn: () => apiFetch<MetricsSummary>(`/api/metrics/summary?range=${range}`),
+    queryFn: () => api('GET /api/metrics/summary', { query: { range } }),
   });
 export const benchmarksQuery = queryOptions({
   queryKey: [...metricsKey, 'benchmarks'],
-  queryFn: () => apiFetch<Benchmarks>('/api/metrics/benchmarks'),
+  queryFn: () => api('GET /api/metrics/benchmarks'),
   retry: false,
 });
 
@@ -62,14 +61,14 @@ export type CurrencyChange = Json<ServerCurrencyChange>;
 
 export const currencyChangesQuery = queryOptions({
   queryKey: [...metricsKey, 'currency-changes'],
-  queryFn: () => apiFetch<CurrencyChange[]>('/api/metrics/currency-changes'),
+  queryFn: () => api('GET /api/metrics/currency-changes'),
 });
 
 /** Relabels or converts the founder's numbers; every metrics view and the profile (its currency) are read again. */
 export function useChangeCurrency() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CurrencyChangeInput) => apiFetch<CurrencyChange>('/api/metrics/currency', { method: 'POST', body: JSON.stringify(input) }),
+    mutationFn: (input: CurrencyChangeInput) => api('POST /api/metrics/currency', { json: input }),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: metricsKey }), client.invalidateQueries({ queryKey: ['me'] })]),
   });
 }
@@ -78,7 +77,7 @@ export function useSaveWeek() {
   const invalidate = useInvalidateMetrics();
   return useMutation({
     mutationFn: ({ key, input }: { key: WeekKey; input: WeekRecordInput }) =>
-      apiFetch<WeekRecord>(weekPath(key), { method: 'PUT', body: JSON.stringify(input) }),
+      api('PUT /api/metrics/weeks/:year/:week', { params: key, json: input }),
     onSuccess: invalidate,
   });
 }
@@ -86,7 +85,7 @@ export function useSaveWeek() {
 export function useDeleteWeek() {
   const invalidate = useInvalidateMetrics();
   return useMutation({
-    mutationFn: (key: WeekKey) => apiFetch<null>(weekPath(key), { method: 'DELETE' }),
+    mutationFn: (key: WeekKey) => api('DELETE /api/metrics/weeks/:year/:week', { params: key }),
     onSuccess: invalidate,
   });
 }
@@ -147,7 +146,7 @@ const stripeKey = [...metricsKey, 'stripe'] as const;
 export const useStripeStatus = (enabled: boolean) =>
   useQuery({
     queryKey: stripeKey,
-    queryFn: () => apiFetch<Json<StripeStatus>>('/api/metrics/stripe'),
+    queryFn: () => api('GET /api/metrics/stripe'),
     enabled,
     refetchInterval: (query) => (query.state.data?.connection?.status === 'reading' ? 1000 : false),
   });
@@ -157,7 +156,7 @@ function useStripeMutation<Input, Output>(call: (input: Input) => Promise<Output
   return useMutation({ mutationFn: call, onSuccess: invalidate });
 }
 
-export const useConnectStripe = () => useStripeMutation((key: string) => apiFetch<Json<StripeStatus>>('/api/metrics/stripe', { method: 'PUT', body: JSON.stringify({ key }) }));
+export const useConnectStripe = () => useStripeMutation((key: string) => api('PUT /api/metrics/stripe', { json: { key } }));
 export const useApplyStripe = () =>
-  useStripeMutation((input: StripeApplyInput) => apiFetch<Json<WeeksImported>>('/api/metrics/stripe/apply', { method: 'POST', body: JSON.stringify(input) }));
-export const useDisconnectStripe = () => useStripeMutation(() => apiFetch<null>('/api/metrics/stripe', { method: 'DELETE' }));
+  useStripeMutation((input: StripeApplyInput) => api('POST /api/metrics/stripe/apply', { json: input }));
+export const useDisconnectStripe = () => useStripeMutation(() => api('DELETE /api/metrics/stripe'));
