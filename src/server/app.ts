@@ -26,6 +26,8 @@ import { handleAuthRequest } from './auth/auth-requests.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { apiTokenRoutes } from './features/api-tokens/index.ts';
 import { mcpRoutes } from './features/mcp/routes.ts';
+import { oauthEndpoints, oauthRoutes } from './features/oauth/index.ts';
+import { OAuthError } from './features/oauth/oauth-error.ts';
 import { subscriptionRoutes } from './features/billing/routes.ts';
 import { webhookRoutes } from './features/billing/webhook-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -125,6 +127,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/impersonation', impersonationRoutes);
   app.route('/api/account', accountRoutes);
   app.route('/api/tokens', apiTokenRoutes);
+  app.route('/api/oauth', oauthRoutes);
   app.route('/api/subscription', subscriptionRoutes);
   // Before /api/me, so that its session check is not run twice.
   app.route('/api/me/gamification', gamificationRoutes);
@@ -151,6 +154,9 @@ export function createApp(deps: AppDeps) {
   // MCP for assistants (decision 276): its tools call the routes above in-process, with the same token.
   app.use('/mcp', limitBody);
   app.route('/mcp', mcpRoutes((request, bindings) => Promise.resolve(app.fetch(request, bindings as never))));
+  // OAuth 2.1 for remote MCP clients (decision 277): discovery, registration, authorization, tokens.
+  app.use('/oauth/*', limitBody);
+  app.route('/', oauthEndpoints);
 
   app.get('/docs/api.md', apiGuide);
 
@@ -162,6 +168,7 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => c.json(new AppError('NOT_FOUND').toBody(), 404));
   app.onError((error, c) => {
     if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    if (error instanceof OAuthError) return c.json(error.toBody(), error.status);
     if (error instanceof HTTPException && error.status < 500) {
       const code = error.status === 413 ? 'PAYLOAD_TOO_LARGE' : error.status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED';
       const appError = new AppError(code);

@@ -15,3 +15,4 @@ export * from './admin.ts';
 export * from './referrals.ts';
 export * from './analytics.ts';
 export * from './api-tokens.ts';
+export * from './oauth.ts';
