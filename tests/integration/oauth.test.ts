@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   discoverOAuthServerInfo,
@@ -15,9 +14,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema/index.ts';
 import type { ConnectedAppList, ConsentAnswer, ConsentRequest } from '../../src/server/features/oauth/index.ts';
-import { createNodeServer } from '../../src/server/http/node-server.ts';
 import { weeksAgo, workedWeek } from './support/metrics.ts';
-import { createTestApp, TEST_ORIGIN } from './support/test-app.ts';
+import { loopbackApp } from './support/loopback-app.ts';
+import { type createTestApp, TEST_ORIGIN } from './support/test-app.ts';
 
 /**
  * OAuth 2.1 for remote MCP clients (docs/api.md, decision 277), driven by the MCP SDK's own
@@ -25,8 +24,8 @@ import { createTestApp, TEST_ORIGIN } from './support/test-app.ts';
  * founder's consent, the code exchange, a tool call, refresh, revocation, and every refusal.
  */
 let t: Awaited<ReturnType<typeof createTestApp>>;
-let server: ReturnType<typeof createNodeServer>;
 let baseUrl: string;
+let close: () => Promise<void>;
 /**
  * The app believes it is served at TEST_ORIGIN (its metadata says so): the client's fetch is sent
  * to the real listener. The answer is rebuilt as this process's `Response` (the Node adapter
@@ -42,15 +41,9 @@ const REDIRECT = 'http://127.0.0.1:33418/callback';
 const clientMetadata: OAuthClientMetadata = { client_name: 'Test Assistant', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  server = createNodeServer(t.app.fetch, { https: false });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ t, url: baseUrl, close } = await loopbackApp());
 });
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await t.close();
-});
+afterAll(() => close());
 
 /** The founder, signed in, follows the authorization URL to the consent page and answers it; returns where the browser is sent. */
 async function consent(cookie: string, authorizationUrl: URL, decision: 'approve' | 'deny' = 'approve', scopes: string[] = ['read', 'write']) {
