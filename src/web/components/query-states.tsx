@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 type Query<T> = { isPending: boolean; isError: boolean; data: T | undefined };
 
 /**
- * A list read from the API, in its four states: loading (announced), failed (an alert), empty,
- * or its rows, which `children` draws. The texts are the caller's, in its own namespace.
+ * What a page reads from the API, in its states: loading (announced), failed (an alert), empty
+ * (for a list), or the data, which `children` draws. The texts are the caller's, in its own namespace.
  */
 export function QueryStates<T>({
   query,
@@ -18,8 +18,9 @@ export function QueryStates<T>({
   query: Query<T>;
   loading: string;
   failed: string;
-  empty: string;
-  isEmpty: (data: T) => boolean;
+  /** For a list: its text when empty, and how to tell. A single value is never empty. */
+  empty?: string;
+  isEmpty?: (data: T) => boolean;
   /** Spacing for the state lines, where the list sits under a heading. */
   className?: string;
   children: (data: T) => ReactNode;
@@ -38,5 +39,5 @@ export function QueryStates<T>({
       </p>
     );
   }
-  return isEmpty(query.data) ? <p className={`${className} text-sm text-muted-foreground`}>{empty}</p> : children(query.data);
+  return isEmpty?.(query.data) ? <p className={`${className} text-sm text-muted-foreground`}>{empty}</p> : children(query.data);
 }

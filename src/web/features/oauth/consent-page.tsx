@@ -7,6 +7,7 @@ import type { Json } from '../../../core/http/json.ts';
 import type { ConsentAnswer, ConsentRequest } from '../../../server/features/oauth/index.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 import { ChoiceField } from '../../components/form/fields.tsx';
+import { QueryStates } from '../../components/query-states.tsx';
 import { SettingsSection } from '../../components/settings-section.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
@@ -27,17 +28,9 @@ export function ConsentPage() {
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('consent.heading')}</h1>
-      {request.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          {t('loading')}
-        </p>
-      ) : request.isError ? (
-        <p role="alert" className="text-destructive">
-          {t('consent.invalid')}
-        </p>
-      ) : (
-        <ConsentForm request={request.data} query={Object.fromEntries(params)} />
-      )}
+      <QueryStates query={request} loading={t('loading')} failed={t('consent.invalid')}>
+        {(data) => <ConsentForm request={data} query={Object.fromEntries(params)} />}
+      </QueryStates>
     </div>
   );
 }
