@@ -4,7 +4,7 @@ import { TOKEN_SCOPES } from '../../../core/api-tokens/token-schema.ts';
 import { AuthorizationRequest, ClientRegistration } from '../../../core/oauth/oauth-schema.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
-import { enforceRateLimit } from '../../rate-limit/middleware.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { authenticateClient, clientForRedirect, registerClient } from './clients.ts';
 import { exchangeCode, refreshGrant, revokeByClient } from './grants.ts';
 import { OAuthError } from './oauth-error.ts';

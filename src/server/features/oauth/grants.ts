@@ -5,7 +5,7 @@ import type { AuthorizationRequest } from '../../../core/oauth/oauth-schema.ts';
 import { type SessionEventBus, tokenDigest } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { apiTokens, oauthClients, oauthCodes, oauthGrants, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
 import { assertUuid } from '../../platform/ids.ts';
 import type { OAuthClient } from './clients.ts';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { AuthorizationRequest, ConsentDecision, requestedScopes } from '../../../core/oauth/oauth-schema.ts';
 import type { TokenScope } from '../../../core/api-tokens/token-schema.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
