@@ -130,7 +130,7 @@ export const communityRoutes = new Hono<AppBindings>()
   )
   .get(
     '/rooms/:room/stream',
-    documented({ summary: 'Tier 2: the room live as server-sent events (message, removed, ready); Last-Event-ID or ?after= replays what was missed', tag: 'community' }),
+    documented({ summary: 'Tier 2: the room live as server-sent events (message, removed, ready); Last-Event-ID or ?after= replays what was missed', tag: 'community', answers: 'text/event-stream' }),
     paramsOf(RoomParam),
     queryOf(StreamQuery),
     async (c) => {
@@ -145,7 +145,7 @@ export const communityRoutes = new Hono<AppBindings>()
   )
   .get(
     '/conversations/stream',
-    documented({ summary: 'Tier 2: server-sent events `conversation` ({ id }) whenever a message in one of the founder’s conversations changes, so unread counts move live', tag: 'community' }),
+    documented({ summary: 'Tier 2: server-sent events `conversation` ({ id }) whenever a message in one of the founder’s conversations changes, so unread counts move live', tag: 'community', answers: 'text/event-stream' }),
     async (c) => inboxStream(c, tierContext(c)),
   )
   .post(
@@ -202,7 +202,7 @@ export const communityRoutes = new Hono<AppBindings>()
   )
   .get(
     '/conversations/:id/stream',
-    documented({ summary: 'Tier 2: the conversation live as server-sent events (message, removed, ready), to its two founders only; Last-Event-ID or ?after= replays what was missed', tag: 'community' }),
+    documented({ summary: 'Tier 2: the conversation live as server-sent events (message, removed, ready), to its two founders only; Last-Event-ID or ?after= replays what was missed', tag: 'community', answers: 'text/event-stream' }),
     paramsOf(ConversationParam),
     queryOf(StreamQuery),
     async (c) => {

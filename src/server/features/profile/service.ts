@@ -20,6 +20,7 @@ export async function createProfile(db: Database, account: { id: string; email: 
 }
 
 import type { ProfileCache, ProfileRow } from '../../platform/profile-cache.ts';
+import { type JsonText, toJsonText } from '../../http/json-text.ts';
 
 /** The client's profile shape (docs/onboarding-and-profile.md#profile-profile-and-patch-apime). */
 function toMe(row: ProfileRow, role: Role, trialDays: number) {
@@ -98,19 +99,19 @@ export async function getMe(db: Database, userId: string, trialDays: number): Pr
 }
 
 /** The serialised answer for a cached row, per role: the row object is shared until the cache drops it. */
-const serialised = new WeakMap<ProfileRow, { role: Role; json: string }>();
+const serialised = new WeakMap<ProfileRow, { role: Role; json: JsonText<Me> }>();
 
 /**
  * GET /api/me's fast path: the role from the session check, the row from the profile cache,
  * and the JSON text made once per cached row (the busiest authenticated read serialises
  * nothing on a hit). The trial flags it carries are as fresh as the cache (seconds).
  */
-export async function getMeJsonCached(db: Database, profiles: ProfileCache, userId: string, role: Role, trialDays: number): Promise<string> {
+export async function getMeJsonCached(db: Database, profiles: ProfileCache, userId: string, role: Role, trialDays: number): Promise<JsonText<Me>> {
   const row = await profiles.get(db, userId);
   if (!row) throw new AppError('NOT_FOUND');
   const known = serialised.get(row);
   if (known?.role === role) return known.json;
-  const json = JSON.stringify(toMe(row, role, trialDays));
+  const json = toJsonText(toMe(row, role, trialDays));
   serialised.set(row, { role, json });
   return json;
 }
