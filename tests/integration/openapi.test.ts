@@ -132,3 +132,24 @@ describe('GET /api/openapi.json', () => {
     }
   });
 });
+
+describe('GET /api/docs', () => {
+  it('is the document as a page to read while developing: every operation with its answers as types, nothing from another origin', async () => {
+    const development = await createTestApp({ NODE_ENV: 'development' });
+    try {
+      const response = await development.request('/api/docs');
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await response.text();
+      expect(html).toContain('<code>/api/tasks/{id}</code>');
+      expect(html).toMatch(/iceTotal: number;/);
+      expect(html).not.toMatch(/<script|https?:\/\/(?!localhost)/);
+    } finally {
+      await development.close();
+    }
+  });
+
+  it('is not served outside development', async () => {
+    expect((await t.request('/api/docs')).status).toBe(404);
+  });
+});

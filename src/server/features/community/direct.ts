@@ -4,9 +4,9 @@ import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { chatBlocks, chatConversations, chatMessages, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import { type ChatMessage, chatAccess, publishChange, STREAM_CATCH_UP, visibleMessages, visibleTo } from './chat.ts';
+import { type ChatMessage, publishChange, STREAM_CATCH_UP, visibleMessages } from './chat.ts';
 import { openContact } from './contact.ts';
-import { ensureMembers, type ListedRow, type TierContext, viewsOf } from './service.ts';
+import { chatAccess, ensureMembers, type ListedRow, type TierContext, viewsOf, visibleTo } from './members.ts';
 
 /** One conversation as a participant sees it: the other founder as their visibility allows now. */
 export type ChatConversation = { id: number; other: CommunityMember; unread: number; lastMessageAt: string | null };

@@ -23,7 +23,8 @@ import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { parseParams } from '../../http/validate.ts';
 import { signingSecret } from '../../storage/storage-for.ts';
-import { feedPage, getSettings, leaderboard, ledgerPage, setDirectMessages, setVisibility, type TierContext } from './service.ts';
+import { feedPage, leaderboard, ledgerPage, setDirectMessages, setVisibility } from './service.ts';
+import { getSettings, type TierContext } from './members.ts';
 import { documented, jsonBody, paramsOf, queryOf } from '../../http/route-doc.ts';
 
 const tierContext = (c: Context<AppBindings>): TierContext => ({ trialDays: c.get('deps').env.trialDays, contactSecret: signingSecret(c.get('deps')) });
