@@ -50,6 +50,9 @@ function unionSchema(checker: ts.TypeChecker, type: ts.UnionType, seen: ts.Type[
   const schemas = others.map((member) => toJsonSchema(checker, member, seen));
   if (booleans.length === 2) schemas.push({ type: 'boolean' });
   else schemas.push(...booleans.map((member) => toJsonSchema(checker, member, seen)));
+  // Any JSON value (Hono's JSONParsed of `unknown`), or a member that may be anything: the union says nothing more.
+  const types = new Set(schemas.map((schema) => schema.type));
+  if (schemas.some((schema) => Object.keys(schema).length === 0) || ['null', 'string', 'number', 'boolean', 'array', 'object'].every((type) => types.has(type))) return {};
   const constants = schemas.filter((schema) => 'const' in schema && Object.keys(schema).length === 2);
   if (constants.length === schemas.length && new Set(constants.map((schema) => schema.type)).size === 1) {
     return { type: constants[0]!.type, enum: constants.map((schema) => schema.const) };

@@ -20,6 +20,15 @@ type Operation = {
   responses: Record<string, Response>;
 };
 
+/** The document as its own answer describes it: schemas inside are JSON Schema, left open. */
+type OpenApiDocument = {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  servers: { url: string }[];
+  components: Record<string, Record<string, unknown>>;
+  paths: Record<string, Record<string, Operation>>;
+};
+
 /** One documented route: what its middlewares declared, gathered from its chain. */
 type DocumentedRoute = { method: string; path: string; summary: RouteSummary; body?: BodyContent; query?: z.ZodType };
 
@@ -135,7 +144,7 @@ function operation(route: DocumentedRoute): Operation {
  * validate with (docs/decisions/146-openapi-from-routes.md). Better Auth's routes sit
  * behind one wildcard, so they are listed by hand.
  */
-export function buildOpenApiDocument(routes: RouterRoute[], appUrl: string) {
+export function buildOpenApiDocument(routes: RouterRoute[], appUrl: string): OpenApiDocument {
   const paths: Record<string, Record<string, Operation>> = {};
   const documentedRoutes = servedRoutes(routes).filter((route): route is DocumentedRoute => route.summary !== undefined);
   const authRoutes = Object.entries(AUTH_ROUTE_DOCS).map(([key, summary]) => {
