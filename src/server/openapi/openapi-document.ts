@@ -68,7 +68,7 @@ function successResponses(route: { method: string; path: string; summary: RouteS
   const { answers } = route.summary;
   // A file or a stream: the route builds its Response itself, so its types say nothing of the body.
   if (answers && !responses['200']?.content) {
-    const schema = answers.startsWith('text/') || answers.endsWith('json') ? { type: 'string' } : { type: 'string', contentMediaType: answers };
+    const schema = answers.startsWith('text/') ? { type: 'string' } : { type: 'string', contentMediaType: answers };
     responses['200'] = { description: 'OK', content: { [answers]: { schema } } };
   }
   return Object.keys(responses).length > 0 ? responses : { '200': { description: 'OK' } };
