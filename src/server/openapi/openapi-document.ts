@@ -41,7 +41,7 @@ const ERROR_RESPONSES: Record<string, Response> = {
   '429': { description: 'RATE_LIMITED, with Retry-After', ...ERROR_BODY },
 };
 
-/** Every error answer's body (`AppError.toBody()` in src/server/http/app-error.ts). */
+/** Every error answer's body (`AppError.toBody()` in src/server/platform/app-error.ts). */
 const ERROR_SCHEMA = {
   type: 'object',
   properties: {

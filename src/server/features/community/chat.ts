@@ -13,7 +13,7 @@ import {
 import type { SessionEvent, SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { chatBlocks, chatMentions, chatMessages, chatReads, chatReports } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { chatAccess, contactFor, ensureMembers, memberView, type TierContext, visibleTo, writeAccess } from './members.ts';
 import { type MessageFrameParts, messageFrameParts, type ReaderFields } from './chat-frames.ts';
 

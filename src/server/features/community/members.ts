@@ -4,7 +4,7 @@ import { type CommunityMember, DEFAULT_VISIBILITY, effectiveVisibility, type Vis
 import { PREMIUM_TIER, tierStatus } from '../../../core/subscription/trial.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { communityMembers, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { sealContact } from './contact.ts';
 
 /**

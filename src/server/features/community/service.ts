@@ -13,7 +13,7 @@ import {
 } from '../../../core/community/community.ts';
 import type { Database } from '../../db/client.ts';
 import { communityMembers, pointsLedger, pointsPeriodTotals } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { contactFor, ensureMembers, getSettings, isPremium, listed, type ListedRow, ownProfile, rowsOf, type TierContext, viewsOf } from './members.ts';
 
 /** GET /api/community/ledger */
