@@ -7,6 +7,7 @@
  *   node bench/soak.ts --url http://127.0.0.1:8080 --pids 101,102,103   (a running server or cluster)
  *   node bench/soak.ts --minutes 3 --heap-snapshots DIR                 (own server: a heap snapshot after
  *                                                                        the warm-up and one at the end)
+ *   node bench/soak.ts --server-node-options '--no-wasm-lazy-compilation' (own server: more Node options)
  *
  * Without `--url` it starts one server on the embedded database (PGlite) in a throw-away folder.
  * Arrivals do not wait for answers (an open model): a slow server gets the same rate, and its
@@ -15,7 +16,8 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import { makeDataDirIn, residentMemoryMb, startOwnServer } from './lib/soak-server.ts';
+import { makeDataDirIn, memoryBreakdownMb, residentMemoryMb, startOwnServer } from './lib/soak-server.ts';
+import { workedWeek } from '../tests/fixtures/metrics-week.ts';
 import { weeksAgo } from '../tests/integration/support/metrics.ts';
 
 const argument = (name: string) => {
@@ -28,7 +30,8 @@ const founderCount = Number(argument('founders') ?? 20);
 const snapshotsDir = argument('heap-snapshots');
 const MAX_IN_FLIGHT = 500;
 
-const own = argument('url') ? null : await startOwnServer({ dataDir: makeDataDirIn(os.tmpdir()), heapSnapshotsDir: snapshotsDir });
+const serverNodeOptions = argument('server-node-options')?.split(' ').filter(Boolean) ?? [];
+const own = argument('url') ? null : await startOwnServer({ dataDir: makeDataDirIn(os.tmpdir()), heapSnapshotsDir: snapshotsDir, nodeOptions: serverNodeOptions });
 const base = argument('url') ?? own!.url;
 const appUrl = own?.appUrl ?? base.replace('127.0.0.1', 'localhost');
 const pids = own ? [own.pid] : (argument('pids') ?? '').split(',').filter(Boolean).map(Number);
@@ -46,16 +49,13 @@ function request(pathname: string, init: { method?: string; json?: unknown; foun
   return fetch(`${base}${pathname}`, { method: init.method ?? 'GET', headers, body: init.json === undefined ? undefined : JSON.stringify(init.json), signal: AbortSignal.timeout(30_000) });
 }
 
+/** A recorded week: the worked week's numbers, growing a little week by week. */
 const week = (index: number) => ({
+  ...workedWeek,
   newCustomers: 5 + (index % 7),
   marketingCosts: 1500 + index * 10,
   startingCustomers: 100 + index * 3,
-  lostCustomers: 2 + (index % 3),
   startingRevenue: 4000 + index * 100,
-  churnedRevenue: 80,
-  expansions: 200,
-  downgrades: 40,
-  weeklyCosts: 9000,
   weeklyRevenue: 4200 + index * 100,
   cashBalance: 200000 - index * 4000,
 });
@@ -74,6 +74,10 @@ async function signUpFounder(index: number): Promise<Founder> {
     .map((value) => value.split(';')[0])
     .join('; ');
   const founder = { cookie, client };
+  // The mentor answers only once the founder agreed to AI processing.
+  const consent = await request('/api/ai/consent', { method: 'POST', json: { granted: true }, founder });
+  if (!consent.ok) throw new Error(`AI consent failed: ${consent.status} ${await consent.text()}`);
+  await consent.body?.cancel();
   // Eight weeks of numbers, so the summary and the mentor have something to read.
   for (let ago = 7; ago >= 0; ago--) {
     const { year, week: number } = weeksAgo(ago);
@@ -105,7 +109,7 @@ const ROUTES: { name: string; weight: number; send: (founder: Founder, sequence:
     send: (founder, sequence) =>
       request('/api/tasks', {
         method: 'POST',
-        json: { hypothesis: `Soak hypothesis ${sequence}`, whyRelevant: 'Churn is our biggest leak', targetValue: 0.03, metric: 'churnRate', impact: 8, confidence: 6, ease: 5 },
+        json: { hypothesis: `Onboarding calls in week one cut churn (${sequence})`, whyRelevant: 'Churn is our biggest leak', targetValue: 0.03, metric: 'churnRate', impact: 8, confidence: 6, ease: 5 },
         founder,
       }),
   },
@@ -165,10 +169,12 @@ async function memoryLine(): Promise<string> {
   const rss = pids.map((pid) => residentMemoryMb(pid));
   const load = os.loadavg().map((value) => value.toFixed(1)).join(' ');
   const heap = own ? await own.heap().catch(() => null) : null;
-  return `  RSS ${pids.length ? rss.map((mb, index) => `${pids[index]}: ${mb === null ? 'gone' : `${mb} MB`}`).join(', ') : '(no --pids given)'}${heap ? ` (V8 heap used ${heap.heapUsedMb} MB, external ${heap.externalMb} MB)` : ''}   load average ${load}`;
+  const native = own ? memoryBreakdownMb(own.pid) : null;
+  const parts = [heap && `V8 heap used ${heap.heapUsedMb} MB`, heap && `external ${heap.externalMb} MB`, native && `malloc ${native.malloc} MB`].filter(Boolean);
+  return `  RSS ${pids.length ? rss.map((mb, index) => `${pids[index]}: ${mb === null ? 'gone' : `${mb} MB`}`).join(', ') : '(no --pids given)'}${parts.length ? ` (${parts.join(', ')})` : ''}   load average ${load}`;
 }
 
-console.log(`Soak: ${minutes} min at ${rate} requests/s from ${founderCount} founders against ${base}${own ? ' (own server, embedded database)' : ''}`);
+console.log(`Soak: ${minutes} min at ${rate} requests/s from ${founderCount} founders against ${base}${own ? ` (own server, embedded database${serverNodeOptions.length ? `, node ${serverNodeOptions.join(' ')}` : ''})` : ''}`);
 console.log(`Before: ${(await memoryLine()).trim()}`);
 const founders: Founder[] = [];
 for (let index = 0; index < founderCount; index++) founders.push(await signUpFounder(index));

@@ -28,13 +28,29 @@ export function residentMemoryMb(pid: number): number | null {
   }
 }
 
-export async function startOwnServer(options: { dataDir: string; heapSnapshotsDir?: string }) {
+/**
+ * Where a process's resident memory is, in MB (Linux): `malloc` is glibc's main heap (memory
+ * native code allocates: V8's compilers, Node's internals), `anonymous` every private page
+ * (the V8 heap, WebAssembly memory, `malloc` included). Null elsewhere or once it is gone.
+ */
+export function memoryBreakdownMb(pid: number): { malloc: number; anonymous: number } | null {
+  try {
+    const smaps = fs.readFileSync(`/proc/${pid}/smaps`, 'utf8');
+    const heap = /\[heap\]\n(?:.*\n)*?Rss:\s+(\d+) kB/.exec(smaps);
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return { malloc: Math.round(Number(heap?.[1] ?? 0) / 1024), anonymous: Math.round(Number(/RssAnon:\s+(\d+)/.exec(status)?.[1]) / 1024) };
+  } catch {
+    return null;
+  }
+}
+
+export async function startOwnServer(options: { dataDir: string; heapSnapshotsDir?: string; nodeOptions?: string[] }) {
   const metricsToken = randomBytes(16).toString('hex');
   if (options.heapSnapshotsDir) fs.mkdirSync(options.heapSnapshotsDir, { recursive: true });
   const server = await spawnServerProcess({
     dataDir: options.dataDir,
     env: { LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000', METRICS_TOKEN: metricsToken, CLIENT_DIR: path.join(options.dataDir, 'no-client') },
-    nodeArgs: options.heapSnapshotsDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${path.resolve(options.heapSnapshotsDir)}`] : [],
+    nodeArgs: [...(options.heapSnapshotsDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${path.resolve(options.heapSnapshotsDir)}`] : []), ...(options.nodeOptions ?? [])],
   });
   // A first start creates the database: minutes on a loaded machine.
   await server.waitUntilHealthy(600_000);

@@ -86,6 +86,9 @@ function haproxyConfig(options: { port: number; statsPort: number; servers: { na
     '  timeout server 5m',
     '  timeout http-request 30s',
     '  timeout queue 10s',
+    // A readiness check may take seconds on a loaded machine: with 1 s, all three instances were
+    // marked down together at a load average of 26 and the balancer itself answered 503.
+    '  timeout check 5s',
     '  retries 3',
     '  option redispatch 1',
     '  retry-on conn-failure empty-response response-timeout',
@@ -100,7 +103,7 @@ function haproxyConfig(options: { port: number; statsPort: number; servers: { na
     '  option httpchk GET /api/ready',
     '  http-check expect status 200',
     '  http-response set-header X-Served-By %s',
-    '  default-server check inter 1s fastinter 250ms downinter 1s rise 2 fall 2 observe layer4 error-limit 1 on-error mark-down',
+    '  default-server check inter 2s fastinter 500ms downinter 1s rise 2 fall 3 observe layer4 error-limit 1 on-error mark-down',
     ...options.servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port}`),
     'listen stats',
     `  bind 127.0.0.1:${options.statsPort}`,
