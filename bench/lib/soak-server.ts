@@ -52,6 +52,8 @@ export async function startOwnServer(options: { dataDir: string; heapSnapshotsDi
     env: { LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000', METRICS_TOKEN: metricsToken, CLIENT_DIR: path.join(options.dataDir, 'no-client') },
     nodeArgs: [...(options.heapSnapshotsDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${path.resolve(options.heapSnapshotsDir)}`] : []), ...(options.nodeOptions ?? [])],
   });
+  // Never left running: the soak may stop on an error (a refused set-up request, a server too slow to start).
+  process.once('exit', () => server.kill('SIGKILL'));
   // A first start creates the database: minutes on a loaded machine.
   await server.waitUntilHealthy(600_000);
 
