@@ -81,13 +81,22 @@ describe('sign-up', () => {
     expect(t.outbox.all().filter((m) => m.to === tooLong)).toEqual([]);
   });
 
-  it('sends a confirmation e-mail (HTML and text) whose link confirms the address and lands on the overview', async () => {
-    const { email, cookie } = await t.signUp({ name: 'Valeria Ríos' });
-    expect((await sessionOf(cookie))?.user.emailVerified).toBe(false);
+  it('gives no session at sign-up; the confirmation e-mail (HTML and text) confirms the address, signs in and lands on the overview', async () => {
+    const email = newEmail();
+    const response = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { email, password: 'long enough pass', name: 'Valeria Ríos', termsAccepted: true },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ token: null, user: { email, emailVerified: false } });
+    expect(response.headers.getSetCookie()).toEqual([]);
+    // Not with the password either, until the address is confirmed.
+    const early = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'long enough pass' } });
+    expect(early.status).toBe(403);
+    expect(early.headers.getSetCookie()).toEqual([]);
 
     const message = await t.outbox.latest(email, 'confirm-email');
     expect(message.subject).toBe('Confirm your Rumbo e-mail');
-    expect(message.text).toContain('Hi Valeria Ríos,');
     expect(message.html).toContain('Confirm my e-mail');
     const link = message.links[0] ?? '';
     expect(message.html).toContain(link.replace(/&/g, '&amp;'));
@@ -95,15 +104,17 @@ describe('sign-up', () => {
     const confirmed = await open(link);
     expect(confirmed.status).toBe(302);
     expect(target(confirmed)).toBe('/overview?email_confirmed=true');
-    // The link also signs the founder in on the device that opened it.
+    // The link signs the founder in on the device that opened it, once.
     expect((await sessionOf(sessionCookie(confirmed)))?.user.emailVerified).toBe(true);
+    expect(sessionCookie(await open(link))).not.toContain('session_token=');
   });
 
   it('cleans the optional name like every profile write: markup stripped, blocked patterns refused', async () => {
     const { email } = await t.signUp({ name: '<b>Ana</b> Pérez' });
     const [profile] = await t.db.select().from(users).where(eq(users.email, email));
     expect(profile?.fullName).toBe('Ana Pérez');
-    expect((await t.outbox.latest(email, 'confirm-email')).text).toContain('Hi Ana Pérez,');
+    // The name given at sign-up is not the mailbox owner's word: the confirmation never carries it.
+    expect((await t.outbox.latest(email, 'confirm-email')).text).not.toContain('Ana');
 
     const hostile = newEmail();
     for (const [path, json] of [

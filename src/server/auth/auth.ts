@@ -14,8 +14,10 @@ import { type AuthProviders, oidcPlugins, socialProviders } from './providers.ts
 import { refuseOverlongEmail } from './email-length.ts';
 import { cleanSignUpName } from './sign-up-name.ts';
 import { referralRef } from './referral-ref.ts';
-import { answerExistingAddress } from './sign-up-existing.ts';
+import { signUpLanguage } from './sign-up-language.ts';
+import type { Language } from '../../core/i18n/language.ts';
 import { challengeRedirectSignIns } from './two-factor-everywhere.ts';
+import { redactSessionList } from './session-list.ts';
 import { refuseReplayedTotp } from './two-factor-replay.ts';
 import type { SessionEventBus } from '../cluster/shared-state.ts';
 import type { RateLimiters } from '../rate-limit/limiter.ts';
@@ -35,10 +37,15 @@ export type AuthConfig = {
   /** Shared rate-limit counters (memory when absent) and the session-invalidation bus. */
   limiters?: RateLimiters;
   sessionEvents?: SessionEventBus;
-  /** Called once a new account's user row exists (the app creates the founder's profile). */
-  onUserCreated: (user: { id: string; email: string; name: string }, origin: { ref: string | null }) => Promise<unknown>;
-  /** Called when an account's address is confirmed (at sign-up through a provider that vouches for it, or by the e-mailed link). */
+  /** Called once a new account's user row exists (the app creates the founder's profile in the language it signed up in). */
+  onUserCreated: (user: { id: string; email: string; name: string }, origin: { ref: string | null; language: Language }) => Promise<unknown>;
+  /**
+   * Called when an account's address is (or already was) confirmed and the user row is written: at sign-up through a provider
+   * that vouches for it, by the e-mailed link, and on later changes (what waits for a confirmed address checks it is not done twice).
+   */
   onEmailConfirmed?: (user: { id: string; email: string }) => Promise<unknown>;
+  /** Work that must not hold up an answer (e-mails): the app tracks it so a shutdown can wait for it. */
+  runInBackground?: (task: Promise<unknown>) => void;
 };
 
 /**
@@ -82,8 +89,8 @@ function loggableArgument(argument: unknown): unknown {
   }
 }
 
-export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, logger, mailer, providers, limiters, sessionEvents, onUserCreated, onEmailConfirmed }: AuthConfig) {
-  const emails = accountEmails(db, mailer);
+export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, logger, mailer, providers, limiters, sessionEvents, onUserCreated, onEmailConfirmed, runInBackground }: AuthConfig) {
+  const emails = accountEmails(db, mailer, limiters);
   const sessionHooks = sessionDatabaseHooks(db, sessionEvents, logger);
   return betterAuth({
     appName: 'Rumbo',
@@ -108,7 +115,12 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // No session before the address is confirmed (decision 240): the sign-up answers a taken
+      // address and a new one alike (200, `token: null`, a user, no cookie), and the
+      // confirmation link is what signs the founder in. The owner of a taken address hears of
+      // the attempt by e-mail, at most once a day.
+      requireEmailVerification: true,
+      onExistingUserSignUp: ({ user }, request) => emails.accountExists(user, `${appUrl}/auth`, request),
       // Unknown e-mails get the same answer and no e-mail (no account enumeration).
       sendResetPassword: ({ user, url }, request) => emails.passwordReset(user, url, request),
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
@@ -117,6 +129,8 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
     },
     emailVerification: {
       sendOnSignUp: true,
+      // An account made before confirmation was required gets a new link when it signs in.
+      sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: CONFIRMATION_LINK_SECONDS,
       sendVerificationEmail: ({ user, url }, request) => emails.confirmation(user, url, request),
@@ -154,6 +168,9 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
       cookiePrefix: 'rumbo',
       useSecureCookies: secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: secureCookies },
+      // E-mails are sent after the answer: a sign-up takes the same time whether the address is
+      // taken or new, and whether or not an e-mail goes out (decision 240).
+      backgroundTasks: { handler: runInBackground ?? ((task) => void task.catch(() => undefined)) },
     },
     logger: {
       log: (level, message, ...args) => {
@@ -177,24 +194,21 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
           });
         }
         refuseOverlongEmail(ctx.body);
+        // Nothing here looks the address up: a taken one and a new one are judged alike, and
+        // Better Auth validates the body (a `name` that is not text is 400) before it does.
         const body = cleanSignUpName(ctx.path, ctx.body);
-        if (ctx.path === '/sign-up/email') {
-          const answered = await answerExistingAddress({ ...ctx, body: body ?? ctx.body } as never, (user, request) =>
-            emails.accountExists(user, `${appUrl}/auth`, request),
-          );
-          if (answered) return answered;
-        }
         if (body) return { context: { body } };
       }),
       after: createAuthMiddleware(async (ctx) => {
         await challengeRedirectSignIns(ctx, appUrl);
+        return redactSessionList(ctx);
       }),
     },
     databaseHooks: {
       user: {
         create: {
           after: async (user, context) => {
-            await onUserCreated(user, { ref: referralRef(context) });
+            await onUserCreated(user, { ref: referralRef(context), language: signUpLanguage(context) });
             if (user.emailVerified) await onEmailConfirmed?.(user);
           },
         },

@@ -117,9 +117,10 @@ type ProfileFields = {
   startupName: string | null;
   userTier: number;
   createdAt: Date;
+  trialEligible: boolean;
 };
 
-function isPremium(row: { userTier: number; createdAt: Date }, tier: TierContext) {
+function isPremium(row: { userTier: number; createdAt: Date; trialEligible: boolean }, tier: TierContext) {
   return tierStatus(row, tier.trialDays, tier.now ?? new Date()).effectiveUserTier >= PREMIUM_TIER;
 }
 
@@ -139,6 +140,7 @@ export const memberViewColumns = {
   startupName: users.startupName,
   userTier: users.userTier,
   createdAt: users.createdAt,
+  trialEligible: users.trialEligible,
 };
 
 async function ownProfile(db: Database, userId: string) {
@@ -216,6 +218,7 @@ export type ListedRow = {
   nickname: string | null;
   startup_name: string | null;
   user_tier: number;
+  trial_eligible: boolean;
   created_at: string | Date;
 };
 
@@ -230,6 +233,7 @@ export async function viewsOf(db: Executor, rows: readonly ListedRow[], tier: Ti
         nickname: row.nickname,
         startupName: row.startup_name,
         userTier: Number(row.user_tier),
+        trialEligible: row.trial_eligible,
         createdAt: new Date(row.created_at),
       },
       members.get(row.user_id) as Member,
@@ -240,7 +244,7 @@ export async function viewsOf(db: Executor, rows: readonly ListedRow[], tier: Ti
 /** Achievements unlocked (streaks and levels are achievements too), newest first, as each founder's visibility allows. */
 export async function feedPage(db: Database, userId: string, page: number, tier: TierContext): Promise<FeedPage> {
   const result = await db.execute(sql`
-    select a.user_id, a.achievement, a.unlocked_at, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at
+    select a.user_id, a.achievement, a.unlocked_at, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.trial_eligible, u.created_at
     from user_achievements a
     join users u on u.id = a.user_id
     left join community_members m on m.user_id = a.user_id
@@ -283,7 +287,7 @@ const periodDay = (period: LeaderboardPeriod, now: Date) => periodStart(period, 
 export function leaderboardQuery(period: LeaderboardPeriod, startsOn: string, phase?: StartupPhase) {
   const phaseFilter = phase ? sql`and t.phase = ${phase}` : sql``;
   return sql`
-    select b.user_id, b.points, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at,
+    select b.user_id, b.points, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.trial_eligible, u.created_at,
       rank() over (order by b.points desc nulls last)::integer as rank
     from (
       select t.user_id, t.points from points_period_totals t
