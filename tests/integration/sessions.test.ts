@@ -182,7 +182,7 @@ describe('the cache never outlives a change', () => {
 
   it('shows a profile change on the next read although profiles are cached', async () => {
     const { cookie } = await t.signUp();
-    expect((await (await t.request('/api/me', { cookie })).json()).preferredLanguage).toBeNull();
+    expect((await (await t.request('/api/me', { cookie })).json()).preferredLanguage).toBe('en');
     await t.request('/api/me', { method: 'PATCH', cookie, json: { preferredLanguage: 'es-LA' } });
     expect((await (await t.request('/api/me', { cookie })).json()).preferredLanguage).toBe('es-LA');
   });
@@ -198,11 +198,20 @@ describe('the cache never outlives a change', () => {
 });
 
 describe('cookies', () => {
-  it('are HttpOnly and SameSite=Lax', async () => {
-    const response = await t.request('/api/auth/sign-up/email', {
+  /** The session cookie comes from the confirmation link (no session at sign-up, decision 240). */
+  async function confirmationAnswer(app: typeof t, email: string, origin?: string) {
+    const signUp = await app.request('/api/auth/sign-up/email', {
       method: 'POST',
-      json: { email: `cookie-${Date.now()}@example.com`, password: 'long enough pass', name: 'C', termsAccepted: true },
+      headers: origin ? { origin } : {},
+      json: { email, password: 'long enough pass', name: 'C', termsAccepted: true },
     });
+    expect(signUp.status).toBe(200);
+    const link = new URL(await app.outbox.link(email, 'confirm-email'));
+    return app.request(link.pathname + link.search, { headers: origin ? { origin } : {} });
+  }
+
+  it('are HttpOnly and SameSite=Lax', async () => {
+    const response = await confirmationAnswer(t, `cookie-${Date.now()}@example.com`);
     const cookie = response.headers.getSetCookie().find((value) => value.startsWith('rumbo.session_token='));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -213,12 +222,8 @@ describe('cookies', () => {
   it('are also Secure when the app is served over https', async () => {
     const secure = await createTestApp({ APP_URL: 'https://rumbo.example' });
     try {
-      const response = await secure.request('/api/auth/sign-up/email', {
-        method: 'POST',
-        headers: { origin: 'https://rumbo.example' },
-        json: { email: `secure-${Date.now()}@example.com`, password: 'long enough pass', name: 'C', termsAccepted: true },
-      });
-      expect(response.status).toBe(200);
+      const response = await confirmationAnswer(secure, `secure-${Date.now()}@example.com`, 'https://rumbo.example');
+      expect(response.status).toBe(302);
       const cookie = response.headers.getSetCookie().find((value) => value.includes('session_token='));
       expect(cookie).toMatch(/;\s*Secure/i);
       expect(cookie).toMatch(/HttpOnly/i);
@@ -248,7 +253,7 @@ describe('CSRF: state-changing requests must come from our origin', () => {
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect((await errorOf(response)).code).toBe('FORBIDDEN');
     }
-    expect((await (await t.request('/api/me', { cookie })).json()).preferredLanguage).toBeNull();
+    expect((await (await t.request('/api/me', { cookie })).json()).preferredLanguage).toBe('en');
   });
 
   it('accepts our origin, and a script that sends no browser headers', async () => {
