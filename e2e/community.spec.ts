@@ -3,7 +3,7 @@ import { isoWeekOf } from '../src/core/metrics/iso-week.ts';
 import { workedWeek } from '../tests/fixtures/metrics-week.ts';
 import { type AppServer, startAppServer } from './support/app-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { signUpFounder, signUpThrough, uniqueEmail } from './support/founder.ts';
+import { FOUNDER_PASSWORD, signUpFounder, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
 import { waitForApp } from './support/ready.ts';
 
@@ -71,7 +71,10 @@ test.describe('on the free tier (TRIAL_DAYS=0)', () => {
 
   test('leaderboards, comparisons and chat show a blurred preview or the upgrade prompt; public is locked', async ({ page }) => {
     const t = (key: string) => text('en', 'community', key);
-    await signUpThrough(page.request, { email: uniqueEmail('free'), name: 'Lucía', server: free });
+    const signUp = await page.request.post(`${free.url}/api/auth/sign-up/email`, {
+      data: { email: uniqueEmail('free'), password: FOUNDER_PASSWORD, name: 'Lucía', termsAccepted: true },
+    });
+    expect(signUp.status()).toBe(200);
     await page.request.post(`${free.url}/api/onboarding`, { data: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' } });
     await page.goto(`${free.url}/community`);
     await waitForApp(page);

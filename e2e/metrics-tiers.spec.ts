@@ -6,7 +6,7 @@ import { formatWeek, isoWeekOf, weekFromIndex, weekIndex } from '../src/core/met
 import { workedWeek } from '../tests/fixtures/metrics-week.ts';
 import { type AppServer, startAppServer } from './support/app-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { signUpFounder, signUpThrough, uniqueEmail } from './support/founder.ts';
+import { FOUNDER_PASSWORD, signUpFounder, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
 import { theWeekOf, weekOf } from './support/weeks.ts';
 import { waitForApp } from './support/ready.ts';
@@ -66,7 +66,10 @@ test.describe('on the free tier, after the trial (TRIAL_DAYS=0)', () => {
   });
 
   test('benchmarks and CSV import offer the upgrade instead of failing', async ({ page }) => {
-    await signUpThrough(page.request, { email: uniqueEmail('free'), name: 'Lucía', server: free });
+    const signUp = await page.request.post(`${free.url}/api/auth/sign-up/email`, {
+      data: { email: uniqueEmail('free'), password: FOUNDER_PASSWORD, name: 'Lucía', termsAccepted: true },
+    });
+    expect(signUp.status()).toBe(200);
     await page.request.post(`${free.url}/api/onboarding`, { data: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' } });
     expect((await page.request.put(`${free.url}${weekPath}`, { data: workedWeek })).status()).toBe(200);
 
@@ -94,7 +97,10 @@ test('after the trial, a week older than the last 4 is locked: editing or deleti
   try {
     const trial = await startAppServer({ dataDir });
     try {
-      await signUpThrough(page.request, { email: uniqueEmail('trial'), name: 'Lucía', server: trial });
+      const signUp = await page.request.post(`${trial.url}/api/auth/sign-up/email`, {
+        data: { email: uniqueEmail('trial'), password: FOUNDER_PASSWORD, name: 'Lucía', termsAccepted: true },
+      });
+      expect(signUp.status()).toBe(200);
       await page.request.post(`${trial.url}/api/onboarding`, { data: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' } });
       expect((await page.request.put(`${trial.url}/api/metrics/weeks/${old.year}/${old.week}`, { data: workedWeek })).status()).toBe(200);
       expect((await page.request.put(`${trial.url}${weekPath}`, { data: workedWeek })).status()).toBe(200);

@@ -97,8 +97,7 @@ test('en: the code survives a password sign-up confirmed in another tab; after o
   await b.page.getByLabel(auth('fields.password'), { exact: true }).fill(FOUNDER_PASSWORD);
   await b.page.getByLabel(auth('fields.terms'), { exact: true }).check();
   await b.page.getByRole('button', { name: auth('submit.signUp') }).click();
-  // No session until the address is confirmed (decision 240): the page says to check the inbox.
-  await expect(b.page.getByText(auth('signUpSent.body').replace('{{email}}', email))).toBeVisible();
+  await expect(b.page).toHaveURL(/\/onboarding$/);
 
   const tab = await b.context.newPage();
   await tab.goto(await linkFromOutbox(DATA_DIR, email, 'confirm-email'));

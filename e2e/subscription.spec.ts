@@ -6,7 +6,7 @@ import { workedWeek } from '../tests/fixtures/metrics-week.ts';
 import { isoWeekOf } from '../src/core/metrics/iso-week.ts';
 import { startAppServer } from './support/app-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { FOUNDER_PASSWORD, signUpFounder, signUpThrough, uniqueEmail } from './support/founder.ts';
+import { FOUNDER_PASSWORD, signUpFounder, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
 import { waitForApp } from './support/ready.ts';
 
@@ -51,7 +51,8 @@ for (const language of ['en', 'es-LA'] as const) {
     try {
       const trial = await startAppServer({ dataDir });
       try {
-        await signUpThrough(page.request, { email, name: 'Valeria', server: trial });
+        const signUp = await page.request.post(`${trial.url}/api/auth/sign-up/email`, { data: { email, password: FOUNDER_PASSWORD, name: 'Valeria', termsAccepted: true } });
+        expect(signUp.status()).toBe(200);
         expect((await page.request.post(`${trial.url}/api/onboarding`, { data: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' } })).status()).toBe(200);
         expect((await page.request.put(`${trial.url}/api/metrics/weeks/${thisWeek.year}/${thisWeek.week}`, { data: workedWeek })).status()).toBe(200);
         await page.goto(`${trial.url}/subscription`);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type AppServer, startAppServer } from './support/app-server.ts';
-import { expectNoAxeViolations, signUpThrough, uniqueEmail } from './support/founder.ts';
+import { expectNoAxeViolations, FOUNDER_PASSWORD, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
 import { waitForApp } from './support/ready.ts';
 
@@ -16,7 +16,10 @@ test.afterAll(async () => {
 const tours = (key: string) => text('es-LA', 'tours', key);
 
 async function spanishFounder(page: Page) {
-  await signUpThrough(page.request, { email: uniqueEmail('tour'), name: 'Valentina', server });
+  const signUp = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
+    data: { email: uniqueEmail('tour'), password: FOUNDER_PASSWORD, name: 'Valentina', termsAccepted: true },
+  });
+  expect(signUp.status()).toBe(200);
   const onboarding = await page.request.post(`${server.url}/api/onboarding`, { data: { industry: 'Fintech', teamSize: '2-5', startupPhase: 'mvp' } });
   expect(onboarding.status()).toBe(200);
   await page.addInitScript(() => localStorage.setItem('rumbo_language', 'es-LA'));

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/build-if-stale.ts';
-import { cleanUpServerProcesses, makeDataDir, send, signUpAndConfirm, startServerProcess } from './support/server-process.ts';
+import { cleanUpServerProcesses, makeDataDir, send, startServerProcess } from './support/server-process.ts';
 import { sessionCookie } from './support/test-app.ts';
 
 /** `npm run admin:grant -- email` on the embedded database (the server stopped, as it must be). */
@@ -19,7 +19,11 @@ describe('npm run admin:grant', () => {
   it('makes an existing account an admin, and explains what it cannot do', { timeout: 120_000 }, async () => {
     const dataDir = makeDataDir();
     const first = await startServerProcess({ dataDir });
-    await signUpAndConfirm(first, { email: 'founder@example.com', password: 'correct horse battery' });
+    const signUp = await send(first, '/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { email: 'founder@example.com', password: 'correct horse battery', name: 'Ana', termsAccepted: true },
+    });
+    expect(signUp.status).toBe(200);
 
     // While the server holds the embedded database, the script refuses and says why.
     const busy = grant(dataDir, 'founder@example.com');

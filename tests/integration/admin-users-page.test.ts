@@ -82,8 +82,6 @@ describe('the user page', () => {
     const boss = await signUpAdmin(t);
     const founder = await t.signUp({ name: 'Paula Page' });
     const id = founder.user.id;
-    // An account from before confirmation was required (decision 240): signed in, never confirmed.
-    await t.db.update(authUsers).set({ emailVerified: false }).where(eq(authUsers.id, id));
     await t.db.insert(activityDays).values([{ userId: id, day: '2026-11-02' }, { userId: id, day: '2026-11-03' }]);
     const task = { userId: id, hypothesis: 'Secret hypothesis', whyRelevant: 'because', targetValue: 10, metric: 'newCustomers', impact: 5, confidence: 5, ease: 5, iceTotal: 125 };
     await t.db.insert(tasks).values([task, { ...task, status: 'done' as const }]);
@@ -166,8 +164,6 @@ describe('resending the confirmation e-mail', () => {
   it('sends a new link to an unconfirmed founder, audited; refuses a confirmed one', async () => {
     const boss = await signUpAdmin(t);
     const founder = await t.signUp();
-    // Confirmed by t.signUp; as an account from before confirmation was required, not yet.
-    await t.db.update(authUsers).set({ emailVerified: false }).where(eq(authUsers.id, founder.user.id));
     const before = t.outbox.all().filter((message) => message.to === founder.email).length;
     const sent = await t.request(`/api/admin/users/${founder.user.id}/resend-confirmation`, { method: 'POST', cookie: boss.cookie });
     expect(sent.status).toBe(200);

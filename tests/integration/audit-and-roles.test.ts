@@ -57,11 +57,10 @@ describe('roles', () => {
   });
 
   it('makes an e-mail listed in RUMBO_ADMIN_EMAILS an admin only once the address is confirmed', async () => {
-    const email = ADMIN_EMAIL;
-    const signUp = await t.request('/api/auth/sign-up/email', { method: 'POST', json: { email, password: 'correct horse battery', name: 'Ada', termsAccepted: true } });
-    const { user } = (await signUp.json()) as { user: { id: string } };
-    // Signing up with a listed address proves nothing (whoever typed it may not own it): no session, no role.
-    expect(signUp.headers.getSetCookie()).toEqual([]);
+    const { cookie, user, email } = await t.signUp({ email: ADMIN_EMAIL });
+    // Signing up with a listed address proves nothing: whoever typed it may not own it.
+    expect((await (await t.request('/api/me', { cookie })).json()).role).toBe('user');
+    expect((await t.request('/api/admin/overview', { cookie })).status).toBe(403);
     expect(await auditRows('security_role_change', user.id)).toEqual([]);
 
     const link = new URL(await t.outbox.link(email, 'confirm-email'));

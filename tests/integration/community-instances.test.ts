@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../src/server/features/community/index.ts';
-import { cleanUpServerProcesses, makeDataDir, send, type ServerProcess, signUpAndConfirm, startServerProcess } from './support/server-process.ts';
+import { cleanUpServerProcesses, makeDataDir, send, type ServerProcess, startServerProcess } from './support/server-process.ts';
 import { eventReader, readEvents } from './support/sse.ts';
+import { sessionCookie } from './support/test-app.ts';
 
 /**
  * Chat across instances (decision 194): two servers on one PostgreSQL; a message posted
@@ -35,7 +36,12 @@ async function freshDatabase(): Promise<string> {
 }
 
 async function signUp(server: ServerProcess) {
-  return (await signUpAndConfirm(server, { email: `chat-${randomBytes(4).toString('hex')}@example.com`, password: 'correct horse battery' })).cookie;
+  const response = await send(server, '/api/auth/sign-up/email', {
+    method: 'POST',
+    json: { email: `chat-${randomBytes(4).toString('hex')}@example.com`, password: 'correct horse battery', name: 'Ana', termsAccepted: true },
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return sessionCookie(response);
 }
 
 function openStream(server: ServerProcess, cookie: string, lastEventId?: number, path = '/api/community/rooms/general/stream') {

@@ -31,6 +31,7 @@ async function signUpWith(ref: string | undefined, options: { cookieRef?: string
     name: 'Bruno Invited',
     json: ref === undefined ? {} : { ref },
     headers: options.cookieRef ? { cookie: `rumbo_ref=${encodeURIComponent(options.cookieRef)}` } : {},
+    confirmed: true,
   });
 }
 const onboard = (cookie: string) => t.request('/api/onboarding', { method: 'POST', cookie, json: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' } });

@@ -1,9 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { cleanUpServerProcesses, makeDataDir, send, type ServerProcess, signUpAndConfirm, startServerProcess } from './support/server-process.ts';
+import { Outbox } from './support/outbox.ts';
+import { cleanUpServerProcesses, makeDataDir, send, type ServerProcess, startServerProcess } from './support/server-process.ts';
 import { workedWeek } from '../fixtures/metrics-week.ts';
 import { weeksAgo } from './support/metrics.ts';
+import { sessionCookie } from './support/test-app.ts';
 
 /**
  * Two server instances behind one load balancer share their limits and learn of each
@@ -53,9 +56,22 @@ function clientAddress() {
   return `198.18.${randomInt(0, 255)}.${randomInt(1, 254)}`;
 }
 
-/** Signs up and confirms through the e-mailed link (no session before, decision 240); the cookie it signed in with. */
 async function signUp(server: ServerProcess, email: string, client: string) {
-  return (await signUpAndConfirm(server, { email, password: 'correct horse battery' }, { 'x-forwarded-for': client })).cookie;
+  const response = await send(server, '/api/auth/sign-up/email', {
+    method: 'POST',
+    json: { email, password: 'correct horse battery', name: 'Ana', termsAccepted: true },
+    headers: { 'x-forwarded-for': client },
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return sessionCookie(response);
+}
+
+/** Opens the confirmation link A sent to `email` (a listed admin address counts once confirmed); its session cookie. */
+async function confirmEmail(server: ServerProcess, email: string, cookie: string): Promise<string> {
+  const link = new URL(await new Outbox(path.join(server.dataDir, 'outbox')).link(email, 'confirm-email'));
+  const confirmed = await send(server, link.pathname + link.search, { cookie, redirect: 'manual' });
+  expect(confirmed.status, await confirmed.clone().text()).toBe(302);
+  return sessionCookie(confirmed);
 }
 
 async function expectSharedState(env: Record<string, string>) {
@@ -110,8 +126,7 @@ async function expectSharedState(env: Record<string, string>) {
   // B has another founder's session cached; an admin suspending them on A ends it on B at once.
   const suspendedCookie = await signUp(a, `shared-${randomBytes(4).toString('hex')}@example.com`, clientAddress());
   const founderId = ((await (await send(b, '/api/me', { cookie: suspendedCookie })).json()) as { id: string }).id;
-  // A listed admin address counts once confirmed: signUp confirms it through A's e-mailed link.
-  const adminCookie = await signUp(a, ADMIN_EMAIL, clientAddress());
+  const adminCookie = await confirmEmail(a, ADMIN_EMAIL, await signUp(a, ADMIN_EMAIL, clientAddress()));
   const suspended = await send(a, `/api/admin/users/${founderId}/status`, { method: 'PUT', cookie: adminCookie, json: { status: 'suspended' } });
   expect(suspended.status, await suspended.clone().text()).toBe(200);
   expect(await sessionStatusSoon(b, suspendedCookie)).toBe(401);

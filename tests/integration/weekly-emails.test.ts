@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { authUsers, users, weeklyEmails } from '../../src/server/db/schema/index.ts';
+import { users, weeklyEmails } from '../../src/server/db/schema/index.ts';
 import { createWeeklyEmailScheduler } from '../../src/server/features/weekly-email/scheduler.ts';
 import { unsubscribeToken } from '../../src/server/features/weekly-email/unsubscribe-link.ts';
 import { createLogger } from '../../src/server/logger.ts';
@@ -13,7 +13,7 @@ import { signingSecret } from '../../src/server/storage/storage-for.ts';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
 import { type ReceivedMail, startSmtpPeer } from './support/smtp-peer.ts';
 import { validTask } from './support/task-fixtures.ts';
-import { createTestApp, TEST_ORIGIN } from './support/test-app.ts';
+import { createTestApp, sessionCookie, TEST_ORIGIN } from './support/test-app.ts';
 import { createThrowawayDatabase } from '../../scripts/lib/throwaway-database.ts';
 
 /**
@@ -45,15 +45,16 @@ function scheduler(clock: { now: Date }, logger = silent, trialDays = t.deps.env
 
 type Settings = { timeZone?: string; preferredLanguage?: 'en' | 'es-LA'; emailMondayHour?: string; emailFridayHour?: string; emailRemindersEnabled?: boolean };
 
-/**
- * A founder who signed up, confirmed the address through the e-mailed link (t.signUp does), and
- * set their reminders in the profile. `confirmed: false` is an account from before confirmation
- * was required (decision 240), signed in but never confirmed.
- */
+/** A founder who signed up, confirmed the address through the e-mailed link, and set their reminders in the profile. */
 async function founder(settings: Settings = {}, { confirmed = true, name = 'Ana' } = {}) {
   const account = await t.signUp({ name });
-  const cookie = account.cookie;
-  if (!confirmed) await t.db.update(authUsers).set({ emailVerified: false }).where(eq(authUsers.id, account.user.id));
+  let cookie = account.cookie;
+  if (confirmed) {
+    const link = new URL(await t.outbox.link(account.email, 'confirm-email'));
+    const response = await t.request(link.pathname + link.search, { cookie });
+    expect(response.status).toBe(302);
+    cookie = sessionCookie(response) || cookie;
+  }
   const saved = await t.request('/api/me', { method: 'PATCH', cookie, json: { timeZone: 'UTC', ...settings } });
   expect(saved.status, await saved.clone().text()).toBe(200);
   return { ...account, cookie };

@@ -18,6 +18,8 @@ import { signUpLanguage } from './sign-up-language.ts';
 import type { Language } from '../../core/i18n/language.ts';
 import { challengeRedirectSignIns } from './two-factor-everywhere.ts';
 import { redactSessionList } from './session-list.ts';
+import { answerSignUp } from './sign-up-answer.ts';
+import { refuseForeignRedirects } from './callback-urls.ts';
 import { refuseReplayedTotp } from './two-factor-replay.ts';
 import type { SessionEventBus } from '../cluster/shared-state.ts';
 import type { RateLimiters } from '../rate-limit/limiter.ts';
@@ -115,11 +117,12 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
-      // No session before the address is confirmed (decision 240): the sign-up answers a taken
-      // address and a new one alike (200, `token: null`, a user, no cookie), and the
-      // confirmation link is what signs the founder in. The owner of a taken address hears of
-      // the attempt by e-mail, at most once a day.
-      requireEmailVerification: true,
+      // A taken address and a new one get the same answer (decision 240): Better Auth validates
+      // both bodies alike and, with its own sign-in off, answers both with a user and no session;
+      // `answerSignUp` (after hook) then signs the new account in and gives the taken address a
+      // signed random token that opens nothing. The owner of a taken address hears of the attempt
+      // by e-mail, at most once a day, after the answer.
+      autoSignIn: false,
       onExistingUserSignUp: ({ user }, request) => emails.accountExists(user, `${appUrl}/auth`, request),
       // Unknown e-mails get the same answer and no e-mail (no account enumeration).
       sendResetPassword: ({ user, url }, request) => emails.passwordReset(user, url, request),
@@ -129,8 +132,6 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
     },
     emailVerification: {
       sendOnSignUp: true,
-      // An account made before confirmation was required gets a new link when it signs in.
-      sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: CONFIRMATION_LINK_SECONDS,
       sendVerificationEmail: ({ user, url }, request) => emails.confirmation(user, url, request),
@@ -180,6 +181,7 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        refuseForeignRedirects(ctx, appUrl, logger);
         if (ctx.path === '/two-factor/verify-totp') await refuseReplayedTotp(db, ctx as never);
         // A sign-in password has at least 8 characters (docs/product.md#forms). A shorter one is refused with
         // the very answer a wrong password gets, whether or not the e-mail has an account.
@@ -201,7 +203,7 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
       }),
       after: createAuthMiddleware(async (ctx) => {
         await challengeRedirectSignIns(ctx, appUrl);
-        return redactSessionList(ctx);
+        return (await answerSignUp(ctx)) ?? redactSessionList(ctx);
       }),
     },
     databaseHooks: {

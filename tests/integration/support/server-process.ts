@@ -2,8 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type ServerProcess, spawnServerProcess as spawnChild } from '../../../scripts/lib/server-process.ts';
-import { Outbox } from './outbox.ts';
-import { sessionCookie } from './test-app.ts';
 
 export type { Exit, ServerProcess } from '../../../scripts/lib/server-process.ts';
 
@@ -78,26 +76,4 @@ export async function send(
     body = JSON.stringify(init.json);
   }
   return fetch(`${server.url}${pathname}`, { method: init.method ?? 'GET', headers, body, redirect: init.redirect, signal: AbortSignal.timeout(30_000) });
-}
-
-/**
- * Signs up on a running server and confirms the address through the link in its outbox, as a
- * founder does: a sign-up gives no session until then (decision 240). Returns the session
- * cookie the link signed in with, and the new account's id.
- */
-export async function signUpAndConfirm(
-  server: ServerProcess,
-  json: { email: string; password: string; name?: string; [field: string]: unknown },
-  headers: Record<string, string> = {},
-): Promise<{ cookie: string; userId: string }> {
-  const outbox = new Outbox(path.join(server.dataDir, 'outbox'));
-  const mailed = outbox.all().length;
-  const response = await send(server, '/api/auth/sign-up/email', { method: 'POST', json: { name: 'Ana', termsAccepted: true, ...json }, headers });
-  if (response.status !== 200) throw new Error(`sign-up of ${json.email}: ${response.status} ${await response.text()}`);
-  const userId = ((await response.json()) as { user: { id: string } }).user.id;
-  const link = new URL((await outbox.latest(json.email.toLowerCase(), 'confirm-email', mailed)).links[0] ?? '');
-  const confirmed = await send(server, link.pathname + link.search, { headers, redirect: 'manual' });
-  const cookie = sessionCookie(confirmed);
-  if (confirmed.status !== 302 || !cookie.includes('session_token=')) throw new Error(`confirmation of ${json.email}: ${confirmed.status}`);
-  return { cookie, userId };
 }

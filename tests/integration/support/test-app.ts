@@ -78,11 +78,14 @@ export async function createTestApp(
   let userCounter = 0;
   const outbox = new Outbox(env.mail.outboxDir);
   /**
-   * Signs up a new founder and returns their session cookie. A sign-up gives no session until
-   * the address is confirmed (decision 240): the founder opens the e-mailed link, as a browser
-   * would, and that signs them in. `json` adds fields to the sign-up's body (`ref`, `language`).
+   * Signs up a new founder and returns the session cookie the sign-up answered with (the address
+   * not yet confirmed). `confirmed` also opens the e-mailed confirmation link, as the founder
+   * would, and returns the cookie that link signed in with. `json` adds fields to the sign-up's
+   * body (`ref`, `language`).
    */
-  async function signUp(overrides: { email?: string; password?: string; name?: string; userAgent?: string; json?: Record<string, unknown>; headers?: Record<string, string> } = {}) {
+  async function signUp(
+    overrides: { email?: string; password?: string; name?: string; userAgent?: string; json?: Record<string, unknown>; headers?: Record<string, string>; confirmed?: boolean } = {},
+  ) {
     userCounter += 1;
     const email = overrides.email ?? `founder${userCounter}-${Date.now()}@example.com`;
     const password = overrides.password ?? 'correct horse battery';
@@ -95,7 +98,8 @@ export async function createTestApp(
     });
     if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
     const user = ((await response.json()) as { user: { id: string } }).user;
-    return { email, password, cookie: await confirmAddress(email, headers, mailed), user };
+    const cookie = overrides.confirmed ? await confirmAddress(email, headers, mailed) : sessionCookie(response);
+    return { email, password, cookie, user };
   }
 
   /**

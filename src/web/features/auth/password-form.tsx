@@ -31,9 +31,9 @@ export function PasswordForm({
   onTwoFactor: () => void;
 }) {
   const { t } = useTranslation('auth');
-  // Every sign-up answers without a session (decision 240): the e-mailed link confirms the
-  // address and signs in; an address that has an account gets the same answer, and the
-  // e-mail tells its owner the rest.
+  // A sign-up with an address that has an account gets the same answer as a new one, whose
+  // cookie opens no session (decision 240): the page finds no session and says to check the
+  // inbox, where the e-mail tells the owner the rest.
   const [sentTo, setSentTo] = useState<string | null>(null);
   const invitedEmail = useInvitedEmail();
   const form = useSchemaForm<typeof SignUpInput | typeof SignInInput, { fullName: string; email: string; password: string; termsAccepted: boolean }>(
@@ -42,7 +42,7 @@ export function PasswordForm({
     {
       onSubmit: async (values) => {
         if (mode === 'sign-up') {
-          const { data, error } = await authClient.signUp.email({
+          const { error } = await authClient.signUp.email({
             email: values.email,
             password: values.password,
             // Sanitised here and again on the server (docs/product.md#sanitising).
@@ -56,8 +56,9 @@ export function PasswordForm({
             toast.error(t('toast.signUpError'), { description: t(authErrorKey('sign-up', error)) });
             return;
           }
-          if (data?.token === null) setSentTo(values.email);
-          else onSignedUp();
+          const { data: session } = await authClient.getSession();
+          if (session) onSignedUp();
+          else setSentTo(values.email);
         } else {
           const { data, error } = await authClient.signIn.email({ email: values.email, password: values.password });
           if (error) {
