@@ -298,7 +298,7 @@ describe('password reset', () => {
   });
 
   it('sets a new password through the e-mailed link, ends old sessions, and the link works once', async () => {
-    const { email, password, cookie } = await t.signUp({ name: 'Reset Me' });
+    const { email, password, cookie } = await t.signUp({ name: 'Reset Me', confirmed: true });
     await requestReset(email);
     const message = await t.outbox.latest(email, 'reset-password');
     expect(message.text).toContain('Hi Reset Me,');
