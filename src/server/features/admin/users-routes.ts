@@ -11,7 +11,7 @@ import { assignRole } from '../../platform/roles.ts';
 import { userExists } from './service.ts';
 import { userDetail } from './user-detail.ts';
 import { changeAccountStatus, listUsers, resendConfirmation } from './users.ts';
-import { subscriptionForAdmin } from '../billing/index.ts';
+import { subscriptionForAdmin } from '../subscription/index.ts';
 import { documented, jsonBody, queryOf, readsBody } from '../../http/route-doc.ts';
 import { checkBody, parseJsonBody } from '../../http/validate.ts';
 import { AdminDeleteUserInput, SignInLinkInput } from '../../../core/admin/admin-operations.ts';

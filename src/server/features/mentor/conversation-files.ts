@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
 import type { ExtractOptions } from '../../ai/context/extract-text.ts';
-import { createEntry, type IncomingFile, readContextFiles } from '../context/index.ts';
+import { createEntry, type IncomingFile, readContextFiles } from '../ai-context/index.ts';
 import { addMessage, createConversation, findOwnedConversation } from './conversations.ts';
 
 const DESCRIPTION: Record<Language, (title: string) => string> = {

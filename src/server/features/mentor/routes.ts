@@ -15,7 +15,7 @@ import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { requireAiAllowed } from '../ai-consent/index.ts';
 import { storageFor } from '../../storage/storage-for.ts';
-import { isMultipart, parseForm, uploadLimit } from '../context/index.ts';
+import { isMultipart, parseForm, uploadLimit } from '../ai-context/index.ts';
 import { analyseConversation } from './analyse.ts';
 import { addConversationFiles } from './conversation-files.ts';
 import { startChat } from './chat.ts';

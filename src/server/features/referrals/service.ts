@@ -14,7 +14,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { authUsers, referralCodes, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
-import { grantMonthsIn } from '../billing/index.ts';
+import { grantMonthsIn } from '../subscription/index.ts';
 import { ensureMembers, memberView, memberViewColumns } from '../community/index.ts';
 import { awardPoints } from '../gamification/index.ts';
 import { oweNotices } from './notices.ts';
