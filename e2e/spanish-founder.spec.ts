@@ -48,7 +48,7 @@ async function weeklyEmailsOnACopy(at: Date): Promise<string> {
     const logger = createLogger('silent');
     const scheduler = createWeeklyEmailScheduler({
       db: database.db,
-      mailer: createMailer({ from: 'Rumbo <hola@rumbo.test>', outboxDir: path.join(restoredDir, 'outbox'), logger }),
+      mailer: createMailer({ smtpUrl: undefined, from: 'Rumbo <hola@rumbo.test>', outboxDir: path.join(restoredDir, 'outbox'), logger }),
       logger,
       appUrl: 'http://localhost',
       secret: loadOrCreateSecret(restoredDir),

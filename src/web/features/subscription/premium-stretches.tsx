@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SubscriptionView } from '../../lib/api/subscription-calls.ts';
+import type { SubscriptionView } from './subscription-calls.ts';
 import type { BillingFormat } from './billing-format.ts';
 
 /**
