@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { verifyTicket } from '../../storage/local-storage.ts';

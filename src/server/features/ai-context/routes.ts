@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ContextEntryFields, ContextEntryPatch } from '../../../core/mentor/mentor-schema.ts';
 import { findBlockedPatternDeep } from '../../../core/security/sanitize.ts';
 import { fileSizeMessage } from '../../../core/security/files.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { type FormPart, MalformedFormError, readMultipart } from '../../http/multipart.ts';
@@ -13,7 +13,7 @@ import { fieldErrors, parseJsonBody, safeParseKeyed } from '../../http/validate.
 import { storageFor } from '../../storage/storage-for.ts';
 import { CONTEXT_TOTAL_BYTES, type IncomingFile } from './files.ts';
 import { type ContextEntry, createEntry, deleteEntry, fileDownloadUrl, listEntries, updateEntry } from './service.ts';
-import { rateLimit } from '../../rate-limit/middleware.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
 import { documented, readsBody } from '../../http/route-doc.ts';
 
 /**
@@ -39,7 +39,7 @@ export async function parseForm<T extends z.ZodType>(c: Context<AppBindings>, sc
     parts = await readMultipart(c.req.raw);
   } catch (error) {
     if (!(error instanceof MalformedFormError)) throw error;
-    throw new AppError('VALIDATION_FAILED', { details: [{ field: '', message: 'Malformed form body' }] });
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: '', message: 'validation:request.malformedForm' }] });
   }
   // The first text value of each field's name (no prototype: a field may be named `__proto__`).
   const fields: Record<string, string> = Object.create(null);
@@ -47,7 +47,7 @@ export async function parseForm<T extends z.ZodType>(c: Context<AppBindings>, sc
     if ('value' in part && part.name !== 'files' && part.name !== 'removeFileIds' && !(part.name in fields)) fields[part.name] = part.value;
   }
   const blocked = findBlockedPatternDeep(fields);
-  if (blocked) throw new AppError('SECURITY_VIOLATION', { details: [{ field: blocked.path, message: 'Security violation' }] });
+  if (blocked) throw new AppError('SECURITY_VIOLATION', { details: [{ field: blocked.path, message: 'validation:request.securityViolation' }] });
   const parsed = safeParseKeyed(schema, fields);
   if (!parsed.success) throw new AppError('VALIDATION_FAILED', { details: fieldErrors(parsed.error) });
   const files: IncomingFile[] = parts.flatMap((part) => (part.name === 'files' && 'file' in part ? [{ ...part.file, size: part.file.bytes.byteLength }] : []));

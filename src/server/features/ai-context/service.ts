@@ -3,7 +3,7 @@ import type { ContextType } from '../../../core/mentor/mentor-schema.ts';
 import type { ExtractOptions } from '../../ai/context/extract-text.ts';
 import type { Database } from '../../db/client.ts';
 import { aiContextEntries, aiContextFiles } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { SIGNED_URL_SECONDS, type StorageDriver } from '../../storage/storage.ts';
 import { assertUuid } from '../../platform/ids.ts';
 import { type IncomingFile, type ReadFile, readContextFiles, type SkippedFile } from './files.ts';

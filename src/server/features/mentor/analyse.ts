@@ -5,7 +5,7 @@ import { cleanText } from '../../../core/security/sanitize.ts';
 import { TEXT_MAX } from '../../../core/security/validate.ts';
 import type { MentorModel } from '../../ai/provider.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
 import { createEntry, type SavedEntry } from '../ai-context/index.ts';

@@ -12,7 +12,7 @@ import {
 import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { authUsers, referralCodes, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { grantMonthsIn } from '../subscription/index.ts';
 import { ensureMembers, memberView, memberViewColumns } from '../community/index.ts';

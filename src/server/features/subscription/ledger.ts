@@ -11,7 +11,7 @@ import { FREE_TIER, PREMIUM_TIER } from '../../../core/subscription/trial.ts';
 import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { subscriptionEvents, subscriptionNotices, subscriptions, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { awardPoints } from '../gamification/index.ts';
 
 /**

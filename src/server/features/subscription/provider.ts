@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { EndReason, EndWhen } from '../../../core/subscription/state-machine.ts';
 import type { Plan } from '../../../core/subscription/plans.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { applyEvent, type LedgerDeps } from './ledger.ts';
 
 /** The signed-in founder a change is for: always their own subscription. */

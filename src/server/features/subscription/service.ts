@@ -8,7 +8,7 @@ import { tierStatus } from '../../../core/subscription/trial.ts';
 import { POINTS_BY_EVENT } from '../../../core/gamification/points.ts';
 import type { Executor } from '../../db/client.ts';
 import { subscriptions, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { wasAwarded } from '../gamification/index.ts';
 import { listEvents, stateOf } from './ledger.ts';
 

@@ -5,7 +5,7 @@ import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { stripeWebhookEvents, subscriptions, users } from '../../db/schema/index.ts';
 import type { StripeConfig } from '../../env.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import { applyEvent, applyEventIn, lockSubscription, readSubscription, refusalError, stateOf } from './ledger.ts';
 import type { BillingProvider, Founder, Invoice, WebhookOutcome } from './provider.ts';

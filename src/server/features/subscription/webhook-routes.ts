@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type Stripe from 'stripe';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { recordSecurityEvent, requestContext } from '../../platform/audit.ts';

@@ -3,18 +3,18 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { authSessions, authUsers, authVerifications } from '../db/schema/index.ts';
 import { type AuditEvent, recordAuditEvent, recordSecurityEvent, requestContext } from '../platform/audit.ts';
-import { finishImpersonation } from './impersonation.ts';
+import { finishImpersonation } from '../auth/impersonation.ts';
 import { findUserIdByEmail } from '../platform/roles.ts';
-import { clientAddress, proxyCountry } from '../http/client-address.ts';
-import type { AppBindings } from '../http/context.ts';
-import { sessionOf } from '../http/session.ts';
-import { carriesBody, isJsonContentType } from '../http/content-type.ts';
+import { clientAddress, proxyCountry } from './client-address.ts';
+import type { AppBindings } from './context.ts';
+import { sessionOf } from './session.ts';
+import { carriesBody, isJsonContentType } from './content-type.ts';
 import { ERROR_CODES } from '../../core/errors/error-codes.ts';
 import { hasUnstorableText } from '../../core/security/sanitize.ts';
 import { RATE_LIMIT_RULES } from '../rate-limit/rules.ts';
-import { CLIENT_IP_HEADER } from './auth.ts';
-import { CLIENT_COUNTRY_HEADER } from './admin-sign-ins.ts';
-import type { SessionCheck } from './session-guard.ts';
+import { CLIENT_IP_HEADER } from '../auth/auth.ts';
+import { CLIENT_COUNTRY_HEADER } from '../auth/admin-sign-ins.ts';
+import type { SessionCheck } from '../auth/session-guard.ts';
 import {
   forgetAllTrustedDevices,
   forgetTrustedDevice,
@@ -24,7 +24,7 @@ import {
   trustSentWith,
   trustSetBy,
   withTrustCookieCleared,
-} from './trusted-devices.ts';
+} from '../auth/trusted-devices.ts';
 
 /**
  * Wrong passwords lock the password route, never the owner (decision 100). Failures are

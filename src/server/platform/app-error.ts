@@ -32,7 +32,7 @@ export class AppError extends Error {
     super(options.message ?? ERROR_CODES[code].message);
     this.code = code;
     this.status = ERROR_CODES[code].status;
-    this.details = code === 'VALIDATION_FAILED' ? readableDetails(options.details) : options.details;
+    this.details = readableDetails(options.details);
   }
 
   toBody(): ErrorBody {

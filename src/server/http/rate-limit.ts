@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { AppError } from '../http/app-error.ts';
-import { clientAddress } from '../http/client-address.ts';
-import type { AppBindings } from '../http/context.ts';
-import { sessionOf } from '../http/session.ts';
-import { RATE_LIMIT_RULES, type RateLimitName } from './rules.ts';
+import { AppError } from '../platform/app-error.ts';
+import { clientAddress } from './client-address.ts';
+import type { AppBindings } from './context.ts';
+import { sessionOf } from './session.ts';
+import { RATE_LIMIT_RULES, type RateLimitName } from '../rate-limit/rules.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
