@@ -68,6 +68,7 @@ type MessageRow = {
   nickname: string | null;
   startup_name: string | null;
   user_tier: number;
+  trial_eligible: boolean;
   created: string | Date;
 };
 
@@ -75,7 +76,7 @@ type MessageRow = {
 export async function visibleMessages(db: Database, readerId: string, condition: ReturnType<typeof sql>, order: 'asc' | 'desc', limit: number, tier: TierContext) {
   const result = await db.execute(sql`
     select c.id, c.room, c.conversation_id, c.user_id, c.body, c.created_at, c.edited_at,
-      u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at as created
+      u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.trial_eligible, u.created_at as created
     from chat_messages c
     join users u on u.id = c.user_id
     left join community_members m on m.user_id = c.user_id
@@ -93,6 +94,7 @@ const profileOf = (row: MessageRow) => ({
   nickname: row.nickname,
   startupName: row.startup_name,
   userTier: Number(row.user_tier),
+  trialEligible: row.trial_eligible,
   createdAt: new Date(row.created),
 });
 
@@ -142,7 +144,7 @@ export type SharedMessage = {
 export async function sharedMessage(db: Database, id: number, tier: TierContext): Promise<SharedMessage | null> {
   const result = await db.execute(sql`
     select c.id, c.room, c.conversation_id, c.user_id, c.body, c.created_at, c.edited_at,
-      u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at as created,
+      u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.trial_eligible, u.created_at as created,
       array(select b.blocker_id from chat_blocks b where b.blocked_id = c.user_id) as blocked_by,
       (select array[v.user_low, v.user_high] from chat_conversations v where v.id = c.conversation_id) as participants
     from chat_messages c
@@ -321,7 +323,7 @@ export async function markRoomRead(db: Database, readerId: string, room: ChatRoo
 async function recordMentions(db: Executor, authorId: string, room: ChatRoom, messageId: number, body: string, tier: TierContext) {
   if (!body.includes('@')) return;
   const result = await db.execute(sql`
-    select distinct on (c.user_id) c.user_id, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at as created
+    select distinct on (c.user_id) c.user_id, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.trial_eligible, u.created_at as created
     from (
       select c.user_id from chat_messages c
       join users u on u.id = c.user_id
@@ -337,7 +339,7 @@ async function recordMentions(db: Executor, authorId: string, room: ChatRoom, me
   const members = await ensureMembers(db, rows.map((row) => row.user_id));
   const named = rows.filter((row) => {
     const view = memberView(
-      { fullName: row.full_name, lastName: row.last_name, nickname: row.nickname, startupName: row.startup_name, userTier: Number(row.user_tier), createdAt: new Date(row.created) },
+      { fullName: row.full_name, lastName: row.last_name, nickname: row.nickname, startupName: row.startup_name, userTier: Number(row.user_tier), trialEligible: row.trial_eligible, createdAt: new Date(row.created) },
       members.get(row.user_id)!,
       tier,
     );

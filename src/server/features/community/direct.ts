@@ -112,7 +112,7 @@ export async function conversationsOf(db: Database, readerId: string, tier: Tier
       from chat_conversations v
       where v.user_low = ${readerId} or v.user_high = ${readerId}
     )
-    select mine.id, mine.other_id as user_id, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at,
+    select mine.id, mine.other_id as user_id, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.trial_eligible, u.created_at,
       (select max(c.created_at) from chat_messages c where c.conversation_id = mine.id and c.deleted_at is null) as last_at,
       (select count(*)::integer from (
         select 1 from chat_messages c

@@ -80,9 +80,10 @@ type ProfileFields = {
   startupName: string | null;
   userTier: number;
   createdAt: Date;
+  trialEligible: boolean;
 };
 
-export function isPremium(row: { userTier: number; createdAt: Date }, tier: TierContext) {
+export function isPremium(row: { userTier: number; createdAt: Date; trialEligible: boolean }, tier: TierContext) {
   return tierStatus(row, tier.trialDays, tier.now ?? new Date()).effectiveUserTier >= PREMIUM_TIER;
 }
 
@@ -102,6 +103,7 @@ export const memberViewColumns = {
   startupName: users.startupName,
   userTier: users.userTier,
   createdAt: users.createdAt,
+  trialEligible: users.trialEligible,
 };
 
 export async function ownProfile(db: Database, userId: string) {
@@ -137,6 +139,7 @@ export type ListedRow = {
   nickname: string | null;
   startup_name: string | null;
   user_tier: number;
+  trial_eligible: boolean;
   created_at: string | Date;
 };
 
@@ -151,6 +154,7 @@ export async function viewsOf(db: Executor, rows: readonly ListedRow[], tier: Ti
         nickname: row.nickname,
         startupName: row.startup_name,
         userTier: Number(row.user_tier),
+        trialEligible: row.trial_eligible,
         createdAt: new Date(row.created_at),
       },
       members.get(row.user_id) as Member,

@@ -93,7 +93,7 @@ export async function ledgerPage(db: Database, userId: string, page: number): Pr
 /** Achievements unlocked (streaks and levels are achievements too), newest first, as each founder's visibility allows. */
 export async function feedPage(db: Database, userId: string, page: number, tier: TierContext): Promise<FeedPage> {
   const result = await db.execute(sql`
-    select a.user_id, a.achievement, a.unlocked_at, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at
+    select a.user_id, a.achievement, a.unlocked_at, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.trial_eligible, u.created_at
     from user_achievements a
     join users u on u.id = a.user_id
     left join community_members m on m.user_id = a.user_id
@@ -136,7 +136,7 @@ const periodDay = (period: LeaderboardPeriod, now: Date) => periodStart(period, 
 export function leaderboardQuery(period: LeaderboardPeriod, startsOn: string, phase?: StartupPhase) {
   const phaseFilter = phase ? sql`and t.phase = ${phase}` : sql``;
   return sql`
-    select b.user_id, b.points, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at,
+    select b.user_id, b.points, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.trial_eligible, u.created_at,
       rank() over (order by b.points desc nulls last)::integer as rank
     from (
       select t.user_id, t.points from points_period_totals t

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Language } from '../../../core/i18n/language.ts';
 import type { ProfileUpdateInput } from '../../../core/profile/profile-settings.ts';
 import { tierStatus } from '../../../core/subscription/trial.ts';
 import type { Database } from '../../db/client.ts';
@@ -6,14 +7,23 @@ import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { currentRole, type Role } from '../../platform/roles.ts';
 
-/** Made with the account (Better Auth's user-created hook); idempotent. */
-export async function createProfile(db: Database, account: { id: string; email: string; fullName?: string | null }) {
+/**
+ * Made with the account (Better Auth's user-created hook); idempotent. `preferredLanguage` is
+ * the language the founder signed up in (decision 242), so e-mails follow it from the first;
+ * `trialEligible` is false when the address had an account before (decision 241).
+ */
+export async function createProfile(
+  db: Database,
+  account: { id: string; email: string; fullName?: string | null; preferredLanguage?: Language | null; trialEligible?: boolean },
+) {
   await db
     .insert(users)
     .values({
       id: account.id,
       email: account.email,
       fullName: account.fullName?.trim() ? account.fullName.trim() : null,
+      preferredLanguage: account.preferredLanguage ?? null,
+      trialEligible: account.trialEligible ?? true,
       termsAcceptedAt: new Date(),
     })
     .onConflictDoNothing({ target: users.id });
@@ -26,7 +36,7 @@ import { type JsonText, toJsonText } from '../../http/json-text.ts';
 function toMe(row: ProfileRow, role: Role, trialDays: number) {
   // The onboarding draft has its own route (GET /api/onboarding/draft): /api/me stays small.
   const { deletedAt, termsAcceptedAt, onboardingDraft, ...fields } = row;
-  const tier = tierStatus({ userTier: row.userTier, createdAt: row.createdAt }, trialDays);
+  const tier = tierStatus({ userTier: row.userTier, createdAt: row.createdAt, trialEligible: row.trialEligible }, trialDays);
   return {
     ...fields,
     role,
