@@ -72,6 +72,9 @@ async function newTask(page: Page, metric: string, hypothesis: string) {
 }
 
 test('es-LA, 390 px: signed up in Spanish by the browser alone, numbers read as typed, the Monday e-mail in Spanish', async ({ page }) => {
+  // Five tasks, a scenario, a copy of the database and a Monday run of the e-mail job: more
+  // than the default minute on a loaded 2-core machine.
+  test.setTimeout(150_000);
   const email = uniqueEmail('hola');
   await signUpInBrowser(page, 'es-LA', { fullName: 'Valentina Rojas', email });
   expect(await (await page.request.get('/api/me')).json()).toMatchObject({ preferredLanguage: 'es-LA' });
