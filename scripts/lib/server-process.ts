@@ -37,7 +37,7 @@ export type ServerProcess = {
   exited: Promise<Exit>;
   hasExited: () => boolean;
   kill: (signal?: NodeJS.Signals) => void;
-  /** Resolves once GET /api/health answers 200; rejects if the process exits first or after ~60 s. */
+  /** Resolves once GET /api/health answers 200; rejects if the process exits first or after `timeoutMs` (60 s). */
   waitUntilHealthy: (timeoutMs?: number) => Promise<void>;
   /** SIGTERM, then SIGKILL if it has not exited after 10 s. */
   stop: () => Promise<Exit>;
@@ -62,6 +62,8 @@ export async function spawnServerProcess(options: {
   dataDir: string;
   port?: number;
   env?: Record<string, string>;
+  /** Node options before the entry point (`--heapsnapshot-signal=SIGUSR2`, say). */
+  nodeArgs?: string[];
 }): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const appUrl = `http://localhost:${port}`;
@@ -77,7 +79,7 @@ export async function spawnServerProcess(options: {
     ...options.env,
   });
 
-  const child = spawn(process.execPath, ['src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -115,7 +117,6 @@ export async function spawnServerProcess(options: {
     exited,
     hasExited: () => exitedFlag,
     kill,
-    /** Resolves once /api/health answers 200; `timeoutMs` for callers that expect a slow start (a loaded machine). */
     waitUntilHealthy: async (timeoutMs = HEALTH_TIMEOUT_MS) => {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {

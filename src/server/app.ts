@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { buildOpenApiDocument } from './openapi/openapi-document.ts';
+import { referencePageHtml } from './openapi/reference-page.ts';
 import { gamificationRoutes } from './features/gamification/routes.ts';
 import { communityRoutes } from './features/community/routes.ts';
 import { authProviderRoutes } from './features/auth-providers/routes.ts';
@@ -100,9 +101,14 @@ export function createApp(deps: AppDeps) {
   app.get('/metrics', metricsEndpoint);
   // Read from the routes' own declarations once they are all registered (decision 146).
   let openApiDocument: ReturnType<typeof buildOpenApiDocument> | undefined;
-  app.get('/api/openapi.json', documented({ summary: 'This document', tag: 'system', public: true }), (c) =>
-    c.json((openApiDocument ??= buildOpenApiDocument(app.routes, deps.env.appUrl))),
-  );
+  const apiDocument = () => (openApiDocument ??= buildOpenApiDocument(app.routes, deps.env.appUrl));
+  app.get('/api/openapi.json', documented({ summary: 'This document', tag: 'system', public: true }), (c) => c.json(apiDocument()));
+  // The same document as a page to read, while developing only (decision 295).
+  if (deps.env.nodeEnv === 'development') {
+    app.get('/api/docs', documented({ summary: 'This document as a page to read (NODE_ENV=development only)', tag: 'system', public: true, answers: 'text/html' }), (c) =>
+      c.html(referencePageHtml(apiDocument())),
+    );
+  }
   app.route('/api/auth-providers', authProviderRoutes);
   // The signed link is the credential, and a mail client's one-click POST comes from no page of ours.
   app.route('/api/reminders', weeklyEmailRoutes);

@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './profile.ts';
+export * from './addresses.ts';
 export * from './tasks.ts';
 export * from './two-factor.ts';
 export * from './security.ts';

@@ -4,6 +4,7 @@ import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { metricSnapshots } from '../../db/schema/index.ts';
 import { type MetricsSummary, metricsSummary } from './service.ts';
+import { type JsonText, toJsonText } from '../../http/json-text.ts';
 
 /**
  * Summaries cached per founder, keyed by their snapshot's revision, which every save,
@@ -21,10 +22,10 @@ import { type MetricsSummary, metricsSummary } from './service.ts';
 export type SummaryCache = {
   summary: (db: Database, userId: string) => Promise<MetricsSummary>;
   /** GET /api/metrics/summary's body: the summary with the series cut to the range. */
-  body: (db: Database, userId: string, range?: SummaryRange) => Promise<string>;
+  body: (db: Database, userId: string, range?: SummaryRange) => Promise<JsonText<MetricsSummary>>;
 };
 
-type Entry = { revision: string; checkedAt: number; summary: MetricsSummary; bodies: Map<SummaryRange, string> };
+type Entry = { revision: string; checkedAt: number; summary: MetricsSummary; bodies: Map<SummaryRange, JsonText<MetricsSummary>> };
 
 const MAX_ENTRIES = 1_000;
 const DEFAULT_TRUST_MS = 5_000;
@@ -58,7 +59,7 @@ export function createSummaryCache(options: { bus?: SessionEventBus; trustMs?: n
     const entry =
       cached?.revision === revision
         ? { ...cached, checkedAt: now() }
-        : { revision, checkedAt: now(), summary: await metricsSummary(db, userId), bodies: new Map<SummaryRange, string>() };
+        : { revision, checkedAt: now(), summary: await metricsSummary(db, userId), bodies: new Map<SummaryRange, JsonText<MetricsSummary>>() };
     if ((versions.get(userId) ?? 0) === version) {
       entries.delete(userId);
       entries.set(userId, entry);
@@ -73,7 +74,7 @@ export function createSummaryCache(options: { bus?: SessionEventBus; trustMs?: n
       const entry = await entryFor(db, userId);
       let body = entry.bodies.get(range);
       if (body === undefined) {
-        body = JSON.stringify({ ...entry.summary, series: withinRange(entry.summary.series, range) });
+        body = toJsonText({ ...entry.summary, series: withinRange(entry.summary.series, range) });
         entry.bodies.set(range, body);
       }
       return body;
