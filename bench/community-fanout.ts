@@ -21,18 +21,17 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { spawnServerProcess } from '../scripts/lib/server-process.ts';
+import { spawnBenchProcess } from './lib/bench-process.ts';
 import { BENCH_USER_AGENT, percentile, signUpFounder } from './lib/metrics-server.ts';
-import { option } from './lib/autocannon.ts';
+import { loadAverage, option } from './lib/autocannon.ts';
 import { openReaders, sharedNow } from './lib/stream-readers.ts';
 
 const GOAL_P99_MS = 100;
 const PAUSE_BETWEEN_POSTS_MS = 200;
 
 
-type Server = Awaited<ReturnType<typeof spawnServerProcess>>;
+type Server = Awaited<ReturnType<typeof spawnBenchProcess>>;
 
 /** The server process's CPU time so far (ms): utime and stime of /proc/PID/stat, in ticks of 1/100 s; null off Linux. */
 function serverCpuMs(server: Server): number | null {
@@ -82,24 +81,11 @@ async function measure(server: Server, reader: string, writer: string, streams: 
 }
 
 /** The 1, 5 and 15 minute load averages: on a shared machine the latencies follow them. */
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(1)).join(' / ');
 
 async function main() {
   const streams = option('streams', 1000);
   const posts = option('posts', 20);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-bench-'));
-  const server = await spawnServerProcess({
-    dataDir,
-    env: {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_SCALE: '1000000',
-      TRIAL_DAYS: '14',
-      CLIENT_DIR: path.join(dataDir, 'no-client'),
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-    },
-  });
+  const server = await spawnBenchProcess({ env: { TRIAL_DAYS: '14' }, passOn: ['DATABASE_URL', 'REDIS_URL'] });
   try {
     await server.waitUntilHealthy();
     // In the trial both founders have tier 2, which the chat needs.
@@ -117,7 +103,6 @@ async function main() {
     }
   } finally {
     await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

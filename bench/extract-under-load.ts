@@ -13,10 +13,9 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { spawnServerProcess } from '../scripts/lib/server-process.ts';
+import { spawnBenchProcess } from './lib/bench-process.ts';
 import { MAX_FILE_BYTES } from '../src/core/security/files.ts';
 import { makePagesPdf } from '../tests/support/make-pdf.ts';
 import { option } from './lib/autocannon.ts';
@@ -109,11 +108,7 @@ async function main() {
   const uploads = option('uploads', 10);
   const rounds = option('rounds', 3);
   const idleSeconds = option('idle-seconds', 5);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-bench-'));
-  const server = await spawnServerProcess({
-    dataDir,
-    env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000', CLIENT_DIR: path.join(dataDir, 'no-client') },
-  });
+  const server = await spawnBenchProcess({ passOn: [] });
   try {
     await server.waitUntilHealthy();
     const founder = await signUpFounder(server.url, server.appUrl);
@@ -165,7 +160,6 @@ async function main() {
     console.log(`p99 under load ${p99.toFixed(1)} ms: ${p99 < GOAL_P99_MS ? 'meets' : 'MISSES'} the goal of < ${GOAL_P99_MS} ms.`);
   } finally {
     await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -8,29 +8,17 @@
  *   DATABASE_URL=postgres://… node bench/mcp-tool-call.ts
  *   node bench/mcp-tool-call.ts --seconds 10 --connections 20
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { spawnServerProcess } from '../scripts/lib/server-process.ts';
+import { spawnBenchProcess } from './lib/bench-process.ts';
 import { workedWeek } from '../tests/fixtures/metrics-week.ts';
-import { load, loadLine, option } from './lib/autocannon.ts';
+import { load, loadAverage, loadLine, option } from './lib/autocannon.ts';
 
 const USER_AGENT = 'rumbo-bench/1.0';
 
 async function main() {
   const seconds = option('seconds', 10);
   const connections = option('connections', 20);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-bench-'));
-  const server = await spawnServerProcess({
-    dataDir,
-    env: {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_SCALE: '1000000',
-      CLIENT_DIR: path.join(dataDir, 'no-client'),
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-    },
-  });
+  const server = await spawnBenchProcess();
   try {
     await server.waitUntilHealthy();
     const json = { 'content-type': 'application/json', origin: server.appUrl, 'user-agent': USER_AGENT };
@@ -59,17 +47,16 @@ async function main() {
     const answer = (await probe.json()) as { result?: { structuredContent?: { result?: unknown[] } } };
     if (answer.result?.structuredContent?.result?.length !== 4) throw new Error(`tools/call answered ${probe.status} ${JSON.stringify(answer)}`);
 
-    console.log(`MCP tool call benchmark: ${connections} connections, ${seconds} s each, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} cores\n`);
+    console.log(`MCP tool call benchmark: ${connections} connections, ${seconds} s each, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} cores, load average ${loadAverage()}\n`);
     await load(`${server.url}/api/metrics/weeks`, { connections, seconds: 2, headers: bearer });
     await load(`${server.url}/mcp`, { connections, seconds: 2, ...mcp });
     const rest = await load(`${server.url}/api/metrics/weeks`, { connections, seconds, headers: bearer });
     const tool = await load(`${server.url}/mcp`, { connections, seconds, ...mcp });
     console.log(loadLine('GET /api/metrics/weeks (token)', rest, 34));
     console.log(loadLine('MCP tools/call list_weeks', tool, 34));
-    console.log(`\nA tool call runs at ${((tool.requests.average / rest.requests.average) * 100).toFixed(1)} % of the REST read's throughput.`);
+    console.log(`\nA tool call runs at ${((tool.requests.average / rest.requests.average) * 100).toFixed(1)} % of the REST read's throughput (load average now ${loadAverage()}).`);
   } finally {
     await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -2,6 +2,7 @@
  * `npm run bench [-- name …]`: runs the benchmarks in bench/ one after another (all of
  * them, or those named, e.g. `npm run bench -- session-check`), each in its own process
  * so none inherits another's warm caches. They print figures; nothing here is a test.
+ * The soak (10 minutes) runs only when named; its options need `node bench/soak.ts` itself.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,7 +22,8 @@ if (unknown.length > 0) {
 }
 
 let failed = 0;
-for (const name of wanted.length > 0 ? wanted : available) {
+const ONLY_WHEN_NAMED = ['soak'];
+for (const name of wanted.length > 0 ? wanted : available.filter((name) => !ONLY_WHEN_NAMED.includes(name))) {
   console.log(`\n=== ${name} ===`);
   const result = spawnSync(process.execPath, [path.join(here, `${name}.ts`)], { stdio: 'inherit' });
   if (result.status !== 0) failed += 1;

@@ -12,10 +12,10 @@
  * measured without its refusals.
  */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, spawnServerProcess } from '../scripts/lib/server-process.ts';
+import { freePort } from '../scripts/lib/server-process.ts';
+import { spawnBenchProcess } from './lib/bench-process.ts';
 import { load, loadLine, option } from './lib/autocannon.ts';
 
 const GOAL_RATIO = 0.25;
@@ -36,18 +36,7 @@ async function startBare(): Promise<{ url: string; stop: () => void }> {
 async function main() {
   const seconds = option('seconds', 10);
   const connections = option('connections', 50);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-bench-'));
-  const server = await spawnServerProcess({
-    dataDir,
-    env: {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_SCALE: '1000000',
-      CLIENT_DIR: path.join(dataDir, 'no-client'),
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-    },
-  });
+  const server = await spawnBenchProcess({ passOn: ['DATABASE_URL', 'REDIS_URL'] });
   const bare = await startBare();
   try {
     await server.waitUntilHealthy();
@@ -78,7 +67,6 @@ async function main() {
   } finally {
     bare.stop();
     await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

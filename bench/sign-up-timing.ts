@@ -7,11 +7,9 @@
  *   node bench/sign-up-timing.ts [--rounds 30]
  *   DATABASE_URL=postgres://… node bench/sign-up-timing.ts
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { option } from './lib/autocannon.ts';
-import { spawnServerProcess } from '../scripts/lib/server-process.ts';
+import { spawnBenchProcess } from './lib/bench-process.ts';
 
 const GOAL_RATIO = 1.25;
 
@@ -22,17 +20,7 @@ const median = (values: number[]) => {
 
 async function main() {
   const rounds = option('rounds', 30);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-bench-'));
-  const server = await spawnServerProcess({
-    dataDir,
-    env: {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_SCALE: '1000000',
-      CLIENT_DIR: path.join(dataDir, 'no-client'),
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-    },
-  });
+  const server = await spawnBenchProcess();
   const signUp = async (email: string) => {
     const started = performance.now();
     const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
@@ -65,7 +53,6 @@ async function main() {
     console.log(`\nThe slower is ${ratio.toFixed(2)}× the faster: ${ratio <= GOAL_RATIO ? 'meets' : 'MISSES'} the ${GOAL_RATIO}× goal.`);
   } finally {
     await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import os from 'node:os';
 
 /** The part of autocannon's result the benchmarks print (the package ships no types). */
 export type LoadResult = {
@@ -20,9 +21,10 @@ type Autocannon = (options: {
 
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-/** Loads one URL on loopback for `seconds` with `connections` keep-alive connections. */
+/** Loads one URL on loopback for `seconds` with `connections` keep-alive connections (GET unless `method` says otherwise). */
 export function load(url: string, options: { connections: number; seconds: number; headers?: Record<string, string>; method?: string; body?: string }) {
-  return autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers, method: options.method, body: options.body });
+  // autocannon takes an explicit `method: undefined` as a method it does not support.
+  return autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers, method: options.method ?? 'GET', body: options.body });
 }
 
 /** A number from the command line (`--seconds 10`), or the fallback. */
@@ -36,3 +38,6 @@ export function loadLine(label: string, result: LoadResult, labelWidth = 26): st
   const bad = result.non2xx + result.errors + result.timeouts;
   return `${label.padEnd(labelWidth)} ${result.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${bad ? `   (${bad} failed!)` : ''}`;
 }
+
+/** The machine's load average over 1, 5 and 15 minutes (`2.1 / 1.8 / 1.5`): figures from a shared machine mean little without it. */
+export const loadAverage = () => os.loadavg().map((value) => value.toFixed(1)).join(' / ');

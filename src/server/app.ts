@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { buildOpenApiDocument } from './openapi/openapi-document.ts';
+import { referencePageHtml } from './openapi/reference-page.ts';
 import { gamificationRoutes } from './features/gamification/routes.ts';
 import { communityRoutes } from './features/community/routes.ts';
 import { authProviderRoutes } from './features/auth-providers/routes.ts';
@@ -26,6 +27,8 @@ import { handleAuthRequest } from './http/auth-requests.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { apiTokenRoutes } from './features/api-tokens/index.ts';
 import { mcpRoutes } from './features/mcp/routes.ts';
+import { oauthEndpoints, oauthRoutes } from './features/oauth/index.ts';
+import { OAuthError } from './features/oauth/oauth-error.ts';
 import { subscriptionRoutes } from './features/subscription/routes.ts';
 import { webhookRoutes } from './features/subscription/webhook-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -89,20 +92,25 @@ export function createApp(deps: AppDeps) {
   // Ids, versions, weeks and tokens with characters no row can hold name nothing: 404 before any route.
   app.use('/api/*', requirePrintablePath);
 
+  app.get('/api/health', documented({ summary: 'Liveness and the database driver in use', tag: 'system', public: true }), (c) => c.json({ status: 'ok', database: deps.driver }));
+  // Readiness for balancers: the database, Redis when configured, the listener, not stopping (decision 265).
+  app.get('/api/ready', documented({ summary: 'Readiness: 200 when this instance can serve, 503 naming the part that is down', tag: 'system', public: true }), (c) =>
+    readyHandler(c, deps.db, deps.readiness),
+  );
   // Prometheus' scrape (a METRICS_TOKEN bearer or an admin session); a browser gets the Metrics page.
   app.get('/metrics', metricsEndpoint);
   // Read from the routes' own declarations once they are all registered (decision 146).
   let openApiDocument: ReturnType<typeof buildOpenApiDocument> | undefined;
-  // The API's routes are chained so that their types add up to `AppType`, which the web's typed client reads (decision 282).
+  const apiDocument = () => (openApiDocument ??= buildOpenApiDocument(app.routes, deps.env.appUrl));
+  app.get('/api/openapi.json', documented({ summary: 'This document', tag: 'system', public: true }), (c) => c.json(apiDocument()));
+  // The same document as a page to read, while developing only (decision 295).
+  if (deps.env.nodeEnv === 'development') {
+    app.get('/api/docs', documented({ summary: 'This document as a page to read (NODE_ENV=development only)', tag: 'system', public: true, answers: 'text/html' }), (c) =>
+      c.html(referencePageHtml(apiDocument())),
+    );
+  }
+  // The features' routes are chained so that their types add up to `AppType`, which the web's typed client reads (decision 282).
   const publicApi = app
-    .get('/api/health', documented({ summary: 'Liveness and the database driver in use', tag: 'system', public: true }), (c) => c.json({ status: 'ok', database: deps.driver }))
-    // Readiness for balancers: the database, Redis when configured, the listener, not stopping (decision 265).
-    .get('/api/ready', documented({ summary: 'Readiness: 200 when this instance can serve, 503 naming the part that is down', tag: 'system', public: true }), (c) =>
-      readyHandler(c, deps.db, deps.readiness),
-    )
-    .get('/api/openapi.json', documented({ summary: 'This document', tag: 'system', public: true }), (c) =>
-      c.json((openApiDocument ??= buildOpenApiDocument(app.routes, deps.env.appUrl))),
-    )
     .route('/api/auth-providers', authProviderRoutes)
     // The signed link is the credential, and a mail client's one-click POST comes from no page of ours.
     .route('/api/reminders', weeklyEmailRoutes)
@@ -128,6 +136,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/impersonation', impersonationRoutes)
     .route('/api/account', accountRoutes)
     .route('/api/tokens', apiTokenRoutes)
+    .route('/api/oauth', oauthRoutes)
     .route('/api/subscription', subscriptionRoutes)
     // Before /api/me, so that its session check is not run twice.
     .route('/api/me/gamification', gamificationRoutes)
@@ -154,6 +163,9 @@ export function createApp(deps: AppDeps) {
   // MCP for assistants (decision 276): its tools call the routes above in-process, with the same token.
   app.use('/mcp', limitBody);
   app.route('/mcp', mcpRoutes((request, bindings) => Promise.resolve(app.fetch(request, bindings as never))));
+  // OAuth 2.1 for remote MCP clients (decision 277): discovery, registration, authorization, tokens.
+  app.use('/oauth/*', limitBody);
+  app.route('/', oauthEndpoints);
 
   app.get('/docs/api.md', apiGuide);
 
@@ -165,6 +177,7 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => c.json(new AppError('NOT_FOUND').toBody(), 404));
   app.onError((error, c) => {
     if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    if (error instanceof OAuthError) return c.json(error.toBody(), error.status);
     if (error instanceof HTTPException && error.status < 500) {
       const code = error.status === 413 ? 'PAYLOAD_TOO_LARGE' : error.status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED';
       const appError = new AppError(code);
@@ -188,5 +201,5 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
-/** Every API route with what it answers, as Hono infers it from the chained routes: the web's typed client reads it (`src/web/lib/api-routes.ts`). */
+/** Every feature's API route with what it answers, as Hono infers it from the chained routes: the web's typed client reads it (`src/web/lib/api-routes.ts`). */
 export type AppType = App;

@@ -10,8 +10,10 @@ import { createSummaryCache } from './features/metrics/summary-cache.ts';
 import { createLocalProvider } from './features/subscription/provider.ts';
 import { createStripeProvider } from './features/subscription/stripe-provider.ts';
 import { createProfileCache } from './platform/profile-cache.ts';
-import { attachCode } from './features/referrals/index.ts';
+import { attachCode, rewardReferral } from './features/referrals/index.ts';
 import { acceptInvites } from './features/admin/invites.ts';
+import { rememberAddress } from './platform/known-addresses.ts';
+import { createBackgroundTasks } from './platform/background-tasks.ts';
 import type { AppDeps } from './http/context.ts';
 import type { Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -49,6 +51,7 @@ export async function createServices(options: {
   });
   const limiters = createRateLimiters(shared, env.rateLimitScale);
   const mailer = createMailer({ ...env.mail, logger });
+  const background = createBackgroundTasks(logger);
   const auth = createAuth({
     db,
     rateLimitScale: env.rateLimitScale,
@@ -60,16 +63,23 @@ export async function createServices(options: {
     providers: env,
     limiters,
     sessionEvents: shared.bus,
-    // Every new account gets its founder profile in the same breath, then the referral code it came with (if any).
-    onUserCreated: async (user, { ref }) => {
-      await createProfile(db, { id: user.id, email: user.email, fullName: user.name });
+    // Every new account gets its founder profile in the same breath, in the language it signed up
+    // in, then the referral code it came with (if any). An address that had an account before
+    // gets no second trial and cannot be referred (decision 241).
+    onUserCreated: async (user, { ref, language }) => {
+      const firstAccount = await rememberAddress(db, user.email);
+      await createProfile(db, { id: user.id, email: user.email, fullName: user.name, preferredLanguage: language, trialEligible: firstAccount });
       // A code that cannot be used never stops the sign-up: the founder signs up without it.
-      await attachCode(db, user, ref).catch((error: unknown) => logger.error({ err: error }, 'referral code not attached'));
+      await attachCode(db, { ...user, firstAccount }, ref).catch((error: unknown) => logger.error({ err: error }, 'referral code not attached'));
     },
-    // A confirmed address takes up the admins' invitations to it (decision 272); a failure never blocks the confirmation.
+    // A confirmed address takes up the admins' invitations to it (decision 272), and a referral is rewarded once the
+    // referred founder's address is confirmed and onboarding done, whichever is last (decision 243); a failure never
+    // blocks the confirmation.
     onEmailConfirmed: async (user) => {
       await acceptInvites(db, shared.bus, user).catch((error: unknown) => logger.error({ err: error }, 'invitations not accepted'));
+      await rewardReferral({ db, bus: shared.bus, env }, user.id).catch((error: unknown) => logger.error({ err: error }, 'referral reward failed'));
     },
+    runInBackground: background.run,
   });
   const sessions = await createSessionGuard({
     auth,
@@ -122,6 +132,8 @@ export async function createServices(options: {
     },
     close: async () => {
       telemetry.stop();
+      // E-mails still being sent finish first (their outbox or SMTP connection must not vanish mid-way).
+      await background.settled();
       await shared.close();
     },
   };

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminChatReportsPage } from '../../src/server/features/admin/index.ts';
 import type { ChatMentions, ChatMessage, ChatRooms } from '../../src/server/features/community/index.ts';
@@ -170,6 +170,24 @@ describe('mentions', () => {
     expect((await t.request(`/api/community/messages/${asked.id}/block-author`, { method: 'POST', cookie: b.cookie })).status).toBe(204);
     await post(a.cookie, `@#${pseudonym} still there?`, 'scaling');
     expect(await mentionsOf(b.cookie)).toEqual({ unread: 0, mentions: [] });
+  });
+
+  it('are written with their post: when the mention cannot be recorded, the post is not kept either', async () => {
+    const [a, b] = await Promise.all([premiumFounder(), premiumFounder()]);
+    await post(b.cookie, 'Anyone pricing per seat?', 'mvp');
+    const { pseudonym } = await settings(b.cookie);
+    await t.db.execute(sql`create function refuse_mentions() returns trigger language plpgsql as $$ begin raise exception 'mentions are off'; end $$`);
+    await t.db.execute(sql`create trigger refuse_mentions before insert on chat_mentions for each row execute function refuse_mentions()`);
+    try {
+      expect((await post(a.cookie, `@#${pseudonym} per seat, how?`, 'mvp')).status).toBe(500);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_mentions on chat_mentions`);
+      await t.db.execute(sql`drop function refuse_mentions()`);
+    }
+    expect((await history(b.cookie, 'mvp')).map((message) => message.body)).not.toContain(`@#${pseudonym} per seat, how?`);
+    expect((await mentionsOf(b.cookie)).mentions).toEqual([]);
+    const kept = await json<ChatMessage>(post(a.cookie, `@#${pseudonym} per seat, how?`, 'mvp'));
+    expect((await mentionsOf(b.cookie)).mentions.map((mention) => mention.message.id)).toEqual([kept.id]);
   });
 
   it('refuse tier 1 and signed-out clients', async () => {

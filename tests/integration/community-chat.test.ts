@@ -147,6 +147,19 @@ describe('the live stream', () => {
     expect(replay.filter((e) => e.event === 'message').map((e) => e.id)).toEqual(missed.map((m) => String(m.id)));
   });
 
+  it('gives a founder their own post on their open stream exactly as the post answered it', async () => {
+    const a = await premiumFounder();
+    const controller = new AbortController();
+    const stream = await t.request('/api/community/rooms/general/stream', { cookie: a.cookie, signal: controller.signal });
+    const events = eventReader(stream);
+    await events.until((list) => list.some((e) => e.event === 'ready'));
+    const answered = await json<ChatMessage>(post(a.cookie, 'Mine, "quoted",\nover two lines — 10 € 🚀'));
+    const isPost = (e: { event: string; id?: string }) => e.event === 'message' && e.id === String(answered.id);
+    const frames = await events.until((list) => list.some(isPost));
+    controller.abort();
+    expect(JSON.parse(frames.find(isPost)!.data)).toEqual(answered);
+  });
+
   it('served by Node, as in production: the same head and events, catch-up, and no listener left once the browser goes', async () => {
     const a = await premiumFounder();
     const b = await premiumFounder();

@@ -39,7 +39,7 @@ describe('errors share one shape', () => {
     const body = (await response.json()) as { error: { code: string } };
     expect(body.error.code).toBe('VALIDATION_FAILED');
     const me = await (await t.request('/api/me', { cookie })).json();
-    expect(me.preferredLanguage).toBeNull();
+    expect(me.preferredLanguage).toBe('en'); // as saved at sign-up, unchanged
   });
 
   it('refuses a body that is not UTF-8 and keeps the profile as it was', async () => {
@@ -176,7 +176,7 @@ describe('sign-up and the profile', () => {
     expect(saved.status).toBe(200);
     expect((await saved.json()).preferredLanguage).toBe('es-LA');
     const other = await (await t.request('/api/me', { cookie: beto.cookie })).json();
-    expect(other.preferredLanguage).toBeNull();
+    expect(other.preferredLanguage).toBe('en');
     expect(other.id).not.toBe(ana.user.id);
   });
 });

@@ -1,14 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiToken } from '../../src/server/features/api-tokens/index.ts';
-import { createNodeServer } from '../../src/server/http/node-server.ts';
 import { consentingFounder } from './support/mentor.ts';
 import { weeksAgo, workedWeek } from './support/metrics.ts';
 import { validTask } from './support/task-fixtures.ts';
-import { createTestApp } from './support/test-app.ts';
+import { loopbackApp } from './support/loopback-app.ts';
+import type { createTestApp } from './support/test-app.ts';
 
 /**
  * Rumbo's MCP server (docs/api.md, decision 276) driven by the SDK's own client over real HTTP:
@@ -16,18 +15,12 @@ import { createTestApp } from './support/test-app.ts';
  * founder's data out of reach, and every refusal as a JSON-RPC error.
  */
 let t: Awaited<ReturnType<typeof createTestApp>>;
-let server: ReturnType<typeof createNodeServer>;
 let baseUrl: string;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  t = await createTestApp();
-  server = createNodeServer(t.app.fetch, { https: false });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ t, url: baseUrl, close } = await loopbackApp());
 });
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await t.close();
-});
+afterAll(() => close());
 
 async function tokenFor(cookie: string, scopes: string[]) {
   const response = await t.request('/api/tokens', { method: 'POST', cookie, json: { name: 'assistant', scopes } });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OidcTestProvider, oidcTestEmail, startOidcTestProvider } from '../../scripts/lib/oidc-test-provider.ts';
+import { emailOwedNotices } from '../../src/server/features/referrals/notices.ts';
 import { createTestApp, sessionCookie, TEST_ORIGIN } from './support/test-app.ts';
 
 /**
@@ -131,6 +132,8 @@ describe('sign-in with an OpenID Connect provider', () => {
     const onboarded = await t.request('/api/onboarding', { method: 'POST', cookie: invited, json: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' } });
     expect(onboarded.status).toBe(200);
     expect((await codes())[0]!.status).toBe('rewarded');
+    // The referral e-mails job sends it (decision 244).
+    await emailOwedNotices({ db: t.db, mailer: t.deps.mailer, env: { appUrl: t.env.appUrl } });
     expect((await t.outbox.latest(oidcTestEmail('camila'), 'referral-rewarded')).subject).toBe('Welcome gift: a month of Premium');
   });
 

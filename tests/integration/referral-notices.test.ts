@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REFERRAL_REWARDS_PER_YEAR } from '../../src/core/referrals/referral-schema.ts';
 import type { ReferralCodes, ReferralCodeView, ReferralNotices } from '../../src/server/features/referrals/index.ts';
 import { referralCodes, referralNotices, users } from '../../src/server/db/schema/index.ts';
-import { emailOwedNotices, OWED_NOTICE_AGE_MS } from '../../src/server/features/referrals/notices.ts';
+import { emailOwedNotices } from '../../src/server/features/referrals/notices.ts';
 import { errorOf } from './support/accounts.ts';
-import { createTestApp, sessionCookie } from './support/test-app.ts';
+import { createTestApp } from './support/test-app.ts';
 
 /**
  * What each founder is told when a referral is rewarded (docs/decisions/195-referral-reward-notices.md):
@@ -27,14 +27,11 @@ const speaks = (userId: string, language: 'en' | 'es-LA') => t.db.update(users).
 
 async function signUpWith(ref: string, name: string) {
   counter += 1;
-  const email = `invited-notice${counter}-${Date.now()}@example.com`;
-  const response = await t.request('/api/auth/sign-up/email', {
-    method: 'POST',
-    json: { email, password: 'correct horse battery', name, termsAccepted: true, ref },
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return { email, cookie: sessionCookie(response), user: ((await response.json()) as { user: { id: string } }).user };
+  return t.signUp({ email: `invited-notice${counter}-${Date.now()}@example.com`, name, json: { ref }, confirmed: true });
 }
+
+/** One run of the referral e-mails job, as every instance runs it every 30 seconds (the reward itself sends nothing). */
+const runEmailJob = () => emailOwedNotices({ db: t.db, mailer: t.deps.mailer, env: { appUrl: t.env.appUrl } });
 
 const rewardedMails = (to: string) => t.outbox.all().filter((message) => message.to === to && message.kind === 'referral-rewarded');
 
@@ -49,6 +46,9 @@ describe('the reward tells both founders', () => {
     expect(await notices(b.cookie)).toEqual([]);
 
     expect((await onboard(b.cookie)).status).toBe(200);
+    // The request wrote the notices and sent nothing: the job does (decision 244).
+    expect(rewardedMails(a.email)).toEqual([]);
+    expect(await runEmailJob()).toBe(2);
     const toA = await t.outbox.latest(a.email, 'referral-rewarded');
     expect(toA.subject).toBe('Tu invitación te dio un mes de Premium');
     expect(toA.text).toContain('Hola, Ana Founder:');
@@ -69,6 +69,7 @@ describe('the reward tells both founders', () => {
 
     // Onboarding again: no second notice, no second e-mail.
     expect((await onboard(b.cookie)).status).toBe(200);
+    expect(await runEmailJob()).toBe(0);
     expect(await notices(b.cookie)).toHaveLength(1);
     expect(rewardedMails(a.email)).toHaveLength(1);
     expect(rewardedMails(b.email)).toHaveLength(1);
@@ -95,6 +96,7 @@ describe('the reward tells both founders', () => {
       const b = await signUpWith(await createCode(a.cookie), 'Diego Invited');
       await speaks(b.user.id, language);
       expect((await onboard(b.cookie)).status).toBe(200);
+      await runEmailJob();
       const subjects = [(await t.outbox.latest(a.email, 'referral-rewarded')).subject, (await t.outbox.latest(b.email, 'referral-rewarded')).subject];
       expect(subjects).toEqual(
         language === 'en'
@@ -114,6 +116,7 @@ describe('the reward tells both founders', () => {
     }
     const b = await signUpWith(await createCode(a.cookie), 'Elena Invited');
     expect((await onboard(b.cookie)).status).toBe(200);
+    await runEmailJob();
     await t.outbox.latest(b.email, 'referral-rewarded');
     expect(await notices(b.cookie)).toHaveLength(1);
     expect(await notices(a.cookie)).toEqual([]);
@@ -125,6 +128,7 @@ describe('the reward tells both founders', () => {
     const b = await signUpWith(await createCode(a.cookie), 'Hugo Invited');
     const answers = await Promise.all([onboard(b.cookie), onboard(b.cookie)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    await runEmailJob();
     await t.outbox.latest(a.email, 'referral-rewarded');
     await t.outbox.latest(b.email, 'referral-rewarded');
     expect(await notices(a.cookie)).toHaveLength(1);
@@ -133,23 +137,16 @@ describe('the reward tells both founders', () => {
     expect(rewardedMails(b.email)).toHaveLength(1);
   });
 
-  it('a notice whose e-mail no request sent (the process stopped first) is sent by the owed-notices job, once', async () => {
+  it('the job run by several instances at once sends each e-mail exactly once', async () => {
     const a = await t.signUp();
     const b = await signUpWith(await createCode(a.cookie), 'Iris Invited');
     expect((await onboard(b.cookie)).status).toBe(200);
-    await t.outbox.latest(a.email, 'referral-rewarded');
-    await t.outbox.latest(b.email, 'referral-rewarded');
-    // B's e-mail as if never claimed two minutes ago; A's as if its request were still sending it.
-    const twoMinutesAgo = new Date(Date.now() - 2 * OWED_NOTICE_AGE_MS);
-    await t.db.update(referralNotices).set({ emailedAt: null, createdAt: twoMinutesAgo }).where(eq(referralNotices.userId, b.user.id));
-    await t.db.update(referralNotices).set({ emailedAt: null }).where(eq(referralNotices.userId, a.user.id));
-    const deps = { db: t.db, mailer: t.deps.mailer, env: { appUrl: t.env.appUrl } };
-
-    expect(await emailOwedNotices(deps)).toBeGreaterThanOrEqual(1);
-    expect(rewardedMails(b.email)).toHaveLength(2);
+    const sent = await Promise.all([runEmailJob(), runEmailJob(), runEmailJob()]);
+    expect(sent.reduce((sum, n) => sum + n, 0)).toBe(2);
     expect(rewardedMails(a.email)).toHaveLength(1);
-    expect(await emailOwedNotices(deps)).toBe(0);
-    expect(rewardedMails(b.email)).toHaveLength(2);
+    expect(rewardedMails(b.email)).toHaveLength(1);
+    expect(await t.db.select().from(referralNotices).where(isNull(referralNotices.emailedAt))).toEqual([]);
+    expect(await runEmailJob()).toBe(0);
   });
 
   it('a suspended inviter gets no e-mail', async () => {
@@ -157,6 +154,7 @@ describe('the reward tells both founders', () => {
     const b = await signUpWith(await createCode(a.cookie), 'Fede Invited');
     await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, a.user.id));
     expect((await onboard(b.cookie)).status).toBe(200);
+    await runEmailJob();
     await t.outbox.latest(b.email, 'referral-rewarded');
     expect(rewardedMails(a.email)).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { MAX_REFERRAL_REWARDS_PER_YEAR } from '../../src/core/referrals/referral
 import { pointsLedger, referralCodes, subscriptions, users } from '../../src/server/db/schema/index.ts';
 import { attachCode, rewardReferral } from '../../src/server/features/referrals/index.ts';
 import { auditRows, errorOf, signUpAdmin } from './support/accounts.ts';
-import { createTestApp, sessionCookie } from './support/test-app.ts';
+import { createTestApp } from './support/test-app.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -23,17 +23,16 @@ const createCode = async (cookie: string) => {
 const listCodes = async (cookie: string) => ((await (await t.request('/api/referrals', { cookie })).json()) as { codes: Code[] }).codes;
 const codeRow = async (code: string) => (await t.db.select().from(referralCodes).where(eq(referralCodes.code, code)))[0]!;
 
-/** A sign-up through the e-mail form with `ref` as the web sends it; cookieRef as the auth page's cookie. */
+/** A sign-up through the e-mail form with `ref` as the web sends it (cookieRef as the auth page's cookie), confirmed from the e-mail. */
 async function signUpWith(ref: string | undefined, options: { cookieRef?: string; email?: string } = {}) {
   counter += 1;
-  const email = options.email ?? `invited${counter}-${Date.now()}@example.com`;
-  const response = await t.request('/api/auth/sign-up/email', {
-    method: 'POST',
-    json: { email, password: 'correct horse battery', name: 'Bruno Invited', termsAccepted: true, ...(ref === undefined ? {} : { ref }) },
+  return t.signUp({
+    email: options.email ?? `invited${counter}-${Date.now()}@example.com`,
+    name: 'Bruno Invited',
+    json: ref === undefined ? {} : { ref },
     headers: options.cookieRef ? { cookie: `rumbo_ref=${encodeURIComponent(options.cookieRef)}` } : {},
+    confirmed: true,
   });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return { email, cookie: sessionCookie(response), user: ((await response.json()) as { user: { id: string } }).user };
 }
 const onboard = (cookie: string) => t.request('/api/onboarding', { method: 'POST', cookie, json: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' } });
 const subscriptionOf = async (userId: string) => (await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0];
@@ -164,6 +163,8 @@ describe('signing up with a code and the reward', () => {
     const a = await t.signUp();
     const { code } = await createCode(a.cookie);
     const b = await signUpWith(code);
+    // Onboarding done as two submissions would leave it, each then asking for the reward.
+    await t.db.update(users).set({ onboardingCompleted: true }).where(eq(users.id, b.user.id));
     const results = await Promise.all([rewardReferral(t.deps, b.user.id), rewardReferral(t.deps, b.user.id)]);
     expect(results.filter((result) => result.rewarded)).toHaveLength(1);
     expect(await auditRows(t, 'security_referral_rewarded', a.user.id)).toHaveLength(1);

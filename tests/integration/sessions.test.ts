@@ -182,7 +182,7 @@ describe('the cache never outlives a change', () => {
 
   it('shows a profile change on the next read although profiles are cached', async () => {
     const { cookie } = await t.signUp();
-    expect((await (await t.request('/api/me', { cookie })).json()).preferredLanguage).toBeNull();
+    expect((await (await t.request('/api/me', { cookie })).json()).preferredLanguage).toBe('en');
     await t.request('/api/me', { method: 'PATCH', cookie, json: { preferredLanguage: 'es-LA' } });
     expect((await (await t.request('/api/me', { cookie })).json()).preferredLanguage).toBe('es-LA');
   });
@@ -248,7 +248,7 @@ describe('CSRF: state-changing requests must come from our origin', () => {
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect((await errorOf(response)).code).toBe('FORBIDDEN');
     }
-    expect((await (await t.request('/api/me', { cookie })).json()).preferredLanguage).toBeNull();
+    expect((await (await t.request('/api/me', { cookie })).json()).preferredLanguage).toBe('en');
   });
 
   it('accepts our origin, and a script that sends no browser headers', async () => {

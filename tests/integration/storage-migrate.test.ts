@@ -7,7 +7,7 @@ import { ROOT } from '../../scripts/lib/build-if-stale.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { createLocalStorage } from '../../src/server/storage/local-storage.ts';
 import { createS3Storage } from '../../src/server/storage/s3-storage.ts';
-import { type LoopbackS3, startLoopbackS3 } from './support/loopback-s3.ts';
+import { type LoopbackS3, startLoopbackS3 } from '../../scripts/lib/loopback-s3.ts';
 
 /** `npm run storage:migrate`: local uploads copied to S3, each read back and compared. */
 

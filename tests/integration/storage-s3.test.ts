@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../support/make-pdf.ts';
 import { readUiStream } from './support/loopback-model.ts';
-import { type LoopbackS3, startLoopbackS3 } from './support/loopback-s3.ts';
+import { type LoopbackS3, startLoopbackS3 } from '../../scripts/lib/loopback-s3.ts';
 import { createTestApp } from './support/test-app.ts';
 
 let s3: LoopbackS3;

@@ -27,7 +27,7 @@ export const SubscriptionEventJson = z.discriminatedUnion('type', [
   z.object({ type: z.literal('switch-plan'), plan: Plan, at: Instant }),
   z.object({ type: z.literal('cancel'), when: z.enum(['now', 'period-end']), reason: z.enum(['downgrade', 'cancel']), at: Instant }),
   z.object({ type: z.literal('reactivate'), at: Instant }),
-  z.object({ type: z.literal('grant-months'), months: z.number().int(), at: Instant }),
+  z.object({ type: z.literal('grant-months'), months: z.number().int(), at: Instant, startsAt: Instant.optional() }),
   z.object({ type: z.literal('period-ended'), renews: z.boolean(), at: Instant }),
   z.object({ type: z.literal('provider-sync'), state: SubscriptionStateJson, at: Instant }),
 ]);

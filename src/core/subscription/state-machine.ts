@@ -40,7 +40,11 @@ export type SubscriptionEvent =
   | { type: 'switch-plan'; plan: Plan; at: Date }
   | { type: 'cancel'; when: EndWhen; reason: EndReason; at: Date }
   | { type: 'reactivate'; at: Date }
-  | { type: 'grant-months'; months: number; at: Date }
+  /**
+   * Months given, not bought (a referral reward). They start when what the founder already has
+   * ends: after the paid or granted period in force, or at `startsAt` (the trial's end) when on Free.
+   */
+  | { type: 'grant-months'; months: number; at: Date; startsAt?: Date }
   /** The schedule at or after `periodEnd`: renews (no cancellation, a plan, `renews`) or ends Premium. */
   | { type: 'period-ended'; renews: boolean; at: Date }
   /** The payment provider's own record of the subscription, which wins (a signed webhook, Checkout's return). */
@@ -110,12 +114,14 @@ export function transition(state: SubscriptionState, event: SubscriptionEvent): 
     case 'grant-months': {
       if (!Number.isInteger(event.months) || event.months < 1) return refuse('invalid-months');
       if (!isPremium(state)) {
+        // During a trial the month is added after it, not over it (docs/billing.md#granted-months).
+        const start = event.startsAt && event.startsAt > event.at ? event.startsAt : event.at;
         return next({
           status: 'active',
           plan: null,
-          anchor: event.at,
-          periodStart: event.at,
-          periodEnd: addMonths(event.at, event.months),
+          anchor: start,
+          periodStart: start,
+          periodEnd: addMonths(start, event.months),
           cancelAtPeriodEnd: false,
         });
       }

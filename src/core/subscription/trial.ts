@@ -8,12 +8,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type TierStatus = { isInTrial: boolean; effectiveUserTier: number; trialEndsAt: Date | null };
 
+/**
+ * `trialEligible` is false for an account whose address had one before: the trial is given
+ * once per address, so deleting the account and signing up again does not restart it.
+ */
 export function tierStatus(
-  account: { userTier: number; createdAt: Date },
+  account: { userTier: number; createdAt: Date; trialEligible: boolean },
   trialDays: number,
   now: Date = new Date(),
 ): TierStatus {
-  const trialEndsAt = trialDays > 0 ? new Date(account.createdAt.getTime() + trialDays * DAY_MS) : null;
+  const trialEndsAt = trialDays > 0 && account.trialEligible ? new Date(account.createdAt.getTime() + trialDays * DAY_MS) : null;
   const isInTrial = account.userTier < PREMIUM_TIER && trialEndsAt !== null && now < trialEndsAt;
   return {
     isInTrial,

@@ -14,8 +14,12 @@ import { type AuthProviders, oidcPlugins, socialProviders } from './providers.ts
 import { refuseOverlongEmail } from './email-length.ts';
 import { cleanSignUpName } from './sign-up-name.ts';
 import { referralRef } from './referral-ref.ts';
-import { answerExistingAddress } from './sign-up-existing.ts';
+import { signUpLanguage } from './sign-up-language.ts';
+import type { Language } from '../../core/i18n/language.ts';
 import { challengeRedirectSignIns } from './two-factor-everywhere.ts';
+import { redactSessionList } from './session-list.ts';
+import { answerSignUp } from './sign-up-answer.ts';
+import { refuseForeignRedirects } from './callback-urls.ts';
 import { refuseReplayedTotp } from './two-factor-replay.ts';
 import type { SessionEventBus } from '../cluster/shared-state.ts';
 import type { RateLimiters } from '../rate-limit/limiter.ts';
@@ -35,10 +39,15 @@ export type AuthConfig = {
   /** Shared rate-limit counters (memory when absent) and the session-invalidation bus. */
   limiters?: RateLimiters;
   sessionEvents?: SessionEventBus;
-  /** Called once a new account's user row exists (the app creates the founder's profile). */
-  onUserCreated: (user: { id: string; email: string; name: string }, origin: { ref: string | null }) => Promise<unknown>;
-  /** Called when an account's address is confirmed (at sign-up through a provider that vouches for it, or by the e-mailed link). */
+  /** Called once a new account's user row exists (the app creates the founder's profile in the language it signed up in). */
+  onUserCreated: (user: { id: string; email: string; name: string }, origin: { ref: string | null; language: Language }) => Promise<unknown>;
+  /**
+   * Called when an account's address is (or already was) confirmed and the user row is written: at sign-up through a provider
+   * that vouches for it, by the e-mailed link, and on later changes (what waits for a confirmed address checks it is not done twice).
+   */
   onEmailConfirmed?: (user: { id: string; email: string }) => Promise<unknown>;
+  /** Work that must not hold up an answer (e-mails): the app tracks it so a shutdown can wait for it. */
+  runInBackground?: (task: Promise<unknown>) => void;
 };
 
 /**
@@ -82,8 +91,8 @@ function loggableArgument(argument: unknown): unknown {
   }
 }
 
-export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, logger, mailer, providers, limiters, sessionEvents, onUserCreated, onEmailConfirmed }: AuthConfig) {
-  const emails = accountEmails(db, mailer);
+export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, logger, mailer, providers, limiters, sessionEvents, onUserCreated, onEmailConfirmed, runInBackground }: AuthConfig) {
+  const emails = accountEmails(db, mailer, limiters);
   const sessionHooks = sessionDatabaseHooks(db, sessionEvents, logger);
   return betterAuth({
     appName: 'Rumbo',
@@ -108,7 +117,13 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // A taken address and a new one get the same answer (decision 240): Better Auth validates
+      // both bodies alike and, with its own sign-in off, answers both with a user and no session;
+      // `answerSignUp` (after hook) then signs the new account in and gives the taken address a
+      // signed random token that opens nothing. The owner of a taken address hears of the attempt
+      // by e-mail, at most once a day, after the answer.
+      autoSignIn: false,
+      onExistingUserSignUp: ({ user }, request) => emails.accountExists(user, `${appUrl}/auth`, request),
       // Unknown e-mails get the same answer and no e-mail (no account enumeration).
       sendResetPassword: ({ user, url }, request) => emails.passwordReset(user, url, request),
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
@@ -154,6 +169,9 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
       cookiePrefix: 'rumbo',
       useSecureCookies: secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: secureCookies },
+      // E-mails are sent after the answer: a sign-up takes the same time whether the address is
+      // taken or new, and whether or not an e-mail goes out (decision 240).
+      backgroundTasks: { handler: runInBackground ?? ((task) => void task.catch(() => undefined)) },
     },
     logger: {
       log: (level, message, ...args) => {
@@ -163,6 +181,7 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        refuseForeignRedirects(ctx, appUrl, logger);
         if (ctx.path === '/two-factor/verify-totp') await refuseReplayedTotp(db, ctx as never);
         // A sign-in password has at least 8 characters (docs/product.md#forms). A shorter one is refused with
         // the very answer a wrong password gets, whether or not the e-mail has an account.
@@ -177,24 +196,21 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
           });
         }
         refuseOverlongEmail(ctx.body);
+        // Nothing here looks the address up: a taken one and a new one are judged alike, and
+        // Better Auth validates the body (a `name` that is not text is 400) before it does.
         const body = cleanSignUpName(ctx.path, ctx.body);
-        if (ctx.path === '/sign-up/email') {
-          const answered = await answerExistingAddress({ ...ctx, body: body ?? ctx.body } as never, (user, request) =>
-            emails.accountExists(user, `${appUrl}/auth`, request),
-          );
-          if (answered) return answered;
-        }
         if (body) return { context: { body } };
       }),
       after: createAuthMiddleware(async (ctx) => {
         await challengeRedirectSignIns(ctx, appUrl);
+        return (await answerSignUp(ctx)) ?? redactSessionList(ctx);
       }),
     },
     databaseHooks: {
       user: {
         create: {
           after: async (user, context) => {
-            await onUserCreated(user, { ref: referralRef(context) });
+            await onUserCreated(user, { ref: referralRef(context), language: signUpLanguage(context) });
             if (user.emailVerified) await onEmailConfirmed?.(user);
           },
         },

@@ -1,20 +1,21 @@
-import type { Context, TypedResponse } from 'hono';
+import type { Context } from 'hono';
+import type { TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
 
-declare const jsonOf: unique symbol;
+/** JSON text kept serialised (a cached answer), which remembers the value it was written from. */
+export type JsonText<T> = string & { readonly jsonOf?: T };
 
-/** A value already serialised with `JSON.stringify`, which still says the type it was serialised from. */
-export type JsonText<T> = string & { readonly [jsonOf]: T };
-
-/** `JSON.stringify(value)`, keeping `value`'s type for the answer that sends it. */
+/** Serialises once, keeping the value's type beside the text. */
 export function toJsonText<T>(value: T): JsonText<T> {
   return JSON.stringify(value) as JsonText<T>;
 }
 
 /**
- * Answers 200 with a body serialised earlier (a cached answer): the same bytes as `c.body`,
- * typed as `c.json(value)` would be, so the route's answer type reaches `AppType` (decision 282).
+ * Answers 200 with JSON text already written, typed as the value it holds: the route's
+ * answer type (read by the OpenAPI document, docs/decisions/294-openapi-responses-from-route-types.md)
+ * stays what a `c.json(value)` would have said.
  */
-export function jsonTextAnswer<T>(c: Context, text: JsonText<T>): Response & TypedResponse<JSONParsed<T>, 200, 'json'> {
+export function jsonText<T>(c: Context, text: JsonText<T>): Response & TypedResponse<JSONParsed<T>, 200, 'json'> {
+  // The text is that value's JSON: only its type is told again.
   return c.body(text, 200, { 'content-type': 'application/json' }) as unknown as Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
 }

@@ -4,8 +4,12 @@ import type { AppBindings } from './context.ts';
 import { AppError } from '../platform/app-error.ts';
 import { checkBody, parseJsonBody, parseParams, parseQuery, safeParseKeyed } from './validate.ts';
 
-/** What the OpenAPI document says about a route besides its body: a summary, a tag, whether it needs a session. */
-export type RouteSummary = { summary: string; tag: string; public?: boolean };
+/**
+ * What the OpenAPI document says about a route besides its body: a summary, a tag, whether it
+ * needs a session, and the media type of an answer its types cannot show (a CSV or PDF file,
+ * an event stream); JSON answers are read from the route's own types (decision 294).
+ */
+export type RouteSummary = { summary: string; tag: string; public?: boolean; answers?: string };
 
 /** A request body by media type: the schema its fields are validated with, or null for opaque bytes (CSV, a signed webhook). */
 export type BodyContent = Record<string, z.ZodType | null>;

@@ -11,7 +11,7 @@ import { AppError } from './app-error.ts';
  * GET /api/me reads the same column through the same rule, so the page and the server agree.
  */
 export async function effectiveTier(db: Executor, userId: string, trialDays: number, now: Date = new Date()): Promise<number> {
-  const [row] = await db.select({ userTier: users.userTier, createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db.select({ userTier: users.userTier, createdAt: users.createdAt, trialEligible: users.trialEligible }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw new AppError('NOT_FOUND');
   return tierStatus(row, trialDays, now).effectiveUserTier;
 }

@@ -54,6 +54,8 @@ export const RATE_LIMIT_RULES = {
   dataExport: { max: 5, windowSeconds: 60 * MINUTE, message: tooMany },
   /** MCP requests per token (decision 276): an assistant makes a few a minute; a loop is stopped within one. */
   mcpRequest: { max: 300, windowSeconds: MINUTE, message: tooMany },
+  /** OAuth registration, token and revocation calls per address (decision 277): a client makes a few an hour. */
+  oauthClient: { max: 60, windowSeconds: MINUTE, message: tooMany },
   /** Security event logging 10 / 5 min: beyond it, events are only logged. */
   securityEventLogging: { max: 10, windowSeconds: 5 * MINUTE, message: tooMany },
 } as const satisfies Record<string, RateLimitRule>;

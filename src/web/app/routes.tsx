@@ -127,6 +127,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/profile/api-access/api-access-page.tsx')).ApiAccessPage }),
       },
       {
+        path: 'oauth/consent',
+        lazy: async () => ({ Component: (await import('../features/oauth/consent-page.tsx')).ConsentPage }),
+      },
+      {
         path: 'profile/security',
         lazy: async () => ({ Component: (await import('../features/profile/security/security-page.tsx')).SecurityPage }),
       },

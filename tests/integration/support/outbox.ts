@@ -11,9 +11,9 @@ export class Outbox {
     return readOutbox(this.dir);
   }
 
-  /** The newest message to `to` (of `kind`, if given), waiting up to 5 s for it. */
+  /** The newest message to `to` (of `kind`, if given), waiting up to 15 s for it (e-mails go out after the answer, slower on a busy machine). */
   async latest(to: string, kind?: string, after = 0): Promise<OutboxMessage> {
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + 15_000;
     for (;;) {
       const found = this.all()
         .slice(after)

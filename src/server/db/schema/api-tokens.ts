@@ -1,4 +1,5 @@
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { oauthGrants } from './oauth.ts';
 import { users } from './profile.ts';
 
 /**
@@ -23,6 +24,8 @@ export const apiTokens = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     lastUsedAddress: text('last_used_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set for an access token an OAuth client holds (decision 277): it goes with its grant. */
+    grantId: uuid('grant_id').references(() => oauthGrants.id, { onDelete: 'cascade' }),
   },
   (table) => [uniqueIndex('api_tokens_hash_idx').on(table.tokenHash), index('api_tokens_user_idx').on(table.userId, table.createdAt.desc())],
 );

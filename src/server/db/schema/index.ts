@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './profile.ts';
+export * from './addresses.ts';
 export * from './tasks.ts';
 export * from './two-factor.ts';
 export * from './security.ts';
@@ -15,3 +16,4 @@ export * from './admin.ts';
 export * from './referrals.ts';
 export * from './analytics.ts';
 export * from './api-tokens.ts';
+export * from './oauth.ts';

@@ -26,6 +26,11 @@ export const users = pgTable('users', {
   nickname: text('nickname'),
   /** 1 = free, 2 = premium (docs/product.md#tiers-and-trial). The trial is derived from createdAt. */
   userTier: smallint('user_tier').notNull().default(1),
+  /**
+   * Whether this account gets the trial: false when its address had an account before
+   * (known_addresses), so deleting and signing up again does not restart it (decision 241).
+   */
+  trialEligible: boolean('trial_eligible').notNull().default(true),
   coreProblemStatement: text('core_problem_statement'),
   industry: text('industry'),
   teamSize: text('team_size'),

@@ -27,6 +27,7 @@ export const accountRoutes = new Hono<AppBindings>()
       summary:
         'Download all your data as a zip: profile, metrics CSV, tasks, strategy versions, AI context entries and files, mentor conversations, README (audited; 5 per hour; not while viewing as a founder)',
       tag: 'profile',
+      answers: 'application/zip',
     }),
     rateLimit('dataExport'),
     async (c) => {

@@ -80,7 +80,7 @@ export const adminRoutes = new Hono<AppBindings>()
   // The export is itself audited: who took a copy of the log, and of what.
   .get(
     '/audit-logs/export',
-    documented({ summary: 'Admin: the same rows as streamed CSV (formula-safe cells; same filters and bounded range; audited)', tag: 'admin' }),
+    documented({ summary: 'Admin: the same rows as streamed CSV (formula-safe cells; same filters and bounded range; audited)', tag: 'admin', answers: 'text/csv' }),
     queryOf(AuditLogQuery),
     async (c) => {
       const { db } = c.get('deps');

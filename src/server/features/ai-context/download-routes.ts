@@ -12,7 +12,7 @@ import { documented } from '../../http/route-doc.ts';
  */
 export const downloadRoutes = new Hono<AppBindings>()
   .use(requireUser)
-  .get('/:ticket', documented({ summary: 'A signed download of a stored file (local storage)', tag: 'ai' }), async (c) => {
+  .get('/:ticket', documented({ summary: 'A signed download of a stored file (local storage)', tag: 'ai', answers: 'application/octet-stream' }), async (c) => {
     const deps = c.get('deps');
     const ticket = verifyTicket(signingSecret(deps), c.req.param('ticket'));
     if (!ticket || ticket.ownerId !== c.get('user').id) throw new AppError('NOT_FOUND');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { type CreateTokenInput, MAX_TOKENS_PER_FOUNDER, TOKEN_PREFIX, type TokenScope } from '../../../core/api-tokens/token-schema.ts';
 import { type SessionEventBus, tokenDigest } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
@@ -9,6 +9,9 @@ import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
 import { assertUuid } from '../../platform/ids.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The founder's own tokens; a connected app's access tokens go with their grant (features/oauth). */
+const personal = (userId: string) => and(eq(apiTokens.userId, userId), isNull(apiTokens.grantId));
 
 /** A token as the founder's list shows it: never the token itself. */
 export type ApiTokenView = {
@@ -28,7 +31,7 @@ export type ApiTokenView = {
 export type CreatedApiToken = { id: string; token: string; name: string; scopes: TokenScope[]; expiresAt: string | null };
 
 export async function createApiToken(db: Database, userId: string, input: CreateTokenInput, context: RequestContext, now = new Date()): Promise<CreatedApiToken> {
-  const [live] = await db.select({ total: count() }).from(apiTokens).where(eq(apiTokens.userId, userId));
+  const [live] = await db.select({ total: count() }).from(apiTokens).where(personal(userId));
   if ((live?.total ?? 0) >= MAX_TOKENS_PER_FOUNDER) throw new AppError('API_TOKEN_LIMIT');
   const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const expiresAt = input.expiresInDays === undefined ? null : new Date(now.getTime() + input.expiresInDays * DAY_MS);
@@ -42,7 +45,7 @@ export async function createApiToken(db: Database, userId: string, input: Create
 }
 
 export async function listApiTokens(db: Database, userId: string, now = new Date()): Promise<ApiTokenView[]> {
-  const rows = await db.select().from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.createdAt));
+  const rows = await db.select().from(apiTokens).where(personal(userId)).orderBy(desc(apiTokens.createdAt));
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -61,7 +64,7 @@ export async function revokeApiToken(db: Database, bus: SessionEventBus, userId:
   assertUuid(id);
   const [row] = await db
     .delete(apiTokens)
-    .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId)))
+    .where(and(eq(apiTokens.id, id), personal(userId)))
     .returning({ tokenHash: apiTokens.tokenHash, name: apiTokens.name });
   if (!row) throw new AppError('NOT_FOUND');
   await bus.publish({ type: 'sessions-invalidated', digests: [row.tokenHash] });

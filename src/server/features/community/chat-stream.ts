@@ -1,95 +1,21 @@
-import type { OutgoingHttpHeaders } from 'node:http';
-import type { HttpBindings } from '@hono/node-server';
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context } from 'hono';
 import type { ChatRoom } from '../../../core/community/community.ts';
 import type { SessionEvent } from '../../cluster/shared-state.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppBindings } from '../../http/context.ts';
-import { type ChatChangedEvent, changedMessage, type ChatMessage, chatAccess, messagesAfter, readerFieldsJson, type SharedMessage } from './chat.ts';
+import { type EventSink, eventStreamHead, openEventStream } from '../../http/event-stream.ts';
+import { type ChatChangedEvent, changedMessage, type ChatMessage, messagesAfter, readerOf, type SharedMessage } from './chat.ts';
+import { conversationFrame, messageFrame, PING_FRAME, READY_FRAME, readerMessageFrame, RECONNECT_FRAME, removedFrame } from './chat-frames.ts';
 import { conversationAccess, conversationFounders, conversationMessagesAfter } from './direct.ts';
-import type { TierContext } from './service.ts';
+import { chatAccess, type TierContext } from './members.ts';
 
 const HEARTBEAT_MS = 20_000;
-const SSE_HEADERS = { 'Transfer-Encoding': 'chunked', 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' };
-const READY = 'event: ready\ndata: {}\n\n';
-const PING = ': ping\n\n';
-/**
- * Asks the browser to come back in a second (decision 267): this instance is stopping, or its
- * listener was cut and news may have been missed. The browser's EventSource reconnects by itself
- * once the stream ends, with Last-Event-ID, so it gets what it missed from whichever instance answers.
- */
-const RECONNECT = 'retry: 1000\nevent: reconnect\ndata: {}\n\n';
-
-
-/** One server-sent event; `data` is JSON, so it is one line. */
-const frame = (event: string, data: string, id?: number) => `event: ${event}\ndata: ${data}\n${id === undefined ? '' : `id: ${id}\n`}\n`;
-
-/** Where a stream's events go, until the browser goes: then writing does nothing, and the close listeners have run. */
-type Sink = { write: (text: string) => void; end: () => void; onClose: (listener: () => void) => void };
-
-/**
- * The open response (decisions 230, 235). Served by Node, the events are written straight to
- * its socket as HTTP chunks, once the head (the one hono would send, middleware's headers
- * included) has gone out: through the response's own `write` each event is framed in four
- * writes, corked, and only leaves in a tick after the whole fan-out, one `writev` per stream;
- * on the socket it leaves at once, in one write, while the next streams are written. Should
- * the response not own its socket yet (a request pipelined behind another), events go through
- * the response. Tests that call the app directly get a web stream.
- */
-function openSink(c: Context<AppBindings>): { sink: Sink; response: Response } {
-  const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
-  if (outgoing) {
-    const head = c.newResponse(null, 200, SSE_HEADERS).headers;
-    const headers: OutgoingHttpHeaders = Object.fromEntries(head);
-    const cookies = head.getSetCookie();
-    if (cookies.length > 0) headers['set-cookie'] = cookies;
-    outgoing.writeHead(200, headers);
-    outgoing.flushHeaders();
-    const socket = outgoing.socket;
-    const ownsSocket = socket !== null && (socket as { _httpMessage?: unknown })._httpMessage === outgoing && outgoing.chunkedEncoding;
-    const open = () => !outgoing.destroyed && !outgoing.writableEnded;
-    const sink: Sink = {
-      write: ownsSocket
-        ? (text) => void (open() && !socket.destroyed && socket.write(`${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`))
-        : (text) => void (open() && outgoing.write(text)),
-      end: () => void (open() && outgoing.end()),
-      onClose: (listener) => (outgoing.destroyed ? listener() : void outgoing.once('close', listener)),
-    };
-    return { sink, response: RESPONSE_ALREADY_SENT };
-  }
-  const encoder = new TextEncoder();
-  const closeListeners: (() => void)[] = [];
-  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
-  const close = () => {
-    controller = null;
-    for (const listener of closeListeners.splice(0)) listener();
-  };
-  const body = new ReadableStream<Uint8Array>({ start: (opened) => void (controller = opened), cancel: close });
-  const sink: Sink = {
-    write: (text) => controller?.enqueue(encoder.encode(text)),
-    end: () => {
-      controller?.close();
-      close();
-    },
-    onClose: (listener) => (controller ? void closeListeners.push(listener) : listener()),
-  };
-  // The request's signal aborted is the browser gone, as the Node server's `close` is.
-  c.req.raw.signal.addEventListener('abort', sink.end, { once: true });
-  return { sink, response: c.newResponse(body, 200, SSE_HEADERS) };
-}
-
-/**
- * `HEAD` on a stream: the head a GET would get, and no stream. Opening one wrote the head
- * straight to the socket, and the adapter then wrote its own (ERR_HTTP_HEADERS_SENT).
- */
-const headOnly = (c: Context<AppBindings>) => c.newResponse(null, 200, SSE_HEADERS);
 
 /**
  * Keeps a stream open with a heartbeat once `ready` is written, and stops listening when the
  * browser goes; a stream whose catch-up failed is ended (the browser reconnects).
  */
-function holdOpen(sink: Sink, ready: Promise<void>, unsubscribe: () => void) {
+function holdOpen(sink: EventSink, ready: Promise<void>, unsubscribe: () => void) {
   let closed = false;
   let heartbeat: NodeJS.Timeout | undefined;
   sink.onClose(() => {
@@ -99,7 +25,7 @@ function holdOpen(sink: Sink, ready: Promise<void>, unsubscribe: () => void) {
   });
   ready.then(
     () => {
-      if (!closed) heartbeat = setInterval(() => sink.write(PING), HEARTBEAT_MS);
+      if (!closed) heartbeat = setInterval(() => sink.write(PING_FRAME), HEARTBEAT_MS);
     },
     () => {
       unsubscribe();
@@ -108,13 +34,13 @@ function holdOpen(sink: Sink, ready: Promise<void>, unsubscribe: () => void) {
   );
 }
 
-/** One change as every stream writes it: the frame's parts around the reader's own fields, read once for all. */
-type Delivery = { id: number; change: ChatChangedEvent['change']; shared: SharedMessage | null; head: string; tail: string };
+/** One change as every stream writes it, read once for all (its frame's parts are in `shared`). */
+type Delivery = { id: number; change: ChatChangedEvent['change']; shared: SharedMessage | null };
 
 /** An open room or conversation stream of this instance. */
 type LiveStream = {
   readerId: string;
-  sink: Sink;
+  sink: EventSink;
   /** The highest message id written; the frame's event id, what a reconnect names. */
   lastSent: number;
   /** News that came while the catch-up was read, in order; null once the catch-up is written. */
@@ -122,7 +48,7 @@ type LiveStream = {
 };
 
 /** An open stream of the reader's conversation news. */
-type InboxStream = { readerId: string; sink: Sink };
+type InboxStream = { readerId: string; sink: EventSink };
 
 /**
  * This instance's open streams, fed by one listener on the bus while any is open (decision
@@ -151,12 +77,12 @@ function deliver(stream: LiveStream, delivery: Delivery, tier: TierContext) {
   const { id, change, shared } = delivery;
   // A post already sent (by the catch-up, or heard twice) is not sent again.
   if (change === 'posted' && id <= stream.lastSent) return;
-  const own = shared && readerFieldsJson(shared, stream.readerId, tier);
-  if (own) {
+  const reader = shared && readerOf(shared, stream.readerId, tier);
+  if (reader) {
     stream.lastSent = Math.max(stream.lastSent, id);
-    stream.sink.write(`${delivery.head}${own}${delivery.tail}${stream.lastSent}\n\n`);
+    stream.sink.write(readerMessageFrame(shared.frame, reader, stream.lastSent));
   } else if (change !== 'posted') {
-    stream.sink.write(frame('removed', JSON.stringify({ id })));
+    stream.sink.write(removedFrame(id));
   }
 }
 
@@ -186,7 +112,7 @@ function hear(deps: AppDeps, tier: TierContext, fanout: Fanout, event: SessionEv
       fanout,
       changedMessage(deps.db, event, tier),
       (shared) => {
-        const delivery: Delivery = { id, change, shared, head: shared ? `event: message\ndata: ${shared.leading},` : '', tail: shared ? `,${shared.trailing}\nid: ` : '' };
+        const delivery: Delivery = { id, change, shared };
         for (const stream of fanout.channels.get(channel) ?? []) {
           if (stream.waiting) stream.waiting.push(delivery);
           else deliver(stream, delivery, tier);
@@ -197,7 +123,7 @@ function hear(deps: AppDeps, tier: TierContext, fanout: Fanout, event: SessionEv
   }
   if (conversation && fanout.inboxes.size > 0) {
     inOrder(fanout, conversationFounders(deps.db, conversation), (founders) => {
-      const news = frame('conversation', JSON.stringify({ id: conversation }));
+      const news = conversationFrame(conversation);
       for (const inbox of fanout.inboxes) if (founders?.includes(inbox.readerId)) inbox.sink.write(news);
     });
   }
@@ -219,7 +145,7 @@ function fanoutOf(deps: AppDeps, tier: TierContext): Fanout {
 function reconnectAll(fanout: Fanout) {
   const sinks = [...[...fanout.channels.values()].flatMap((streams) => [...streams]), ...fanout.inboxes].map((stream) => stream.sink);
   for (const sink of sinks) {
-    sink.write(RECONNECT);
+    sink.write(RECONNECT_FRAME);
     sink.end();
   }
 }
@@ -264,17 +190,17 @@ function join(deps: AppDeps, tier: TierContext, channel: string, stream: LiveStr
  * `removed`. Every instance hears every post through the shared bus (memory, PostgreSQL or Redis).
  */
 function liveStream(c: Context<AppBindings>, channel: string, missed: (afterId: number) => Promise<ChatMessage[]>, afterId: number, tier: TierContext) {
-  if (c.req.method === 'HEAD') return headOnly(c);
-  const { sink, response } = openSink(c);
+  if (c.req.method === 'HEAD') return eventStreamHead(c);
+  const { sink, response } = openEventStream(c);
   const stream: LiveStream = { readerId: c.get('user').id, sink, lastSent: afterId, waiting: [] };
   // Listening before the catch-up is read, so nothing posted meanwhile is lost; it waits.
   const leave = join(c.get('deps'), tier, channel, stream);
   const ready = (async () => {
     for (const message of await missed(afterId)) {
       stream.lastSent = message.id;
-      sink.write(frame('message', JSON.stringify(message), message.id));
+      sink.write(messageFrame(message));
     }
-    sink.write(READY);
+    sink.write(READY_FRAME);
     const waited = stream.waiting ?? [];
     stream.waiting = null;
     for (const delivery of waited) deliver(stream, delivery, tier);
@@ -307,9 +233,9 @@ export async function inboxStream(c: Context<AppBindings>, tier: TierContext) {
   const deps = c.get('deps');
   const readerId = c.get('user').id;
   await chatAccess(deps.db, readerId, tier);
-  if (c.req.method === 'HEAD') return headOnly(c);
-  const { sink, response } = openSink(c);
-  sink.write(READY);
+  if (c.req.method === 'HEAD') return eventStreamHead(c);
+  const { sink, response } = openEventStream(c);
+  sink.write(READY_FRAME);
   const inbox: InboxStream = { readerId, sink };
   const fanout = fanoutOf(deps, tier);
   fanout.inboxes.add(inbox);

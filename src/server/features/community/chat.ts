@@ -11,10 +11,11 @@ import {
   UNREAD_CAP,
 } from '../../../core/community/community.ts';
 import type { SessionEvent, SessionEventBus } from '../../cluster/shared-state.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { chatBlocks, chatMentions, chatMessages, chatReads, chatReports } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
-import { contactFor, ensureMembers, getSettings, memberView, type TierContext } from './service.ts';
+import { chatAccess, contactFor, ensureMembers, memberView, type TierContext, visibleTo, writeAccess } from './members.ts';
+import { type MessageFrameParts, messageFrameParts, type ReaderFields } from './chat-frames.ts';
 
 /** One message as a reader sees it: the author as their visibility allows, never an id. */
 export type ChatMessage = {
@@ -54,19 +55,6 @@ const MENTIONS_LISTED = 20;
  * visibility allows now, so a change of visibility reaches past messages too.
  */
 
-/** Reading and posting are tier 2; a hidden founder may read but not post (they are listed nowhere). */
-export async function chatAccess(db: Database, userId: string, tier: TierContext) {
-  const settings = await getSettings(db, userId, tier);
-  if (!settings.premium) throw new AppError('PREMIUM_REQUIRED');
-  return settings;
-}
-
-/** Writing to a room (a post, an edit) asks for chat access and a founder who is listed somewhere. */
-async function writeAccess(db: Database, userId: string, tier: TierContext) {
-  const settings = await chatAccess(db, userId, tier);
-  if (settings.visibility === 'hidden') throw new AppError('FORBIDDEN');
-}
-
 type MessageRow = {
   id: number;
   room: ChatRoom | null;
@@ -80,24 +68,15 @@ type MessageRow = {
   nickname: string | null;
   startup_name: string | null;
   user_tier: number;
+  trial_eligible: boolean;
   created: string | Date;
 };
-
-/**
- * What a reader may see of `c` (chat_messages joined with users `u` and community_members `m`):
- * a direct message only when they are one of its two founders (decision 220).
- */
-export const visibleTo = (readerId: string) => sql`c.deleted_at is null
-      and u.status = 'active' and coalesce(m.visibility, 'anonymous') <> 'hidden'
-      and not exists (select 1 from chat_blocks b where b.blocker_id = ${readerId} and b.blocked_id = c.user_id)
-      and (c.conversation_id is null or exists (
-        select 1 from chat_conversations v where v.id = c.conversation_id and ${readerId} in (v.user_low, v.user_high)))`;
 
 /** Messages `readerId` may see, by a condition on `c` (chat_messages). */
 export async function visibleMessages(db: Database, readerId: string, condition: ReturnType<typeof sql>, order: 'asc' | 'desc', limit: number, tier: TierContext) {
   const result = await db.execute(sql`
     select c.id, c.room, c.conversation_id, c.user_id, c.body, c.created_at, c.edited_at,
-      u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at as created
+      u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.trial_eligible, u.created_at as created
     from chat_messages c
     join users u on u.id = c.user_id
     left join community_members m on m.user_id = c.user_id
@@ -115,6 +94,7 @@ const profileOf = (row: MessageRow) => ({
   nickname: row.nickname,
   startupName: row.startup_name,
   userTier: Number(row.user_tier),
+  trialEligible: row.trial_eligible,
   createdAt: new Date(row.created),
 });
 
@@ -131,7 +111,7 @@ const trailingFields = (row: MessageRow) => ({
   editedAt: row.edited_at ? new Date(row.edited_at).toISOString() : null,
 });
 /** The reader's own fields: whether they wrote it, and their contact for its author (decision 221). */
-const readerFields = (row: MessageRow, readerId: string, tier: TierContext) => ({
+const readerFields = (row: MessageRow, readerId: string, tier: TierContext): ReaderFields => ({
   mine: row.user_id === readerId,
   contact: row.room === null ? null : contactFor(tier, readerId, row.user_id),
 });
@@ -143,8 +123,7 @@ function messageOf(row: MessageRow, author: ChatMessage['author'], readerId: str
 
 /**
  * One message read once for every open stream of an instance: who may not see it, and its
- * JSON but for the reader's own fields, serialised once (`leading` ends before them, `trailing`
- * starts after them).
+ * frame but for the reader's own fields, serialised once (chat-frames.ts).
  */
 export type SharedMessage = {
   id: number;
@@ -152,21 +131,20 @@ export type SharedMessage = {
   author: ChatMessage['author'];
   blockedBy: ReadonlySet<string>;
   participants: readonly string[] | null;
-  leading: string;
-  trailing: string;
+  frame: MessageFrameParts;
 };
 
 /**
  * A message as every reader sees it but for blocks, conversations and the reader's own fields
  * (decision 194): read once per change, with the founders who blocked its author and a
- * conversation's two founders, then shaped for each reader in memory by `readerFieldsJson`.
+ * conversation's two founders, then shaped for each reader in memory by `readerOf`.
  * A post to a room with a thousand open streams costs two queries, not a thousand. Null when
  * nobody may see it (deleted, author hidden or inactive).
  */
 export async function sharedMessage(db: Database, id: number, tier: TierContext): Promise<SharedMessage | null> {
   const result = await db.execute(sql`
     select c.id, c.room, c.conversation_id, c.user_id, c.body, c.created_at, c.edited_at,
-      u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at as created,
+      u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.trial_eligible, u.created_at as created,
       array(select b.blocker_id from chat_blocks b where b.blocked_id = c.user_id) as blocked_by,
       (select array[v.user_low, v.user_high] from chat_conversations v where v.id = c.conversation_id) as participants
     from chat_messages c
@@ -183,22 +161,15 @@ export async function sharedMessage(db: Database, id: number, tier: TierContext)
     author,
     blockedBy: new Set(row.blocked_by),
     participants: row.participants,
-    leading: JSON.stringify(leadingFields(row, author)).slice(0, -1),
-    trailing: JSON.stringify(trailingFields(row)).slice(1),
+    frame: messageFrameParts({ ...leadingFields(row, author), ...trailingFields(row) }),
   };
 }
 
-/**
- * The reader's own fields of the shared message as JSON members (`"mine":…,"contact":…`), to
- * go between its `leading` and `trailing` parts; null when they may not see it. A live stream
- * calls this once per reader and change, so it builds the text without an object.
- */
-export function readerFieldsJson(shared: SharedMessage, readerId: string, tier: TierContext): string | null {
+/** The reader's own fields of the shared message, or null when they may not see it (they blocked its author, or it is another pair's conversation). */
+export function readerOf(shared: SharedMessage, readerId: string, tier: TierContext): ReaderFields | null {
   if (shared.blockedBy.has(readerId)) return null;
   if (shared.participants && !shared.participants.includes(readerId)) return null;
-  const { room, user_id: authorId } = shared.row;
-  const contact = room === null ? null : contactFor(tier, readerId, authorId);
-  return `"mine":${authorId === readerId},"contact":${contact === null ? 'null' : JSON.stringify(contact)}`;
+  return readerFields(shared.row, readerId, tier);
 }
 
 export type ChatChangedEvent = Extract<SessionEvent, { type: 'chat-changed' }>;
@@ -247,9 +218,13 @@ export async function messageFor(db: Database, readerId: string, id: number, tie
 
 export async function postMessage(db: Database, bus: SessionEventBus, userId: string, room: ChatRoom, body: string, tier: TierContext) {
   await writeAccess(db, userId, tier);
-  const [row] = await db.insert(chatMessages).values({ room, userId, body }).returning({ id: chatMessages.id });
-  await recordMentions(db, userId, room, row!.id, body, tier);
-  return publishChange(db, bus, userId, { type: 'chat-changed', room, conversation: null, id: row!.id, change: 'posted' }, tier);
+  // The post and the founders it names are one write: a failed mention leaves no post behind.
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(chatMessages).values({ room, userId, body }).returning({ id: chatMessages.id });
+    await recordMentions(tx, userId, room, row!.id, body, tier);
+    return row!.id;
+  });
+  return publishChange(db, bus, userId, { type: 'chat-changed', room, conversation: null, id, change: 'posted' }, tier);
 }
 
 /** The founder's own live message, or 404 (someone else's is not found, not forbidden). */
@@ -266,8 +241,10 @@ async function ownMessage(db: Database, userId: string, id: number) {
 export async function editMessage(db: Database, bus: SessionEventBus, userId: string, id: number, body: string, tier: TierContext) {
   await writeAccess(db, userId, tier);
   const row = await ownMessage(db, userId, id);
-  await db.update(chatMessages).set({ body, editedAt: sql`now()` }).where(eq(chatMessages.id, id));
-  if (row.room) await recordMentions(db, userId, row.room as ChatRoom, id, body, tier);
+  await db.transaction(async (tx) => {
+    await tx.update(chatMessages).set({ body, editedAt: sql`now()` }).where(eq(chatMessages.id, id));
+    if (row.room) await recordMentions(tx, userId, row.room as ChatRoom, id, body, tier);
+  });
   return publishChange(db, bus, userId, { type: 'chat-changed', room: row.room, conversation: row.conversation, id, change: 'edited' }, tier);
 }
 
@@ -343,10 +320,10 @@ export async function markRoomRead(db: Database, readerId: string, room: ChatRoo
  * messages the author can see, by their handle as the author sees them (public name or
  * pseudonym). Not oneself, nor someone who blocked the author; once per founder and message.
  */
-async function recordMentions(db: Database, authorId: string, room: ChatRoom, messageId: number, body: string, tier: TierContext) {
+async function recordMentions(db: Executor, authorId: string, room: ChatRoom, messageId: number, body: string, tier: TierContext) {
   if (!body.includes('@')) return;
   const result = await db.execute(sql`
-    select distinct on (c.user_id) c.user_id, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at as created
+    select distinct on (c.user_id) c.user_id, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.trial_eligible, u.created_at as created
     from (
       select c.user_id from chat_messages c
       join users u on u.id = c.user_id
@@ -362,7 +339,7 @@ async function recordMentions(db: Database, authorId: string, room: ChatRoom, me
   const members = await ensureMembers(db, rows.map((row) => row.user_id));
   const named = rows.filter((row) => {
     const view = memberView(
-      { fullName: row.full_name, lastName: row.last_name, nickname: row.nickname, startupName: row.startup_name, userTier: Number(row.user_tier), createdAt: new Date(row.created) },
+      { fullName: row.full_name, lastName: row.last_name, nickname: row.nickname, startupName: row.startup_name, userTier: Number(row.user_tier), trialEligible: row.trial_eligible, createdAt: new Date(row.created) },
       members.get(row.user_id)!,
       tier,
     );

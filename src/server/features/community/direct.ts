@@ -4,9 +4,9 @@ import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { chatBlocks, chatConversations, chatMessages, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
-import { type ChatMessage, chatAccess, publishChange, STREAM_CATCH_UP, visibleMessages, visibleTo } from './chat.ts';
+import { type ChatMessage, publishChange, STREAM_CATCH_UP, visibleMessages } from './chat.ts';
 import { openContact } from './contact.ts';
-import { ensureMembers, type ListedRow, type TierContext, viewsOf } from './service.ts';
+import { chatAccess, ensureMembers, type ListedRow, type TierContext, viewsOf, visibleTo } from './members.ts';
 
 /** One conversation as a participant sees it: the other founder as their visibility allows now. */
 export type ChatConversation = { id: number; other: CommunityMember; unread: number; lastMessageAt: string | null };
@@ -112,7 +112,7 @@ export async function conversationsOf(db: Database, readerId: string, tier: Tier
       from chat_conversations v
       where v.user_low = ${readerId} or v.user_high = ${readerId}
     )
-    select mine.id, mine.other_id as user_id, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at,
+    select mine.id, mine.other_id as user_id, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.trial_eligible, u.created_at,
       (select max(c.created_at) from chat_messages c where c.conversation_id = mine.id and c.deleted_at is null) as last_at,
       (select count(*)::integer from (
         select 1 from chat_messages c

@@ -22,7 +22,8 @@ import { conversationHistory, conversationsOf, markConversationRead, postDirectM
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { signingSecret } from '../../storage/storage-for.ts';
-import { feedPage, getSettings, leaderboard, ledgerPage, setDirectMessages, setVisibility, type TierContext } from './service.ts';
+import { feedPage, leaderboard, ledgerPage, setDirectMessages, setVisibility } from './service.ts';
+import { getSettings, type TierContext } from './members.ts';
 import { documented, jsonBody, paramsOf, queryOf } from '../../http/route-doc.ts';
 
 const tierContext = (c: Context<AppBindings>): TierContext => ({ trialDays: c.get('deps').env.trialDays, contactSecret: signingSecret(c.get('deps')) });
@@ -129,7 +130,7 @@ export const communityRoutes = new Hono<AppBindings>()
   )
   .get(
     '/rooms/:room/stream',
-    documented({ summary: 'Tier 2: the room live as server-sent events (message, removed, ready); Last-Event-ID or ?after= replays what was missed', tag: 'community' }),
+    documented({ summary: 'Tier 2: the room live as server-sent events (message, removed, ready); Last-Event-ID or ?after= replays what was missed', tag: 'community', answers: 'text/event-stream' }),
     paramsOf(RoomParam),
     queryOf(StreamQuery),
     async (c) => {
@@ -144,7 +145,7 @@ export const communityRoutes = new Hono<AppBindings>()
   )
   .get(
     '/conversations/stream',
-    documented({ summary: 'Tier 2: server-sent events `conversation` ({ id }) whenever a message in one of the founder’s conversations changes, so unread counts move live', tag: 'community' }),
+    documented({ summary: 'Tier 2: server-sent events `conversation` ({ id }) whenever a message in one of the founder’s conversations changes, so unread counts move live', tag: 'community', answers: 'text/event-stream' }),
     async (c) => inboxStream(c, tierContext(c)),
   )
   .post(
@@ -201,7 +202,7 @@ export const communityRoutes = new Hono<AppBindings>()
   )
   .get(
     '/conversations/:id/stream',
-    documented({ summary: 'Tier 2: the conversation live as server-sent events (message, removed, ready), to its two founders only; Last-Event-ID or ?after= replays what was missed', tag: 'community' }),
+    documented({ summary: 'Tier 2: the conversation live as server-sent events (message, removed, ready), to its two founders only; Last-Event-ID or ?after= replays what was missed', tag: 'community', answers: 'text/event-stream' }),
     paramsOf(ConversationParam),
     queryOf(StreamQuery),
     async (c) => {

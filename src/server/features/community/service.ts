@@ -1,12 +1,9 @@
-import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { AchievementKey } from '../../../core/gamification/achievements.ts';
 import type { PointsEvent } from '../../../core/gamification/points.ts';
 import {
   type CommunityMember,
   type Contact,
-  DEFAULT_VISIBILITY,
-  effectiveVisibility,
   FEED_PAGE_SIZE,
   LEADERBOARD_SIZE,
   type LeaderboardPeriod,
@@ -14,22 +11,10 @@ import {
   type StartupPhase,
   type Visibility,
 } from '../../../core/community/community.ts';
-import { PREMIUM_TIER, tierStatus } from '../../../core/subscription/trial.ts';
-import type { Database, Executor } from '../../db/client.ts';
-import { communityMembers, pointsLedger, pointsPeriodTotals, users } from '../../db/schema/index.ts';
+import type { Database } from '../../db/client.ts';
+import { communityMembers, pointsLedger, pointsPeriodTotals } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
-import { sealContact } from './contact.ts';
-
-/** GET /api/community/me */
-export type CommunitySettings = {
-  visibility: Visibility;
-  /** What others see now (public falls back to anonymous without tier 2). */
-  shownAs: Visibility;
-  pseudonym: number;
-  premium: boolean;
-  /** Whether other founders may start a direct message with them (decision 220). */
-  allowDirectMessages: boolean;
-};
+import { contactFor, ensureMembers, getSettings, isPremium, listed, type ListedRow, ownProfile, rowsOf, type TierContext, viewsOf } from './members.ts';
 
 /** GET /api/community/ledger */
 export type LedgerPage = {
@@ -61,104 +46,6 @@ export type Leaderboard = {
  * deleted founders and shows the rest as their visibility allows, read at the moment of
  * the request: a change applies everywhere at once.
  */
-
-export type TierContext = {
-  trialDays: number;
-  now?: Date;
-  /** The app's secret, which seals the contacts lists give for direct messages (decision 221). */
-  contactSecret?: string;
-};
-
-/** A contact for `founderId` that only `readerId` can use; none for oneself (or without a secret). */
-export function contactFor(tier: TierContext, readerId: string, founderId: string) {
-  return founderId === readerId || !tier.contactSecret ? null : sealContact(tier.contactSecret, readerId, founderId);
-}
-
-/** Pseudonyms are drawn at random (never from the id), unique, 4 to 6 digits. */
-const PSEUDONYM_MIN = 1000;
-const PSEUDONYM_MAX = 1_000_000;
-const PSEUDONYM_ATTEMPTS = 8;
-
-type Member = { visibility: Visibility; pseudonym: number; allowDirectMessages: boolean };
-
-/**
- * Each founder's visibility and pseudonym, drawing a pseudonym for those who have none yet.
- * A drawn number already taken is skipped by the unique index and drawn again.
- */
-export async function ensureMembers(db: Executor, userIds: readonly string[]): Promise<Map<string, Member>> {
-  const wanted = [...new Set(userIds)];
-  const found = new Map<string, Member>();
-  for (let attempt = 0; attempt <= PSEUDONYM_ATTEMPTS && wanted.length > found.size; attempt++) {
-    const rows = await db
-      .select({
-        userId: communityMembers.userId,
-        visibility: communityMembers.visibility,
-        pseudonym: communityMembers.pseudonym,
-        allowDirectMessages: communityMembers.allowDirectMessages,
-      })
-      .from(communityMembers)
-      .where(inArray(communityMembers.userId, wanted));
-    for (const { userId, ...member } of rows) found.set(userId, member);
-    const missing = wanted.filter((id) => !found.has(id));
-    if (missing.length === 0 || attempt === PSEUDONYM_ATTEMPTS) break;
-    await db
-      .insert(communityMembers)
-      .values(missing.map((userId) => ({ userId, visibility: DEFAULT_VISIBILITY, pseudonym: randomInt(PSEUDONYM_MIN, PSEUDONYM_MAX) })))
-      .onConflictDoNothing();
-  }
-  if (found.size < wanted.length) throw new AppError('INTERNAL');
-  return found;
-}
-
-type ProfileFields = {
-  fullName: string | null;
-  lastName: string | null;
-  nickname: string | null;
-  startupName: string | null;
-  userTier: number;
-  createdAt: Date;
-};
-
-function isPremium(row: { userTier: number; createdAt: Date }, tier: TierContext) {
-  return tierStatus(row, tier.trialDays, tier.now ?? new Date()).effectiveUserTier >= PREMIUM_TIER;
-}
-
-/** How `row` is shown to others: public (name and startup) only with tier 2 and a name to show. */
-export function memberView(row: ProfileFields, member: Member, tier: TierContext): CommunityMember {
-  const shown = effectiveVisibility(member.visibility, isPremium(row, tier));
-  const name = [row.fullName, row.lastName].filter(Boolean).join(' ').trim() || row.nickname?.trim() || '';
-  if (shown === 'public' && name) return { kind: 'public', name, startupName: row.startupName };
-  return { kind: 'anonymous', pseudonym: member.pseudonym };
-}
-
-/** The user columns `memberView` reads: select them to show a founder as the community does. */
-export const memberViewColumns = {
-  fullName: users.fullName,
-  lastName: users.lastName,
-  nickname: users.nickname,
-  startupName: users.startupName,
-  userTier: users.userTier,
-  createdAt: users.createdAt,
-};
-
-async function ownProfile(db: Database, userId: string) {
-  const [row] = await db.select({ ...memberViewColumns, phase: users.startupPhase }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
-
-export async function getSettings(db: Database, userId: string, tier: TierContext): Promise<CommunitySettings> {
-  const [profile, members] = await Promise.all([ownProfile(db, userId), ensureMembers(db, [userId])]);
-  const member = members.get(userId) as Member;
-  const premium = isPremium(profile, tier);
-  return {
-    visibility: member.visibility,
-    shownAs: effectiveVisibility(member.visibility, premium),
-    pseudonym: member.pseudonym,
-    premium,
-    allowDirectMessages: member.allowDirectMessages,
-  };
-}
 
 /** Allow or refuse new direct messages (decision 220); open to every tier, like visibility. */
 export async function setDirectMessages(db: Database, userId: string, allow: boolean, tier: TierContext) {
@@ -203,44 +90,10 @@ export async function ledgerPage(db: Database, userId: string, page: number): Pr
   };
 }
 
-/** Founders who may be listed: active accounts that are not hidden (u: users, m: community_members). */
-const listed = sql`u.status = 'active' and coalesce(m.visibility, 'anonymous') <> 'hidden'`;
-
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
-
-export type ListedRow = {
-  user_id: string;
-  full_name: string | null;
-  last_name: string | null;
-  nickname: string | null;
-  startup_name: string | null;
-  user_tier: number;
-  created_at: string | Date;
-};
-
-/** How each row's founder is shown, as their visibility allows now. */
-export async function viewsOf(db: Executor, rows: readonly ListedRow[], tier: TierContext) {
-  const members = await ensureMembers(db, rows.map((row) => row.user_id));
-  return (row: ListedRow) =>
-    memberView(
-      {
-        fullName: row.full_name,
-        lastName: row.last_name,
-        nickname: row.nickname,
-        startupName: row.startup_name,
-        userTier: Number(row.user_tier),
-        createdAt: new Date(row.created_at),
-      },
-      members.get(row.user_id) as Member,
-      tier,
-    );
-}
-
 /** Achievements unlocked (streaks and levels are achievements too), newest first, as each founder's visibility allows. */
 export async function feedPage(db: Database, userId: string, page: number, tier: TierContext): Promise<FeedPage> {
   const result = await db.execute(sql`
-    select a.user_id, a.achievement, a.unlocked_at, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at
+    select a.user_id, a.achievement, a.unlocked_at, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.trial_eligible, u.created_at
     from user_achievements a
     join users u on u.id = a.user_id
     left join community_members m on m.user_id = a.user_id
@@ -283,7 +136,7 @@ const periodDay = (period: LeaderboardPeriod, now: Date) => periodStart(period, 
 export function leaderboardQuery(period: LeaderboardPeriod, startsOn: string, phase?: StartupPhase) {
   const phaseFilter = phase ? sql`and t.phase = ${phase}` : sql``;
   return sql`
-    select b.user_id, b.points, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.created_at,
+    select b.user_id, b.points, u.full_name, u.last_name, u.nickname, u.startup_name, u.user_tier, u.trial_eligible, u.created_at,
       rank() over (order by b.points desc nulls last)::integer as rank
     from (
       select t.user_id, t.points from points_period_totals t

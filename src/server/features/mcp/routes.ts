@@ -7,6 +7,7 @@ import { DEFAULT_LANGUAGE, type Language, LANGUAGES } from '../../../core/i18n/l
 import { AppError } from '../../platform/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { documented } from '../../http/route-doc.ts';
+import { mcpChallenge } from '../oauth/index.ts';
 import { sessionOf } from '../../http/session.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { type Rest, restFor } from './rest.ts';
@@ -67,7 +68,8 @@ export function mcpRoutes(app: InProcess) {
     async (c) => {
       const check = await sessionOf(c);
       if (check.status !== 'valid' || !check.apiToken) {
-        c.header('WWW-Authenticate', 'Bearer realm="rumbo"');
+        // RFC 9728: the client finds the authorization server from here (decision 277).
+        c.header('WWW-Authenticate', mcpChallenge(c.get('deps').env.appUrl));
         throw new AppError('UNAUTHENTICATED');
       }
       await enforceRateLimit(c, 'mcpRequest');

@@ -37,6 +37,15 @@ const AskInput = ChatInput.pick({ message: true, conversationId: true });
 
 const data = (value: unknown): ToolAnswer => ({ data: value });
 
+/** A tool that is one argument-free REST read, answered as it comes. */
+const readTool = (name: string, path: string, description: Record<Language, string>): McpTool => ({
+  name,
+  scope: 'read',
+  description,
+  input: Empty,
+  run: async (rest) => data(await rest.json('GET', path)),
+});
+
 /** The question the form asks before saving an implausible week (decision 111), in words an assistant can relay. */
 function plausibilityQuestion(changes: ReturnType<typeof implausibleChanges>, language: Language): string {
   const lines = changes.map((change) => `${change.figure}: ${change.before} → ${change.after}`).join('; ');
@@ -74,13 +83,7 @@ export const MCP_TOOLS: McpTool[] = [
     input: SummaryQuery.partial(),
     run: async (rest, args: { range?: string }) => data(await rest.json('GET', `/api/metrics/summary${args.range ? `?range=${args.range}` : ''}`)),
   },
-  {
-    name: 'list_weeks',
-    scope: 'read',
-    description: { en: "Every week the founder recorded, newest first, with all its figures.", 'es-LA': 'Todas las semanas que registró el fundador, de la más reciente a la más antigua, con todas sus cifras.' },
-    input: Empty,
-    run: async (rest) => data(await rest.json('GET', '/api/metrics/weeks')),
-  },
+  readTool('list_weeks', '/api/metrics/weeks', { en: "Every week the founder recorded, newest first, with all its figures.", 'es-LA': 'Todas las semanas que registró el fundador, de la más reciente a la más antigua, con todas sus cifras.' }),
   {
     name: 'record_week',
     scope: 'write',
@@ -123,20 +126,8 @@ export const MCP_TOOLS: McpTool[] = [
     input: CompleteInput,
     run: async (rest, { id, ...body }: z.output<typeof CompleteInput>) => data(await rest.json('POST', `/api/tasks/${id}/complete`, body)),
   },
-  {
-    name: 'get_strategy',
-    scope: 'read',
-    description: { en: "The founder's current strategy: core problem, maximas and statement, with its version.", 'es-LA': 'La estrategia actual del fundador: problema central, máximas y declaración, con su versión.' },
-    input: Empty,
-    run: async (rest) => data(await rest.json('GET', '/api/strategy')),
-  },
-  {
-    name: 'get_insights',
-    scope: 'read',
-    description: { en: "This week's insights about the founder's numbers, most urgent first (Premium).", 'es-LA': 'Los hallazgos de esta semana sobre los números del fundador, los más urgentes primero (Premium).' },
-    input: Empty,
-    run: async (rest) => data(await rest.json('GET', '/api/insights')),
-  },
+  readTool('get_strategy', '/api/strategy', { en: "The founder's current strategy: core problem, maximas and statement, with its version.", 'es-LA': 'La estrategia actual del fundador: problema central, máximas y declaración, con su versión.' }),
+  readTool('get_insights', '/api/insights', { en: "This week's insights about the founder's numbers, most urgent first (Premium).", 'es-LA': 'Los hallazgos de esta semana sobre los números del fundador, los más urgentes primero (Premium).' }),
   {
     name: 'ask_mentor',
     scope: 'read',

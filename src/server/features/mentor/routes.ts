@@ -68,7 +68,7 @@ export const mentorRoutes = new Hono<AppBindings>()
   .use(requireUser)
   .post(
     '/chat',
-    documented({ summary: 'Ask the mentor; streams the AI SDK UI message stream (403 AI_CONSENT_REQUIRED / AI_DISABLED)', tag: 'ai' }),
+    documented({ summary: 'Ask the mentor; streams the AI SDK UI message stream (403 AI_CONSENT_REQUIRED / AI_DISABLED)', tag: 'ai', answers: 'text/event-stream' }),
     rateLimit('aiRequest'),
     jsonBody(ChatInput),
     async (c) => {
@@ -131,7 +131,7 @@ export const mentorRoutes = new Hono<AppBindings>()
   )
   .post(
     '/conversations/files',
-    documented({ summary: 'Upload files (multipart: files, language) into a new conversation; stored as an AI context entry (403 AI_CONSENT_REQUIRED / AI_DISABLED)', tag: 'ai' }),
+    documented({ summary: 'Upload files (multipart: files, language) into a new conversation; stored as an AI context entry (403 AI_CONSENT_REQUIRED / AI_DISABLED)', tag: 'ai', answers: 'text/event-stream' }),
     readsBody({ 'multipart/form-data': ConversationFilesFields }),
     rateLimit('fileUpload'),
     uploadLimit,

@@ -12,8 +12,8 @@ import { premiumOnly } from '../../http/require-premium.ts';
 import { StripeApplyInput, StripeKeyInput } from '../../../core/metrics/stripe-import.ts';
 import { deleteWeek, exportCsv, importCsv, listWeeks, peerBenchmarks, saveWeek } from './service.ts';
 import { applyStripeWeeks, connectStripe, disconnectStripe, type StripeDeps, stripeStatus } from './stripe-import.ts';
-import { jsonTextAnswer } from '../../http/json-text.ts';
 import { documented, jsonBody, paramsOf, queryOf, readsBody } from '../../http/route-doc.ts';
+import { jsonText } from '../../http/json-text.ts';
 
 
 /**
@@ -57,12 +57,12 @@ export const metricsRoutes = new Hono<AppBindings>()
   })
   .get('/summary', documented({ summary: 'Latest computed metrics, series (?range=12w|6m|1y|all, default 1y) and targets', tag: 'metrics' }), queryOf(SummaryQuery), async (c) => {
     const { range } = c.req.valid('query');
-    return jsonTextAnswer(c, await c.get('deps').summaries.body(c.get('deps').db, c.get('user').id, range));
+    return jsonText(c, await c.get('deps').summaries.body(c.get('deps').db, c.get('user').id, range));
   })
   .get('/benchmarks', documented({ summary: 'Tier 2: which quarter of 5+ anonymous peers, from a daily snapshot', tag: 'metrics' }), premiumOnly, async (c) =>
     c.json(await peerBenchmarks(c.get('deps').db, c.get('user').id)),
   )
-  .get('/export.csv', documented({ summary: 'Every week as CSV', tag: 'metrics' }), async (c) => {
+  .get('/export.csv', documented({ summary: 'Every week as CSV', tag: 'metrics', answers: 'text/csv' }), async (c) => {
     const csv = await exportCsv(c.get('deps').db, c.get('user').id);
     return c.body(csv, 200, {
       'content-type': 'text/csv; charset=utf-8',

@@ -74,7 +74,7 @@ export function createSummaryCache(options: { bus?: SessionEventBus; trustMs?: n
       const entry = await entryFor(db, userId);
       let body = entry.bodies.get(range);
       if (body === undefined) {
-        body = toJsonText<MetricsSummary>({ ...entry.summary, series: withinRange(entry.summary.series, range) });
+        body = toJsonText({ ...entry.summary, series: withinRange(entry.summary.series, range) });
         entry.bodies.set(range, body);
       }
       return body;

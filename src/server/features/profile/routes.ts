@@ -5,6 +5,7 @@ import { requireUser } from '../../http/require-user.ts';
 import { getMeJsonCached, placeholderMe, updateMe } from './service.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { documented, jsonBody } from '../../http/route-doc.ts';
+import { jsonText } from '../../http/json-text.ts';
 
 /** GET/PATCH /api/me: the signed-in founder's own profile, never anyone else's. */
 export const profileRoutes = new Hono<AppBindings>()
@@ -13,7 +14,7 @@ export const profileRoutes = new Hono<AppBindings>()
     const { db, env, profiles } = c.get('deps');
     try {
       const json = await getMeJsonCached(db, profiles, c.get('user').id, c.get('role'), env.trialDays);
-      return c.body(json, 200, { 'content-type': 'application/json' });
+      return jsonText(c, json);
     } catch (error) {
       // An admin viewing as a founder who has no profile sees the placeholder profile, not a broken page.
       const check = c.get('sessionCheck');

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Language } from '../../../core/i18n/language.ts';
 import type { ProfileUpdateInput } from '../../../core/profile/profile-settings.ts';
 import { tierStatus } from '../../../core/subscription/trial.ts';
 import type { Database } from '../../db/client.ts';
@@ -6,26 +7,36 @@ import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { currentRole, type Role } from '../../platform/roles.ts';
 
-/** Made with the account (Better Auth's user-created hook); idempotent. */
-export async function createProfile(db: Database, account: { id: string; email: string; fullName?: string | null }) {
+/**
+ * Made with the account (Better Auth's user-created hook); idempotent. `preferredLanguage` is
+ * the language the founder signed up in (decision 242), so e-mails follow it from the first;
+ * `trialEligible` is false when the address had an account before (decision 241).
+ */
+export async function createProfile(
+  db: Database,
+  account: { id: string; email: string; fullName?: string | null; preferredLanguage?: Language | null; trialEligible?: boolean },
+) {
   await db
     .insert(users)
     .values({
       id: account.id,
       email: account.email,
       fullName: account.fullName?.trim() ? account.fullName.trim() : null,
+      preferredLanguage: account.preferredLanguage ?? null,
+      trialEligible: account.trialEligible ?? true,
       termsAcceptedAt: new Date(),
     })
     .onConflictDoNothing({ target: users.id });
 }
 
 import type { ProfileCache, ProfileRow } from '../../platform/profile-cache.ts';
+import { type JsonText, toJsonText } from '../../http/json-text.ts';
 
 /** The client's profile shape (docs/onboarding-and-profile.md#profile-profile-and-patch-apime). */
 function toMe(row: ProfileRow, role: Role, trialDays: number) {
   // The onboarding draft has its own route (GET /api/onboarding/draft): /api/me stays small.
   const { deletedAt, termsAcceptedAt, onboardingDraft, ...fields } = row;
-  const tier = tierStatus({ userTier: row.userTier, createdAt: row.createdAt }, trialDays);
+  const tier = tierStatus({ userTier: row.userTier, createdAt: row.createdAt, trialEligible: row.trialEligible }, trialDays);
   return {
     ...fields,
     role,
@@ -98,19 +109,19 @@ export async function getMe(db: Database, userId: string, trialDays: number): Pr
 }
 
 /** The serialised answer for a cached row, per role: the row object is shared until the cache drops it. */
-const serialised = new WeakMap<ProfileRow, { role: Role; json: string }>();
+const serialised = new WeakMap<ProfileRow, { role: Role; json: JsonText<Me> }>();
 
 /**
  * GET /api/me's fast path: the role from the session check, the row from the profile cache,
  * and the JSON text made once per cached row (the busiest authenticated read serialises
  * nothing on a hit). The trial flags it carries are as fresh as the cache (seconds).
  */
-export async function getMeJsonCached(db: Database, profiles: ProfileCache, userId: string, role: Role, trialDays: number): Promise<string> {
+export async function getMeJsonCached(db: Database, profiles: ProfileCache, userId: string, role: Role, trialDays: number): Promise<JsonText<Me>> {
   const row = await profiles.get(db, userId);
   if (!row) throw new AppError('NOT_FOUND');
   const known = serialised.get(row);
   if (known?.role === role) return known.json;
-  const json = JSON.stringify(toMe(row, role, trialDays));
+  const json = toJsonText(toMe(row, role, trialDays));
   serialised.set(row, { role, json });
   return json;
 }

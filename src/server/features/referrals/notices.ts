@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { receivesEmail } from '../../../core/account/account-status.ts';
 import { isLanguage } from '../../../core/i18n/language.ts';
 import { REFERRAL_REWARD_MONTHS, type ReferralNoticeRole } from '../../../core/referrals/referral-schema.ts';
@@ -10,15 +10,16 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { referralRewardEmail } from './emails.ts';
 
 /**
- * The notices of a rewarded referral (docs/decisions/195-referral-reward-notices.md): written
- * with the reward, shown in the app until dismissed, e-mailed once by whichever sender
- * claims each row: the request that rewarded it, or the owed-notices job.
+ * The notices of a rewarded referral (docs/decisions/195-referral-reward-notices.md, 244): written
+ * with the reward, shown in the app until dismissed, e-mailed once by the referral e-mails job
+ * (owed-notices-job.ts), never by the request that rewarded it: no founder's "Finish" waits on
+ * the mail server.
  */
 
-/** A notice this old with no e-mail claimed was left by a process that stopped before sending it. */
-export const OWED_NOTICE_AGE_MS = 60_000;
-
 export type NoticeMailDeps = { db: Database; mailer: Mailer; env: { appUrl: string }; logger?: Logger };
+
+/** At most this many e-mails a run, oldest first; the next run takes the rest. */
+const NOTICES_PER_RUN = 100;
 
 /** Inside the reward's transaction: one notice per founder rewarded. The unique index makes a repeat a no-op. */
 export async function oweNotices(tx: Executor, codeId: string, founders: { userId: string; role: ReferralNoticeRole }[], at: Date): Promise<number[]> {
@@ -32,11 +33,13 @@ export async function oweNotices(tx: Executor, codeId: string, founders: { userI
 }
 
 /**
- * Sends each notice's e-mail in its founder's language, after the reward committed. A row is
- * claimed (`emailed_at` set where it was empty) before sending, so it goes out once; a
- * suspended or deleted founder gets none.
+ * Sends each notice's e-mail in its founder's language. A row is claimed (`emailed_at` set
+ * where it was empty, one conditional UPDATE) before sending, so among several instances
+ * running the job at once exactly one sends it; a crash between claim and send loses that
+ * e-mail rather than sending it twice (as subscription e-mails do). A suspended or deleted
+ * founder gets none.
  */
-export async function emailNotices(deps: NoticeMailDeps, ids: readonly number[], at = new Date()): Promise<number> {
+async function emailNotices(deps: NoticeMailDeps, ids: readonly number[], at: Date): Promise<number> {
   let sent = 0;
   for (const id of ids) {
     const [claimed] = await deps.db
@@ -63,17 +66,14 @@ export async function emailNotices(deps: NoticeMailDeps, ids: readonly number[],
   return sent;
 }
 
-/**
- * Sends the e-mails of notices older than a minute that nobody claimed (the process that
- * rewarded them stopped first), at most 100 a run, oldest first.
- */
+/** One run of the referral e-mails job: every notice not yet e-mailed, oldest first (at most 100). */
 export async function emailOwedNotices(deps: NoticeMailDeps, at = new Date()): Promise<number> {
   const owed = await deps.db
     .select({ id: referralNotices.id })
     .from(referralNotices)
-    .where(and(isNull(referralNotices.emailedAt), lt(referralNotices.createdAt, new Date(at.getTime() - OWED_NOTICE_AGE_MS))))
+    .where(isNull(referralNotices.emailedAt))
     .orderBy(asc(referralNotices.id))
-    .limit(100);
+    .limit(NOTICES_PER_RUN);
   return emailNotices(deps, owed.map((row) => row.id), at);
 }
 

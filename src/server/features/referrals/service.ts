@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gt, inArray, ne, sql } from 'drizzle-orm';
 import {
   MAX_OPEN_REFERRAL_CODES,
   MAX_REFERRAL_REWARDS_PER_YEAR,
@@ -11,13 +11,13 @@ import {
 } from '../../../core/referrals/referral-schema.ts';
 import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { referralCodes, users } from '../../db/schema/index.ts';
+import { authUsers, referralCodes, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
 import { grantMonthsIn } from '../subscription/index.ts';
 import { ensureMembers, memberView, memberViewColumns } from '../community/index.ts';
 import { awardPoints } from '../gamification/index.ts';
-import { emailNotices, type NoticeMailDeps, oweNotices } from './notices.ts';
+import { oweNotices } from './notices.ts';
 
 /**
  * Referrals (docs/referrals.md). Every state change is one conditional UPDATE
@@ -151,13 +151,19 @@ export type AttachOutcome = 'attached' | 'no-code' | 'unknown' | 'used' | 'own' 
  * their address never had another account, becomes pending with them as the referred founder.
  * Anything else signs them up without it (never an error: the sign-up goes on).
  */
-export async function attachCode(db: Database, newUser: { id: string; email: string }, ref: unknown, at = new Date()): Promise<AttachOutcome> {
+export async function attachCode(
+  db: Database,
+  newUser: { id: string; email: string; /** False when the address had an account before (known_addresses, decision 241). */ firstAccount?: boolean },
+  ref: unknown,
+  at = new Date(),
+): Promise<AttachOutcome> {
   const code = normaliseReferralCode(ref);
   if (!code) return 'no-code';
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(referralCodes).where(eq(referralCodes.code, code)).limit(1);
     if (!row) return 'unknown';
     if (row.ownerId === newUser.id) return 'own';
+    if (newUser.firstAccount === false) return 'known-address';
     const [known] = await tx
       .select({ id: users.id })
       .from(users)
@@ -179,23 +185,29 @@ export async function attachCode(db: Database, newUser: { id: string; email: str
   });
 }
 
-export type RewardDeps = NoticeMailDeps & { bus: SessionEventBus };
+export type RewardDeps = { db: Database; bus: SessionEventBus; env: { trialDays: number } };
 
 /**
- * When the referred founder completes onboarding: their pending code becomes rewarded and both
+ * When the referred founder is a real one, both their address confirmed and their onboarding
+ * completed, whichever comes last (decision 243): their pending code becomes rewarded and both
  * founders get a month of Premium through the subscription state machine, in one transaction,
- * audited. Exactly once: a second submission finds no pending code. The inviter already
- * rewarded 12 times in the last 365 days gets no month (decision 211); the invited founder does.
- * Each founder rewarded gets an in-app notice and, once the transaction committed, an e-mail
- * in their language (decision 195), sent after the answer: the founder's "Finish" never waits
- * on the mail server, and a notice whose e-mail never started is sent by the owed-notices job.
+ * audited. Called after each of the two; until both hold it changes nothing. Exactly once: a
+ * second call finds no pending code. The inviter already rewarded 12 times in the last 365 days
+ * gets no month (decision 211); the invited founder does. Each founder rewarded gets an in-app
+ * notice and an e-mail in their language (decision 195), sent by the referral e-mails job
+ * (decision 244), so no request waits on the mail server.
  */
 export async function rewardReferral(deps: RewardDeps, referredUserId: string, at = new Date()): Promise<{ rewarded: boolean; ownerRewarded: boolean }> {
   const result = await deps.db.transaction(async (tx) => {
+    const realFounder = tx
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(authUsers, eq(authUsers.id, users.id))
+      .where(and(eq(users.id, referredUserId), eq(users.onboardingCompleted, true), eq(authUsers.emailVerified, true), eq(users.status, 'active')));
     const [code] = await tx
       .update(referralCodes)
       .set({ status: 'rewarded', rewardedAt: at })
-      .where(and(eq(referralCodes.referredUserId, referredUserId), eq(referralCodes.status, 'pending')))
+      .where(and(eq(referralCodes.referredUserId, referredUserId), eq(referralCodes.status, 'pending'), exists(realFounder)))
       .returning();
     if (!code) return null;
     const [owner] = await tx.select({ status: users.status }).from(users).where(eq(users.id, code.ownerId)).for('update');
@@ -211,8 +223,8 @@ export async function rewardReferral(deps: RewardDeps, referredUserId: string, a
         ),
       );
     const ownerRewarded = owner?.status === 'active' && (recent?.n ?? 0) < MAX_REFERRAL_REWARDS_PER_YEAR;
-    await grantMonthsIn(tx, referredUserId, REFERRAL_REWARD_MONTHS, at);
-    if (ownerRewarded) await grantMonthsIn(tx, code.ownerId, REFERRAL_REWARD_MONTHS, at);
+    await grantMonthsIn(tx, referredUserId, REFERRAL_REWARD_MONTHS, deps.env, at);
+    if (ownerRewarded) await grantMonthsIn(tx, code.ownerId, REFERRAL_REWARD_MONTHS, deps.env, at);
     await recordAuditEvent(
       tx as unknown as Database,
       {
@@ -223,16 +235,15 @@ export async function rewardReferral(deps: RewardDeps, referredUserId: string, a
       },
       at,
     );
-    const noticeIds = await oweNotices(
+    await oweNotices(
       tx,
       code.id,
       [{ userId: referredUserId, role: 'invited' }, ...(ownerRewarded ? [{ userId: code.ownerId, role: 'inviter' as const }] : [])],
       at,
     );
-    return { ownerId: code.ownerId, ownerRewarded, noticeIds };
+    return { ownerId: code.ownerId, ownerRewarded };
   });
   if (!result) return { rewarded: false, ownerRewarded: false };
-  void emailNotices(deps, result.noticeIds, at).catch((error: unknown) => deps.logger?.error({ err: error }, 'referral reward e-mails failed'));
   await deps.bus.publish({ type: 'user-invalidated', userId: referredUserId });
   if (result.ownerRewarded) await deps.bus.publish({ type: 'user-invalidated', userId: result.ownerId });
   return { rewarded: true, ownerRewarded: result.ownerRewarded };

@@ -43,7 +43,7 @@ export const investorUpdateRoutes = new Hono<AppBindings>()
     return c.json(await saveUpdate(...ids(c), sections));
   })
   .get('/:id/versions', documented({ summary: 'Every saved version, newest first', tag: 'reports' }), async (c) => c.json(await listUpdateVersions(...ids(c))))
-  .get('/:id/pdf', documented({ summary: 'The update as a PDF', tag: 'reports' }), async (c) => {
+  .get('/:id/pdf', documented({ summary: 'The update as a PDF', tag: 'reports', answers: 'application/pdf' }), async (c) => {
     const { update, charts } = await updateForPdf(...ids(c));
     return c.body(new Uint8Array(await updatePdf(update, charts)), 200, {
       'content-type': 'application/pdf',
@@ -138,7 +138,7 @@ export const investorListRoutes = new Hono<AppBindings>()
 /** A share link, opened signed out: the update read-only, or 410 once expired or revoked. */
 export const sharedUpdateRoutes = new Hono<AppBindings>().get(
   '/:token',
-  documented({ summary: 'A shared update, read-only HTML; 410 once expired or revoked', tag: 'reports', public: true }),
+  documented({ summary: 'A shared update, read-only HTML; 410 once expired or revoked', tag: 'reports', public: true, answers: 'text/html' }),
   async (c) => {
     const update = await sharedUpdate(c.get('deps').db, c.req.param('token'));
     const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };

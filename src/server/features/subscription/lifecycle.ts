@@ -1,5 +1,8 @@
 import type { Executor } from '../../db/client.ts';
-import { applyEvent, applyEventIn, type LedgerDeps, lockSubscription, stateOf } from './ledger.ts';
+import { eq } from 'drizzle-orm';
+import { tierStatus } from '../../../core/subscription/trial.ts';
+import { users } from '../../db/schema/index.ts';
+import { applyEventIn, lockSubscription, stateOf } from './ledger.ts';
 import { isPremium } from '../../../core/subscription/state-machine.ts';
 
 /**
@@ -14,14 +17,26 @@ export async function endForDeletion(tx: Executor, userId: string, at: Date = ne
 }
 
 /**
- * Months of Premium given, not bought (a referral reward): they extend the current period,
- * or start one that ends by itself.
+ * Where granted months start for a founder on Free: the end of their trial while it runs
+ * (so a month given during the trial is added on top of it), else now.
  */
-export async function grantMonths(deps: LedgerDeps, userId: string, months: number, at: Date = new Date()) {
-  return applyEvent(deps, userId, { type: 'grant-months', months, at }, { source: 'referral', actorId: null });
+async function trialEndIn(tx: Executor, userId: string, trialDays: number, at: Date): Promise<Date | undefined> {
+  const [founder] = await tx
+    .select({ userTier: users.userTier, createdAt: users.createdAt, trialEligible: users.trialEligible })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const trial = founder ? tierStatus(founder, trialDays, at) : null;
+  return trial?.isInTrial && trial.trialEndsAt ? trial.trialEndsAt : undefined;
 }
 
-/** The same grant inside the caller's transaction (both sides of a referral reward commit together); the caller tells every instance afterwards. */
-export async function grantMonthsIn(tx: Executor, userId: string, months: number, at: Date = new Date()) {
-  return applyEventIn(tx, userId, { type: 'grant-months', months, at }, { source: 'referral', actorId: null });
+/**
+ * Months of Premium given, not bought (a referral reward), inside the caller's transaction (both
+ * sides of a referral reward commit together; the caller tells every instance afterwards). They
+ * extend the current period, or start one that ends by itself, after the trial when the founder
+ * is in one.
+ */
+export async function grantMonthsIn(tx: Executor, userId: string, months: number, options: { trialDays: number }, at: Date = new Date()) {
+  const startsAt = await trialEndIn(tx, userId, options.trialDays, at);
+  return applyEventIn(tx, userId, { type: 'grant-months', months, at, ...(startsAt ? { startsAt } : {}) }, { source: 'referral', actorId: null });
 }

@@ -71,7 +71,7 @@ export async function oweTrialNotices(db: Database, trialDays: number, now: Date
   const result = await db.execute(sql`
     insert into ${subscriptionNotices} (user_id, kind, key, created_at)
     select ${users.id}, 'trial-ending', 'trial', ${now.toISOString()}::timestamptz from ${users}
-    where ${users.status} = 'active' and ${users.userTier} = ${FREE_TIER}
+    where ${users.status} = 'active' and ${users.userTier} = ${FREE_TIER} and ${users.trialEligible}
       and ${users.createdAt} > ${trialStillRunning.toISOString()}::timestamptz
       and ${users.createdAt} <= ${withinNotice.toISOString()}::timestamptz
     on conflict (user_id, kind, key) do nothing

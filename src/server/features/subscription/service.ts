@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { daysLeft } from '../../../core/subscription/billing-dates.ts';
-import { parseEvent } from '../../../core/subscription/ledger-json.ts';
+import { parseEvent, parseState } from '../../../core/subscription/ledger-json.ts';
+import { premiumStretches } from '../../../core/subscription/stretches.ts';
 import { PLAN_PRICES, PRICE_CURRENCY } from '../../../core/subscription/plans.ts';
 import { isPremium } from '../../../core/subscription/state-machine.ts';
 import { tierStatus } from '../../../core/subscription/trial.ts';
@@ -21,15 +22,17 @@ export type SubscriptionView = Awaited<ReturnType<typeof subscriptionView>>;
 export async function subscriptionView(db: Executor, userId: string, options: { trialDays: number; provider: 'local' | 'stripe'; now?: Date }) {
   const now = options.now ?? new Date();
   const [row] = await db
-    .select({ userTier: users.userTier, createdAt: users.createdAt, subscription: subscriptions })
+    .select({ userTier: users.userTier, createdAt: users.createdAt, trialEligible: users.trialEligible, subscription: subscriptions })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
-  const [events, bonusAwarded] = await Promise.all([listEvents(db, userId, 20), wasAwarded(db, userId, 'upgrade-bonus')]);
+  const [events, bonusAwarded] = await Promise.all([listEvents(db, userId, LEDGER_READ_LIMIT), wasAwarded(db, userId, 'upgrade-bonus')]);
   const state = stateOf(row.subscription ?? undefined);
   const trial = tierStatus(row, options.trialDays, now);
+  // The trial as given at sign-up, even when Premium now runs alongside (userTier 2 hides it from tierStatus).
+  const trialGiven = tierStatus({ ...row, userTier: 1 }, options.trialDays, now).trialEndsAt;
   const premium = isPremium(state) ? state : null;
   return {
     provider: options.provider,
@@ -46,9 +49,19 @@ export async function subscriptionView(db: Executor, userId: string, options: { 
     upgradeBonus: { points: POINTS_BY_EVENT['upgrade-bonus'], awarded: bonusAwarded },
     /** Stripe's Customer Portal exists once the founder has paid through Checkout. */
     canManageBilling: options.provider === 'stripe' && Boolean(row.subscription?.stripeCustomerId),
-    history: events.map((entry) => historyEntry(entry)),
+    history: events.slice(0, HISTORY_LENGTH).map((entry) => historyEntry(entry)),
+    /** The Premium time still to come, stretch by stretch, with where each came from (docs/billing.md#granted-months). */
+    stretches: premiumStretches(
+      trialGiven ? { start: row.createdAt, end: trialGiven } : null,
+      events.toReversed().map((entry) => ({ event: parseEvent(entry.event), state: parseState(entry.state) })),
+      now,
+    ).map((stretch) => ({ source: stretch.source, start: stretch.start.toISOString(), end: stretch.end.toISOString() })),
   };
 }
+
+/** The page lists the last 20 changes; the stretches replay the ledger (a founder's is short: a few changes a year). */
+const HISTORY_LENGTH = 20;
+const LEDGER_READ_LIMIT = 500;
 
 /** One change as the page lists it: what happened, from where, and the plan and end it led to. */
 function historyEntry(entry: Awaited<ReturnType<typeof listEvents>>[number]) {

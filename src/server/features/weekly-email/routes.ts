@@ -59,7 +59,7 @@ export const weeklyEmailRoutes = new Hono<AppBindings>()
   .use(generalRateLimit)
   .get(
     '/unsubscribe',
-    documented({ summary: 'The weekly e-mails’ unsubscribe link (?token= signed): a page that asks, changing nothing (400 for a forged token)', tag: 'profile', public: true }),
+    documented({ summary: 'The weekly e-mails’ unsubscribe link (?token= signed): a page that asks, changing nothing (400 for a forged token)', tag: 'profile', public: true, answers: 'text/html' }),
     async (c) => {
       const founder = await founderOf(c);
       if (!founder) return page(c, 'en', `<p role="alert">${escapeHtml(PAGE_COPY.en.invalid)}</p>`, 400);
@@ -80,6 +80,7 @@ export const weeklyEmailRoutes = new Hono<AppBindings>()
         'One-click unsubscribe (?token= signed; RFC 8058 List-Unsubscribe-Post, or the page’s button): turns the weekly reminders off; a forged or altered token changes nothing (400)',
       tag: 'profile',
       public: true,
+      answers: 'text/html',
     }),
     async (c) => {
       const founder = await founderOf(c);

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { SignInInput, SignUpInput } from '../../../core/auth/credentials.ts';
 import { sanitize } from '../../../core/security/sanitize.ts';
 import { authClient } from '../../lib/auth-client.ts';
+import { currentLanguage } from '../../i18n/i18n.ts';
 import { authErrorKey } from './auth-errors.ts';
 import { PrimaryButton, SentNotice, TextField } from '../../components/form/form-parts.tsx';
 import { TermsCheckbox } from './terms-checkbox.tsx';
@@ -30,8 +31,9 @@ export function PasswordForm({
   onTwoFactor: () => void;
 }) {
   const { t } = useTranslation('auth');
-  // An address that has an account gets the same answer as a new one, without a session
-  // (no enumeration): the e-mail tells its owner the rest.
+  // A sign-up with an address that has an account gets the same answer as a new one, whose
+  // cookie opens no session (decision 240): the page finds no session and says to check the
+  // inbox, where the e-mail tells the owner the rest.
   const [sentTo, setSentTo] = useState<string | null>(null);
   const invitedEmail = useInvitedEmail();
   const form = useSchemaForm<typeof SignUpInput | typeof SignInInput, { fullName: string; email: string; password: string; termsAccepted: boolean }>(
@@ -40,20 +42,23 @@ export function PasswordForm({
     {
       onSubmit: async (values) => {
         if (mode === 'sign-up') {
-          const { data, error } = await authClient.signUp.email({
+          const { error } = await authClient.signUp.email({
             email: values.email,
             password: values.password,
             // Sanitised here and again on the server (docs/product.md#sanitising).
             name: sanitize('fullName' in values ? (values.fullName ?? '') : ''),
             termsAccepted: true,
+            // The account keeps the language the page is in: e-mails follow it from the first (decision 242).
+            language: currentLanguage(),
             ...(referral ? { ref: referral } : {}),
           } as Parameters<typeof authClient.signUp.email>[0]);
           if (error) {
             toast.error(t('toast.signUpError'), { description: t(authErrorKey('sign-up', error)) });
             return;
           }
-          if (data?.token === null) setSentTo(values.email);
-          else onSignedUp();
+          const { data: session } = await authClient.getSession();
+          if (session) onSignedUp();
+          else setSentTo(values.email);
         } else {
           const { data, error } = await authClient.signIn.email({ email: values.email, password: values.password });
           if (error) {

@@ -10,6 +10,7 @@ import { HistorySection, InvoicesSection } from './billing-record.tsx';
 import { DangerZone } from './danger-zone.tsx';
 import { ManageSection, UpgradeSection } from './plan-actions.tsx';
 import { PlanSummary } from './plan-summary.tsx';
+import { PremiumStretches } from './premium-stretches.tsx';
 import { useCheckoutReturn } from './use-checkout-return.ts';
 
 /**
@@ -56,6 +57,7 @@ export function SubscriptionPage() {
       ) : null}
       {confirming ? <p role="status">{t('checkout.confirming')}</p> : null}
       <PlanSummary view={view} format={format} />
+      <PremiumStretches view={view} format={format} />
       {paidPlan ? <ManageSection view={view} plan={paidPlan} format={format} /> : <UpgradeSection view={view} format={format} />}
       {view.provider === 'stripe' ? <InvoicesSection format={format} /> : <HistorySection view={view} format={format} />}
       <DangerZone email={me.data.email} />

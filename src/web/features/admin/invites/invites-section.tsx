@@ -10,6 +10,7 @@ import { isLanguage, LANGUAGES } from '../../../../core/i18n/language.ts';
 import type { Invite, Invites } from '../../../../server/features/admin/index.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { SelectField, TextField } from '../../../components/form/fields.tsx';
+import { QueryStates } from '../../../components/query-states.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
 import { intlLocale } from '../../../lib/format.ts';
@@ -114,23 +115,22 @@ export function InvitesSection() {
     <AdminSection id="admin-invites" title={t('operations.invites.title')} intro={t('operations.invites.intro')}>
       <InviteForm />
       <h3 className="mt-4 font-medium">{t('operations.invites.pending')}</h3>
-      {list.isPending ? (
-        <p role="status" className="mt-2 text-sm text-muted-foreground">
-          {t('operations.invites.loading')}
-        </p>
-      ) : list.isError ? (
-        <p role="alert" className="mt-2 text-sm text-destructive">
-          {t('operations.invites.loadError')}
-        </p>
-      ) : list.data.invites.length === 0 ? (
-        <p className="mt-2 text-sm text-muted-foreground">{t('operations.invites.empty')}</p>
-      ) : (
-        <ul aria-label={t('operations.invites.pending')} className="mt-2 divide-y divide-border">
-          {list.data.invites.map((invite) => (
-            <PendingInvite key={invite.id} invite={invite} />
-          ))}
-        </ul>
-      )}
+      <QueryStates
+        query={list}
+        loading={t('operations.invites.loading')}
+        failed={t('operations.invites.loadError')}
+        empty={t('operations.invites.empty')}
+        isEmpty={(data) => data.invites.length === 0}
+        className="mt-2"
+      >
+        {(data) => (
+          <ul aria-label={t('operations.invites.pending')} className="mt-2 divide-y divide-border">
+            {data.invites.map((invite) => (
+              <PendingInvite key={invite.id} invite={invite} />
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </AdminSection>
   );
 }

@@ -8,11 +8,14 @@ import type { Json } from '../../../../core/http/json.ts';
 import type { ApiTokenList, CreatedApiToken } from '../../../../server/features/api-tokens/index.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { ChoiceField, SelectField, TextField } from '../../../components/form/fields.tsx';
+import { QueryStates } from '../../../components/query-states.tsx';
 import { SettingsSection } from '../../../components/settings-section.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
-import { intlLocale } from '../../../lib/format.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { ConnectedApps } from './connected-apps.tsx';
+import { RevocableRow } from './revocable-row.tsx';
+import { useAccessText } from './use-access-text.ts';
 
 type Tokens = Json<ApiTokenList>;
 type Token = Tokens['tokens'][number];
@@ -42,6 +45,7 @@ export function ApiAccessPage() {
       </header>
       {created ? <NewToken token={created} onDone={() => setCreated(null)} /> : <CreateTokenForm onCreated={setCreated} />}
       <TokenList />
+      <ConnectedApps />
     </div>
   );
 }
@@ -126,7 +130,7 @@ function NewToken({ token, onDone }: { token: Created; onDone: () => void }) {
 }
 
 function TokenList() {
-  const { t, i18n } = useTranslation('profile');
+  const { t, date, scopes } = useAccessText();
   const queryClient = useQueryClient();
   const tokens = useQuery({ queryKey: TOKENS, queryFn: () => apiFetch<Tokens>('/api/tokens') });
   const revoke = useMutation({
@@ -137,48 +141,35 @@ function TokenList() {
     },
     onError: (error) => showErrorToast(error, t('apiAccess.list.revokeError')),
   });
-  const date = (iso: string) => new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const details = (token: Token) =>
     [
-      token.scopes.includes('write') ? t('apiAccess.scopes.readWrite') : t('apiAccess.scopes.read'),
+      scopes(token.scopes),
       token.lastUsedAt ? t('apiAccess.list.lastUsed', { date: date(token.lastUsedAt) }) : t('apiAccess.list.neverUsed'),
       token.expiresAt ? t(token.expired ? 'apiAccess.list.expired' : 'apiAccess.list.expires', { date: date(token.expiresAt) }) : t('apiAccess.list.noExpiry'),
     ].join(' · ');
   return (
     <SettingsSection id="tokens" title={t('apiAccess.list.title')}>
-      {tokens.isPending ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          {t('loading')}
-        </p>
-      ) : tokens.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {t('apiAccess.list.error')}
-        </p>
-      ) : tokens.data.tokens.length === 0 ? (
-        <p className="text-sm">{t('apiAccess.list.empty')}</p>
-      ) : (
-        <ul className="flex flex-col divide-y divide-border">
-          {tokens.data.tokens.map((token) => (
-            <li key={token.id} className="flex flex-wrap items-center gap-3 py-3">
-              <div className="min-w-0 flex-1">
-                <p className="font-medium">
-                  {token.name} <span className="font-mono text-sm font-normal text-muted-foreground">{t('apiAccess.list.hint', { hint: token.hint })}</span>
-                </p>
-                <p className="text-sm text-muted-foreground">{details(token)}</p>
-              </div>
-              <button
-                type="button"
+      <QueryStates query={tokens} loading={t('loading')} failed={t('apiAccess.list.error')} empty={t('apiAccess.list.empty')} isEmpty={(data) => data.tokens.length === 0}>
+        {(data) => (
+          <ul className="flex flex-col divide-y divide-border">
+            {data.tokens.map((token) => (
+              <RevocableRow
+                key={token.id}
+                title={
+                  <>
+                    {token.name} <span className="font-mono text-sm font-normal text-muted-foreground">{t('apiAccess.list.hint', { hint: token.hint })}</span>
+                  </>
+                }
+                details={details(token)}
+                revoke={t('apiAccess.list.revoke')}
+                revokeLabel={t('apiAccess.list.revokeLabel', { name: token.name })}
                 disabled={revoke.isPending}
-                onClick={() => revoke.mutate(token.id)}
-                aria-label={t('apiAccess.list.revokeLabel', { name: token.name })}
-                className={buttonClass.compact}
-              >
-                {t('apiAccess.list.revoke')}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+                onRevoke={() => revoke.mutate(token.id)}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </SettingsSection>
   );
 }

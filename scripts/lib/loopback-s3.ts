@@ -17,7 +17,8 @@ type S3rverConstructor = new (options: {
 
 /**
  * A real S3-compatible server (s3rver) on loopback, storing objects on disk, so the S3
- * storage driver and its presigned links run against a real socket. Its fixed credentials
+ * storage driver and its presigned links run against a real socket (the storage tests, and
+ * `npm run cluster` when no `S3_BUCKET` is given). Its fixed credentials
  * are S3RVER / S3RVER; it still refuses unknown keys and expired links. Signature checks are
  * relaxed because s3rver canonicalises query values with encodeURIComponent, which leaves
  * the `'` and `*` of `filename*=UTF-8''…` unescaped where S3 (and the AWS SDK) escape them.
