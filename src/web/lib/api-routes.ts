@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import type { ExtractSchema } from 'hono/types';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { AppType } from '../../server/app.ts';
 import { apiFetch } from './api-client.ts';
@@ -8,7 +8,7 @@ import { apiFetch } from './api-client.ts';
  * `'GET /api/metrics/summary'`, with what it answers and what it reads. A path and its
  * answer type cannot drift apart: the answer is the handler's own, as Hono infers it.
  */
-type Schema = AppType extends Hono<infer _Env, infer S, infer _Base> ? S : never;
+type Schema = ExtractSchema<AppType>;
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 type RoutesOf<S> = S extends unknown
