@@ -5,6 +5,7 @@ import type { Json } from '../../../core/http/json.ts';
 import type { TaskDrafted } from '../../../server/features/mentor/index.ts';
 import type { Task as ServerTask } from '../../../server/features/tasks/index.ts';
 import { apiFetch } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-routes.ts';
 import { gamificationQueryKey } from '../gamification/index.ts';
 import { summaryQuery } from '../metrics/index.ts';
 
@@ -14,7 +15,7 @@ export type Task = Json<ServerTask>;
 export const tasksQueryOptions = (status: TaskStatus) =>
   queryOptions({
     queryKey: ['tasks', status],
-    queryFn: () => apiFetch<Task[]>(`/api/tasks?status=${status}`),
+    queryFn: () => api('GET /api/tasks', { query: { status } }),
   });
 
 export function useTasks(status: TaskStatus) {
@@ -40,11 +41,7 @@ export function useCreateTask() {
   const invalidate = useInvalidateTasks();
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: { input: CreateTaskInput; idempotencyKey: string }) =>
-      apiFetch<Task>('/api/tasks', {
-        method: 'POST',
-        body: JSON.stringify(input),
-        headers: { 'idempotency-key': idempotencyKey },
-      }),
+      api('POST /api/tasks', { json: input, init: { headers: { 'idempotency-key': idempotencyKey } } }),
     onSuccess: invalidate,
   });
 }
@@ -53,7 +50,7 @@ export function useUpdateTask() {
   const invalidate = useInvalidateTasks();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdateTaskInput }) =>
-      apiFetch<Task>(`/api/tasks/${id}`, { method: 'PATCH', body: JSON.stringify(changes) }),
+      api('PATCH /api/tasks/:id', { params: { id }, json: changes }),
     onSuccess: invalidate,
   });
 }
@@ -62,7 +59,7 @@ export function useCompleteTask() {
   const invalidate = useInvalidateTasks();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: string } & Required<CompleteTaskInput>) =>
-      apiFetch<Task>(`/api/tasks/${id}/complete`, { method: 'POST', body: JSON.stringify(body) }),
+      api('POST /api/tasks/:id/complete', { params: { id }, json: body }),
     onSuccess: invalidate,
   });
 }
