@@ -22,7 +22,10 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 /** Loads one URL on loopback for `seconds` with `connections` keep-alive connections. */
 export function load(url: string, options: { connections: number; seconds: number; headers?: Record<string, string>; method?: string; body?: string }) {
-  return autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers, method: options.method, body: options.body });
+  // Only the options given: autocannon takes a key set to undefined as the value (no method, no request).
+  const { seconds, ...given } = options;
+  const defined = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+  return autocannon({ url, duration: seconds, ...defined } as Parameters<Autocannon>[0]);
 }
 
 /** A number from the command line (`--seconds 10`), or the fallback. */

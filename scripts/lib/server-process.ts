@@ -37,8 +37,8 @@ export type ServerProcess = {
   exited: Promise<Exit>;
   hasExited: () => boolean;
   kill: (signal?: NodeJS.Signals) => void;
-  /** Resolves once GET /api/health answers 200; rejects if the process exits first or after ~60 s. */
-  waitUntilHealthy: () => Promise<void>;
+  /** Resolves once GET /api/health answers 200; rejects if the process exits first or after `timeoutMs` (60 s). */
+  waitUntilHealthy: (timeoutMs?: number) => Promise<void>;
   /** SIGTERM, then SIGKILL if it has not exited after 10 s. */
   stop: () => Promise<Exit>;
 };
@@ -115,8 +115,8 @@ export async function spawnServerProcess(options: {
     exited,
     hasExited: () => exitedFlag,
     kill,
-    waitUntilHealthy: async () => {
-      const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+    waitUntilHealthy: async (timeoutMs = HEALTH_TIMEOUT_MS) => {
+      const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         if (exitedFlag) {
           const { code, signal } = await exited;
@@ -131,7 +131,7 @@ export async function spawnServerProcess(options: {
         }
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      throw new Error(`server not healthy after ${HEALTH_TIMEOUT_MS} ms\nstderr:\n${stderr}\nstdout:\n${stdout}`);
+      throw new Error(`server not healthy after ${timeoutMs} ms\nstderr:\n${stderr}\nstdout:\n${stdout}`);
     },
     stop: async () => {
       kill('SIGTERM');
