@@ -35,7 +35,7 @@ function startIslands(root: HTMLElement): () => void {
 
 /** A signed-in founder's pricing page shows their plan's buttons: the app renders it over the islands. */
 async function handedOverToFounder(stopIslands: () => void) {
-  const { subscriptionIfSignedIn } = await import('../lib/api/subscription-calls.ts');
+  const { subscriptionIfSignedIn } = await import('../features/subscription/subscription-calls.ts');
   const founder = await subscriptionIfSignedIn().catch(() => null);
   if (!founder) return false;
   stopIslands();

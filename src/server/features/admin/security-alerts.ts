@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, notInAr
 import { ADMIN_ACTIONS_ALERT, type AlertKind, type AlertSeverity, isWithinWorkingHours, ROLE_CHANGES_ALERT } from '../../../core/admin/security-alerts.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLogs, authUsers, securityAlerts } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
 import { type Telemetry, timedJob } from '../../platform/telemetry.ts';
