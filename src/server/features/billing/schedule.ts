@@ -9,6 +9,7 @@ import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { subscriptionNotices, subscriptions, users } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
+import type { SettingsStore } from '../../platform/runtime-settings.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { type NoticeKind, subscriptionEmail } from './emails.ts';
 import { applyEventIn, lockSubscription, stateOf } from './ledger.ts';
@@ -21,7 +22,8 @@ import { applyEventIn, lockSubscription, stateOf } from './ledger.ts';
  * claims each notice before sending it.
  */
 
-export type ScheduleDeps = { db: Database; bus: SessionEventBus; mailer: Mailer; logger: Logger; env: { trialDays: number; appUrl: string } };
+/** `settings`: the trial's length in force (Admin › Settings), read on every run. */
+export type ScheduleDeps = { db: Database; bus: SessionEventBus; mailer: Mailer; logger: Logger; env: { appUrl: string }; settings: Pick<SettingsStore, 'current'> };
 
 /** The trial-ending e-mail goes out this many days before the trial ends. */
 export const TRIAL_NOTICE_DAYS = 3;
@@ -115,7 +117,7 @@ export async function sendOwedNotices(deps: Omit<ScheduleDeps, 'bus'>, now: Date
     if (!notice) break;
     const [founder] = await deps.db.select().from(users).where(eq(users.id, notice.user_id)).limit(1);
     if (!founder || !receivesEmail(founder.status)) continue;
-    const trial = tierStatus(founder, deps.env.trialDays, now);
+    const trial = tierStatus(founder, deps.settings.current().trialDays, now);
     const date = notice.kind === 'trial-ending' ? trial.trialEndsAt : new Date(notice.created_at);
     const stillTrue = notice.kind === 'trial-ending' ? trial.isInTrial : trial.effectiveUserTier === FREE_TIER && !(await endedAgainLater(deps.db, notice));
     if (!date || !stillTrue) continue;
@@ -135,7 +137,7 @@ export async function sendOwedNotices(deps: Omit<ScheduleDeps, 'bus'>, now: Date
 /** One pass of the whole schedule, in the order that lets a period ended now be e-mailed now. */
 export async function runSubscriptionSchedule(deps: ScheduleDeps, now: Date = new Date()) {
   const periods = await endPassedPeriods(deps, now);
-  const owed = await oweTrialNotices(deps.db, deps.env.trialDays, now);
+  const owed = await oweTrialNotices(deps.db, deps.settings.current().trialDays, now);
   const sent = await sendOwedNotices(deps, now);
   return { ...periods, owed, sent };
 }

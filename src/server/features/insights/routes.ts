@@ -18,7 +18,7 @@ export const insightRoutes = new Hono<AppBindings>().use(requireUser).get(
   }),
   async (c) => {
     const { db, env } = c.get('deps');
-    await requirePremium(db, c.get('user').id, env.trialDays);
+    await requirePremium(db, c.get('user').id, c.get('deps').settings.current().trialDays);
     return c.json({ insights: await founderInsights(db, c.get('user').id) } satisfies InsightsAnswer);
   },
 );

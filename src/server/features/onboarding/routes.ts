@@ -25,7 +25,7 @@ export const onboardingRoutes = new Hono<AppBindings>()
     await completeOnboarding(db, c.get('user').id, answers);
     // A founder who signed up with a referral code: both founders get their month now, once.
     await rewardReferral(deps, c.get('user').id);
-    return c.json(await getMe(db, c.get('user').id, env.trialDays));
+    return c.json(await getMe(db, c.get('user').id, c.get('deps').settings.current().trialDays));
   })
   .get(
     '/draft',
@@ -51,5 +51,5 @@ export const onboardingRoutes = new Hono<AppBindings>()
   )
   .post('/reset', documented({ summary: 'Admins: mark their own onboarding not completed, answers kept', tag: 'profile' }), async (c) => {
     const { db, env } = c.get('deps');
-    return c.json(await resetOwnOnboarding(db, c.get('user').id, env.trialDays));
+    return c.json(await resetOwnOnboarding(db, c.get('user').id, c.get('deps').settings.current().trialDays));
   });

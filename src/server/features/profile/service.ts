@@ -6,8 +6,8 @@ import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { currentRole, type Role } from '../../platform/roles.ts';
 
-/** Made with the account (Better Auth's user-created hook); idempotent. */
-export async function createProfile(db: Database, account: { id: string; email: string; fullName?: string | null }) {
+/** Made with the account (Better Auth's user-created hook), with the e-mail hours new founders start with; idempotent. */
+export async function createProfile(db: Database, account: { id: string; email: string; fullName?: string | null }, emailHours?: { monday: string; friday: string }) {
   await db
     .insert(users)
     .values({
@@ -15,6 +15,7 @@ export async function createProfile(db: Database, account: { id: string; email: 
       email: account.email,
       fullName: account.fullName?.trim() ? account.fullName.trim() : null,
       termsAcceptedAt: new Date(),
+      ...(emailHours ? { emailMondayHour: emailHours.monday, emailFridayHour: emailHours.friday } : {}),
     })
     .onConflictDoNothing({ target: users.id });
 }
