@@ -128,7 +128,7 @@ export const adminRoutes = new Hono<AppBindings>()
   )
   // The job's scan on demand (it runs every 30 minutes anyway): raising is idempotent.
   .post('/security-alerts/scan', documented({ summary: 'Admin: run the security alerts scan now (idempotent); answers how many alerts were new', tag: 'admin' }), async (c) => {
-    const { db, env } = c.get('deps');
+    const { db } = c.get('deps');
     return c.json({ raised: await scanSecurityAlerts(db, new Date(), { workingHours: c.get('deps').settings.current().adminWorkingHours }) } satisfies SecurityAlertsScanned);
   })
   .post(

@@ -50,7 +50,7 @@ export const adminUserRoutes = new Hono<AppBindings>()
     '/:userId/subscription',
     documented({ summary: 'Admin, read only: a founder’s subscription as they see it and its whole event history (who, what, when, from where)', tag: 'admin' }),
     async (c) => {
-      const { db, env, billing } = c.get('deps');
+      const { db, billing } = c.get('deps');
       return c.json(await subscriptionForAdmin(db, c.req.param('userId'), { trialDays: c.get('deps').settings.current().trialDays, provider: billing.kind }));
     },
   )

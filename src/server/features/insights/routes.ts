@@ -17,7 +17,7 @@ export const insightRoutes = new Hono<AppBindings>().use(requireUser).get(
     tag: 'metrics',
   }),
   async (c) => {
-    const { db, env } = c.get('deps');
+    const { db } = c.get('deps');
     await requirePremium(db, c.get('user').id, c.get('deps').settings.current().trialDays);
     return c.json({ insights: await founderInsights(db, c.get('user').id) } satisfies InsightsAnswer);
   },

@@ -10,7 +10,7 @@ import { documented, jsonBody } from '../../http/route-doc.ts';
 export const profileRoutes = new Hono<AppBindings>()
   .use(requireUser)
   .get('/', documented({ summary: 'The signed-in founder’s profile, trial and role', tag: 'profile' }), async (c) => {
-    const { db, env, profiles } = c.get('deps');
+    const { db, profiles } = c.get('deps');
     try {
       const json = await getMeJsonCached(db, profiles, c.get('user').id, c.get('role'), c.get('deps').settings.current().trialDays);
       return c.body(json, 200, { 'content-type': 'application/json' });
@@ -24,7 +24,7 @@ export const profileRoutes = new Hono<AppBindings>()
     }
   })
   .patch('/', documented({ summary: 'Update profile fields and settings (sanitised)', tag: 'profile' }), jsonBody(ProfileUpdateInput), async (c) => {
-    const { db, env } = c.get('deps');
+    const { db } = c.get('deps');
     const changes = c.req.valid('json');
     return c.json(await updateMe(db, c.get('user').id, changes, c.get('deps').settings.current().trialDays));
   });
