@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { Language } from '../src/core/i18n/language.ts';
 import { authEmail } from '../src/server/mail/auth-emails.ts';
-import { subscriptionEmail } from '../src/server/features/billing/emails.ts';
+import { subscriptionEmail } from '../src/server/features/subscription/emails.ts';
 import { referralRewardEmail } from '../src/server/features/referrals/emails.ts';
 import { investorUpdateEmail } from '../src/server/features/reports/update-email.ts';
 import { sharedPageHtml } from '../src/server/features/reports/shared-page.ts';

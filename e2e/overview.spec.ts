@@ -88,9 +88,9 @@ test('in Spanish, the numbers use the Spanish marks, as Metrics writes them, and
   await page.goto('/overview');
   const metrics = page.getByRole('region', { name: text('es-LA', 'overview', 'metrics.title') });
   const es = (key: string) => text('es-LA', 'overview', key);
-  await expect(metrics.getByText(`${es('metrics.status.off')} · < 0,7%`)).toBeVisible();
+  await expect(metrics.getByText(`${es('metrics.status.off')} · < 0,7 %`)).toBeVisible();
   await expect(metrics.getByText(`${es('metrics.status.on')} · > 40 semanas`)).toBeVisible();
-  await expect(metrics.getByText(`${es('metrics.status.on')} · > 104%`)).toBeVisible();
+  await expect(metrics.getByText(`${es('metrics.status.on')} · > 104 %`)).toBeVisible();
   await expect(metrics.getByText('4,1 : 1', { exact: true })).toBeVisible();
   expect(es('metrics.status.on')).toBe('En meta');
 });

@@ -30,7 +30,7 @@ async function founderWithChurnSpike(page: Page, language: Language) {
 
 const cases = [
   { language: 'en' as const, width: 1280, theme: 'light' as const, numbers: { from: '0%', to: '2.5%', threshold: '0.7%' } },
-  { language: 'es-LA' as const, width: 390, theme: 'dark' as const, numbers: { from: '0%', to: '2,5%', threshold: '0,7%' } },
+  { language: 'es-LA' as const, width: 390, theme: 'dark' as const, numbers: { from: '0 %', to: '2,5 %', threshold: '0,7 %' } },
 ];
 
 for (const { language, width, theme, numbers } of cases) {

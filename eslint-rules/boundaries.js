@@ -6,8 +6,9 @@ import path from 'node:path';
  * - a server feature reaches another feature only through its published `index.ts`;
  * - server infrastructure (anything outside `src/server/features/` but the files that
  *   assemble the app) never imports a feature;
- * - a web feature never imports another feature (what two share lives in lib/ or components/),
- *   and lib/, components/ and i18n/ import no feature: only app/ (the router) knows them all.
+ * - a web feature reaches another web feature only through its published `index.ts`, and never
+ *   imports app/ (the router and the layout compose features, not the other way round);
+ * - lib/, components/ and i18n/ import no feature: they serve every feature.
  * `npm run imports` reports the same figures for the whole tree, loops included.
  */
 
@@ -15,7 +16,8 @@ import path from 'node:path';
 export const SERVER_ASSEMBLY = new Set(['src/server/app.ts', 'src/server/app-deps.ts', 'src/server/services.ts', 'src/server/start-server.ts', 'src/server/main.ts']);
 
 const SERVER_FEATURE = /^src\/server\/features\/([^/]+)\/(.+)$/;
-const WEB_FEATURE = /^src\/web\/features\/([^/]+)\//;
+const WEB_FEATURE = /^src\/web\/features\/([^/]+)\/(.+)$/;
+const WEB_APP = /^src\/web\/app(\/|$)/;
 const WEB_SHARED = /^src\/web\/(lib|components|i18n)\//;
 
 /** What is wrong with importing `target` from `file` (both repository paths), or undefined. */
@@ -26,10 +28,11 @@ export function boundaryBreach(file, target) {
     if (from) return from[1] !== to[1] && to[2] !== 'index.ts' ? 'serverCrossFeature' : undefined;
     return SERVER_ASSEMBLY.has(file) ? undefined : 'serverInfraToFeature';
   }
+  const fromWeb = WEB_FEATURE.exec(file);
+  if (fromWeb && WEB_APP.test(target)) return 'webFeatureToApp';
   const toWeb = WEB_FEATURE.exec(target);
   if (!toWeb) return undefined;
-  const fromWeb = WEB_FEATURE.exec(file);
-  if (fromWeb) return fromWeb[1] !== toWeb[1] ? 'webCrossFeature' : undefined;
+  if (fromWeb) return fromWeb[1] !== toWeb[1] && toWeb[2] !== 'index.ts' ? 'webCrossFeature' : undefined;
   return WEB_SHARED.test(file) ? 'webSharedToFeature' : undefined;
 }
 
@@ -42,7 +45,8 @@ const rule = {
     messages: {
       serverCrossFeature: "A server feature reaches another only through its index.ts ('{{target}}').",
       serverInfraToFeature: "Server infrastructure must not import a feature ('{{target}}'): move what it needs into platform/, or pass it in from the assembly.",
-      webCrossFeature: "A web feature must not import another feature ('{{target}}'): move what both need into lib/ or components/.",
+      webCrossFeature: "A web feature reaches another only through its index.ts ('{{target}}').",
+      webFeatureToApp: "A web feature must not import app/ ('{{target}}'): app/ composes features; take what it provides as a prop.",
       webSharedToFeature: "lib/, components/ and i18n/ serve every feature and import none ('{{target}}').",
     },
   },

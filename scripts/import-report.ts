@@ -1,7 +1,8 @@
 /**
  * `npm run imports`: how the source's folders lean on each other, in the figures the
  * layout decision tracks (docs/decisions/135-layout-and-boundaries.md):
- * - imports from one web feature into another (`src/web/features/<a>` → `<b>`);
+ * - imports from one web feature into another, other than through its `index.ts`;
+ * - web features importing `src/web/app/` (the router and the layout compose features);
  * - imports from one server feature into another, other than through its `index.ts`;
  * - "arrows up": server infrastructure (anything outside `src/server/features/`, bar the
  *   files that assemble the app) importing a feature;
@@ -82,6 +83,7 @@ const graph = importGraph();
 const webBetweenFeatures: string[] = [];
 const serverBetweenFeatures: string[] = [];
 const arrowsUp: string[] = [];
+const webFeaturesToApp: string[] = [];
 const featureGraph = { web: new Map<string, string[]>(), server: new Map<string, string[]>() };
 
 for (const [file, targets] of graph) {
@@ -91,10 +93,11 @@ for (const [file, targets] of graph) {
       const to = featureOf(target, side);
       if (from && to && from !== to) {
         featureGraph[side].set(from, [...(featureGraph[side].get(from) ?? []), to]);
-        const published = side === 'server' && /^src\/server\/features\/[^/]+\/index\.ts$/.test(target);
+        const published = new RegExp(`^src/${side}/features/[^/]+/index\\.ts$`).test(target);
         if (!published) (side === 'web' ? webBetweenFeatures : serverBetweenFeatures).push(`${file} → ${target}`);
       }
     }
+    if (featureOf(file, 'web') && /^src\/web\/app\//.test(target)) webFeaturesToApp.push(`${file} → ${target}`);
     const fromInfrastructure = file.startsWith('src/server/') && !featureOf(file, 'server') && !SERVER_ASSEMBLY.has(file);
     if (fromInfrastructure && featureOf(target, 'server')) arrowsUp.push(`${file} → ${target}`);
   }
@@ -104,7 +107,8 @@ const fileLoops = loops(graph);
 const webFeatureLoops = loops(featureGraph.web);
 const serverFeatureLoops = loops(featureGraph.server);
 const figures: [string, number, string[]][] = [
-  ['web: imports between features', webBetweenFeatures.length, webBetweenFeatures],
+  ['web: imports between features (not through index.ts)', webBetweenFeatures.length, webBetweenFeatures],
+  ['web: features importing app/', webFeaturesToApp.length, webFeaturesToApp],
   ['web: features tied in a loop', webFeatureLoops.flat().length, webFeatureLoops.map((loop) => loop.join(' ↔ '))],
   ['server: imports between features (not through index.ts)', serverBetweenFeatures.length, serverBetweenFeatures],
   ['server: features tied in a loop', serverFeatureLoops.flat().length, serverFeatureLoops.map((loop) => loop.join(' ↔ '))],

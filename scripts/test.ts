@@ -4,10 +4,10 @@
  * the browser step while iterating; CI never passes it.
  *
  * With `TEST_POSTGRES_URL` set (CI sets it), the integration tests also run against that
- * PostgreSQL, side by side with the e2e step: the browser and the server it drives leave
- * part of a 2-core machine idle, and running the two passes one after the other made CI
- * twice as long as either (docs/decisions/120-e2e-without-flakes.md). That run's output is
- * printed after the e2e step's, so the two never interleave.
+ * PostgreSQL, side by side with the PGlite integration step: each pass keeps one core busy,
+ * so the two finish in about the time of one, and the browser step, the longest, then has
+ * the machine mostly to itself (docs/decisions/120-e2e-without-flakes.md). That run's output
+ * is printed at the end, so the passes never interleave.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,12 +45,12 @@ function recordTime(name: string, seconds: string, passed: boolean) {
 
 type Background = { name: string; done: Promise<{ status: number; seconds: string }>; logFile: string };
 
-/** The integration tests against PostgreSQL, in the background, one worker (the e2e step has the other core). */
+/** The integration tests against PostgreSQL, in the background, one worker (the PGlite pass has the other core). */
 function startPostgresIntegration(url: string): Background {
   const name = 'integration (PostgreSQL)';
   const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-test-')), 'postgres-integration.log');
   const log = fs.openSync(logFile, 'w');
-  console.log(`\n▶ ${name} in the background (its output follows the e2e step's)`);
+  console.log(`\n▶ ${name} in the background (its output follows the other steps')`);
   const started = Date.now();
   const child = spawn('npx', ['vitest', 'run', '--project', 'integration', '--maxWorkers=1'], {
     cwd: ROOT,
@@ -79,10 +79,8 @@ async function finish(background: Background): Promise<boolean> {
 let background: Background | undefined;
 for (const [name, [command, ...args]] of steps) {
   console.log(`\n▶ ${name}: ${[command, ...args].join(' ')}`);
-  if (name === 'e2e') {
-    buildIfStale();
-    if (postgresUrl) background = startPostgresIntegration(postgresUrl);
-  }
+  if (name === 'integration' && postgresUrl) background = startPostgresIntegration(postgresUrl);
+  if (name === 'e2e') buildIfStale();
   const started = Date.now();
   const result = spawnSync(command as string, args, { cwd: ROOT, stdio: 'inherit' });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);

@@ -4,7 +4,7 @@ import type { TokenGuard } from './auth/token-guard.ts';
 import type { SessionEventBus } from './cluster/shared-state.ts';
 import type { Database, DatabaseDriver } from './db/client.ts';
 import type { Env } from './env.ts';
-import type { BillingProvider } from './features/billing/index.ts';
+import type { BillingProvider } from './features/subscription/index.ts';
 import type { SummaryCache } from './features/metrics/summary-cache.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -40,7 +40,7 @@ export type AppDeps = {
   profiles: ProfileCache;
   /** GET /api/metrics/summary's cache, dropped with the profile on the founder's writes. */
   summaries: SummaryCache;
-  /** Who takes the money: the local provider, or Stripe when configured (features/billing/). */
+  /** Who takes the money: the local provider, or Stripe when configured (features/subscription/). */
   billing: BillingProvider;
   /** SMTP, or the outbox folder when none is set. */
   mailer: Mailer;

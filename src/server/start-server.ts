@@ -17,7 +17,7 @@ import { jobsSettled } from './platform/telemetry.ts';
 import { startWeeklyEmailJob } from './features/weekly-email/scheduler.ts';
 import { createMailer } from './mail/mailer.ts';
 import { localStorageWarning, signingSecret } from './storage/storage-for.ts';
-import { startSubscriptionJob } from './features/billing/schedule.ts';
+import { startSubscriptionJob } from './features/subscription/schedule.ts';
 import { startStripeSyncJob } from './features/metrics/stripe-sync-job.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createServices } from './services.ts';

@@ -7,7 +7,7 @@ import { VALIDATION_NAMESPACE } from '../core/validation/issues.ts';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
 import { DEFAULT_NAMESPACE } from './i18n/i18n.ts';
-import { loadShowcase } from './features/marketing/showcase-section.tsx';
+import { loadShowcase } from './app/showcase-section.tsx';
 import { ShellFrame } from './app/layout/shell-frame.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isoWeekKey } from '../../src/core/gamification/streak.ts';
+import { formatWeek } from '../../src/core/metrics/iso-week.ts';
 import { users } from '../../src/server/db/schema/index.ts';
 import { awardPoints, recordActivity, revokePoints } from '../../src/server/features/gamification/service.ts';
 import { validTask } from './support/task-fixtures.ts';
@@ -115,10 +115,10 @@ describe('the ledger', () => {
 
   it('unlocks Metrics Master after 7 consecutive ISO weeks of metrics, across a year end', async () => {
     const { user, cookie } = await t.signUp();
-    const weeks = [isoWeekKey(2026, 50), isoWeekKey(2026, 51), isoWeekKey(2026, 52), isoWeekKey(2026, 53), isoWeekKey(2027, 1), isoWeekKey(2027, 2)];
+    const weeks = [formatWeek({ year: 2026, week: 50 }), formatWeek({ year: 2026, week: 51 }), formatWeek({ year: 2026, week: 52 }), formatWeek({ year: 2026, week: 53 }), formatWeek({ year: 2027, week: 1 }), formatWeek({ year: 2027, week: 2 })];
     for (const week of weeks) await awardPoints(t.db, { userId: user.id, event: 'metrics-saved', sourceId: week });
     expect((await standing(cookie)).badges).toEqual([]);
-    await awardPoints(t.db, { userId: user.id, event: 'metrics-saved', sourceId: isoWeekKey(2027, 3) });
+    await awardPoints(t.db, { userId: user.id, event: 'metrics-saved', sourceId: formatWeek({ year: 2027, week: 3 }) });
     const s = await standing(cookie);
     expect(s.badges.map((b) => b.key)).toEqual(['metrics-master']);
     expect(s.points).toBe(70); // 10 a week (decision 142)

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authEmail } from '../../src/server/mail/auth-emails.ts';
-import { subscriptionEmail } from '../../src/server/features/billing/emails.ts';
+import { subscriptionEmail } from '../../src/server/features/subscription/emails.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { parseOutboxMessage, readOutbox } from '../../src/server/mail/read-outbox.ts';
 import { createLogger } from '../../src/server/logger.ts';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppBindings } from '../../src/server/http/context.ts';
 import { requireUser } from '../../src/server/http/require-user.ts';
-import { rateLimit } from '../../src/server/rate-limit/middleware.ts';
+import { rateLimit } from '../../src/server/http/rate-limit.ts';
 import { createTestApp, sessionCookie } from './support/test-app.ts';
 
 /**

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { founderDate } from '../../src/core/i18n/founder-date.ts';
 import { subscriptions, users } from '../../src/server/db/schema/index.ts';
-import { runSubscriptionSchedule } from '../../src/server/features/billing/schedule.ts';
+import { runSubscriptionSchedule } from '../../src/server/features/subscription/schedule.ts';
 import { createTestApp } from './support/test-app.ts';
 
 /**
@@ -86,11 +86,11 @@ describe('one date, in the founder’s time zone, everywhere', () => {
   });
 
   it('the menu and the Subscription page write dates with that same function, never a formatter of their own', () => {
-    for (const file of ['src/web/components/plan-link.tsx', 'src/web/features/subscription/billing-format.ts']) {
+    for (const file of ['src/web/features/subscription/plan-link.tsx', 'src/web/features/subscription/billing-format.ts']) {
       const source = fs.readFileSync(file, 'utf8');
       expect(source, file).toContain('founderDate(');
       expect(source, file).not.toContain('Intl.DateTimeFormat');
     }
-    expect(fs.readFileSync('src/server/features/billing/emails.ts', 'utf8')).toContain('founderDate(');
+    expect(fs.readFileSync('src/server/features/subscription/emails.ts', 'utf8')).toContain('founderDate(');
   });
 });

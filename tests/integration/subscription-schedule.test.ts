@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionEvents, subscriptions, users } from '../../src/server/db/schema/index.ts';
-import { runSubscriptionSchedule } from '../../src/server/features/billing/schedule.ts';
+import { runSubscriptionSchedule } from '../../src/server/features/subscription/schedule.ts';
 import { createTestApp } from './support/test-app.ts';
 
 /**
@@ -95,7 +95,7 @@ describe('the trial-ending e-mail', () => {
 
   it('is not sent when the founder upgraded after it was owed', async () => {
     const founder = await founderAged(12);
-    const { oweTrialNotices } = await import('../../src/server/features/billing/schedule.ts');
+    const { oweTrialNotices } = await import('../../src/server/features/subscription/schedule.ts');
     expect(await oweTrialNotices(t.db, 14)).toBeGreaterThanOrEqual(1);
     await post(founder.cookie, 'upgrade', { plan: 'monthly' });
     await schedule(new Date());

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEvent } from '../../src/core/subscription/ledger-json.ts';
 import { replay } from '../../src/core/subscription/state-machine.ts';
 import { pointsLedger, subscriptionEvents, subscriptionNotices, subscriptions, users } from '../../src/server/db/schema/index.ts';
-import { stateOf } from '../../src/server/features/billing/ledger.ts';
+import { stateOf } from '../../src/server/features/subscription/ledger.ts';
 import { weeksToCsv } from '../../src/core/metrics/csv.ts';
 import { errorOf, signUpAdmin } from './support/accounts.ts';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuditRetentionJob } from '../../src/server/platform/audit-retention-job.ts';
-import { startSubscriptionJob } from '../../src/server/features/billing/schedule.ts';
+import { startSubscriptionJob } from '../../src/server/features/subscription/schedule.ts';
 import { startImpersonationExpiryJob } from '../../src/server/features/impersonation/expiry-job.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { signUpAdmin } from './support/accounts.ts';

@@ -12,6 +12,8 @@ describe('rumbo/boundaries', () => {
     expect(boundaryBreach('src/server/app.ts', 'src/server/features/metrics/routes.ts')).toBeUndefined();
     expect(boundaryBreach('src/server/features/tasks/service.ts', 'src/server/platform/audit.ts')).toBeUndefined();
     expect(boundaryBreach('src/web/features/tasks/tasks-page.tsx', 'src/web/features/strategy/api.ts')).toBe('webCrossFeature');
+    expect(boundaryBreach('src/web/features/tasks/tasks-page.tsx', 'src/web/features/strategy/index.ts')).toBeUndefined();
+    expect(boundaryBreach('src/web/features/marketing/landing-page.tsx', 'src/web/app/showcase-section.tsx')).toBe('webFeatureToApp');
     expect(boundaryBreach('src/web/features/tasks/tasks-page.tsx', 'src/web/lib/api-client.ts')).toBeUndefined();
     expect(boundaryBreach('src/web/lib/sign-out.ts', 'src/web/features/mentor/mentor-page.tsx')).toBe('webSharedToFeature');
     expect(boundaryBreach('src/web/app/routes.tsx', 'src/web/features/mentor/mentor-page.tsx')).toBeUndefined();
@@ -25,12 +27,14 @@ describe('rumbo/boundaries', () => {
         { code: "import { awardPoints } from '../gamification/index.ts';", filename: `${cwd}/src/server/features/tasks/service.ts` },
         { code: "import { recordAuditEvent } from '../../platform/audit.ts';", filename: `${cwd}/src/server/features/tasks/service.ts` },
         { code: "import { metricsRoutes } from './features/metrics/routes.ts';", filename: `${cwd}/src/server/app.ts` },
+        { code: "import { useStrategy } from '../strategy/index.ts';", filename: `${cwd}/src/web/features/tasks/tasks-page.tsx` },
       ],
       invalid: [
         { code: "import { awardPoints } from '../gamification/service.ts';", filename: `${cwd}/src/server/features/tasks/service.ts`, errors: [{ messageId: 'serverCrossFeature' }] },
         { code: "export { summaryOf } from '../features/metrics/index.ts';", filename: `${cwd}/src/server/http/context.ts`, errors: [{ messageId: 'serverInfraToFeature' }] },
         { code: "const api = import('../strategy/api.ts');", filename: `${cwd}/src/web/features/tasks/tasks-page.tsx`, errors: [{ messageId: 'webCrossFeature' }] },
         { code: "import { MentorPage } from '../features/mentor/mentor-page.tsx';", filename: `${cwd}/src/web/lib/sign-out.ts`, errors: [{ messageId: 'webSharedToFeature' }] },
+        { code: "import { routes } from '../../app/routes.tsx';", filename: `${cwd}/src/web/features/marketing/landing-page.tsx`, errors: [{ messageId: 'webFeatureToApp' }] },
       ],
     });
   });
@@ -49,8 +53,9 @@ describe('eslint.config.js runs rumbo/boundaries', () => {
   };
 
   it.each([
-    ['src/web/features/tasks/tasks-page.tsx', "import { StrategyPage } from '../strategy/strategy-page.tsx';", 'A web feature must not import another feature'],
-    ['src/web/components/progress-card.tsx', "import { TasksPage } from '../features/tasks/tasks-page.tsx';", 'lib/, components/ and i18n/ serve every feature'],
+    ['src/web/features/tasks/tasks-page.tsx', "import { StrategyPage } from '../strategy/strategy-page.tsx';", 'A web feature reaches another only through its index.ts'],
+    ['src/web/features/marketing/landing-page.tsx', "const showcase = import('../../app/product-showcase.tsx');", 'A web feature must not import app/'],
+    ['src/web/components/data-table.tsx', "import { TasksPage } from '../features/tasks/tasks-page.tsx';", 'lib/, components/ and i18n/ serve every feature'],
     ['src/server/features/tasks/service.ts', "import { awardPoints } from '../gamification/service.ts';", 'A server feature reaches another only through its index.ts'],
     ...['auth/session-guard.ts', 'http/context.ts', 'ai/context/build-context.ts', 'openapi/document.ts', 'platform/audit.ts', 'db/client.ts', 'storage/s3.ts', 'mail/send.ts'].map(
       (file) => [`src/server/${file}`, `import { summaryOf } from '${'../'.repeat(file.split('/').length - 1)}features/metrics/index.ts';`, 'Server infrastructure must not import a feature'],
@@ -62,7 +67,8 @@ describe('eslint.config.js runs rumbo/boundaries', () => {
   });
 
   it.each([
-    ['src/web/features/tasks/tasks-page.tsx', "import { getTasks } from '../../lib/api/tasks-api.ts';"],
+    ['src/web/features/tasks/tasks-page.tsx', "import { apiFetch } from '../../lib/api-client.ts';"],
+    ['src/web/features/tasks/tasks-page.tsx', "import { useStrategy } from '../strategy/index.ts';"],
     ['src/web/app/routes.tsx', "import { TasksPage } from '../features/tasks/tasks-page.tsx';"],
     ['src/server/features/tasks/service.ts', "import { awardPoints } from '../gamification/index.ts';"],
     ['src/server/features/tasks/routes.ts', "import { listTasks } from './service.ts';"],

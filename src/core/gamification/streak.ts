@@ -30,11 +30,6 @@ export function longestStreak(activeDays: Iterable<CalendarDay>): number {
   return longest;
 }
 
-/** An ISO week as `YYYY-Www`, the source id of a metrics week. */
-export function isoWeekKey(year: number, week: number): string {
-  return `${year}-W${String(week).padStart(2, '0')}`;
-}
-
 /** Weeks in an ISO year: 53 when Dec 28 falls in week 53. */
 function isoWeeksInYear(year: number): number {
   const dec28 = new Date(Date.UTC(year, 11, 28));

@@ -8,10 +8,18 @@ import type { NumberKind } from './read-number.ts';
  * America writes 198.900,50.
  */
 export function inConvention(format: Intl.NumberFormat, convention: { decimal: string; group: string }): (value: number) => string {
+  // Where the decimal mark is a comma, the percent sign stands apart (`2,5 %`), as Spanish
+  // style guides and ISO 80000 write it; a no-break space keeps it on the number's line.
+  const percentSign = convention.decimal === ',' ? '\u00A0%' : '%';
   return (value) =>
     format
       .formatToParts(value)
-      .map((part) => (part.type === 'group' ? convention.group : part.type === 'decimal' ? convention.decimal : part.value))
+      .map((part) => {
+        if (part.type === 'group') return convention.group;
+        if (part.type === 'decimal') return convention.decimal;
+        if (part.type === 'percentSign') return percentSign;
+        return part.value;
+      })
       .join('');
 }
 

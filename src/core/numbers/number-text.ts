@@ -7,7 +7,7 @@ import { inConvention } from './format-number.ts';
  * The one way a number becomes text for people, on every surface (screens, mentor, e-mails,
  * PDF, shared page): Intl writes the words, currency and rounding in the founder's language,
  * and the founder's marks replace Intl's (decision 110; es-419 would write `5.0` and `2.5%`
- * where a Chilean reads `5,0` and `2,5%`). Decision 253.
+ * where a Chilean reads `5,0` and `2,5 %`). Decision 253.
  */
 export type NumberTextStyle = { locale: string; convention: NumberConvention; currency: string };
 
@@ -29,7 +29,7 @@ function intl(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFor
   return format;
 }
 
-/** A formatter in the style: any Intl options, the founder's marks (`2,5%` for a decimal-comma founder, where es-419 alone writes `2.5%`). */
+/** A formatter in the style: any Intl options, the founder's marks (`2,5 %` for a decimal-comma founder, where es-419 alone writes `2.5%`). */
 export function numberFormatter(style: NumberTextStyle, options: Intl.NumberFormatOptions = {}): (value: number) => string {
   return inConvention(intl(style.locale, options), style.convention);
 }
@@ -37,7 +37,7 @@ export function numberFormatter(style: NumberTextStyle, options: Intl.NumberForm
 /** One number in the style: `formatNumber(5, style, { minimumFractionDigits: 1 })` is `5,0` for a decimal-comma founder. */
 export const formatNumber = (value: number, style: NumberTextStyle, options: Intl.NumberFormatOptions = {}) => numberFormatter(style, options)(value);
 
-/** A share as a percentage: 0.025 is `2,5%` for a decimal-comma founder, `2.5%` for a decimal-point one. */
+/** A share as a percentage: 0.025 is `2,5 %` for a decimal-comma founder, `2.5%` for a decimal-point one. */
 export const formatPercent = (share: number, style: NumberTextStyle, maximumFractionDigits = 2) => formatNumber(share, style, { style: 'percent', maximumFractionDigits });
 
 /** Money in the founder's currency, whole by default: `USD 57.633` in Spanish (decimal comma), `$57,633` in English. */

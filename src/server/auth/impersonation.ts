@@ -6,7 +6,7 @@ import type { SessionCheck } from './session-guard.ts';
 import type { SessionEventBus } from '../cluster/shared-state.ts';
 import type { Database } from '../db/client.ts';
 import { authAccounts, authSessions, authUsers } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../platform/app-error.ts';
 import type { AppBindings, AppDeps } from '../http/context.ts';
 import { recordAuditEvent, type RequestContext } from '../platform/audit.ts';
 import { currentRole } from '../platform/roles.ts';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'hono';
-import { AppError } from './app-error.ts';
+import { AppError } from '../platform/app-error.ts';
 import type { AppBindings } from './context.ts';
 
 let guide: Promise<string> | undefined;

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { AppError } from './app-error.ts';
+import { AppError } from '../platform/app-error.ts';
 import type { AppBindings } from './context.ts';
-import { isWriteMethod } from '../rate-limit/middleware.ts';
+import { isWriteMethod } from './rate-limit.ts';
 
 /**
  * Which bodies the API reads (docs/decisions/245-request-encodings.md). A browser sends a
@@ -38,7 +38,7 @@ export const unsupportedMediaType = () => new AppError('UNSUPPORTED_MEDIA_TYPE')
  * actions, DELETE) needs no type.
  */
 export const requireReadableBody: MiddlewareHandler<AppBindings> = async (c, next) => {
-  // Better Auth's routes answer in its own shape (auth/auth-requests.ts applies the same rule).
+  // Better Auth's routes answer in its own shape (http/auth-requests.ts applies the same rule).
   if (!isWriteMethod(c.req.method) || c.req.path.startsWith('/api/auth/')) return next();
   const type = c.req.header('content-type');
   if (type === undefined && !carriesBody(c)) return next();

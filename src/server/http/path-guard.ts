@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { normalizeCharacters } from '../../core/security/sanitize.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../platform/app-error.ts';
 import type { AppBindings } from './context.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import { AppError } from './app-error.ts';
+import { AppError } from '../platform/app-error.ts';
 import type { AppBindings } from './context.ts';
 import { sessionOf } from './session.ts';
 

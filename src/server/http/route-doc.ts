@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { AppBindings } from './context.ts';
-import { parseJsonBody, parseParams, parseQuery } from './validate.ts';
+import { AppError } from '../platform/app-error.ts';
+import { checkBody, parseJsonBody, parseParams, parseQuery, safeParseKeyed } from './validate.ts';
 
 /** What the OpenAPI document says about a route besides its body: a summary, a tag, whether it needs a session. */
 export type RouteSummary = { summary: string; tag: string; public?: boolean };
@@ -62,9 +63,28 @@ export function queryOf<T extends z.ZodType>(schema: T): Validated<'query', T> {
   return validating<'query', T>('query', (c) => parseQuery(c, schema), { query: schema });
 }
 
-/** The path's parameters, validated by parseParams and read with `c.req.valid('param')` (before a body, as handlers read them). */
-export function paramsOf<T extends z.ZodType>(schema: T): Validated<'param', T> {
-  return validating<'param', T>('param', (c) => parseParams(c, schema), {});
+/**
+ * The path's parameters, validated by parseParams and read with `c.req.valid('param')` (before a body, as handlers read them).
+ * `{ invalid: 'NOT_FOUND' }`: a parameter that can name no row answers 404 rather than 400 (a flag's name, a version number).
+ */
+export function paramsOf<T extends z.ZodType>(schema: T, options: { invalid?: 'NOT_FOUND' } = {}): Validated<'param', T> {
+  return validating<'param', T>(
+    'param',
+    (c) => {
+      if (!options.invalid) return parseParams(c, schema);
+      const result = safeParseKeyed(schema, c.req.param());
+      if (!result.success) throw new AppError(options.invalid);
+      return result.data;
+    },
+    {},
+  );
+}
+
+/** Like jsonBody, for a body that may be left out (an API client sends none, a form sends its fields): none reads as `{}`. */
+export function optionalJsonBody<T extends z.ZodType>(schema: T): Validated<'json', T> {
+  return validating<'json', T>('json', async (c) => ((await c.req.text()).trim() === '' ? checkBody(c, {}, schema) : parseJsonBody(c, schema)), {
+    body: { 'application/json': schema },
+  });
 }
 
 /**

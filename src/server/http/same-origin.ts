@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { bearerOf } from '../../core/api-tokens/token-schema.ts';
-import { isWriteMethod } from '../rate-limit/middleware.ts';
-import { AppError } from './app-error.ts';
+import { isWriteMethod } from './rate-limit.ts';
+import { AppError } from '../platform/app-error.ts';
 import type { AppBindings } from './context.ts';
 
 function originOf(url: string): string | undefined {

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { tokenAccess } from '../../core/api-tokens/token-access.ts';
 import { bearerOf } from '../../core/api-tokens/token-schema.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../platform/app-error.ts';
 import type { AppBindings } from './context.ts';
 import { sessionOf } from './session.ts';
 

@@ -5,7 +5,7 @@ import { findBlockedPatternDeep, normalizeCharactersDeep } from '../../core/secu
 import { isJsonContentType, unsupportedMediaType } from './content-type.ts';
 import { recordSecurityEvent, requestContext } from '../platform/audit.ts';
 import { KEYED, keyedIssues } from '../../core/validation/issues.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../platform/app-error.ts';
 import { clientAddress } from './client-address.ts';
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -55,7 +55,7 @@ export async function parseJsonBody<T extends z.ZodType>(c: Context<AppBindings>
     // Strict: bytes that are not UTF-8 are refused, not stored as replacement characters.
     text = STRICT_UTF8.decode(await c.req.arrayBuffer());
   } catch {
-    throw new AppError('VALIDATION_FAILED', { details: [{ field: '', message: 'Body is not valid UTF-8' }] });
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: '', message: 'validation:request.notUtf8' }] });
   }
   let body: unknown;
   try {
@@ -88,7 +88,7 @@ export async function checkBody<T extends z.ZodType>(c: Context<AppBindings>, ra
     });
     throw new AppError('SECURITY_VIOLATION', {
       message: `Security violation: disallowed pattern ${blocked.pattern} in ${where}`,
-      details: [{ field: where, message: 'Security violation' }],
+      details: [{ field: where, message: 'validation:request.securityViolation' }],
     });
   }
   // Every text, also those a schema keeps as typed (jsonb sections, scenario drafts), without

@@ -1,4 +1,4 @@
-import { AppError } from '../http/app-error.ts';
+import { AppError } from './app-error.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

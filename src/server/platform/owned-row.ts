@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from './app-error.ts';
 import { assertUuid } from './ids.ts';
 
 /** A founder's table: rows with a uuid `id` and the `userId` of the founder they belong to. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { PREMIUM_TIER, tierStatus } from '../../core/subscription/trial.ts';
 import type { Executor } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from './app-error.ts';
 
 /**
  * The one tier check (docs/billing.md#tiers). `users.user_tier` is 2 while a Premium period

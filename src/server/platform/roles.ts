@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { SessionEventBus } from '../cluster/shared-state.ts';
 import type { Database } from '../db/client.ts';
 import { authUsers, userRoles } from '../db/schema/index.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from './app-error.ts';
 import { recordAuditEvent, type RequestContext } from './audit.ts';
 
 export type Role = 'user' | 'admin';

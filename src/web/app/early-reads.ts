@@ -1,14 +1,14 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
-import { gamificationQueryOptions } from '../lib/api/gamification-api.ts';
-import { startMeEarly } from '../lib/api/get-me.ts';
-import { insightsQueryOptions, markInsightsReadEarly } from '../lib/api/insights-api.ts';
+import { gamificationQueryOptions } from '../features/gamification/gamification-api.ts';
+import { startMeEarly } from '../lib/get-me.ts';
+import { insightsQueryOptions, markInsightsReadEarly } from '../features/insights/insights-api.ts';
 import { PREMIUM_TIER } from '../../core/subscription/trial.ts';
-import { summaryQuery, weeksQuery } from '../lib/api/metrics-api.ts';
-import { referralNoticesQueryOptions } from '../lib/api/referrals-api.ts';
-import { strategyQueryOptions } from '../lib/api/strategy-api.ts';
-import { subscriptionQueryOptions } from '../lib/api/subscription-api.ts';
-import { tasksQueryOptions } from '../lib/api/tasks-api.ts';
-import { toursQueryOptions } from '../lib/api/tours-api.ts';
+import { summaryQuery, weeksQuery } from '../features/metrics/metrics-api.ts';
+import { referralNoticesQueryOptions } from '../features/referrals/referrals-api.ts';
+import { strategyQueryOptions } from '../features/strategy/strategy-api.ts';
+import { subscriptionQueryOptions } from '../features/subscription/subscription-api.ts';
+import { tasksQueryOptions } from '../features/tasks/tasks-api.ts';
+import { toursQueryOptions } from '../features/tours/tours-api.ts';
 import { queryClient } from './query.tsx';
 
 /**

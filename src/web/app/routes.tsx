@@ -12,7 +12,10 @@ export const routes: RouteObject[] = [
     children: [
       {
         index: true,
-        lazy: async () => ({ Component: (await import('../features/marketing/landing-page.tsx')).LandingPage }),
+        lazy: async () => {
+          const [{ LandingPage }, { ShowcaseSection }] = await Promise.all([import('../features/marketing/landing-page.tsx'), import('./showcase-section.tsx')]);
+          return { Component: () => <LandingPage showcase={<ShowcaseSection />} /> };
+        },
       },
       {
         path: 'pricing',
@@ -90,7 +93,10 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'strategy-builder',
-        lazy: async () => ({ Component: (await import('../features/strategy/strategy-page.tsx')).StrategyPage }),
+        lazy: async () => {
+          const [{ StrategyPage }, { MeceRoadmap }] = await Promise.all([import('../features/strategy/strategy-page.tsx'), import('../features/tasks/index.ts')]);
+          return { Component: () => <StrategyPage roadmap={MeceRoadmap} /> };
+        },
       },
       {
         path: 'community',

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUnambiguous } from '../../core/numbers/format-number.ts';
 import { answerOf } from '../../core/numbers/read-number.ts';
-import { useUpdateMe } from '../lib/api/update-me.ts';
+import { useUpdateMe } from '../lib/update-me.ts';
 import { buttonClass } from './form/buttons.ts';
 import type { NumberStyle } from '../lib/number-style.ts';
 

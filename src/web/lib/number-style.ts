@@ -2,7 +2,7 @@ import { HTML_LANG } from '../../core/i18n/language.ts';
 import { type NumberConvention, numberConvention } from '../../core/numbers/convention.ts';
 import type { SeparatorAnswers } from '../../core/numbers/read-number.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
-import type { Me } from './api/get-me.ts';
+import type { Me } from './get-me.ts';
 
 /**
  * How the founder's numbers are written and read: the language's words and signs, the

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useMe } from './api/get-me.ts';
+import { useMe } from './get-me.ts';
 import { useSession } from './auth-client.ts';
 import { type NumberStyle, numberStyleOf } from './number-style.ts';
 import { currentLanguage } from '../i18n/i18n.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, calendarDay } from '../../../src/core/gamification/calendar-day.ts';
-import { currentStreak, isoWeekKey, longestStreak, longestWeekRun } from '../../../src/core/gamification/streak.ts';
+import { currentStreak, longestStreak, longestWeekRun } from '../../../src/core/gamification/streak.ts';
+import { formatWeek } from '../../../src/core/metrics/iso-week.ts';
 
 describe('calendar days', () => {
   it('are the date where the founder is, not in UTC', () => {
@@ -84,13 +85,13 @@ describe('the daily streak', () => {
 
 describe('consecutive metric weeks', () => {
   it('follow ISO weeks across a year with 53 weeks', () => {
-    const run = [isoWeekKey(2026, 51), isoWeekKey(2026, 52), isoWeekKey(2026, 53), isoWeekKey(2027, 1)];
+    const run = [formatWeek({ year: 2026, week: 51 }), formatWeek({ year: 2026, week: 52 }), formatWeek({ year: 2026, week: 53 }), formatWeek({ year: 2027, week: 1 })];
     expect(longestWeekRun(run)).toBe(4);
   });
 
   it('know a year of 52 weeks ends at week 52', () => {
-    expect(longestWeekRun([isoWeekKey(2025, 52), isoWeekKey(2026, 1)])).toBe(2);
-    expect(longestWeekRun([isoWeekKey(2025, 51), isoWeekKey(2025, 53)])).toBe(1);
+    expect(longestWeekRun([formatWeek({ year: 2025, week: 52 }), formatWeek({ year: 2026, week: 1 })])).toBe(2);
+    expect(longestWeekRun([formatWeek({ year: 2025, week: 51 }), formatWeek({ year: 2025, week: 53 })])).toBe(1);
   });
 
   it('ignore malformed keys and duplicates', () => {

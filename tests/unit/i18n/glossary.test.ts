@@ -39,7 +39,7 @@ function spanishTexts(): { file: string; text: string }[] {
     'src/server/features/reports/shared-page.ts',
     'src/server/features/reports/update-email.ts',
     'src/server/features/referrals/emails.ts',
-    'src/server/features/billing/emails.ts',
+    'src/server/features/subscription/emails.ts',
     'src/server/mail/auth-emails.ts',
     'src/core/reports/investor-update.ts',
     'src/core/metrics/csv-columns.ts',

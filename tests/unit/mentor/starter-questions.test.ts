@@ -19,9 +19,9 @@ describe('starterQuestions', () => {
     expect(questions).toContain('starters.runwayShort {"weeks":22}');
     expect(questions).toContain('starters.churnHigh {"churn":"3.1%"}');
     expect(questions).not.toContain('starters.firstMetrics');
-    // A Spanish founder reads the churn with a decimal comma ("2.5%").
+    // A Spanish founder reads the churn with a decimal comma and a spaced percent sign ("2,5 %").
     const spanish = starterQuestions(t, { ...base, numbers: numberTextStyle({ language: 'es-LA' }), metrics: week(40, 0.025, { runwayWeeks: 'on', churnRate: 'off' }) });
-    expect(spanish).toContain('starters.churnHigh {"churn":"2,5%"}');
+    expect(spanish).toContain('starters.churnHigh {"churn":"2,5\u00A0%"}');
   });
 
   it('keeps the general questions for metrics on target, and reads the notes once there are some', () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../src/core/i18n/language.ts';
-import { subscriptionEmail } from '../../../src/server/features/billing/emails.ts';
+import { subscriptionEmail } from '../../../src/server/features/subscription/emails.ts';
 
 /**
  * Every Premium feature that exists is named wherever Premium is sold: the pricing table,

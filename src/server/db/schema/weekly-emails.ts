@@ -14,7 +14,7 @@ export const weeklyEmails = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** monday-metrics | friday-reflection (core/reminders/weekly-schedule.ts). */
+    /** monday-metrics | friday-reflection (core/weekly-email/weekly-schedule.ts). */
     kind: text('kind').notNull(),
     isoYear: integer('iso_year').notNull(),
     isoWeek: smallint('iso_week').notNull(),

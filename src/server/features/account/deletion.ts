@@ -4,9 +4,9 @@ import { endUserSessions } from '../../auth/session-rules.ts';
 import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { authAccounts, authUsers, authVerifications, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
-import { type BillingProvider, endForDeletion } from '../billing/index.ts';
+import { type BillingProvider, endForDeletion } from '../subscription/index.ts';
 
 /**
  * Account deletion (docs/product.md#account-states, decisions 025 and 197): the founder confirms with their e-mail; the

@@ -5,7 +5,7 @@ import type { ChatReportReason, ChatRoom } from '../../../core/community/communi
 import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { chatMessages, chatReports, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
 
 type Founder = { id: string; email: string };

@@ -3,7 +3,7 @@ import { confirmsEmail } from '../../../core/account/account-status.ts';
 import { endUserSessions } from '../../auth/session-rules.ts';
 import type { Database } from '../../db/client.ts';
 import { aiContextFiles, authUsers, feedbackImages, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../http/context.ts';
 import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
 import { adminCount, currentRole, lockRoleChanges } from '../../platform/roles.ts';

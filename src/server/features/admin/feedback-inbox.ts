@@ -7,7 +7,7 @@ import type { AdminFeedbackQuery } from '../../../core/admin/admin-feedback.ts';
 import type { FeedbackStatus } from '../../../core/feedback/feedback-schema.ts';
 import type { Database } from '../../db/client.ts';
 import { authUsers, feedback, feedbackImages, feedbackNotes, feedbackReplies, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { assertUuid } from '../../platform/ids.ts';
 import { SIGNED_URL_SECONDS, type StorageDriver } from '../../storage/storage.ts';
 

@@ -5,7 +5,7 @@ import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { documented, jsonBody } from '../../http/route-doc.ts';
 import { requestContext } from '../../platform/audit.ts';
-import { rateLimit } from '../../rate-limit/middleware.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
 import { createInvite, listInvites, resendInvite, revokeInvite } from './invites.ts';
 
 /** /api/admin/invites: invite an address, list, resend and revoke pending invitations (mounted behind the admin check; decision 272). */

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { authUsers, invites, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../http/context.ts';
 import { adminEmail } from '../../mail/admin-emails.ts';
 import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';

@@ -9,11 +9,10 @@ import { TelemetryQuery } from '../../../core/admin/telemetry.ts';
 import { type TelemetryChart, telemetryChart } from '../../platform/telemetry.ts';
 import { mentorModelFor } from '../../ai/mentor-model.ts';
 import type { ProviderStatus } from '../../ai/circuit-breaker.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
-import { parseParams } from '../../http/validate.ts';
 import { recordAuditEvent, recordSecurityEvent, requestContext } from '../../platform/audit.ts';
 import { adminAnalytics } from './analytics.ts';
 import { auditCsv, listAuditLogs } from './audit-log.ts';
@@ -32,7 +31,7 @@ import {
 import { adminOverview } from './service.ts';
 import { adminUserRoutes } from './users-routes.ts';
 import { adminInviteRoutes } from './invites-routes.ts';
-import { documented, jsonBody, queryOf } from '../../http/route-doc.ts';
+import { documented, jsonBody, paramsOf, queryOf } from '../../http/route-doc.ts';
 
 /**
  * Admins only: anyone else gets 403 FORBIDDEN, and the attempt is audited as
@@ -54,8 +53,7 @@ const adminsOnly = createMiddleware<AppBindings>(async (c, next) => {
 });
 
 /** Dismisses a chat report or removes its message (decision 174), audited as this admin. */
-function resolveReport(c: Context<AppBindings>, resolution: ChatReportResolution) {
-  const { id } = parseParams(c, ChatReportParam);
+function resolveReport(c: Context<AppBindings>, id: number, resolution: ChatReportResolution) {
   const { db, bus } = c.get('deps');
   return resolveChatReport(db, bus, id, resolution, { id: c.get('user').id, context: requestContext(c.req.raw, clientAddress(c)) });
 }
@@ -153,12 +151,14 @@ export const adminRoutes = new Hono<AppBindings>()
   .post(
     '/chat-reports/:id/dismiss',
     documented({ summary: 'Admin: dismiss the report (the message stays); closes every open report of that message; audited', tag: 'admin' }),
-    async (c) => c.json(await resolveReport(c, 'dismissed')),
+    paramsOf(ChatReportParam),
+    async (c) => c.json(await resolveReport(c, c.req.valid('param').id, 'dismissed')),
   )
   .post(
     '/chat-reports/:id/remove',
     documented({ summary: 'Admin: remove the reported message for everyone, live; closes every open report of that message; audited', tag: 'admin' }),
-    async (c) => c.json(await resolveReport(c, 'removed')),
+    paramsOf(ChatReportParam),
+    async (c) => c.json(await resolveReport(c, c.req.valid('param').id, 'removed')),
   )
   .route('/users', adminUserRoutes)
   .route('/invites', adminInviteRoutes)

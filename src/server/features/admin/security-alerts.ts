@@ -4,7 +4,7 @@ import { defaultWorkingHours, type RuntimeSettings } from '../../../core/admin/r
 import { ADMIN_ACTIONS_ALERT, type AlertKind, type AlertSeverity, isWithinWorkingHours, ROLE_CHANGES_ALERT } from '../../../core/admin/security-alerts.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLogs, authUsers, securityAlerts } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
 import { type Telemetry, timedJob } from '../../platform/telemetry.ts';

@@ -5,7 +5,7 @@ import { ADMIN_SIGN_IN_NOTICE_PARAM, SIGN_IN_LINK_MINUTES } from '../../../core/
 import { isLanguage } from '../../../core/i18n/language.ts';
 import type { Database } from '../../db/client.ts';
 import { adminSignInLinks, authUsers, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { AppBindings, AppDeps } from '../../http/context.ts';
 import { adminEmail } from '../../mail/admin-emails.ts';
 import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';

@@ -13,7 +13,7 @@ import {
   tasks,
   users,
 } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { currentRole } from '../../platform/roles.ts';
 import { referralLinks } from '../referrals/index.ts';
 

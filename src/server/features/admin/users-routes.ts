@@ -1,19 +1,17 @@
-import { type Context, Hono } from 'hono';
-import type { z } from 'zod';
+import { Hono } from 'hono';
 import { AdminUsersQuery } from '../../../core/admin/admin-users.ts';
 import { RoleInput, StatusInput } from '../../../core/account/account-status.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
-import { rateLimit } from '../../rate-limit/middleware.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
 import { recordAuditEvent, requestContext } from '../../platform/audit.ts';
 import { assignRole } from '../../platform/roles.ts';
 import { userExists } from './service.ts';
 import { userDetail } from './user-detail.ts';
 import { changeAccountStatus, listUsers, resendConfirmation } from './users.ts';
-import { subscriptionForAdmin } from '../billing/index.ts';
-import { documented, jsonBody, queryOf, readsBody } from '../../http/route-doc.ts';
-import { checkBody, parseJsonBody } from '../../http/validate.ts';
+import { subscriptionForAdmin } from '../subscription/index.ts';
+import { documented, jsonBody, optionalJsonBody, queryOf } from '../../http/route-doc.ts';
 import { AdminDeleteUserInput, SignInLinkInput } from '../../../core/admin/admin-operations.ts';
 import { deleteUserAsAdmin } from './delete-user.ts';
 import { makeSignInLink, type SignInLinkMade } from './sign-in-links.ts';
@@ -24,12 +22,6 @@ export type RoleChanged = { userId: string; role: RoleInput['role']; changed: bo
 export type StatusChanged = { userId: string; status: StatusInput['status']; changed: boolean };
 /** POST /api/admin/users/:userId/resend-confirmation: the e-mail went out (a refusal is an error). */
 export type ConfirmationResent = { userId: string; sent: true };
-
-/** A body that may be left out (an API client sends none; the admin area sends its form): none reads as `{}`. */
-async function optionalBody<T extends z.ZodType>(c: Context<AppBindings>, schema: T): Promise<z.infer<T>> {
-  const text = await c.req.text();
-  return text.trim() === '' ? checkBody(c, {}, schema) : parseJsonBody(c, schema);
-}
 
 /** /api/admin/users: find founders, read one, change their role or status (mounted behind the admin check). */
 export const adminUserRoutes = new Hono<AppBindings>()
@@ -114,10 +106,10 @@ export const adminUserRoutes = new Hono<AppBindings>()
         'Admin: delete an account and everything of it, rows and files (optional { email } typed to confirm, { reason }); every session ends at once; audited (the audit row stays). 204; unknown 404; oneself or the last admin 409',
       tag: 'admin',
     }),
-    readsBody({ 'application/json': AdminDeleteUserInput }),
     rateLimit('adminStatusChange'),
+    optionalJsonBody(AdminDeleteUserInput),
     async (c) => {
-      const input = await optionalBody(c, AdminDeleteUserInput);
+      const input = c.req.valid('json');
       await deleteUserAsAdmin(c.get('deps'), {
         adminId: c.get('user').id,
         userId: c.req.param('userId'),
@@ -134,10 +126,10 @@ export const adminUserRoutes = new Hono<AppBindings>()
       summary: 'Admin: a one-time sign-in link for a founder, valid 15 minutes ({ sendEmail?: true } also e-mails it to them) → 201 { url, expiresAt }; audited',
       tag: 'admin',
     }),
-    readsBody({ 'application/json': SignInLinkInput }),
     rateLimit('adminStatusChange'),
+    optionalJsonBody(SignInLinkInput),
     async (c) => {
-      const { sendEmail } = await optionalBody(c, SignInLinkInput);
+      const { sendEmail } = c.req.valid('json');
       const made = await makeSignInLink(c.get('deps'), { adminId: c.get('user').id, userId: c.req.param('userId'), sendEmail, context: requestContext(c.req.raw, clientAddress(c)) });
       return c.json(made satisfies SignInLinkMade, 201);
     },

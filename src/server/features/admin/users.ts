@@ -6,7 +6,7 @@ import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { authUsers, userRoles, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../http/context.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
 import { currentRole } from '../../platform/roles.ts';
 

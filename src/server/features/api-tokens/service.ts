@@ -4,7 +4,7 @@ import { type CreateTokenInput, MAX_TOKENS_PER_FOUNDER, TOKEN_PREFIX, type Token
 import { type SessionEventBus, tokenDigest } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { apiTokens } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
 import { assertUuid } from '../../platform/ids.ts';
 

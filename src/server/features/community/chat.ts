@@ -13,7 +13,7 @@ import {
 import type { SessionEvent, SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { chatBlocks, chatMentions, chatMessages, chatReads, chatReports } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { contactFor, ensureMembers, getSettings, memberView, type TierContext } from './service.ts';
 
 /** One message as a reader sees it: the author as their visibility allows, never an id. */

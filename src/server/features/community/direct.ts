@@ -3,7 +3,7 @@ import { CHAT_PAGE_SIZE, type CommunityMember, UNREAD_CAP } from '../../../core/
 import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { chatBlocks, chatConversations, chatMessages, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { type ChatMessage, chatAccess, publishChange, STREAM_CATCH_UP, visibleMessages, visibleTo } from './chat.ts';
 import { openContact } from './contact.ts';
 import { ensureMembers, type ListedRow, type TierContext, viewsOf } from './service.ts';

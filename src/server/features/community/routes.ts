@@ -15,13 +15,12 @@ import {
   StreamQuery,
   VisibilityInput,
 } from '../../../core/community/community.ts';
-import { rateLimit } from '../../rate-limit/middleware.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
 import { blockAuthor, deleteMessage, editMessage, markMentionsRead, markRoomRead, mentionsOf, postMessage, reportMessage, roomHistory, roomsWithUnread } from './chat.ts';
 import { conversationStream, inboxStream, roomStream } from './chat-stream.ts';
 import { conversationHistory, conversationsOf, markConversationRead, postDirectMessage, startConversation } from './direct.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
-import { parseParams } from '../../http/validate.ts';
 import { signingSecret } from '../../storage/storage-for.ts';
 import { feedPage, getSettings, leaderboard, ledgerPage, setDirectMessages, setVisibility, type TierContext } from './service.ts';
 import { documented, jsonBody, paramsOf, queryOf } from '../../http/route-doc.ts';
@@ -222,8 +221,8 @@ export const communityRoutes = new Hono<AppBindings>()
       return c.json(await editMessage(db, bus, c.get('user').id, id, body, tierContext(c)));
     },
   )
-  .delete('/messages/:id', documented({ summary: 'Delete one’s own message; 404 for anyone else’s', tag: 'community' }), async (c) => {
-    const { id } = parseParams(c, MessageParam);
+  .delete('/messages/:id', documented({ summary: 'Delete one’s own message; 404 for anyone else’s', tag: 'community' }), paramsOf(MessageParam), async (c) => {
+    const { id } = c.req.valid('param');
     const { db, bus } = c.get('deps');
     await deleteMessage(db, bus, c.get('user').id, id, tierContext(c));
     return c.body(null, 204);
@@ -240,8 +239,8 @@ export const communityRoutes = new Hono<AppBindings>()
       return c.body(null, 204);
     },
   )
-  .post('/messages/:id/block-author', documented({ summary: 'Block the message’s author: their messages disappear for you', tag: 'community' }), async (c) => {
-    const { id } = parseParams(c, MessageParam);
+  .post('/messages/:id/block-author', documented({ summary: 'Block the message’s author: their messages disappear for you', tag: 'community' }), paramsOf(MessageParam), async (c) => {
+    const { id } = c.req.valid('param');
     await blockAuthor(c.get('deps').db, c.get('user').id, id, tierContext(c));
     return c.body(null, 204);
   });

@@ -17,7 +17,7 @@ import {
 import { PREMIUM_TIER, tierStatus } from '../../../core/subscription/trial.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { communityMembers, pointsLedger, pointsPeriodTotals, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { sealContact } from './contact.ts';
 
 /** GET /api/community/me */

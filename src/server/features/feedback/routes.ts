@@ -4,11 +4,11 @@ import { bodyLimit } from 'hono/body-limit';
 import { FILE_MESSAGES } from '../../../core/security/files.ts';
 import { stripImageMetadata } from '../../../core/security/image-metadata.ts';
 import { checkFeedbackImages, FEEDBACK_IMAGE_BYTES, FEEDBACK_IMAGES_MAX, FeedbackInput } from '../../../core/feedback/feedback-schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { checkBody, parseJsonBody } from '../../http/validate.ts';
-import { rateLimit } from '../../rate-limit/middleware.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
 import { storageFor } from '../../storage/storage-for.ts';
 import { createFeedback, type Feedback, getFeedback, imageUrl, listFeedback } from './service.ts';
 import { documented, readsBody } from '../../http/route-doc.ts';
@@ -32,7 +32,7 @@ async function readForm(c: Context<AppBindings>) {
   try {
     form = await c.req.raw.formData();
   } catch {
-    throw new AppError('VALIDATION_FAILED', { details: [{ field: '', message: 'Malformed form body' }] });
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: '', message: 'validation:request.malformedForm' }] });
   }
   const fields: Record<string, unknown> = {};
   for (const name of new Set(form.keys())) {

@@ -4,7 +4,7 @@ import type { FileToCheck } from '../../../core/security/files.ts';
 import type { Database } from '../../db/client.ts';
 import { firstReplyDue } from '../../../core/admin/admin-operations.ts';
 import { feedback, feedbackImages, feedbackReplies, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { assertUuid } from '../../platform/ids.ts';
 import { SIGNED_URL_SECONDS, type StorageDriver } from '../../storage/storage.ts';
 import { ownedRow } from '../../platform/owned-row.ts';

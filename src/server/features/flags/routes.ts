@@ -1,13 +1,15 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { FeatureFlagInput, FeatureFlagName } from '../../../core/flags/feature-flags.ts';
-import { AppError } from '../../http/app-error.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
-import { parseJsonBody } from '../../http/validate.ts';
 import { requestContext } from '../../platform/audit.ts';
 import { type AdminFeatureFlag, listFlags, resolvedFlags, updateFlag } from './service.ts';
-import { documented, readsBody } from '../../http/route-doc.ts';
+import { documented, jsonBody, paramsOf } from '../../http/route-doc.ts';
+
+/** A flag as the path names it: one of the flags the code knows. */
+const FlagPath = z.object({ name: FeatureFlagName });
 
 /** GET /api/feature-flags: the signed-in founder's resolved flags (decision 205). */
 export const featureFlagRoutes = new Hono<AppBindings>()
@@ -27,11 +29,8 @@ export const adminFeatureFlagRoutes = new Hono<AppBindings>()
   .put(
     '/:name',
     documented({ summary: 'Admin: set a flag’s rollout (0–100 %) and override list; audited', tag: 'admin' }),
-    readsBody({ 'application/json': FeatureFlagInput }),
-    async (c) => {
-      const name = FeatureFlagName.safeParse(c.req.param('name'));
-      if (!name.success) throw new AppError('NOT_FOUND');
-      const input = await parseJsonBody(c, FeatureFlagInput);
-      return c.json(await updateFlag(c.get('deps').db, name.data, input, { id: c.get('user').id, context: requestContext(c.req.raw, clientAddress(c)) }));
-    },
+    paramsOf(FlagPath, { invalid: 'NOT_FOUND' }),
+    jsonBody(FeatureFlagInput),
+    async (c) =>
+      c.json(await updateFlag(c.get('deps').db, c.req.valid('param').name, c.req.valid('json'), { id: c.get('user').id, context: requestContext(c.req.raw, clientAddress(c)) })),
   );

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { FEATURE_FLAGS, flagEnabled, type FeatureFlagInput, type FeatureFlagName } from '../../../core/flags/feature-flags.ts';
 import type { Database } from '../../db/client.ts';
 import { authUsers, featureFlags } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
 
 /** One flag as the admin's Settings lists it. */

@@ -1,8 +1,8 @@
 import { createMiddleware } from 'hono/factory';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { sessionOf } from '../../http/session.ts';
-import { isWriteMethod } from '../../rate-limit/middleware.ts';
+import { isWriteMethod } from '../../http/rate-limit.ts';
 
 /** What an admin viewing as a founder may still send: the way back, and sign-out. */
 const ALLOWED_WRITES = new Set(['DELETE /api/impersonation', 'POST /api/auth/sign-out']);

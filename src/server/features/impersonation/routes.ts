@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { StartImpersonationInput } from '../../../core/impersonation/impersonation.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireAdmin, requireUser } from '../../http/require-user.ts';
 import { sessionOf } from '../../http/session.ts';
-import { enforceRateLimit } from '../../rate-limit/middleware.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { requestContext } from '../../platform/audit.ts';
 import { beginImpersonation, finishImpersonation, impersonationTarget, isFresh, passwordMatches } from '../../auth/impersonation.ts';
 import { documented, jsonBody } from '../../http/route-doc.ts';

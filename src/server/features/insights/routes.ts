@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
-import { requirePremium } from '../../platform/premium.ts';
+import { premiumOnly } from '../../http/require-premium.ts';
 import { founderInsights, type InsightsAnswer } from './service.ts';
 import { documented } from '../../http/route-doc.ts';
 
@@ -16,9 +16,6 @@ export const insightRoutes = new Hono<AppBindings>().use(requireUser).get(
       'The founder’s insights this week (at most three, most urgent first): runway under its target, a metric newly off target, churn rising, growth stalling, a completed task’s metric moving, last week not recorded',
     tag: 'metrics',
   }),
-  async (c) => {
-    const { db } = c.get('deps');
-    await requirePremium(db, c.get('user').id, c.get('deps').settings.current().trialDays);
-    return c.json({ insights: await founderInsights(db, c.get('user').id) } satisfies InsightsAnswer);
-  },
+  premiumOnly,
+  async (c) => c.json({ insights: await founderInsights(c.get('deps').db, c.get('user').id) } satisfies InsightsAnswer),
 );

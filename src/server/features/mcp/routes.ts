@@ -4,11 +4,11 @@ import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListTools
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, type Language, LANGUAGES } from '../../../core/i18n/language.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { documented } from '../../http/route-doc.ts';
 import { sessionOf } from '../../http/session.ts';
-import { enforceRateLimit } from '../../rate-limit/middleware.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { type Rest, restFor } from './rest.ts';
 import { parseArguments } from './tool-errors.ts';
 import { MCP_TOOLS } from './tools.ts';

@@ -5,10 +5,10 @@ import { cleanText } from '../../../core/security/sanitize.ts';
 import { TEXT_MAX } from '../../../core/security/validate.ts';
 import type { MentorModel } from '../../ai/provider.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
-import { createEntry, type SavedEntry } from '../context/index.ts';
+import { createEntry, type SavedEntry } from '../ai-context/index.ts';
 import { conversationMessages, findOwnedConversation } from './conversations.ts';
 
 type Message = { role: 'user' | 'assistant'; content: string };

@@ -1,4 +1,4 @@
-import { contextEntriesSource } from '../context/index.ts';
+import { contextEntriesSource } from '../ai-context/index.ts';
 import { metricsSource } from '../metrics/index.ts';
 import { profileSource } from '../profile/index.ts';
 import { strategySource } from '../strategy/index.ts';

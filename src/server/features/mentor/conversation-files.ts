@@ -1,9 +1,9 @@
 import type { Language } from '../../../core/i18n/language.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { StorageDriver } from '../../storage/storage.ts';
 import type { ExtractOptions } from '../../ai/context/extract-text.ts';
-import { createEntry, type IncomingFile, readContextFiles } from '../context/index.ts';
+import { createEntry, type IncomingFile, readContextFiles } from '../ai-context/index.ts';
 import { addMessage, createConversation, findOwnedConversation } from './conversations.ts';
 
 const DESCRIPTION: Record<Language, (title: string) => string> = {
@@ -31,7 +31,7 @@ export async function addConversationFiles(
   // Ownership first: another founder's conversation is a 404 whatever the files are.
   const existing = conversationId ? await findOwnedConversation(db, userId, conversationId) : null;
   if (files.length === 0) {
-    throw new AppError('VALIDATION_FAILED', { message: 'Choose a file to upload', details: [{ field: 'files', message: 'Choose a file to upload' }] });
+    throw new AppError('VALIDATION_FAILED', { message: 'Choose a file to upload', details: [{ field: 'files', message: 'validation:request.chooseFile' }] });
   }
   // Read before anything is stored: a file refused for its content counts as refused here too.
   const { read, skipped } = await readContextFiles(files, 0, deps.extract);

@@ -4,7 +4,7 @@ import type { NumberCheck } from '../../../core/mentor/number-check.ts';
 import type { ToolCallRecord } from '../../../core/mentor/tool-calls.ts';
 import type { Database } from '../../db/client.ts';
 import { mentorConversations, mentorMessages } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { assertUuid } from '../../platform/ids.ts';
 import { ownedRow } from '../../platform/owned-row.ts';
 

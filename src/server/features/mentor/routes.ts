@@ -10,17 +10,17 @@ import { draftStrategy } from '../../ai/strategy-draft.ts';
 import { draftTask } from '../../ai/task-draft.ts';
 import { mentorModelFor } from '../../ai/mentor-model.ts';
 import type { Drafted } from '../../ai/structured-draft.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { requireAiAllowed } from '../ai-consent/index.ts';
 import { storageFor } from '../../storage/storage-for.ts';
-import { isMultipart, parseForm, uploadLimit } from '../context/index.ts';
+import { isMultipart, parseForm, uploadLimit } from '../ai-context/index.ts';
 import { analyseConversation } from './analyse.ts';
 import { addConversationFiles } from './conversation-files.ts';
 import { startChat } from './chat.ts';
 import { type ConversationSummary, deleteConversation, getConversation, listConversations } from './conversations.ts';
-import { rateLimit } from '../../rate-limit/middleware.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
 import { recordActivity } from '../gamification/index.ts';
 import { documented, jsonBody, readsBody } from '../../http/route-doc.ts';
 
@@ -43,7 +43,7 @@ async function uploadIntoConversation(c: Context<AppBindings>, conversationId: s
   const userId = c.get('user').id;
   // The files are for the mentor: the same consent and preference as asking it.
   const profile = await requireAiAllowed(db, userId);
-  if (!isMultipart(c)) throw new AppError('VALIDATION_FAILED', { message: 'Choose a file to upload', details: [{ field: 'files', message: 'Choose a file to upload' }] });
+  if (!isMultipart(c)) throw new AppError('VALIDATION_FAILED', { message: 'Choose a file to upload', details: [{ field: 'files', message: 'validation:request.chooseFile' }] });
   const { fields, files } = await parseForm(c, ConversationFilesFields);
   const result = await addConversationFiles(
     {

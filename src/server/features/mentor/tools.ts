@@ -10,7 +10,7 @@ import type { MetricKey } from '../../../core/metrics/formulas.ts';
 import type { WeekKey } from '../../../core/metrics/iso-week.ts';
 import { type MentorContext, searchChunks } from '../../ai/context/build-context.ts';
 import type { Database } from '../../db/client.ts';
-import { contextEntriesSource } from '../context/index.ts';
+import { contextEntriesSource } from '../ai-context/index.ts';
 import { summaryOf } from '../metrics/index.ts';
 import { listVersions } from '../strategy/index.ts';
 import { listTasks, taskNumbers } from '../tasks/index.ts';

@@ -3,7 +3,7 @@ import { convertWeek, type CurrencyChangeInput } from '../../../core/metrics/cur
 import type { WeekRecord } from '../../../core/metrics/week-record.ts';
 import type { Database } from '../../db/client.ts';
 import { currencyChanges, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { listWeeks, refreshSnapshot, upsertWeeks } from './service.ts';
 
 type CurrencyChangeRow = typeof currencyChanges.$inferSelect;

@@ -4,10 +4,9 @@ import { CurrencyChangeInput } from '../../../core/metrics/currency-change.ts';
 import { decodeCsvBytes } from '../../../core/metrics/csv-table.ts';
 import { SummaryQuery } from '../../../core/metrics/summary-range.ts';
 import { WeekKeySchema, WeekRecordInput } from '../../../core/metrics/week-record.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
-import { parseParams } from '../../http/validate.ts';
 import { changeCurrency, listCurrencyChanges } from './currency.ts';
 import { premiumOnly } from '../../http/require-premium.ts';
 import { StripeApplyInput, StripeKeyInput } from '../../../core/metrics/stripe-import.ts';
@@ -15,7 +14,6 @@ import { deleteWeek, exportCsv, importCsv, listWeeks, peerBenchmarks, saveWeek }
 import { applyStripeWeeks, connectStripe, disconnectStripe, type StripeDeps, stripeStatus } from './stripe-import.ts';
 import { documented, jsonBody, paramsOf, queryOf, readsBody } from '../../http/route-doc.ts';
 
-const weekParam = (c: Context<AppBindings>) => parseParams(c, WeekKeySchema);
 
 /**
  * A CSV body as text: in the charset its type declares when that is not UTF-8, otherwise
@@ -52,8 +50,8 @@ export const metricsRoutes = new Hono<AppBindings>()
       return c.json(await saveWeek(c.get('deps').db, c.get('user').id, key, input, tierContext(c)));
     },
   )
-  .delete('/weeks/:year/:week', documented({ summary: 'Delete a week (older than the last 4: tier 2)', tag: 'metrics' }), async (c) => {
-    await deleteWeek(c.get('deps').db, c.get('user').id, weekParam(c), tierContext(c));
+  .delete('/weeks/:year/:week', documented({ summary: 'Delete a week (older than the last 4: tier 2)', tag: 'metrics' }), paramsOf(WeekKeySchema), async (c) => {
+    await deleteWeek(c.get('deps').db, c.get('user').id, c.req.valid('param'), tierContext(c));
     return c.body(null, 204);
   })
   .get('/summary', documented({ summary: 'Latest computed metrics, series (?range=12w|6m|1y|all, default 1y) and targets', tag: 'metrics' }), queryOf(SummaryQuery), async (c) => {

@@ -11,14 +11,13 @@ import { type CsvRowError, parseWeeksCsv, weeksToCsv } from '../../../core/metri
 import { computeMetrics, computeSeries, METRIC_KEYS, type MetricKey, type MetricsSnapshot } from '../../../core/metrics/formulas.ts';
 import { isFutureWeek, isHistoricalWeek, latestRecordableWeek } from '../../../core/metrics/editing-window.ts';
 import { weeksStillNeeded } from '../../../core/metrics/history-needs.ts';
-import type { WeekKey } from '../../../core/metrics/iso-week.ts';
+import { formatWeek, type WeekKey } from '../../../core/metrics/iso-week.ts';
 import { TARGETS, targetStatuses } from '../../../core/metrics/targets.ts';
 import type { WeekRecord, WeekRecordInput } from '../../../core/metrics/week-record.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { dailyMetricSnapshots, metricSnapshots, metricWeeks, users } from '../../db/schema/index.ts';
-import { isoWeekKey } from '../../../core/gamification/streak.ts';
 import { awardPointsForEach } from '../gamification/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { requirePremium } from '../../platform/premium.ts';
 
 const weekColumns = {
@@ -136,7 +135,7 @@ export async function upsertWeeks(tx: Executor, userId: string, records: readonl
  * statement per kind and one refresh of achievements, however many weeks were written.
  */
 async function afterWeeksRecorded(tx: Executor, userId: string, weeks: readonly WeekRecord[], now: Date): Promise<void> {
-  const sourceIds = (history: boolean) => weeks.filter((week) => isHistoricalWeek(week, now) === history).map((week) => isoWeekKey(week.year, week.week));
+  const sourceIds = (history: boolean) => weeks.filter((week) => isHistoricalWeek(week, now) === history).map((week) => formatWeek(week));
   await awardPointsForEach(tx, { userId, event: 'metrics-saved', sourceIds: sourceIds(true), at: now, points: 0 });
   await awardPointsForEach(tx, { userId, event: 'metrics-saved', sourceIds: sourceIds(false), at: now, activity: true });
 }

@@ -10,7 +10,7 @@ import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { stripeConnections, users } from '../../db/schema/index.ts';
 import type { StripeImportConfig } from '../../env.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { fieldErrors } from '../../http/validate.ts';
 import type { Logger } from '../../logger.ts';
 import { effectiveTier, requirePremium } from '../../platform/premium.ts';

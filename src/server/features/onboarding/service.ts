@@ -3,7 +3,7 @@ import { OnboardingDraftInput } from '../../../core/onboarding/onboarding-draft.
 import type { OnboardingInput } from '../../../core/onboarding/onboarding-schema.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 
 /**
  * Stores every answer in its profile column and the whole set in onboarding_data,

@@ -3,7 +3,7 @@ import { ProfileUpdateInput } from '../../../core/profile/profile-settings.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { getMeJsonCached, placeholderMe, updateMe } from './service.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { documented, jsonBody } from '../../http/route-doc.ts';
 
 /** GET/PATCH /api/me: the signed-in founder's own profile, never anyone else's. */

@@ -3,7 +3,7 @@ import type { ProfileUpdateInput } from '../../../core/profile/profile-settings.
 import { tierStatus } from '../../../core/subscription/trial.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { currentRole, type Role } from '../../platform/roles.ts';
 
 /** Made with the account (Better Auth's user-created hook), with the e-mail hours new founders start with; idempotent. */

@@ -4,7 +4,7 @@ import { isLanguage } from '../../../core/i18n/language.ts';
 import { REFERRAL_REWARD_MONTHS, type ReferralNoticeRole } from '../../../core/referrals/referral-schema.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { referralNotices, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { referralRewardEmail } from './emails.ts';

@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
 import { ReferralCodeParam, ReferralNoticeParam } from '../../../core/referrals/referral-schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
-import { parseParams } from '../../http/validate.ts';
 import { dismissNotice, listNotices, type ReferralNoticeView } from './notices.ts';
 import { createCode, getCode, inviterOf, listCodes, type ReferralCodeView } from './service.ts';
-import { documented } from '../../http/route-doc.ts';
+import { documented, paramsOf } from '../../http/route-doc.ts';
 
 /** GET /api/referrals: the founder's codes, newest first. */
 export type ReferralCodes = { codes: ReferralCodeView[] };
@@ -20,8 +19,8 @@ export type ReferralNotices = { notices: ReferralNoticeView[] };
  * and POST /api/referrals/notices/:id/dismiss: the founder's notices of rewarded referrals.
  */
 export const referralRoutes = new Hono<AppBindings>()
-  .get('/invites/:code', documented({ summary: 'Who invites (first name) for a code that can still be used; 404 for any other', tag: 'referrals', public: true }), async (c) => {
-    const { code } = parseParams(c, ReferralCodeParam);
+  .get('/invites/:code', documented({ summary: 'Who invites (first name) for a code that can still be used; 404 for any other', tag: 'referrals', public: true }), paramsOf(ReferralCodeParam), async (c) => {
+    const { code } = c.req.valid('param');
     const inviter = await inviterOf(c.get('deps').db, code);
     if (!inviter) throw new AppError('NOT_FOUND');
     return c.json(inviter);
@@ -41,10 +40,10 @@ export const referralRoutes = new Hono<AppBindings>()
   .get('/notices', documented({ summary: 'The founder’s notices of rewarded referrals not yet dismissed, newest first', tag: 'referrals' }), async (c) =>
     c.json({ notices: await listNotices(c.get('deps').db, c.get('user').id) } satisfies ReferralNotices),
   )
-  .post('/notices/:id/dismiss', documented({ summary: 'Dismiss one of the founder’s referral notices (204); another founder’s is 404', tag: 'referrals' }), async (c) => {
-    await dismissNotice(c.get('deps').db, c.get('user').id, parseParams(c, ReferralNoticeParam).id);
+  .post('/notices/:id/dismiss', documented({ summary: 'Dismiss one of the founder’s referral notices (204); another founder’s is 404', tag: 'referrals' }), paramsOf(ReferralNoticeParam), async (c) => {
+    await dismissNotice(c.get('deps').db, c.get('user').id, c.req.valid('param').id);
     return c.body(null, 204);
   })
-  .get('/:code', documented({ summary: 'One of the founder’s referral codes; another founder’s is 404', tag: 'referrals' }), async (c) =>
-    c.json(await getCode(c.get('deps').db, c.get('user').id, parseParams(c, ReferralCodeParam).code, { trialDays: c.get('deps').settings.current().trialDays })),
+  .get('/:code', documented({ summary: 'One of the founder’s referral codes; another founder’s is 404', tag: 'referrals' }), paramsOf(ReferralCodeParam), async (c) =>
+    c.json(await getCode(c.get('deps').db, c.get('user').id, c.req.valid('param').code, { trialDays: c.get('deps').settings.current().trialDays })),
   );

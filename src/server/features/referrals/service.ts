@@ -12,9 +12,9 @@ import {
 import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { referralCodes, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { recordAuditEvent } from '../../platform/audit.ts';
-import { grantMonthsIn } from '../billing/index.ts';
+import { grantMonthsIn } from '../subscription/index.ts';
 import { ensureMembers, memberView, memberViewColumns } from '../community/index.ts';
 import { awardPoints } from '../gamification/index.ts';
 import { emailNotices, type NoticeMailDeps, oweNotices } from './notices.ts';

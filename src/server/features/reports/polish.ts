@@ -4,7 +4,7 @@ import { flagUnknownNumbers, type PolishFlag, updateKnownNumbers } from '../../.
 import type { MentorModel } from '../../ai/provider.ts';
 import { polishSections } from '../../ai/update-polish.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { requirePremium } from '../../platform/premium.ts';
 import { listWeeks } from '../metrics/index.ts';
 import { getUpdate, type InvestorUpdate, saveUpdate, weekKey } from './service.ts';

@@ -9,10 +9,10 @@ import { AcceptPolishInput, PolishInput } from '../../../core/reports/polish-che
 import { requireAiAllowed } from '../ai-consent/index.ts';
 import { acceptPolish, polishUpdate } from './polish.ts';
 import { requestContext } from '../../platform/audit.ts';
-import { rateLimit } from '../../rate-limit/middleware.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
 import { updatePdf } from './pdf.ts';
 import { savedInvestorList, savedScenarios, saveScenarios } from './saved-inputs.ts';
-import { requirePremium } from '../../platform/premium.ts';
+import { premiumOnly } from '../../http/require-premium.ts';
 import { type ScenarioDraft, ScenarioDraftsInput } from '../../../core/reports/scenario-drafts.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { createUpdate, getUpdate, listShares, listUpdates, listUpdateVersions, revokeShare, revokeShares, saveUpdate, sendUpdate, sharedUpdate, shareUpdate, updateForPdf } from './service.ts';
@@ -116,10 +116,7 @@ export type ScenariosSaved = { scenarios: ScenarioDraft[] };
 /** The founder's runway scenarios as last typed (decision 182); tier 2, like the page. */
 export const scenarioRoutes = new Hono<AppBindings>()
   .use(requireUser)
-  .use(async (c, next) => {
-    await requirePremium(c.get('deps').db, c.get('user').id, c.get('deps').settings.current().trialDays);
-    await next();
-  })
+  .use(premiumOnly)
   .get('/', documented({ summary: 'Tier 2: the founder’s runway scenarios as last saved (numbers as typed), or null before the first save', tag: 'reports' }), async (c) =>
     c.json({ scenarios: await savedScenarios(c.get('deps').db, c.get('user').id) } satisfies SavedScenarios),
   )

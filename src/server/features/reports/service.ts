@@ -7,7 +7,7 @@ import { weekKeyOf } from '../../../core/reports/period-label.ts';
 import { type LineChart, updateCharts } from '../../../core/reports/update-charts.ts';
 import type { Database } from '../../db/client.ts';
 import { investorUpdateShares, investorUpdates, investorUpdateVersions, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { recordAuditEvent, type RequestContext } from '../../platform/audit.ts';
 import { requirePremium } from '../../platform/premium.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { validateAdminSession } from '../../auth/admin-session.ts';
 import { endImpersonationSessions, endSessions, SESSION_RULES } from '../../auth/session-rules.ts';
 import { authSessions } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';

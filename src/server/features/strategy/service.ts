@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { StrategyInput } from '../../../core/strategy/strategy-schema.ts';
 import type { Database } from '../../db/client.ts';
 import { strategyVersions, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { awardPoints, recordActivity } from '../gamification/index.ts';
 
 /** A saved version as the API answers it; version 0 means nothing saved yet. */

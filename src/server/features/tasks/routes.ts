@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { CompleteTaskInput, CreateTaskInput, TaskListQuery, UpdateTaskInput } from '../../../core/tasks/task-schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
-import { takeRateLimit } from '../../rate-limit/middleware.ts';
+import { takeRateLimit } from '../../http/rate-limit.ts';
 import { completeTask, createTask, deleteTask, findTaskByIdempotencyKey, getTask, listTasks, updateTask } from './service.ts';
 import { documented, jsonBody, queryOf } from '../../http/route-doc.ts';
 
@@ -15,7 +15,7 @@ function idempotencyKey(header: string | undefined): string | null {
   if (header === undefined) return null;
   const parsed = IdempotencyKey.safeParse(header);
   if (!parsed.success) {
-    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'Idempotency-Key', message: 'Invalid idempotency key' }] });
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'Idempotency-Key', message: 'validation:request.idempotencyKey' }] });
   }
   return parsed.data;
 }

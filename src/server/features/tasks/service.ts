@@ -4,7 +4,7 @@ import type { CompleteTaskInput, CreateTaskInput, TaskOutcome, TaskStatus, Updat
 import type { TaskMetricKey } from '../../../core/tasks/task-metrics.ts';
 import type { Database } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../platform/app-error.ts';
 import { awardPoints, recordActivity, revokePoints } from '../gamification/index.ts';
 import { latestMetricValue } from './metric-snapshot.ts';
 
@@ -147,7 +147,7 @@ export async function getTask(db: Database, userId: string, id: string) {
 export async function updateTask(db: Database, userId: string, id: string, changes: UpdateTaskInput) {
   const current = await findOwnTask(db, userId, id);
   if (current.status !== 'active') {
-    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'status', message: 'Only active tasks can be edited' }] });
+    throw new AppError('VALIDATION_FAILED', { details: [{ field: 'status', message: 'validation:tasks.onlyActiveEditable' }] });
   }
   const scores = {
     impact: changes.impact ?? current.impact,

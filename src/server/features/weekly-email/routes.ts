@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { HTML_LANG, isLanguage, type Language } from '../../../core/i18n/language.ts';
 import { users } from '../../db/schema/index.ts';
 import type { AppBindings } from '../../http/context.ts';
-import { generalRateLimit } from '../../rate-limit/middleware.ts';
+import { generalRateLimit } from '../../http/rate-limit.ts';
 import { signingSecret } from '../../storage/storage-for.ts';
 import { verifyUnsubscribeToken } from './unsubscribe-link.ts';
 import { documented } from '../../http/route-doc.ts';

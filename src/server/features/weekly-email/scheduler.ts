@@ -10,7 +10,7 @@ import {
   type ReminderKind,
   reminderTimeZone,
   retryDelayMs,
-} from '../../../core/reminders/weekly-schedule.ts';
+} from '../../../core/weekly-email/weekly-schedule.ts';
 import type { Database } from '../../db/client.ts';
 import { authUsers, users, weeklyEmails } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';

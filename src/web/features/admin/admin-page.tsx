@@ -7,7 +7,7 @@ import type { Json } from '../../../core/http/json.ts';
 import type { AdminOverview } from '../../../server/features/admin/index.ts';
 import { apiFetch } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
-import { useMe } from '../../lib/api/get-me.ts';
+import { useMe } from '../../lib/get-me.ts';
 import { cn } from '../../lib/cn.ts';
 import { AlertsPage } from './alerts/alerts-page.tsx';
 import { AnalyticsPage } from './analytics/analytics-page.tsx';

@@ -1,9 +1,9 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { Json } from '../../../core/http/json.ts';
-import type { ContextEntry as ServerContextEntry, SavedEntry as ServerSavedEntry } from '../../../server/features/context/index.ts';
+import type { ContextEntry as ServerContextEntry, SavedEntry as ServerSavedEntry } from '../../../server/features/ai-context/index.ts';
 import { apiFetch } from '../../lib/api-client.ts';
-import { gamificationQueryKey } from '../../lib/api/gamification-api.ts';
-import { contextEntriesKey, contextEntriesQuery } from '../../lib/api/context-entries-query.ts';
+import { gamificationQueryKey } from '../gamification/index.ts';
+import { contextEntriesKey, contextEntriesQuery } from './context-entries-query.ts';
 
 /** A context entry and its files as GET /api/context answers them: the server's own types. */
 export type ContextEntry = Json<ServerContextEntry>;

@@ -1,6 +1,6 @@
 import { Award, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useGamification } from '../../lib/api/gamification-api.ts';
+import { useGamification } from '../gamification/index.ts';
 import { cn } from '../../lib/cn.ts';
 import { intlLocale } from '../../lib/format.ts';
 import { CommunitySection } from './member-name.tsx';

@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatRoom, Contact } from '../../../core/community/community.ts';
-import { UpgradePrompt } from '../../components/upgrade-prompt.tsx';
+import { UpgradePrompt } from '../subscription/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { useStartConversation } from '../../lib/api/community-api.ts';
+import { useStartConversation } from './community-api.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 
 /** What the chat shows: a room, or a direct conversation (decision 220). */

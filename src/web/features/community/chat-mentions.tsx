@@ -1,7 +1,7 @@
 import { buttonClass } from '../../components/form/buttons.ts';
 import { useTranslation } from 'react-i18next';
 import type { ChatRoom } from '../../../core/community/community.ts';
-import { useChatMentions, useMarkMentionsRead } from '../../lib/api/community-api.ts';
+import { useChatMentions, useMarkMentionsRead } from './community-api.ts';
 import { cn } from '../../lib/cn.ts';
 import { intlLocale } from '../../lib/format.ts';
 import { MemberName } from './member-name.tsx';

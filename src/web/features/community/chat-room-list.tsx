@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CHAT_ROOMS, type ChatRoom, UNREAD_CAP } from '../../../core/community/community.ts';
-import { useChatRooms, useConversationNews, useConversations } from '../../lib/api/community-api.ts';
+import { useChatRooms, useConversationNews, useConversations } from './community-api.ts';
 import { cn } from '../../lib/cn.ts';
 import type { ChatChannel } from './chat-channel.tsx';
 import { MemberName } from './member-name.tsx';

@@ -4,7 +4,7 @@ import { type FormEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRe
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { CHAT_MESSAGE_MAX, type ChatReportReason, mentionHandle } from '../../../core/community/community.ts';
-import { UpgradePrompt } from '../../components/upgrade-prompt.tsx';
+import { UpgradePrompt } from '../subscription/index.ts';
 import {
   blockChatAuthor,
   type ChatMessage,
@@ -19,7 +19,7 @@ import {
   reportChatMessage,
   useMarkConversationRead,
   useMarkRoomRead,
-} from '../../lib/api/community-api.ts';
+} from './community-api.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { type ChatChannel, useChatChannel } from './chat-channel.tsx';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { VisibilitySetting } from '../../components/community/visibility-setting.tsx';
-import { ProgressCard } from '../../components/progress-card.tsx';
-import { useCommunitySettings } from '../../lib/api/community-api.ts';
+import { VisibilitySetting } from './visibility-setting.tsx';
+import { ProgressCard } from '../gamification/index.ts';
+import { useCommunitySettings } from './community-api.ts';
 import { AchievementsSection } from './achievements-section.tsx';
 import { ChatChannelProvider } from './chat-channel.tsx';
 import { ChatSection } from './chat-section.tsx';

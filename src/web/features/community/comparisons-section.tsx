@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { BENCHMARK_BANDS, BENCHMARK_METRIC_KEYS } from '../../../core/metrics/benchmarks.ts';
-import { UpgradePrompt } from '../../components/upgrade-prompt.tsx';
-import { useBenchmarks } from '../../lib/api/metrics-api.ts';
+import { UpgradePrompt } from '../subscription/index.ts';
+import { useBenchmarks } from '../metrics/index.ts';
 import { cn } from '../../lib/cn.ts';
 import { CommunitySection } from './member-name.tsx';
 

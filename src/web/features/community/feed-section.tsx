@@ -1,7 +1,7 @@
 import { buttonClass } from '../../components/form/buttons.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFeedPage } from '../../lib/api/community-api.ts';
+import { useFeedPage } from './community-api.ts';
 import { intlLocale } from '../../lib/format.ts';
 import { MessageFounderButton } from './chat-channel.tsx';
 import { CommunitySection, MemberName } from './member-name.tsx';

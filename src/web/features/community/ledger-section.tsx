@@ -1,7 +1,7 @@
 import { buttonClass } from '../../components/form/buttons.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLedgerPage } from '../../lib/api/community-api.ts';
+import { useLedgerPage } from './community-api.ts';
 import { intlLocale } from '../../lib/format.ts';
 import { CommunitySection } from './member-name.tsx';
 

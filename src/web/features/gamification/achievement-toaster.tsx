@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { gamificationQueryKey, gamificationQueryOptions, markBadgesSeen } from '../../lib/api/gamification-api.ts';
+import { gamificationQueryKey, gamificationQueryOptions, markBadgesSeen } from './gamification-api.ts';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint.ts';
 
 /**

@@ -2,9 +2,9 @@ import { Eye, LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/i18n.ts';
-import { useMe } from '../../lib/api/get-me.ts';
+import { useMe } from '../../lib/get-me.ts';
 import { useSession } from '../../lib/auth-client.ts';
-import { useImpersonation, useReturnToAdmin } from '../../lib/use-impersonation.ts';
+import { useImpersonation, useReturnToAdmin } from './use-impersonation.ts';
 
 /**
  * While an admin views the app as a founder (docs/product.md#impersonation): a banner above every page,

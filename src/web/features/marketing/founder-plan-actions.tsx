@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Plan } from '../../../core/subscription/plans.ts';
-import type { SubscriptionView } from '../../lib/api/subscription-calls.ts';
+import type { SubscriptionView } from '../subscription/index.ts';
 import { CTA_CLASS } from './cta-class.ts';
 
 /**
@@ -14,7 +14,7 @@ export function useSignedInPlan(enabled: boolean): SubscriptionView | null {
   useEffect(() => {
     if (!enabled) return;
     let current = true;
-    import('../../lib/api/subscription-calls.ts')
+    import('../subscription/index.ts')
       .then(({ subscriptionIfSignedIn }) => subscriptionIfSignedIn())
       // Unreachable or signed out: the visitor's buttons (sign up) stay.
       .then((found) => current && setView(found), () => undefined);
@@ -64,7 +64,7 @@ export function FounderPremiumAction({ view, plan }: { view: SubscriptionView; p
   async function onUpgrade() {
     setPending(true);
     setError(null);
-    const [{ upgrade }, { errorMessage }] = await Promise.all([import('../../lib/api/subscription-calls.ts'), import('../../lib/error-message.ts')]);
+    const [{ upgrade }, { errorMessage }] = await Promise.all([import('../subscription/index.ts'), import('../../lib/error-message.ts')]);
     try {
       const { redirectUrl, subscription } = await upgrade(plan);
       // With Stripe the browser is on its way to Checkout.

@@ -8,18 +8,20 @@ import { HeroPreview } from './hero-preview.tsx';
 import { PricingTable } from './pricing-table.tsx';
 import { RotatingWords } from './rotating-words.tsx';
 import { SectionHeading } from './section-heading.tsx';
-import { ShowcaseSection } from './showcase-section.tsx';
 import { SignUpLink } from './sign-up-link.tsx';
 
 const STEPS = ['setup', 'measure', 'act'] as const;
 
-/** `/`: hero, how it works, the product itself, product areas, pricing and a closing call to action. */
-export function LandingPage() {
+/**
+ * `/`: hero, how it works, the product itself, product areas, pricing and a closing call to action.
+ * The product itself (`showcase`) shows other features: the router composes it (src/web/app/showcase-section.tsx).
+ */
+export function LandingPage({ showcase }: { showcase: ReactNode }) {
   return (
     <>
       <Hero />
       <HowItWorks />
-      <ShowcaseSection />
+      {showcase}
       <Features />
       <Pricing />
       <CtaBand />

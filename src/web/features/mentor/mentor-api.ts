@@ -11,7 +11,7 @@ import type {
   ConversationSummary as ServerConversationSummary,
   FilesUpload as ServerFilesUpload,
 } from '../../../server/features/mentor/index.ts';
-import type { SavedEntry } from '../../../server/features/context/index.ts';
+import type { SavedEntry } from '../../../server/features/ai-context/index.ts';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
 
 /** The mentor's answers as the browser receives them: the server's types, as JSON. */

@@ -9,15 +9,15 @@ import { CONTEXT_FILE_ACCEPT } from '../../lib/file-reasons.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { ConversationList } from './conversation-list.tsx';
 import { MessageBubble } from './message-bubble.tsx';
-import { mentorStatusQuery } from '../../lib/api/mentor-status.ts';
+import { mentorStatusQuery } from './mentor-status.ts';
 import { conversationsQuery } from './mentor-api.ts';
 import { starterQuestions } from './starter-questions.ts';
 import { useMentorChat } from './use-mentor-chat.ts';
 import { useNumberStyle } from './number-source.ts';
-import { useSummary } from '../../lib/api/metrics-api.ts';
+import { useSummary } from '../metrics/index.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
-import { useMe } from '../../lib/api/get-me.ts';
-import { contextEntriesQuery } from '../../lib/api/context-entries-query.ts';
+import { useMe } from '../../lib/get-me.ts';
+import { contextEntriesQuery } from '../ai-context/index.ts';
 
 export function MentorPage() {
   const { t } = useTranslation('mentor');

@@ -6,7 +6,7 @@ import { currentLanguage } from '../../i18n/i18n.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { fileErrorKey } from '../../lib/file-reasons.ts';
-import { gamificationQueryKey } from '../../lib/api/gamification-api.ts';
+import { gamificationQueryKey } from '../gamification/index.ts';
 import { useAiGate } from '../../components/ai-gate.tsx';
 import { VISITED_FLAG, WELCOMED_FLAG, readFlag, writeFlag } from '../../lib/chat-flags.ts';
 import type { ChatMessage } from './chat-message.ts';

@@ -8,9 +8,9 @@ import { compareWeeks, formatWeek, isoWeekOf, type WeekKey, weekFromIndex, weekI
 import type { WeekRecord } from '../../../core/metrics/week-record.ts';
 import { PREMIUM_TIER } from '../../../core/subscription/trial.ts';
 import { useSession } from '../../lib/auth-client.ts';
-import { useMe } from '../../lib/api/get-me.ts';
-import { UpgradePrompt } from '../../components/upgrade-prompt.tsx';
-import { EXPORT_URL, useSummary, useWeeks } from '../../lib/api/metrics-api.ts';
+import { useMe } from '../../lib/get-me.ts';
+import { UpgradePrompt } from '../subscription/index.ts';
+import { EXPORT_URL, useSummary, useWeeks } from './metrics-api.ts';
 import { BenchmarksPanel } from './components/benchmarks-panel.tsx';
 import { EmptyState } from './components/empty-state.tsx';
 import { MetricCards } from './components/metric-cards.tsx';

@@ -6,13 +6,13 @@ import { Logo } from '../../components/logo.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/auth-client.ts';
-import { type Me, meQueryKey, useMe } from '../../lib/api/get-me.ts';
-import { ProfileLanguageSwitcher } from '../../components/profile/profile-language.tsx';
+import { type Me, meQueryKey, useMe } from '../../lib/get-me.ts';
+import { ProfileLanguageSwitcher } from '../profile/index.ts';
 import { SignOutButton } from '../../components/sign-out-button.tsx';
 import { type Answers, type Draft, useAutosavedDraft, useSavedOnboardingDraft } from '../../lib/onboarding-draft.ts';
 import { Welcome } from './welcome.tsx';
-import { useFeatureFlags } from '../../lib/api/feature-flags-api.ts';
-import { initialDraft, OnboardingForm, variantOf } from '../../components/onboarding/onboarding-form.tsx';
+import { useFeatureFlags } from '../flags/index.ts';
+import { initialDraft, OnboardingForm, variantOf } from './onboarding-form.tsx';
 
 /** The saved draft over the defaults, so a field the draft lacks still has its default. */
 function resumedDraft(saved: Draft | null, me: Me | undefined): Draft {

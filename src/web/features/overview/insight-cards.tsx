@@ -6,13 +6,13 @@ import type { MetricKey } from '../../../core/metrics/formulas.ts';
 import { TARGETS, type TargetedMetric } from '../../../core/metrics/targets.ts';
 import { formatDay, weekStartDay } from '../../../core/metrics/week-label.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
-import { type Insight, insightsQueryOptions } from '../../lib/api/insights-api.ts';
+import { type Insight, insightsQueryOptions } from '../insights/index.ts';
 import { useSession } from '../../lib/auth-client.ts';
-import { useMe } from '../../lib/api/get-me.ts';
+import { useMe } from '../../lib/get-me.ts';
 import { useMetricText } from '../../lib/metric-text.ts';
 import { numberStyleOf } from '../../lib/number-style.ts';
 import { PREMIUM_TIER } from '../../../core/subscription/trial.ts';
-import { UpgradePrompt } from '../../components/upgrade-prompt.tsx';
+import { UpgradePrompt } from '../subscription/index.ts';
 import { OverviewCard, cardState } from './card.tsx';
 import { useMetricsSummary } from './api/resources.ts';
 

@@ -7,7 +7,7 @@ import { buttonClass } from '../../components/form/buttons.ts';
 import { ChoiceField, inputClass } from '../../components/form/fields.tsx';
 import { Modal, ModalActions } from '../../components/modal.tsx';
 import { cn } from '../../lib/cn.ts';
-import { type CurrencyChange, useChangeCurrency } from '../../lib/api/metrics-api.ts';
+import { type CurrencyChange, useChangeCurrency } from '../metrics/index.ts';
 import { NumberQuestion } from '../../components/number-question.tsx';
 import type { NumberStyle } from '../../lib/number-style.ts';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';

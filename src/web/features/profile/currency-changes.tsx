@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../core/metrics/week-label.ts';
 import { inConvention } from '../../../core/numbers/format-number.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
-import { currencyChangesQuery } from '../../lib/api/metrics-api.ts';
+import { currencyChangesQuery } from '../metrics/index.ts';
 import type { NumberStyle } from '../../lib/number-style.ts';
 
 /** The founder's currency changes, so the history's numbers can always be explained (decision 114). */

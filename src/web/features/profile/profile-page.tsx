@@ -12,20 +12,20 @@ import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { useSession } from '../../lib/auth-client.ts';
-import { ProgressCard } from '../../components/progress-card.tsx';
-import { VisibilitySetting } from '../../components/community/visibility-setting.tsx';
+import { ProgressCard } from '../gamification/index.ts';
+import { VisibilitySetting } from '../community/index.ts';
 import { TwoFactorSettings } from './security/two-factor-settings.tsx';
-import { type CurrencyChange, summaryQuery } from '../../lib/api/metrics-api.ts';
+import { type CurrencyChange, summaryQuery } from '../metrics/index.ts';
 import { numberStyleOf } from '../../lib/number-style.ts';
-import { type Me, useMe } from '../../lib/api/get-me.ts';
+import { type Me, useMe } from '../../lib/get-me.ts';
 import { CurrencyChangeDialog } from './currency-change-dialog.tsx';
 import { CurrencyChanges } from './currency-changes.tsx';
-import { useAiConsent, useResetOnboarding, useUpdateMe } from '../../lib/api/update-me.ts';
+import { useAiConsent, useResetOnboarding, useUpdateMe } from '../../lib/update-me.ts';
 import { showProfileError } from '../../lib/profile-error.ts';
-import { ProfileField, type ProfileFieldName } from '../../components/profile/profile-field.tsx';
+import { ProfileField, type ProfileFieldName } from './profile-field.tsx';
 import { serverIssues, useSchemaForm } from '../../lib/use-schema-form.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
-import { FeedbackHistory } from '../../components/feedback-history.tsx';
+import { FeedbackHistory } from '../feedback/index.ts';
 import { SettingsSection } from '../../components/settings-section.tsx';
 
 /** The profile's sections and their fields, in the order the founder reads them. */

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { SESSION_POLL_INTERVAL_MS, type SessionCheckResult, startSessionWatch } from '../../../core/session/session-watch.ts';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
-import { useReturnToAdmin } from '../../lib/use-impersonation.ts';
+import { useReturnToAdmin } from '../impersonation/index.ts';
 import { signOutAndClear } from '../../lib/sign-out.ts';
 
 /** Why the admin check ended an admin's session (GET /api/session/admin's `details.reason`). */

@@ -1,14 +1,13 @@
 import { Check, GitBranch, History, RotateCcw } from 'lucide-react';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { STRATEGY_STEPS, StrategyInput, type StrategyStep, isStepComplete } from '../../../core/strategy/strategy-schema.ts';
 import { cn } from '../../lib/cn.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
-import { PageWithProgress } from '../../components/progress-card.tsx';
+import { PageWithProgress } from '../gamification/index.ts';
 import { Modal } from '../../components/form/form-controls.tsx';
-import { type StrategyVersion, useRestoreVersion, useSaveStrategy, useStrategy, useStrategyVersions } from '../../lib/api/strategy-api.ts';
-import { MeceRoadmap } from './mece-roadmap.tsx';
+import { type StrategyVersion, useRestoreVersion, useSaveStrategy, useStrategy, useStrategyVersions } from './strategy-api.ts';
 import { type StrategyDraft, StrategyStepFields } from './strategy-steps.tsx';
 import { StrategySuggestion } from './strategy-suggestion.tsx';
 import { intlLocale } from '../../lib/format.ts';
@@ -250,7 +249,8 @@ function Versions({ current, onRestored }: { current: StrategyVersion; onRestore
 }
 
 /** /strategy-builder: the 3-step builder, its versions and the MECE roadmap (docs/product.md#strategy-builder). */
-export function StrategyPage() {
+/** The roadmap under the strategy shows the tasks, another feature's: the router hands it in (src/web/app/routes.tsx). */
+export function StrategyPage({ roadmap: Roadmap }: { roadmap: ComponentType<{ strategy: StrategyVersion }> }) {
   const { t } = useTranslation('strategy');
   const strategy = useStrategy();
   // A restore replaces the builder's draft with the restored content.
@@ -272,7 +272,7 @@ export function StrategyPage() {
                   <GitBranch aria-hidden="true" className="size-5" />
                   {t('roadmap.title')}
                 </h2>
-                <MeceRoadmap strategy={strategy.data} />
+                <Roadmap strategy={strategy.data} />
               </section>
               <Versions current={strategy.data} onRestored={() => setBuilderKey((key) => key + 1)} />
             </>

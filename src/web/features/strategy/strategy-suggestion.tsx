@@ -5,7 +5,7 @@ import type { StrategyStep } from '../../../core/strategy/strategy-schema.ts';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { useMentorDraft } from '../../lib/use-mentor-draft.tsx';
 
-import { requestStrategyDraft } from '../../lib/api/strategy-api.ts';
+import { requestStrategyDraft } from './strategy-api.ts';
 import type { StrategyDraft as BuilderDraft } from './strategy-steps.tsx';
 import { buttonClass } from '../../components/form/buttons.ts';
 

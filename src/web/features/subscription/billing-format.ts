@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { founderDate } from '../../../core/i18n/founder-date.ts';
 import type { Plan } from '../../../core/subscription/plans.ts';
-import type { SubscriptionView } from '../../lib/api/subscription-calls.ts';
+import type { SubscriptionView } from './subscription-calls.ts';
 import { intlLocale } from '../../lib/format.ts';
 
 /**

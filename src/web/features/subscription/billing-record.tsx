@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useInvoices } from '../../lib/api/subscription-api.ts';
-import type { HistoryEntry, SubscriptionView } from '../../lib/api/subscription-calls.ts';
+import { useInvoices } from './subscription-api.ts';
+import type { HistoryEntry, SubscriptionView } from './subscription-calls.ts';
 import type { BillingFormat } from './billing-format.ts';
 import { ColumnHeaders, DataTable } from '../../components/data-table.tsx';
 

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { buttonClass } from '../../components/form/buttons.ts';
 import { Modal, ModalActions } from '../../components/modal.tsx';
-import { useSubscriptionChange } from '../../lib/api/subscription-api.ts';
-import { type EndWhen, type SubscriptionView, subscriptionCalls } from '../../lib/api/subscription-calls.ts';
+import { useSubscriptionChange } from './subscription-api.ts';
+import { type EndWhen, type SubscriptionView, subscriptionCalls } from './subscription-calls.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import type { BillingFormat } from './billing-format.ts';
 

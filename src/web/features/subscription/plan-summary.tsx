@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { SubscriptionView } from '../../lib/api/subscription-calls.ts';
+import type { SubscriptionView } from './subscription-calls.ts';
 import { cn } from '../../lib/cn.ts';
 import type { BillingFormat } from './billing-format.ts';
 

@@ -4,8 +4,8 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { POINTS_BY_EVENT } from '../../../core/gamification/points.ts';
-import { afterSubscriptionChange, useSubscriptionChange } from '../../lib/api/subscription-api.ts';
-import { subscriptionCalls } from '../../lib/api/subscription-calls.ts';
+import { afterSubscriptionChange, useSubscriptionChange } from './subscription-api.ts';
+import { subscriptionCalls } from './subscription-calls.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 
 /** What the pricing page hands over after upgrading there with the local provider. */

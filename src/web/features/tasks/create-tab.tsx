@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 import { useMentorDraft } from '../../lib/use-mentor-draft.tsx';
 import { takeTaskDraft } from '../../lib/chat-flags.ts';
-import { newIdempotencyKey, requestTaskDraft, useCreateTask, useTasks } from '../../lib/api/tasks-api.ts';
+import { newIdempotencyKey, requestTaskDraft, useCreateTask, useTasks } from './tasks-api.ts';
 import { EMPTY_TASK_FORM, TaskForm, targetFieldText, type TaskFormValues } from './task-form.tsx';
 import type { NumberStyle } from '../../lib/number-style.ts';
 import { useNumberStyle } from '../../lib/use-number-style.ts';

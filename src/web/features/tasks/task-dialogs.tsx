@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { CompleteTaskInput, TASK_OUTCOMES } from '../../../core/tasks/task-schema.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
-import { type Task, useCompleteTask, useUpdateTask } from '../../lib/api/tasks-api.ts';
+import { type Task, useCompleteTask, useUpdateTask } from './tasks-api.ts';
 import { Field, Modal, inputClass } from '../../components/form/form-controls.tsx';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import { TaskForm, targetFieldText, type TaskFormValues } from './task-form.tsx';

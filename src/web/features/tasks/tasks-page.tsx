@@ -3,8 +3,8 @@ import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PageWithProgress } from '../../components/progress-card.tsx';
-import { useStrategy } from '../../lib/api/strategy-api.ts';
+import { PageWithProgress } from '../gamification/index.ts';
+import { useStrategy } from '../strategy/index.ts';
 import { CreateTab } from './create-tab.tsx';
 import { ActiveTab, DoneTab } from './task-lists.tsx';
 

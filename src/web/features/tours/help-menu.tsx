@@ -4,9 +4,9 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { TourId } from '../../../core/tours/tour-ids.ts';
-import { useMarkTourSeen, useTours } from '../../lib/api/tours-api.ts';
+import { useMarkTourSeen, useTours } from './tours-api.ts';
 import { useSession } from '../../lib/auth-client.ts';
-import { useImpersonation } from '../../lib/use-impersonation.ts';
+import { useImpersonation } from '../impersonation/index.ts';
 import { founderDialogOpen } from './founder-dialog.ts';
 import { tourForPath } from './tour-steps.ts';
 

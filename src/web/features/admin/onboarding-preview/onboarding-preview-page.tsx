@@ -6,7 +6,7 @@ import { sanitizeDeep } from '../../../../core/security/sanitize.ts';
 import { ChoiceField } from '../../../components/form/fields.tsx';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import type { Answers, Draft } from '../../../lib/onboarding-draft.ts';
-import { initialDraft, OnboardingForm, type OnboardingVariant } from '../../../components/onboarding/onboarding-form.tsx';
+import { initialDraft, OnboardingForm, type OnboardingVariant } from '../../onboarding/index.ts';
 import { PreviewLanguage } from './preview-language.tsx';
 import { SandboxResult } from './sandbox-result.tsx';
 

@@ -10,7 +10,7 @@ import type { AdminFeatureFlag as ServerAdminFeatureFlag, AdminFeatureFlags } fr
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { inputClass } from '../../../components/form/fields.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { featureFlagsKey } from '../../../lib/api/feature-flags-api.ts';
+import { featureFlagsKey } from '../../flags/index.ts';
 import { cn } from '../../../lib/cn.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
 import { ListState } from '../list-state.tsx';

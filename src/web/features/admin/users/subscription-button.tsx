@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { Modal } from '../../../components/modal.tsx';
 import type { Json } from '../../../../core/http/json.ts';
-import type { AdminSubscription as AdminSubscriptionAnswer } from '../../../../server/features/billing/index.ts';
+import type { AdminSubscription as AdminSubscriptionAnswer } from '../../../../server/features/subscription/index.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { intlLocale } from '../../../lib/format.ts';
 import type { AccountRef } from './users-api.ts';

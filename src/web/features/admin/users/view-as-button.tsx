@@ -6,7 +6,7 @@ import { TextField } from '../../../components/form/fields.tsx';
 import { Modal, ModalActions } from '../../../components/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
-import { useStartImpersonation } from '../../../lib/use-impersonation.ts';
+import { useStartImpersonation } from '../../impersonation/index.ts';
 import type { AccountRef } from './users-api.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 

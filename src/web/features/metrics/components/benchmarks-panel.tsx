@@ -2,8 +2,8 @@ import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { BENCHMARK_BANDS, BENCHMARK_METRIC_KEYS, type BenchmarkBand } from '../../../../core/metrics/benchmarks.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useBenchmarks } from '../../../lib/api/metrics-api.ts';
-import { UpgradePrompt } from '../../../components/upgrade-prompt.tsx';
+import { useBenchmarks } from '../metrics-api.ts';
+import { UpgradePrompt } from '../../subscription/index.ts';
 
 /** The three bands as shares of the bar: a quarter, a half, a quarter. */
 const BAND_WIDTHS: Record<BenchmarkBand, string> = { bottom: 'w-1/4', middle: 'w-1/2', top: 'w-1/4' };

@@ -8,7 +8,7 @@ import { formatWeek, type WeekKey } from '../../../../core/metrics/iso-week.ts';
 import { MONEY_FIELDS, type WeekInputField, type WeekRecord, type WeekRecordInput } from '../../../../core/metrics/week-record.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
-import { useDeleteWeek, useSaveWeek } from '../../../lib/api/metrics-api.ts';
+import { useDeleteWeek, useSaveWeek } from '../metrics-api.ts';
 import { useDates } from '../dates.ts';
 import { moneyFormatter } from '../../../lib/metric-format.ts';
 import type { NumberStyle } from '../../../lib/number-style.ts';

@@ -11,7 +11,7 @@ import { LANGUAGES } from '../../../../core/i18n/language.ts';
 import type { WeekInputField } from '../../../../core/metrics/week-record.ts';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
-import { importRowErrors, useImportCsv } from '../../../lib/api/metrics-api.ts';
+import { importRowErrors, useImportCsv } from '../metrics-api.ts';
 import type { NumberStyle } from '../../../lib/number-style.ts';
 import { ImportMapping } from './import-mapping.tsx';
 import { WeeksPreview } from './weeks-preview.tsx';

@@ -6,13 +6,13 @@ import type { WeeksNeeded } from '../../../../core/metrics/history-needs.ts';
 import { recentValues } from '../../../../core/metrics/metric-change.ts';
 import { TARGETS, type TargetStatus, type TargetedMetric } from '../../../../core/metrics/targets.ts';
 import { cn } from '../../../lib/cn.ts';
-import type { SeriesPoint } from '../../../lib/api/metrics-api.ts';
+import type { SeriesPoint } from '../metrics-api.ts';
 import { useDates } from '../dates.ts';
 import { METRIC_UNITS, metricFormatter, targetSign } from '../../../lib/metric-format.ts';
 import { useMetricText } from '../../../lib/metric-text.ts';
 import { DASHBOARD_METRICS } from '../../../../core/metrics/metric-units.ts';
 import type { NumberStyle } from '../../../lib/number-style.ts';
-import { ChangeChips } from '../../../components/metric-change-chips.tsx';
+import { ChangeChips } from './metric-change-chips.tsx';
 import { Sparkline } from './sparkline.tsx';
 import { StatusBadge, STATUS_STYLES } from './status-badge.tsx';
 

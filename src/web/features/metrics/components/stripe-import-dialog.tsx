@@ -7,7 +7,7 @@ import type { StripeConnectionStatus } from '../../../../server/features/metrics
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { Modal } from '../../../components/modal.tsx';
 import { showErrorToast } from '../../../lib/error-toast.ts';
-import { useApplyStripe, useConnectStripe, useDisconnectStripe, useStripeStatus } from '../../../lib/api/metrics-api.ts';
+import { useApplyStripe, useConnectStripe, useDisconnectStripe, useStripeStatus } from '../metrics-api.ts';
 import type { NumberStyle } from '../../../lib/number-style.ts';
 import { useWeekDraft } from '../week-entry.ts';
 import { emptyDraft, type FieldErrors, readDraftField } from '../week-values.ts';

@@ -5,7 +5,7 @@ import { isoWeekStart } from '../../../../core/metrics/iso-week.ts';
 import { SUMMARY_RANGES, type SummaryRange } from '../../../../core/metrics/summary-range.ts';
 import { TARGETS } from '../../../../core/metrics/targets.ts';
 import { DASHBOARD_METRICS, type DashboardMetric } from '../../../../core/metrics/metric-units.ts';
-import { useSummarySeries } from '../../../lib/api/metrics-api.ts';
+import { useSummarySeries } from '../metrics-api.ts';
 import { useDates } from '../dates.ts';
 import { METRIC_UNITS, metricFormatter } from '../../../lib/metric-format.ts';
 import type { NumberStyle } from '../../../lib/number-style.ts';

@@ -5,7 +5,7 @@ import { formatWeek, type WeekKey } from '../../../../core/metrics/iso-week.ts';
 import type { WeekInputField, WeekRecord, WeekRecordInput } from '../../../../core/metrics/week-record.ts';
 import { serverIssues } from '../../../lib/use-schema-form.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
-import { useSaveWeek } from '../../../lib/api/metrics-api.ts';
+import { useSaveWeek } from '../metrics-api.ts';
 import { useDates } from '../dates.ts';
 import type { NumberStyle } from '../../../lib/number-style.ts';
 import { useConfirmedSave, useWeekDraft } from '../week-entry.ts';

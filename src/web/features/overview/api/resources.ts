@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { gamificationQueryOptions } from '../../../lib/api/gamification-api.ts';
-import { summaryQuery } from '../../../lib/api/metrics-api.ts';
-import { strategyQueryOptions } from '../../../lib/api/strategy-api.ts';
-import { tasksQueryOptions } from '../../../lib/api/tasks-api.ts';
+import { gamificationQueryOptions } from '../../gamification/index.ts';
+import { summaryQuery } from '../../metrics/index.ts';
+import { strategyQueryOptions } from '../../strategy/index.ts';
+import { tasksQueryOptions } from '../../tasks/index.ts';
 
 /**
  * The Overview reads each feature's own query (decision 034): one cache with the feature's

@@ -11,7 +11,7 @@ import { SCENARIO_CHANGE_KINDS, type FieldError, type ScenarioChangeKind } from 
 import { TextField } from '../../../components/form/form-parts.tsx';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { toast } from 'sonner';
-import { newIdempotencyKey, useCreateTask } from '../../../lib/api/tasks-api.ts';
+import { newIdempotencyKey, useCreateTask } from '../../tasks/index.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import type { Formatter } from '../../../lib/metric-format.ts';
 import { CHANGE_FIELDS, type ChangeDraft, type ScenarioDraft } from '../../../../core/reports/scenario-drafts.ts';
@@ -21,7 +21,7 @@ import { NumberInput, numberTextError } from '../../../components/number-input.t
 import type { NumberStyle } from '../../../lib/number-style.ts';
 import { useValidationTexts } from '../../../i18n/validation-texts.ts';
 import { useSession } from '../../../lib/auth-client.ts';
-import { useMe } from '../../../lib/api/get-me.ts';
+import { useMe } from '../../../lib/get-me.ts';
 import { useMetricText } from '../../../lib/metric-text.ts';
 import { numberStyleOf } from '../../../lib/number-style.ts';
 

@@ -9,12 +9,12 @@ import { MAX_SCENARIOS, toProjectionChanges } from '../../../../core/reports/sce
 import { PREMIUM_TIER } from '../../../../core/subscription/trial.ts';
 import { SecondaryButton } from '../../../components/form/form-parts.tsx';
 import { useSession } from '../../../lib/auth-client.ts';
-import { useMe } from '../../../lib/api/get-me.ts';
-import { useWeeks } from '../../../lib/api/metrics-api.ts';
+import { useMe } from '../../../lib/get-me.ts';
+import { useWeeks } from '../../metrics/index.ts';
 import { metricFormatter, moneyFormatter } from '../../../lib/metric-format.ts';
 import { useMetricText } from '../../../lib/metric-text.ts';
 import { numberStyleOf } from '../../../lib/number-style.ts';
-import { UpgradePrompt } from '../../../components/upgrade-prompt.tsx';
+import { UpgradePrompt } from '../../subscription/index.ts';
 import { ScenarioCard } from './scenario-card.tsx';
 import type { ScenarioDraft } from '../../../../core/reports/scenario-drafts.ts';
 import { scenarioInput as scenarioInputOf } from './scenario-drafts.ts';

@@ -9,7 +9,7 @@ import type { PolishFlag } from '../../../../core/reports/polish-check.ts';
 import { useAiGate } from '../../../components/ai-gate.tsx';
 import { SecondaryButton } from '../../../components/form/form-parts.tsx';
 import { ApiError, detailKey } from '../../../lib/api-client.ts';
-import { mentorStatusQuery } from '../../../lib/api/mentor-status.ts';
+import { mentorStatusQuery } from '../../mentor/index.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { type InvestorUpdate, type PolishProposal, polishUpdate, useAcceptPolish } from './updates-api.ts';
 import { useValidationTexts } from '../../../i18n/validation-texts.ts';

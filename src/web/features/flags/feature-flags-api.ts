@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Json } from '../../../core/http/json.ts';
+import type { ResolvedFlags as ServerResolvedFlags } from '../../../server/features/flags/index.ts';
+import { apiFetch } from '../../lib/api-client.ts';
+import { useSession } from '../../lib/auth-client.ts';
+
+/** GET /api/feature-flags: the founder's flags, each on or off. */
+export type ResolvedFlags = Json<ServerResolvedFlags>;
+
+/** The resolved flags' cache key; an admin's flag change clears everything under it (decision 206). */
+export const featureFlagsKey = ['feature-flags'] as const;
+
+/**
+ * The signed-in founder's feature flags (GET /api/feature-flags), cached for the session:
+ * fetched once per account and page load, cleared when an admin changes a flag here.
+ */
+export function useFeatureFlags() {
+  const session = useSession();
+  const userId = session.data?.user.id;
+  return useQuery({
+    queryKey: [...featureFlagsKey, userId],
+    queryFn: () => apiFetch<ResolvedFlags>('/api/feature-flags'),
+    enabled: Boolean(userId),
+    staleTime: Infinity,
+  });
+}
