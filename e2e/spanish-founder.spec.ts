@@ -52,7 +52,7 @@ async function weeklyEmailsOnACopy(at: Date): Promise<string> {
       logger,
       appUrl: 'http://localhost',
       secret: loadOrCreateSecret(restoredDir),
-      trialDays: 14,
+      trialDays: () => 14,
       now: () => at,
     });
     expect((await scheduler.tick()).sent).toBeGreaterThanOrEqual(1);

@@ -5,12 +5,10 @@
  * (src/server/http/spa.ts) picks by the visitor's language.
  *
  * Each page is dist/client/index.html with:
- * - the app's markup in #root, and `data-language` so main.tsx hydrates in that language;
+ * - the app's markup in #root, and `data-language`: src/web/boot.ts gives such a page its
+ *   islands (src/web/islands/public-islands.ts) after the first paint, not the app (decision 284);
  * - `<html lang>`, and a translated, page-specific <title> and meta description
- *   (src/web/locales/<language>/meta.json);
- * - `<link rel="modulepreload">` for the page's route chunk and translation chunks, so
- *   they are ready when the app (loaded by src/web/boot.ts after the first paint)
- *   asks for them.
+ *   (src/web/locales/<language>/meta.json).
  *
  * The shell, dist/client/index.html (every route that is not prerendered), gets
  * `<link rel="modulepreload">` for the app chunk, which it needs at once.
@@ -36,11 +34,8 @@ import {
   CLIENT_DIR,
   formatKb,
   localeChunkKey,
-  localeKey,
   type Manifest,
   MANIFEST_PATH,
-  PAGE_MODULES,
-  PAGE_NAMESPACES,
   readManifest,
   ROOT,
   SIGNED_IN_AREA_MODULES,
@@ -94,23 +89,6 @@ function modulepreloads(files: string[]) {
   return files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
 }
 
-/**
- * A prerendered page preloads its route chunk and translation chunks, so they are
- * ready when the app asks for them. Not the app chunk itself (main.tsx and its
- * imports): boot.ts loads that after the first paint, so it never delays it.
- */
-function pagePreloads(manifest: Manifest, template: string, pagePath: string, language: Language): string {
-  const pageModule = PAGE_MODULES[pagePath];
-  if (!pageModule) throw new Error(`No route module known for ${pagePath}: add it to PAGE_MODULES in scripts/lib/vite-manifest.ts`);
-  const app = new Set(staticClosure(manifest, APP));
-  const seen = new Set<string>();
-  const files = [
-    ...staticClosure(manifest, pageModule, seen),
-    ...PAGE_NAMESPACES.flatMap((namespace) => staticClosure(manifest, localeKey(language, namespace), seen)),
-  ];
-  return modulepreloads(files.filter((file) => !app.has(file) && !template.includes(`/${file}"`)));
-}
-
 /** The empty shell (every other route) has nothing to paint: it preloads the app at once. */
 function addShellPreloads(manifest: Manifest, template: string): string {
   const files = staticClosure(manifest, APP).filter((file) => !template.includes(`/${file}"`));
@@ -155,7 +133,7 @@ function fetchPreloads(pagePath: string) {
     .join('\n    ');
 }
 
-function pageHtml(manifest: Manifest, template: string, appHtml: string, pagePath: string, language: Language, meta: Meta, file: string) {
+function pageHtml(template: string, appHtml: string, language: Language, meta: Meta, file: string) {
   const pageMeta = meta[file];
   if (!pageMeta?.title || !pageMeta.description) throw new Error(`src/web/locales/${language}/meta.json has no title/description for "${file}"`);
   let html = template;
@@ -169,8 +147,6 @@ function pageHtml(manifest: Manifest, template: string, appHtml: string, pagePat
     `<meta name="description" content="${escapeHtml(pageMeta.description)}" />`,
     'meta description',
   );
-  const preloads = pagePreloads(manifest, template, pagePath, language);
-  if (preloads) html = replaceOnce(html, '</head>', `    ${preloads}\n  </head>`, '</head>');
   return html;
 }
 
@@ -226,7 +202,7 @@ async function main() {
     for (const page of PRERENDERED_PAGES) {
       const appHtml = await render(page.path, language);
       if (!appHtml.includes('<main')) throw new Error(`${language} ${page.path} rendered without a <main>: ${appHtml.slice(0, 200)}`);
-      const html = pageHtml(manifest, template, appHtml, page.path, language, meta, page.file);
+      const html = pageHtml(template, appHtml, language, meta, page.file);
       const target = path.join(dir, `${page.file}.html`);
       fs.writeFileSync(target, html);
       written.push({ file: path.relative(ROOT, target), bytes: Buffer.byteLength(html) });

@@ -20,7 +20,16 @@ export async function spawnBenchProcess(options: { env?: Record<string, string>;
   const passed = Object.fromEntries((options.passOn ?? ['DATABASE_URL']).flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
   const server = await spawnServerProcess({
     dataDir,
-    env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000', CLIENT_DIR: path.join(dataDir, 'no-client'), ...passed, ...options.env },
+    env: {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '1000000',
+      CLIENT_DIR: path.join(dataDir, 'no-client'),
+      // PROFILE_DIR makes the server write a CPU profile there when it stops (node --cpu-prof).
+      ...(process.env.PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.PROFILE_DIR}` } : {}),
+      ...passed,
+      ...options.env,
+    },
   });
   return {
     ...server,

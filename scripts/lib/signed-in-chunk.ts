@@ -103,8 +103,10 @@ function importedNames(code: string, specifier: string) {
   return names.length > 0 ? names : undefined;
 }
 
-/** What the landing page loads before it is interactive: the page's script, the app and the page. */
-const LANDING_ROOTS = ['boot.ts', 'main.tsx', 'features/marketing/landing-page.tsx'];
+/** What the app loads first on any page: itself and the landing page (the first page of most visitors who sign up). */
+const LANDING_ROOTS = ['main.tsx', 'features/marketing/landing-page.tsx'];
+/** What a prerendered public page loads: the page's script and its islands (decision 284), without React. */
+const ISLAND_ROOTS = ['boot.ts', 'islands/public-islands.ts'];
 /** The route table: its lazy imports are the pages, not something the landing page loads later. */
 const ROUTES = 'app/routes.tsx';
 
@@ -145,8 +147,9 @@ function textGroup(id: string) {
  * A `codeSplitting` group's `name`: 'signed-in' for the modules only the signed-in area uses;
  * 'dashboard' for those it shares with the landing page's showcase (which loads when
  * scrolled near, decision 223, and shows the same cards); 'shared' for those it shares with
- * the landing page's own first load (React, i18next, icons, small helpers: the landing page
- * loads every one of them anyway, now in one file, decision 233); 'account' for those it shares
+ * the app's first load on a public page (React, i18next, icons, small helpers: in one file, decision 233);
+ * 'islands' for the few the prerendered public pages' islands use (decision 284), kept out of
+ * 'shared' so those pages load no React; 'account' for those it shares
  * only with the other public pages (the auth client, form parts, the API client); a translation group per
  * language (`TEXT_GROUPS`); null for the rest.
  */
@@ -155,6 +158,7 @@ export function signedInChunkName() {
   return (id: string, graph: ModuleGraph) => {
     if (!chunkOf) {
       const publicModules = staticClosure(graph, publicRoots());
+      const islands = staticClosure(graph, ISLAND_ROOTS);
       const landing = staticClosure(graph, LANDING_ROOTS);
       const later = loadedAfterStart(graph);
       const showcase = staticClosure(graph, [SHOWCASE]);
@@ -163,7 +167,8 @@ export function signedInChunkName() {
       chunkOf = new Map();
       for (const module of staticClosure(graph, SIGNED_IN_ROOTS)) {
         if (roots.has(module)) continue;
-        if (landing.has(module)) chunkOf.set(module, 'shared');
+        if (islands.has(module)) chunkOf.set(module, 'islands');
+        else if (landing.has(module)) chunkOf.set(module, 'shared');
         else if (publicModules.has(module)) {
           if (!later.has(module)) chunkOf.set(module, 'account');
         }

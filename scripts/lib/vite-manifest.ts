@@ -29,18 +29,11 @@ export type Manifest = Record<string, ManifestChunk>;
 
 /** The page's script (src/web/boot.ts; Vite names the entry chunk after index.html). */
 export const ENTRY = 'index.html';
-/** The app, which boot.ts imports (after the first paint on prerendered pages). */
+/** The app, which boot.ts imports on every page but the prerendered public ones. */
 export const APP = 'main.tsx';
 
-/**
- * The lazy route module of each prerendered page (see src/web/app/routes.tsx), keyed by
- * the page's path in src/core/prerendered-pages.ts.
- */
-export const PAGE_MODULES: Record<string, string> = {
-  '/': 'features/marketing/landing-page.tsx',
-  '/pricing': 'features/marketing/pricing-page.tsx',
-  '/manifesto': 'features/marketing/manifesto-page.tsx',
-};
+/** The prerendered public pages' script, which boot.ts imports after the first paint (decision 284). */
+export const PUBLIC_ISLANDS = 'islands/public-islands.ts';
 
 /** The signed-in area's route modules (src/web/app/routes.tsx): the guard and the app shell. */
 export const SIGNED_IN_AREA_MODULES = ['app/require-auth.tsx', 'app/layout/app-shell.tsx'] as const;
@@ -50,9 +43,6 @@ export const SIGNED_IN_PAGE_MODULES: Record<string, string> = {
   '/overview': 'features/overview/overview-page.tsx',
   '/metrics': 'features/metrics/metrics-page.tsx',
 };
-
-/** Translation namespaces a prerendered page uses before it can hydrate. */
-export const PAGE_NAMESPACES = ['common', 'errors', 'marketing'] as const;
 
 export function readManifest(): Manifest {
   for (const file of [VITE_MANIFEST_PATH, MANIFEST_PATH]) {
@@ -75,7 +65,7 @@ export function staticClosure(manifest: Manifest, key: string, seen = new Set<st
   return [entry.file, ...(entry.imports ?? []).flatMap((imported) => staticClosure(manifest, imported, seen))];
 }
 
-export function localeKey(language: string, namespace: string) {
+function localeKey(language: string, namespace: string) {
   return `locales/${language}/${namespace}.json`;
 }
 
@@ -91,20 +81,9 @@ export function localeChunkKey(manifest: Manifest, language: string, namespace: 
   return grouped ?? own;
 }
 
-/**
- * Every JS file a prerendered page loads before it is interactive: the entry, the app
- * and their imports, the page's route module and its imports, and its translation chunks.
- */
-export function pageScripts(manifest: Manifest, pagePath: string, language: string): string[] {
-  const pageModule = PAGE_MODULES[pagePath];
-  if (!pageModule) throw new Error(`No route module known for ${pagePath} (scripts/lib/vite-manifest.ts)`);
-  const files = new Set([
-    ...staticClosure(manifest, ENTRY),
-    ...staticClosure(manifest, APP),
-    ...staticClosure(manifest, pageModule),
-    ...PAGE_NAMESPACES.flatMap((namespace) => staticClosure(manifest, localeChunkKey(manifest, language, namespace))),
-  ]);
-  return [...files];
+/** Every JS file a prerendered public page loads: the entry and its islands, with their imports. */
+export function publicPageScripts(manifest: Manifest): string[] {
+  return [...new Set([...staticClosure(manifest, ENTRY), ...staticClosure(manifest, PUBLIC_ISLANDS)])];
 }
 
 /** Gzip size at the level a typical server uses (and at which the build precompresses). */

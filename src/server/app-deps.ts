@@ -12,6 +12,7 @@ import type { ProfileCache } from './platform/profile-cache.ts';
 import type { RateLimiters } from './rate-limit/limiter.ts';
 import type { Telemetry } from './platform/telemetry.ts';
 import type { Readiness } from './platform/readiness.ts';
+import type { SettingsStore } from './platform/runtime-settings.ts';
 
 /**
  * The services every request handler reaches through `c.get('deps')`, built once per app by
@@ -19,7 +20,10 @@ import type { Readiness } from './platform/readiness.ts';
  * not import itself (docs/decisions/135-layout-and-boundaries.md).
  */
 export type AppDeps = {
+  /** The configuration read at start; the operating settings an admin can change live in `settings`. */
   env: Env;
+  /** Trial length, tour autostart, the admins' working hours, new founders' e-mail hours: in force now, on every instance (platform/runtime-settings.ts). */
+  settings: SettingsStore;
   db: Database;
   driver: DatabaseDriver;
   auth: Auth;

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { Cron } from 'croner';
 import { z } from 'zod';
+import { defaultWorkingHours, type RuntimeSettings } from '../core/admin/runtime-settings.ts';
+import { DEFAULT_FRIDAY_HOUR, DEFAULT_MONDAY_HOUR } from '../core/profile/profile-fields.ts';
 
 /**
  * The environment, parsed once at start. Nothing else reads `process.env`:
@@ -332,4 +334,14 @@ function aiConfig(raw: z.infer<typeof EnvSchema>): AiProviderConfig {
     return { kind: 'anthropic', apiKey: raw.ANTHROPIC_API_KEY, model: raw.ANTHROPIC_MODEL, ...(baseUrl ? { baseUrl } : {}), ...limits };
   }
   return { kind: 'offline' };
+}
+
+/** The operating settings the environment gives: in force until an admin changes one in Admin › Settings (decision 289). */
+export function settingsDefaults(env: Env): RuntimeSettings {
+  return {
+    trialDays: env.trialDays,
+    guidedToursAutoStart: env.guidedToursAutoStart,
+    adminWorkingHours: defaultWorkingHours(env.adminWorkingHoursTimeZone),
+    emailHours: { monday: DEFAULT_MONDAY_HOUR, friday: DEFAULT_FRIDAY_HOUR },
+  };
 }

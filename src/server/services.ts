@@ -2,7 +2,7 @@ import { createAuth } from './auth/auth.ts';
 import { createSessionGuard } from './auth/session-guard.ts';
 import { createTokenGuard } from './auth/token-guard.ts';
 import { recordAuditEvent } from './platform/audit.ts';
-import { openSharedState } from './cluster/shared-state.ts';
+import { openSharedState, type SharedState } from './cluster/shared-state.ts';
 import type { Database, DatabaseDriver } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createProfile } from './features/profile/service.ts';
@@ -19,6 +19,8 @@ import type { Logger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createRateLimiters } from './rate-limit/limiter.ts';
 import { createTelemetry } from './platform/telemetry.ts';
+import { openSettingsStore } from './platform/runtime-settings.ts';
+import { settingsDefaults } from './env.ts';
 
 /**
  * Everything the app needs besides the database: shared state (memory, Redis or
@@ -40,15 +42,18 @@ export async function createServices(options: {
   now?: () => number;
   /** Shorter reconnect waits for the PostgreSQL listener (tests). */
   listenerRetry?: { firstMs?: number; longestMs?: number };
-}): Promise<{ deps: AppDeps; close: () => Promise<void> }> {
+  /** Another app's shared state, kept open by it: a second app in the same process on one PGlite (tests). */
+  sharedState?: SharedState;
+}): Promise<{ deps: AppDeps; shared: SharedState; close: () => Promise<void> }> {
   const { env, db, driver, logger } = options;
-  const shared = await openSharedState({
+  const shared = options.sharedState ?? await openSharedState({
     redisUrl: options.shared ? options.shared.redisUrl : env.redisUrl,
     // PGlite is one process by construction: memory is exact there.
     databaseUrl: options.shared ? options.shared.databaseUrl : env.databaseUrl,
     logger,
     listenerRetry: options.listenerRetry,
   });
+  const settings = await openSettingsStore({ db, bus: shared.bus, defaults: settingsDefaults(env), logger });
   const limiters = createRateLimiters(shared, env.rateLimitScale);
   const mailer = createMailer({ ...env.mail, logger });
   const background = createBackgroundTasks(logger);
@@ -68,7 +73,7 @@ export async function createServices(options: {
     // gets no second trial and cannot be referred (decision 241).
     onUserCreated: async (user, { ref, language }) => {
       const firstAccount = await rememberAddress(db, user.email);
-      await createProfile(db, { id: user.id, email: user.email, fullName: user.name, preferredLanguage: language, trialEligible: firstAccount });
+      await createProfile(db, { id: user.id, email: user.email, fullName: user.name, preferredLanguage: language, trialEligible: firstAccount }, settings.current().emailHours);
       // A code that cannot be used never stops the sign-up: the founder signs up without it.
       await attachCode(db, { ...user, firstAccount }, ref).catch((error: unknown) => logger.error({ err: error }, 'referral code not attached'));
     },
@@ -113,8 +118,10 @@ export async function createServices(options: {
   const pool = client && typeof client.totalCount === 'number' ? (client as { totalCount: number; idleCount: number; waitingCount: number }) : undefined;
   const telemetry = createTelemetry({ pool });
   return {
+    shared,
     deps: {
       env,
+      settings,
       db,
       driver,
       auth,
@@ -134,7 +141,7 @@ export async function createServices(options: {
       telemetry.stop();
       // E-mails still being sent finish first (their outbox or SMTP connection must not vanish mid-way).
       await background.settled();
-      await shared.close();
+      if (!options.sharedState) await shared.close();
     },
   };
 }

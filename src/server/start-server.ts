@@ -81,8 +81,10 @@ export async function startServer(env: Env): Promise<RunningServer> {
     secret: env.authSecret ?? loadOrCreateSecret(env.dataDir),
   });
   const app = createApp(services.deps);
+  // The operating settings in force, changed by admins while the jobs run (platform/runtime-settings.ts).
+  const { settings } = services.deps;
   const auditRetention = startAuditRetentionJob(database.db, logger, undefined, { onRun: services.deps.telemetry.observeJob });
-  const securityAlertScan = startSecurityAlertJob(database.db, logger, { workingHoursTimeZone: env.adminWorkingHoursTimeZone, onRun: services.deps.telemetry.observeJob });
+  const securityAlertScan = startSecurityAlertJob(database.db, logger, { workingHours: () => settings.current().adminWorkingHours, onRun: services.deps.telemetry.observeJob });
   const onRun = services.deps.telemetry.observeJob;
   const peerSnapshot = await startPeerSnapshotJob(database.db, logger, env.benchmarkSnapshotCron, onRun);
   const impersonationExpiry = startImpersonationExpiryJob(database.db, services.deps.bus, logger, { onRun });
@@ -92,13 +94,13 @@ export async function startServer(env: Env): Promise<RunningServer> {
     logger,
     appUrl: env.appUrl,
     secret: signingSecret(services.deps),
-    trialDays: env.trialDays,
+    trialDays: () => settings.current().trialDays,
     onRun,
   });
   const subscriptionSchedule = startSubscriptionJob(services.deps, { onRun });
   const owedReferralEmails = startOwedNoticesJob({ db: database.db, mailer: services.deps.mailer, env: { appUrl: env.appUrl }, logger }, { onRun });
   // Without STRIPE_KEY_ENCRYPTION_KEY there are no connected accounts to sync.
-  const stripeSync = env.stripeImport ? startStripeSyncJob({ db: database.db, stripe: env.stripeImport, bus: services.deps.bus, logger, trialDays: env.trialDays }) : null;
+  const stripeSync = env.stripeImport ? startStripeSyncJob({ db: database.db, stripe: env.stripeImport, bus: services.deps.bus, logger, trialDays: () => settings.current().trialDays }) : null;
 
   const storageWarning = localStorageWarning(env);
   if (storageWarning) logger.warn({ storage: 'local', dataDir: env.dataDir }, storageWarning);

@@ -2,10 +2,12 @@ import './styles/index.css';
 
 /**
  * The page's only script tag. A prerendered page (scripts/prerender.ts) is complete
- * HTML and CSS, so it is painted first and the app (main.tsx, which hydrates it) is
- * downloaded and run after that paint: the browser never holds the first paint back
- * to parse and run the app's JavaScript, and the JavaScript doesn't compete with the
- * stylesheet for bandwidth. An empty shell (every other route) starts the app at once.
+ * HTML and CSS, so it is painted first and its script is downloaded and run after that
+ * paint: the browser never holds the first paint back to parse and run JavaScript, and
+ * the JavaScript doesn't compete with the stylesheet for bandwidth.
+ * The public pages (`data-language` on #root) get their islands, a few listeners on the
+ * prerendered markup, and no React (decision 284). Every other page (the signed-in pages'
+ * shells, whose frame the app renders over, and the empty shell) starts the app at once.
  */
 function afterFirstPaint(callback: () => void) {
   let done = false;
@@ -20,7 +22,9 @@ function afterFirstPaint(callback: () => void) {
   setTimeout(once, 1000);
 }
 
+const root = document.getElementById('root');
 const startApp = () => void import('./main.tsx');
+const startIslands = () => void import('./islands/public-islands.ts').then(({ startPublicPage }) => root && startPublicPage(root));
 
-if (document.getElementById('root')?.hasAttribute('data-language')) afterFirstPaint(startApp);
+if (root?.hasAttribute('data-language')) afterFirstPaint(startIslands);
 else startApp();

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { isLanguage } from '../core/i18n/language.ts';
 import { Providers } from './app/providers.tsx';
@@ -9,9 +9,11 @@ import { initI18n } from './i18n/i18n.ts';
 /**
  * The app, loaded by boot.ts (which also brings the stylesheet).
  *
- * Public pages arrive prerendered (scripts/prerender.ts) with their language in
- * `data-language` on #root; those are hydrated in that language, after their lazy
- * route modules have loaded so the first client render matches the HTML.
+ * The public pages arrive prerendered (scripts/prerender.ts) with their language in
+ * `data-language` on #root, and are not hydrated: their islands give them their behaviour
+ * (decision 284). When a signed-in founder opens the pricing page, the islands hand it over
+ * to the app, which renders it in that language. The route's lazy modules load before the
+ * first render, so it replaces what is on screen at once.
  *
  * The route's code and the translation namespaces the page's HTML lists in `data-namespaces`
  * (the signed-in pages with their own shell, scripts/prerender.ts) load together, not one
@@ -20,11 +22,10 @@ import { initI18n } from './i18n/i18n.ts';
 async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  const prerenderedLanguage = container.dataset.language;
-  const prerendered = isLanguage(prerenderedLanguage) && container.hasChildNodes();
+  const pageLanguage = container.dataset.language;
 
   const namespaces = container.dataset.namespaces?.split(' ') ?? [];
-  const translations = initI18n(prerendered ? prerenderedLanguage : undefined, namespaces);
+  const translations = initI18n(isLanguage(pageLanguage) ? pageLanguage : undefined, namespaces);
   const matches = matchRoutes(routes, window.location) ?? [];
   await Promise.all([
     translations,
@@ -43,8 +44,7 @@ async function start() {
       </Providers>
     </StrictMode>
   );
-  if (prerendered) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  createRoot(container).render(app);
 }
 
 void start();

@@ -95,7 +95,7 @@ describe('one source for runway and the cash-out date', () => {
     nextMonday.setUTCHours(9, 0, 0, 0);
     const logger = createLogger('silent');
     const mailer = createMailer({ smtpUrl: peer.url, from: 'Rumbo <hola@rumbo.test>', outboxDir: '/nonexistent', logger });
-    await createWeeklyEmailScheduler({ db: t.db, mailer, logger, appUrl: TEST_ORIGIN, secret: signingSecret(t.deps), trialDays: t.deps.env.trialDays, now: () => nextMonday }).tick();
+    await createWeeklyEmailScheduler({ db: t.db, mailer, logger, appUrl: TEST_ORIGIN, secret: signingSecret(t.deps), trialDays: () => t.deps.env.trialDays, now: () => nextMonday }).tick();
     const mail = peer.received.find((received) => received.to.includes(account.email));
     const message = parseOutboxMessage('smtp', mail!.raw);
     expect(message.html).toContain(runwayText);

@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const scan = (now = new Date()) => scanSecurityAlerts(t.db, now, { rules: 'admin-activity', workingHoursTimeZone: TIME_ZONE });
+const scan = (now = new Date()) => scanSecurityAlerts(t.db, now, { rules: 'admin-activity', workingHours: t.deps.settings.current().adminWorkingHours });
 const alertsOf = async (kind: string, adminId: string) =>
   (await t.db.select().from(securityAlerts).where(eq(securityAlerts.kind, kind))).filter((alert) => (alert.details as { adminId?: string }).adminId === adminId);
 

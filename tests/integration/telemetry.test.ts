@@ -82,7 +82,7 @@ describe('what it counts', () => {
     const onRun = t.deps.telemetry.observeJob;
     const jobs = [
       startImpersonationExpiryJob(t.db, t.deps.bus, t.deps.logger, { pattern: '* * * * * *', onRun }),
-      startSubscriptionJob({ db: t.db, bus: t.deps.bus, mailer: createMailer({ ...t.deps.env.mail, logger: t.deps.logger }), logger: t.deps.logger, env: t.deps.env }, { pattern: '* * * * * *', onRun }),
+      startSubscriptionJob({ db: t.db, bus: t.deps.bus, mailer: createMailer({ ...t.deps.env.mail, logger: t.deps.logger }), logger: t.deps.logger, env: t.deps.env, settings: t.deps.settings }, { pattern: '* * * * * *', onRun }),
     ];
     try {
       for (const job of ['impersonation-expiry', 'subscription-schedule']) {

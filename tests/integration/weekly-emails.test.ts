@@ -40,7 +40,7 @@ const silent = createLogger('silent');
 /** A scheduler whose clock is `clock.now`, sending through the peer; `trialDays: 0` makes every founder Free. */
 function scheduler(clock: { now: Date }, logger = silent, trialDays = t.deps.env.trialDays) {
   const mailer = createMailer({ smtpUrl: peer.url, from: 'Rumbo <hola@rumbo.test>', outboxDir: '/nonexistent', logger });
-  return createWeeklyEmailScheduler({ db: t.db, mailer, logger, appUrl: TEST_ORIGIN, secret: signingSecret(t.deps), trialDays, now: () => clock.now });
+  return createWeeklyEmailScheduler({ db: t.db, mailer, logger, appUrl: TEST_ORIGIN, secret: signingSecret(t.deps), trialDays: () => trialDays, now: () => clock.now });
 }
 
 type Settings = { timeZone?: string; preferredLanguage?: 'en' | 'es-LA'; emailMondayHour?: string; emailFridayHour?: string; emailRemindersEnabled?: boolean };
@@ -393,7 +393,7 @@ describe('two instances on one PostgreSQL', () => {
           logger: silent,
           appUrl: TEST_ORIGIN,
           secret: signingSecret(app.deps),
-          trialDays: app.deps.env.trialDays,
+          trialDays: () => app.deps.env.trialDays,
           now: () => clock.now,
         });
       const [a, b] = [instance(first), instance(second)];

@@ -174,8 +174,8 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
   }
 
   bus.subscribe((event) => {
-    // Chat news (community) says nothing about sessions.
-    if (event.type === 'chat-changed') return;
+    // Chat news (community) and settings say nothing about sessions.
+    if (event.type === 'chat-changed' || event.type === 'settings-changed') return;
     generation += 1;
     if (event.type === 'sessions-invalidated') {
       for (const digest of event.digests) {

@@ -62,7 +62,7 @@ export function createTokenGuard(options: TokenGuardOptions): TokenGuard {
   let generation = 0;
 
   bus.subscribe((event) => {
-    if (event.type === 'chat-changed') return;
+    if (event.type === 'chat-changed' || event.type === 'settings-changed') return;
     generation += 1;
     if (event.type === 'sessions-invalidated') {
       for (const digest of event.digests) byDigest.delete(digest);

@@ -38,6 +38,8 @@ export type SessionEvent =
   | { type: 'user-invalidated'; userId: string }
   /** A chat message was posted, edited or deleted in this room or direct conversation (community, decisions 194 and 220). */
   | { type: 'chat-changed'; room: string | null; conversation?: number | null; id: number; change: 'posted' | 'edited' | 'deleted' }
+  /** An admin changed the operating settings (Admin › Settings): every instance reads them again (decision 289). */
+  | { type: 'settings-changed' }
   /**
    * This instance only: news from the others may have been lost (its listener was cut and is
    * back), so every cache drops what it holds and live streams ask their browsers to reconnect,
@@ -81,7 +83,7 @@ function parseEvent(raw: string, logger: Logger): SessionEvent | undefined {
   try {
     const event = JSON.parse(raw) as SessionEvent;
     // `resync` is this instance's own news, never taken from the wire.
-    if (event.type === 'sessions-invalidated' || event.type === 'user-invalidated' || event.type === 'chat-changed') return event;
+    if (event.type === 'sessions-invalidated' || event.type === 'user-invalidated' || event.type === 'chat-changed' || event.type === 'settings-changed') return event;
   } catch {
     // Not ours: ignore below.
   }

@@ -27,8 +27,8 @@ export function createProfileCache(bus: SessionEventBus, options: { ttlMs?: numb
   const versions = new Map<string, number>();
 
   bus.subscribe((event) => {
-    if (event.type === 'resync') {
-      // News may have been missed: forget everything (the bumped versions are kept, still right).
+    if (event.type === 'resync' || event.type === 'settings-changed') {
+      // News may have been missed, or the trial's length changed: forget everything (the bumped versions are kept, still right).
       rows.clear();
       return;
     }

@@ -4,9 +4,9 @@ import { type ComponentType, Suspense, use, useEffect, useRef } from 'react';
  * The showcase's code (the dashboard cards, the mentor's bubbles, Markdown) is not part of
  * the landing page's first load (decision 223). The prerendered HTML already holds it:
  * entry-server.tsx awaits `loadShowcase()` before rendering, so the render never suspends
- * (a suspended prerender would need inline scripts, which the CSP forbids). In the browser
- * its Suspense boundary keeps that HTML as it is until the section comes near the screen,
- * then loads the code and hydrates it.
+ * (a suspended prerender would need inline scripts, which the CSP forbids); it is inert, so
+ * the prerendered page needs no code for it (decision 284). Within the app its code loads
+ * when the section comes near the screen.
  */
 type Tracked<T> = Promise<T> & { status?: string; value?: T };
 

@@ -1,55 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { readTheme, setTheme, subscribeTheme, type Theme } from './theme-store.ts';
 
-/**
- * The theme follows the system until the visitor picks one. The choice is kept in
- * local storage and in a cookie, so the server can put the class on <html> before
- * any script runs (no flash of the wrong theme).
- */
-export const THEMES = ['system', 'light', 'dark'] as const;
-export type Theme = (typeof THEMES)[number];
-export const THEME_STORAGE_KEY = 'rumbo_theme';
+export type { Theme } from './theme-store.ts';
 
-const listeners = new Set<() => void>();
-
-function readTheme(): Theme {
-  try {
-    const stored = localStorage.getItem(THEME_STORAGE_KEY);
-    if (stored === 'light' || stored === 'dark') return stored;
-  } catch {
-    // Storage unavailable: follow the system.
-  }
-  return 'system';
-}
-
-export function applyTheme(theme: Theme) {
-  const root = document.documentElement;
-  root.classList.toggle('light', theme === 'light');
-  root.classList.toggle('dark', theme === 'dark');
-}
-
-export function setTheme(theme: Theme) {
-  try {
-    if (theme === 'system') localStorage.removeItem(THEME_STORAGE_KEY);
-    else localStorage.setItem(THEME_STORAGE_KEY, theme);
-  } catch {
-    // Storage unavailable: the choice lasts for this page.
-  }
-  document.cookie =
-    theme === 'system'
-      ? `${THEME_STORAGE_KEY}=; path=/; max-age=0; samesite=lax`
-      : `${THEME_STORAGE_KEY}=${theme}; path=/; max-age=31536000; samesite=lax`;
-  applyTheme(theme);
-  for (const listener of listeners) listener();
-}
-
+/** The chosen theme (src/web/app/theme-store.ts), re-rendering on every change. */
 export function useTheme(): [Theme, (theme: Theme) => void] {
-  const theme = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    readTheme,
-    () => 'system' as Theme,
-  );
+  const theme = useSyncExternalStore(subscribeTheme, readTheme, () => 'system' as Theme);
   return [theme, setTheme];
 }

@@ -21,6 +21,7 @@ export function LanguageSwitcher({ onChange }: { onChange?: (language: Language)
       <select
         id={id}
         value={value}
+        data-language-select=""
         onChange={(event) => {
           const language = event.target.value as Language;
           void chooseLanguage(language);

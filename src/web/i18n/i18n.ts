@@ -10,6 +10,7 @@ import {
   languageFromTag,
 } from '../../core/i18n/language.ts';
 import { VALIDATION_NAMESPACE } from '../../core/validation/issues.ts';
+import { rememberLanguage } from './remember-language.ts';
 
 /**
  * Translations live in `src/web/locales/<language>/<namespace>.json`, one namespace per
@@ -100,12 +101,7 @@ function syncDocumentLanguage(language: Language) {
 
 /** Changes the language and remembers the choice (local storage, and a cookie for the server). */
 export async function chooseLanguage(language: Language) {
-  try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // Private mode: the choice lasts for this page only.
-  }
-  document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
+  rememberLanguage(language);
   await i18next.changeLanguage(language);
 }
 

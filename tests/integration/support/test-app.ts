@@ -7,7 +7,8 @@ import { createLogger } from '../../../src/server/logger.ts';
 import { createServices } from '../../../src/server/services.ts';
 import { Outbox } from './outbox.ts';
 import { openTestDatabase } from './test-database.ts';
-import { openDatabase } from '../../../src/server/db/client.ts';
+import { type DatabaseHandle, openDatabase } from '../../../src/server/db/client.ts';
+import type { SharedState } from '../../../src/server/cluster/shared-state.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 /** Every test request's browser, unless a test says otherwise (sessions are bound to it). */
@@ -27,6 +28,8 @@ export async function createTestApp(
     /** Shared state through this Redis, and/or this PostgreSQL URL instead of the database's own (the outage tests put a relay between). */
     shared?: { redisUrl?: string; databaseUrl?: string };
     listenerRetry?: { firstMs?: number; longestMs?: number };
+    /** A second instance of this app in the same process: its database and its shared state (on PGlite, the only way two apps share one). */
+    peerOf?: { database: DatabaseHandle & { url?: string }; shared: SharedState };
   } = {},
 ) {
   // Each app gets its own data folder, so its outbox holds only its own e-mails.
@@ -39,7 +42,11 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...overrides,
   });
-  const database = options.databaseUrl ? { ...(await openDatabase({ url: options.databaseUrl })), url: options.databaseUrl } : await openTestDatabase();
+  const database = options.peerOf
+    ? { ...options.peerOf.database, close: async () => undefined }
+    : options.databaseUrl
+      ? { ...(await openDatabase({ url: options.databaseUrl })), url: options.databaseUrl }
+      : await openTestDatabase();
   const logger = createLogger(env.logLevel);
   // On PostgreSQL the counters and session events go through it too, as on a cluster.
   const services = await createServices({
@@ -54,6 +61,7 @@ export async function createTestApp(
     sessionCacheTtlMs: options.sessionCacheTtlMs,
     adminSessions: options.adminSessions,
     now: options.now,
+    sharedState: options.peerOf?.shared,
   });
   const app = createApp(services.deps);
 
@@ -131,8 +139,10 @@ export async function createTestApp(
     return sessionCookie(response);
   }
 
-  return { app, env, signIn, deps: services.deps, db: database.db, driver: database.driver, outbox, request, signUp, confirmAddress, close };
+  return { app, env, signIn, deps: services.deps, shared: services.shared, database, db: database.db, driver: database.driver, outbox, request, signUp, confirmAddress, close };
 }
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The `name=value` pairs of a response's Set-Cookie headers, ready for a Cookie header. */
 export function sessionCookie(response: Response): string {

@@ -35,6 +35,17 @@ export const featureFlags = pgTable('feature_flags', {
 });
 
 /**
+ * An operating setting an admin changed in Admin › Settings (decision 289): one row per
+ * setting, its value as JSON; a setting with no row is the environment's default.
+ */
+export const runtimeSettings = pgTable('runtime_settings', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: text('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Alerts the security job raises from the audit log (decision 208); `key` makes raising one
  * idempotent, so two instances or two runs never raise the same alert twice.
  */

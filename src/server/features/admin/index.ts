@@ -12,3 +12,4 @@ export type { UsersPage } from './users.ts';
 export type { ConfirmationResent, RoleChanged, StatusChanged } from './users-routes.ts';
 export type { Invite, Invites } from './invites.ts';
 export type { SignInLinkMade } from './sign-in-links.ts';
+export type { AdminSettings } from './settings-routes.ts';

@@ -19,6 +19,7 @@ import { auditCsv, listAuditLogs } from './audit-log.ts';
 import { listChatReports, resolveChatReport } from './chat-reports.ts';
 import { adminFeedbackRoutes } from './feedback-routes.ts';
 import { adminFeatureFlagRoutes } from '../flags/index.ts';
+import { adminSettingsRoutes } from './settings-routes.ts';
 import {
   acknowledgeAlert,
   listSecurityAlerts,
@@ -125,8 +126,8 @@ export const adminRoutes = new Hono<AppBindings>()
   )
   // The job's scan on demand (it runs every 30 minutes anyway): raising is idempotent.
   .post('/security-alerts/scan', documented({ summary: 'Admin: run the security alerts scan now (idempotent); answers how many alerts were new', tag: 'admin' }), async (c) => {
-    const { db, env } = c.get('deps');
-    return c.json({ raised: await scanSecurityAlerts(db, new Date(), { workingHoursTimeZone: env.adminWorkingHoursTimeZone }) } satisfies SecurityAlertsScanned);
+    const { db } = c.get('deps');
+    return c.json({ raised: await scanSecurityAlerts(db, new Date(), { workingHours: c.get('deps').settings.current().adminWorkingHours }) } satisfies SecurityAlertsScanned);
   })
   .post(
     '/security-alerts/:id/acknowledge',
@@ -162,4 +163,5 @@ export const adminRoutes = new Hono<AppBindings>()
   .route('/users', adminUserRoutes)
   .route('/invites', adminInviteRoutes)
   .route('/feedback', adminFeedbackRoutes)
-  .route('/feature-flags', adminFeatureFlagRoutes);
+  .route('/feature-flags', adminFeatureFlagRoutes)
+  .route('/settings', adminSettingsRoutes);

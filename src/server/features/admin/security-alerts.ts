@@ -1,5 +1,6 @@
 import { Cron } from 'croner';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import { defaultWorkingHours, type RuntimeSettings } from '../../../core/admin/runtime-settings.ts';
 import { ADMIN_ACTIONS_ALERT, type AlertKind, type AlertSeverity, isWithinWorkingHours, ROLE_CHANGES_ALERT } from '../../../core/admin/security-alerts.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLogs, authUsers, securityAlerts } from '../../db/schema/index.ts';
@@ -38,7 +39,9 @@ export type SecurityAlertAcknowledged = { acknowledged: boolean };
 
 /** Which rules a run applies: all of them (every 30 minutes), or the admin-activity ones (every 5). */
 export type ScanRules = 'all' | 'admin-activity';
-export type ScanOptions = { rules?: ScanRules; workingHoursTimeZone?: string };
+/** `workingHours`: the admins' hours in force (Admin › Settings); the built-in ones in UTC when left out. */
+export type ScanOptions = { rules?: ScanRules; workingHours?: WorkingHours };
+type WorkingHours = RuntimeSettings['adminWorkingHours'];
 
 /**
  * - each `security_sign_in_failures` row (5 wrong passwords for an account from one address,
@@ -116,13 +119,14 @@ async function adminActionsRule(tx: Tx, now: Date): Promise<NewAlert[]> {
 }
 
 /** Each impersonation started outside the working hours (decision 187) is a **medium** alert. */
-async function offHoursImpersonationRule(tx: Tx, now: Date, timeZone: string): Promise<NewAlert[]> {
+async function offHoursImpersonationRule(tx: Tx, now: Date, hours: WorkingHours): Promise<NewAlert[]> {
+  const { timeZone } = hours;
   const rows = await tx
     .select()
     .from(auditLogs)
     .where(and(eq(auditLogs.actionType, 'security_impersonation_started'), gte(auditLogs.createdAt, new Date(now.getTime() - EVENT_LOOKBACK_MS))));
   return rows
-    .filter((row) => !isWithinWorkingHours(row.createdAt, timeZone))
+    .filter((row) => !isWithinWorkingHours(row.createdAt, timeZone, hours))
     .map((row) => ({
       key: `impersonation_off_hours:${row.id}`,
       kind: 'impersonation_off_hours',
@@ -169,13 +173,13 @@ async function newCountryRule(tx: Tx, now: Date): Promise<NewAlert[]> {
  */
 export async function scanSecurityAlerts(db: Database, now = new Date(), options: ScanOptions = {}): Promise<number> {
   const rules = options.rules ?? 'all';
-  const timeZone = options.workingHoursTimeZone ?? 'UTC';
+  const hours = options.workingHours ?? defaultWorkingHours('UTC');
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SCAN_LOCK})`);
     const alerts = [
       ...(rules === 'all' ? await accountRules(tx, now) : []),
       ...(await adminActionsRule(tx, now)),
-      ...(await offHoursImpersonationRule(tx, now, timeZone)),
+      ...(await offHoursImpersonationRule(tx, now, hours)),
       ...(await newCountryRule(tx, now)),
     ];
     if (alerts.length === 0) return 0;
@@ -235,10 +239,10 @@ export async function acknowledgeAlert(db: Database, id: string, admin: { id: st
  * Every rule every 30 minutes, the admin-activity rules every 5 in between; several instances
  * take turns on one lock and raise each alert once.
  */
-export function startSecurityAlertJob(db: Database, logger: Logger, options: { workingHoursTimeZone: string; onRun?: Telemetry['observeJob'] }): { stop: () => void } {
+export function startSecurityAlertJob(db: Database, logger: Logger, options: { workingHours: () => WorkingHours; onRun?: Telemetry['observeJob'] }): { stop: () => void } {
   const run = (rules: ScanRules) => async () => {
     try {
-      const raised = await timedJob(options.onRun, `security-alerts:${rules}`, () => scanSecurityAlerts(db, new Date(), { rules, workingHoursTimeZone: options.workingHoursTimeZone }));
+      const raised = await timedJob(options.onRun, `security-alerts:${rules}`, () => scanSecurityAlerts(db, new Date(), { rules, workingHours: options.workingHours() }));
       if (raised > 0) logger.warn({ raised, rules }, 'security alerts raised');
     } catch (error) {
       logger.error({ err: error, rules }, 'security alert scan failed');

@@ -42,8 +42,8 @@ export const adminUserRoutes = new Hono<AppBindings>()
     '/:userId/subscription',
     documented({ summary: 'Admin, read only: a founder’s subscription as they see it and its whole event history (who, what, when, from where)', tag: 'admin' }),
     async (c) => {
-      const { db, env, billing } = c.get('deps');
-      return c.json(await subscriptionForAdmin(db, c.req.param('userId'), { trialDays: env.trialDays, provider: billing.kind }));
+      const { db, billing } = c.get('deps');
+      return c.json(await subscriptionForAdmin(db, c.req.param('userId'), { trialDays: c.get('deps').settings.current().trialDays, provider: billing.kind }));
     },
   )
   .put('/:userId/role', documented({ summary: 'Admin: assign a role (audited, 5 per hour)', tag: 'admin' }), rateLimit('adminRoleAssignment'), jsonBody(RoleInput), async (c) => {

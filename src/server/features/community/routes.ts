@@ -26,7 +26,7 @@ import { feedPage, leaderboard, ledgerPage, setDirectMessages, setVisibility } f
 import { getSettings, type TierContext } from './members.ts';
 import { documented, jsonBody, paramsOf, queryOf } from '../../http/route-doc.ts';
 
-const tierContext = (c: Context<AppBindings>): TierContext => ({ trialDays: c.get('deps').env.trialDays, contactSecret: signingSecret(c.get('deps')) });
+const tierContext = (c: Context<AppBindings>): TierContext => ({ trialDays: c.get('deps').settings.current().trialDays, contactSecret: signingSecret(c.get('deps')) });
 
 /** The stream's starting point: ?after= or Last-Event-ID, whichever is larger (decision 194). */
 function streamAfter(c: Context<AppBindings>, after: number) {

@@ -30,10 +30,10 @@ function csvText(bytes: Uint8Array, type: string): string {
   }
 }
 
-const tierContext = (c: Context<AppBindings>) => ({ trialDays: c.get('deps').env.trialDays });
+const tierContext = (c: Context<AppBindings>) => ({ trialDays: c.get('deps').settings.current().trialDays });
 const stripeDeps = (c: Context<AppBindings>): StripeDeps => {
   const { db, env, logger } = c.get('deps');
-  return { db, stripe: env.stripeImport, logger, trialDays: env.trialDays };
+  return { db, stripe: env.stripeImport, logger, trialDays: c.get('deps').settings.current().trialDays };
 };
 
 /** The founder's weekly records, metrics, CSV, peer benchmarks and currency changes (docs/metrics.md#api); always their own. */

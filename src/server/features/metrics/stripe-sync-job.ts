@@ -11,10 +11,10 @@ import { syncStripeAccounts } from './stripe-import.ts';
  * several instances each runs it: every account is claimed before it is read, so one of
  * them reads it.
  */
-export function startStripeSyncJob(deps: { db: Database; stripe: StripeImportConfig; bus: SessionEventBus; logger: Logger; trialDays: number }): { stop: () => void } {
+export function startStripeSyncJob(deps: { db: Database; stripe: StripeImportConfig; bus: SessionEventBus; logger: Logger; trialDays: () => number }): { stop: () => void } {
   const job = new Cron(deps.stripe.syncCron, { timezone: 'UTC', protect: true, catch: (error) => deps.logger.error({ err: error }, 'Stripe sync failed') }, async () => {
     const started = performance.now();
-    const { synced, weeks } = await syncStripeAccounts(deps);
+    const { synced, weeks } = await syncStripeAccounts({ ...deps, trialDays: deps.trialDays() });
     if (synced > 0) deps.logger.info({ accounts: synced, weeks, ms: Math.round(performance.now() - started) }, 'Stripe accounts synced');
   });
   return { stop: () => job.stop() };

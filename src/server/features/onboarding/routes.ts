@@ -20,12 +20,12 @@ export const onboardingRoutes = new Hono<AppBindings>()
   .use(requireUser)
   .post('/', documented({ summary: 'Submit the four onboarding steps', tag: 'profile' }), jsonBody(OnboardingInput), async (c) => {
     const deps = c.get('deps');
-    const { db, env } = deps;
+    const { db } = deps;
     const answers = c.req.valid('json');
     await completeOnboarding(db, c.get('user').id, answers);
     // A founder who signed up with a referral code: both founders get their month now, once.
     await rewardReferral(deps, c.get('user').id);
-    return c.json(await getMe(db, c.get('user').id, env.trialDays));
+    return c.json(await getMe(db, c.get('user').id, c.get('deps').settings.current().trialDays));
   })
   .get(
     '/draft',
@@ -50,6 +50,6 @@ export const onboardingRoutes = new Hono<AppBindings>()
     },
   )
   .post('/reset', documented({ summary: 'Admins: mark their own onboarding not completed, answers kept', tag: 'profile' }), async (c) => {
-    const { db, env } = c.get('deps');
-    return c.json(await resetOwnOnboarding(db, c.get('user').id, env.trialDays));
+    const { db } = c.get('deps');
+    return c.json(await resetOwnOnboarding(db, c.get('user').id, c.get('deps').settings.current().trialDays));
   });

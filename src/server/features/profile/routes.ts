@@ -11,9 +11,9 @@ import { jsonText } from '../../http/json-text.ts';
 export const profileRoutes = new Hono<AppBindings>()
   .use(requireUser)
   .get('/', documented({ summary: 'The signed-in founder’s profile, trial and role', tag: 'profile' }), async (c) => {
-    const { db, env, profiles } = c.get('deps');
+    const { db, profiles } = c.get('deps');
     try {
-      const json = await getMeJsonCached(db, profiles, c.get('user').id, c.get('role'), env.trialDays);
+      const json = await getMeJsonCached(db, profiles, c.get('user').id, c.get('role'), c.get('deps').settings.current().trialDays);
       return jsonText(c, json);
     } catch (error) {
       // An admin viewing as a founder who has no profile sees the placeholder profile, not a broken page.
@@ -25,7 +25,7 @@ export const profileRoutes = new Hono<AppBindings>()
     }
   })
   .patch('/', documented({ summary: 'Update profile fields and settings (sanitised)', tag: 'profile' }), jsonBody(ProfileUpdateInput), async (c) => {
-    const { db, env } = c.get('deps');
+    const { db } = c.get('deps');
     const changes = c.req.valid('json');
-    return c.json(await updateMe(db, c.get('user').id, changes, env.trialDays));
+    return c.json(await updateMe(db, c.get('user').id, changes, c.get('deps').settings.current().trialDays));
   });

@@ -8,13 +8,15 @@ import { AppError } from '../../platform/app-error.ts';
 import { currentRole, type Role } from '../../platform/roles.ts';
 
 /**
- * Made with the account (Better Auth's user-created hook); idempotent. `preferredLanguage` is
- * the language the founder signed up in (decision 242), so e-mails follow it from the first;
- * `trialEligible` is false when the address had an account before (decision 241).
+ * Made with the account (Better Auth's user-created hook), with the e-mail hours new founders
+ * start with; idempotent. `preferredLanguage` is the language the founder signed up in
+ * (decision 242), so e-mails follow it from the first; `trialEligible` is false when the
+ * address had an account before (decision 241).
  */
 export async function createProfile(
   db: Database,
   account: { id: string; email: string; fullName?: string | null; preferredLanguage?: Language | null; trialEligible?: boolean },
+  emailHours?: { monday: string; friday: string },
 ) {
   await db
     .insert(users)
@@ -25,6 +27,7 @@ export async function createProfile(
       preferredLanguage: account.preferredLanguage ?? null,
       trialEligible: account.trialEligible ?? true,
       termsAcceptedAt: new Date(),
+      ...(emailHours ? { emailMondayHour: emailHours.monday, emailFridayHour: emailHours.friday } : {}),
     })
     .onConflictDoNothing({ target: users.id });
 }

@@ -32,7 +32,7 @@ export const referralRoutes = new Hono<AppBindings>()
       summary: 'The founder’s referral codes, newest first, with status (available, pending, rewarded), dates and who used each as their community visibility allows',
       tag: 'referrals',
     }),
-    async (c) => c.json({ codes: await listCodes(c.get('deps').db, c.get('user').id, { trialDays: c.get('deps').env.trialDays }) } satisfies ReferralCodes),
+    async (c) => c.json({ codes: await listCodes(c.get('deps').db, c.get('user').id, { trialDays: c.get('deps').settings.current().trialDays }) } satisfies ReferralCodes),
   )
   .post('/', documented({ summary: 'Create a referral code (+5 points); 409 REFERRAL_CODE_LIMIT with 10 unused codes', tag: 'referrals' }), async (c) =>
     c.json(await createCode(c.get('deps').db, c.get('user').id), 201),
@@ -45,5 +45,5 @@ export const referralRoutes = new Hono<AppBindings>()
     return c.body(null, 204);
   })
   .get('/:code', documented({ summary: 'One of the founder’s referral codes; another founder’s is 404', tag: 'referrals' }), paramsOf(ReferralCodeParam), async (c) =>
-    c.json(await getCode(c.get('deps').db, c.get('user').id, c.req.valid('param').code, { trialDays: c.get('deps').env.trialDays })),
+    c.json(await getCode(c.get('deps').db, c.get('user').id, c.req.valid('param').code, { trialDays: c.get('deps').settings.current().trialDays })),
   );

@@ -34,7 +34,7 @@ export const investorUpdateRoutes = new Hono<AppBindings>()
     jsonBody(PeriodInput),
     async (c) => {
       const period = c.req.valid('json');
-      return c.json(await createUpdate(c.get('deps').db, c.get('user').id, period, { trialDays: c.get('deps').env.trialDays }), 201);
+      return c.json(await createUpdate(c.get('deps').db, c.get('user').id, period, { trialDays: c.get('deps').settings.current().trialDays }), 201);
     },
   )
   .get('/:id', documented({ summary: 'One update, its latest version', tag: 'reports' }), async (c) => c.json(await getUpdate(...ids(c))))
@@ -65,7 +65,7 @@ export const investorUpdateRoutes = new Hono<AppBindings>()
       const { version } = c.req.valid('json');
       const { db, env } = c.get('deps');
       await requireAiAllowed(db, c.get('user').id);
-      return c.json(await polishUpdate(...ids(c), { version, model: mentorModelFor(env), trialDays: env.trialDays }));
+      return c.json(await polishUpdate(...ids(c), { version, model: mentorModelFor(env), trialDays: c.get('deps').settings.current().trialDays }));
     },
   )
   .post(

@@ -1,4 +1,5 @@
-import { HTML_LANG, type Language } from '../../../core/i18n/language.ts';
+import { founderDate } from '../../../core/i18n/founder-date.ts';
+import type { Language } from '../../../core/i18n/language.ts';
 import { PLAN_PRICES } from '../../../core/subscription/plans.ts';
 import { POINTS_BY_EVENT } from '../../../core/gamification/points.ts';
 import { emailBodies } from '../../mail/layout.ts';
@@ -6,7 +7,8 @@ import type { MailMessage } from '../../mail/mailer.ts';
 
 /**
  * The subscription e-mails (docs/billing.md#e-mails), in the founder's language: the trial
- * ends in a few days, and Premium has ended. Dates are the day in the founder's time zone.
+ * ends in a few days, and Premium has ended. Dates are written by `founderDate`, as the account
+ * menu and the Subscription page write them.
  */
 export type NoticeKind = 'trial-ending' | 'premium-ended';
 
@@ -63,10 +65,10 @@ const COPY: Record<NoticeKind, Record<Language, Copy>> = {
 
 export async function subscriptionEmail(
   kind: NoticeKind,
-  input: { to: string; name: string | null; language: Language; timeZone: string; date: Date; appUrl: string },
+  input: { to: string; name: string | null; language: Language; timeZone: string | null; date: Date; appUrl: string },
 ): Promise<MailMessage> {
   const copy = COPY[kind][input.language];
-  const date = new Intl.DateTimeFormat(HTML_LANG[input.language], { dateStyle: 'long', timeZone: input.timeZone }).format(input.date);
+  const date = founderDate(input.date, input);
   const link = `${input.appUrl}/subscription`;
   const { text, html } = await emailBodies({
     language: input.language,

@@ -113,9 +113,11 @@ export async function applyEventIn(tx: Executor, userId: string, event: Subscrip
   if (!isPaid(previous) && isPaid(state)) await awardPoints(tx, { userId, event: 'upgrade-bonus', sourceId: 'premium', at: event.at });
   if (isPremium(previous) && !isPremium(state) && origin.source !== 'account-deletion') {
     // One e-mail per Premium that ends, however many instances notice it (subscription_notices).
+    // Its time is when Premium ended: the period's end when the schedule ends it a little later.
+    const endedAt = event.type === 'period-ended' && previous.periodEnd < event.at ? previous.periodEnd : event.at;
     await tx
       .insert(subscriptionNotices)
-      .values({ userId, kind: 'premium-ended', key: previous.anchor.toISOString(), createdAt: event.at })
+      .values({ userId, kind: 'premium-ended', key: previous.anchor.toISOString(), createdAt: endedAt })
       .onConflictDoNothing();
   }
   return { previous, state, changed: true };

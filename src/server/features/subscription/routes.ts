@@ -13,8 +13,8 @@ const founderOf = (c: Context<AppBindings>): Founder => ({ id: c.get('user').id,
 
 /** The founder's subscription after a change (or as it is). */
 async function view(c: Context<AppBindings>) {
-  const { db, env, billing } = c.get('deps');
-  return subscriptionView(db, c.get('user').id, { trialDays: env.trialDays, provider: billing.kind });
+  const { db, billing } = c.get('deps');
+  return subscriptionView(db, c.get('user').id, { trialDays: c.get('deps').settings.current().trialDays, provider: billing.kind });
 }
 
 /**

@@ -1,15 +1,15 @@
 import { type Telemetry, timedJob } from '../../platform/telemetry.ts';
 import { Cron } from 'croner';
-import { and, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { receivesEmail } from '../../../core/account/account-status.ts';
 import { isLanguage } from '../../../core/i18n/language.ts';
-import { isValidTimeZone } from '../../../core/gamification/calendar-day.ts';
 import { isPremium, renews } from '../../../core/subscription/state-machine.ts';
 import { FREE_TIER, tierStatus } from '../../../core/subscription/trial.ts';
 import type { SessionEventBus } from '../../cluster/shared-state.ts';
 import type { Database } from '../../db/client.ts';
 import { subscriptionNotices, subscriptions, users } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
+import type { SettingsStore } from '../../platform/runtime-settings.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { type NoticeKind, subscriptionEmail } from './emails.ts';
 import { applyEventIn, lockSubscription, stateOf } from './ledger.ts';
@@ -22,7 +22,8 @@ import { applyEventIn, lockSubscription, stateOf } from './ledger.ts';
  * claims each notice before sending it.
  */
 
-export type ScheduleDeps = { db: Database; bus: SessionEventBus; mailer: Mailer; logger: Logger; env: { trialDays: number; appUrl: string } };
+/** `settings`: the trial's length in force (Admin › Settings), read on every run. */
+export type ScheduleDeps = { db: Database; bus: SessionEventBus; mailer: Mailer; logger: Logger; env: { appUrl: string }; settings: Pick<SettingsStore, 'current'> };
 
 /** The trial-ending e-mail goes out this many days before the trial ends. */
 export const TRIAL_NOTICE_DAYS = 3;
@@ -90,11 +91,24 @@ async function claimNotice(db: Database, now: Date): Promise<ClaimedNotice | und
   return (result as unknown as { rows: ClaimedNotice[] }).rows[0];
 }
 
+/** Whether the founder's Premium ended again after this notice was owed (the newer ending is the one to tell). */
+async function endedAgainLater(db: Database, notice: ClaimedNotice): Promise<boolean> {
+  const [later] = await db
+    .select({ id: subscriptionNotices.id })
+    .from(subscriptionNotices)
+    .where(and(eq(subscriptionNotices.userId, notice.user_id), eq(subscriptionNotices.kind, 'premium-ended'), gt(subscriptionNotices.id, notice.id)))
+    .limit(1);
+  return later !== undefined;
+}
+
 /**
  * Sends the e-mails owed, each by the one instance that claims it (at most once: a crash
  * between claiming and sending loses that e-mail rather than sending it twice). An e-mail
  * that no longer applies is dropped: the account was suspended or deleted, the founder
- * upgraded before the trial ended, or is on Premium again.
+ * upgraded before the trial ended, or does not actually have Free now (a trial still
+ * running, Premium again, months that follow). "Premium has ended" goes for the latest
+ * ending only: a newer one owed for the same founder supersedes it, so two upgrade and
+ * cancel cycles before a run give one e-mail (docs/decisions/288-founder-dates-and-premium-ended.md).
  */
 export async function sendOwedNotices(deps: Omit<ScheduleDeps, 'bus'>, now: Date = new Date()): Promise<number> {
   let sent = 0;
@@ -103,15 +117,15 @@ export async function sendOwedNotices(deps: Omit<ScheduleDeps, 'bus'>, now: Date
     if (!notice) break;
     const [founder] = await deps.db.select().from(users).where(eq(users.id, notice.user_id)).limit(1);
     if (!founder || !receivesEmail(founder.status)) continue;
-    const trial = tierStatus(founder, deps.env.trialDays, now);
+    const trial = tierStatus(founder, deps.settings.current().trialDays, now);
     const date = notice.kind === 'trial-ending' ? trial.trialEndsAt : new Date(notice.created_at);
-    const stillTrue = notice.kind === 'trial-ending' ? trial.isInTrial : founder.userTier === FREE_TIER;
+    const stillTrue = notice.kind === 'trial-ending' ? trial.isInTrial : trial.effectiveUserTier === FREE_TIER && !(await endedAgainLater(deps.db, notice));
     if (!date || !stillTrue) continue;
     const message = await subscriptionEmail(notice.kind, {
       to: founder.email,
       name: founder.nickname ?? founder.fullName,
       language: isLanguage(founder.preferredLanguage) ? founder.preferredLanguage : 'en',
-      timeZone: founder.timeZone && isValidTimeZone(founder.timeZone) ? founder.timeZone : 'UTC',
+      timeZone: founder.timeZone,
       date,
       appUrl: deps.env.appUrl,
     });
@@ -123,7 +137,7 @@ export async function sendOwedNotices(deps: Omit<ScheduleDeps, 'bus'>, now: Date
 /** One pass of the whole schedule, in the order that lets a period ended now be e-mailed now. */
 export async function runSubscriptionSchedule(deps: ScheduleDeps, now: Date = new Date()) {
   const periods = await endPassedPeriods(deps, now);
-  const owed = await oweTrialNotices(deps.db, deps.env.trialDays, now);
+  const owed = await oweTrialNotices(deps.db, deps.settings.current().trialDays, now);
   const sent = await sendOwedNotices(deps, now);
   return { ...periods, owed, sent };
 }

@@ -9,7 +9,7 @@ import { documented, paramsOf } from '../../http/route-doc.ts';
 export const tourRoutes = new Hono<AppBindings>()
   .use(requireUser)
   .get('/', documented({ summary: 'The guided tours the founder has seen or skipped, and whether a section’s tour starts by itself', tag: 'tours' }), async (c) =>
-    c.json(await toursState(c.get('deps').db, c.get('user').id, c.get('deps').env.guidedToursAutoStart)),
+    c.json(await toursState(c.get('deps').db, c.get('user').id, c.get('deps').settings.current().guidedToursAutoStart)),
   )
   .put('/:tour', documented({ summary: 'Mark one guided tour seen (idempotent); 204', tag: 'tours' }), paramsOf(TourIdParam), async (c) => {
     const { tour } = c.req.valid('param');

@@ -32,8 +32,8 @@ export type WeeklyEmailOptions = {
   appUrl: string;
   /** Signs the unsubscribe links (the app's auth secret). */
   secret: string;
-  /** The trial's length (TRIAL_DAYS): the Monday insights are Premium, and the trial counts. */
-  trialDays: number;
+  /** The trial's length in force (Admin › Settings, TRIAL_DAYS by default): the Monday insights are Premium, and the trial counts. */
+  trialDays: () => number;
   /** The scheduler's clock; tests move it. */
   now?: () => Date;
 };
@@ -108,7 +108,7 @@ export function createWeeklyEmailScheduler({ db, mailer, logger, appUrl, secret,
       kind === 'monday-metrics' ? { ...common, action: `${appUrl}/metrics#week-form`, mentor: `${appUrl}/talk-rumbo` } : { ...common, action: `${appUrl}/high-performance-tasks?tab=active` };
     const { subject, element } =
       kind === 'monday-metrics'
-        ? mondayEmail(recipient, await mondayContent(db, founder.id, thisWeek, { at, trialDays }), links)
+        ? mondayEmail(recipient, await mondayContent(db, founder.id, thisWeek, { at, trialDays: trialDays() }), links)
         : fridayEmail(recipient, await fridayContent(db, founder.id), links);
     const { html, text } = await renderEmail(element);
     return {

@@ -2,8 +2,7 @@ import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { cx } from '../../lib/cx.ts';
-import { CTA_CLASS } from './cta-class.ts';
+import { billingButtonClass, CTA_CLASS } from './cta-class.ts';
 import { FounderFreeAction, FounderPremiumAction, useSignedInPlan } from './founder-plan-actions.tsx';
 
 export type BillingPeriod = 'monthly' | 'yearly';
@@ -25,9 +24,12 @@ export function PricingTable({ headingLevel = 'h3', forFounders = false }: { hea
   const Heading = headingLevel;
   const freeFeatures = t('pricing.free.features', { returnObjects: true }) as string[];
   const premiumFeatures = t('pricing.premium.features', { returnObjects: true }) as string[];
+  // Both periods' texts in the markup: the public pages' island switches them without the app.
+  const bothPeriods = (text: string) => Object.fromEntries(BILLING_PERIODS.map((period) => [`data-${period}`, t(`pricing.premium.${period}.${text}`)]));
+  const periodTexts = { price: bothPeriods('price'), period: bothPeriods('period'), note: bothPeriods('note') };
 
   return (
-    <div className="flex flex-col items-center gap-8">
+    <div className="flex flex-col items-center gap-8" data-pricing-table="" data-for-founders={forFounders ? '' : undefined}>
       <div
         role="group"
         aria-label={t('pricing.billing.label')}
@@ -41,13 +43,9 @@ export function PricingTable({ headingLevel = 'h3', forFounders = false }: { hea
               key={period}
               type="button"
               aria-pressed={selected}
+              data-billing={period}
               onClick={() => setBilling(period)}
-              className={cx(
-                'min-h-11 min-w-28 rounded-full px-5 text-sm font-medium transition-colors',
-                selected
-                  ? 'bg-background text-foreground shadow-sm'
-                  : 'text-muted-foreground hover:text-foreground',
-              )}
+              className={billingButtonClass(selected)}
             >
               {t(`pricing.billing.${period}`)}
             </button>
@@ -84,10 +82,16 @@ export function PricingTable({ headingLevel = 'h3', forFounders = false }: { hea
           <p className="mt-2 text-sm text-muted-foreground">{t('pricing.premium.description')}</p>
           <div aria-live="polite">
             <p className="mt-6 flex items-baseline gap-2">
-              <span className="text-4xl font-semibold tracking-tight">{t(`pricing.premium.${billing}.price`)}</span>
-              <span className="text-sm text-muted-foreground">{t(`pricing.premium.${billing}.period`)}</span>
+              <span className="text-4xl font-semibold tracking-tight" {...periodTexts.price}>
+                {t(`pricing.premium.${billing}.price`)}
+              </span>
+              <span className="text-sm text-muted-foreground" {...periodTexts.period}>
+                {t(`pricing.premium.${billing}.period`)}
+              </span>
             </p>
-            <p className="mt-2 text-sm text-muted-foreground">{t(`pricing.premium.${billing}.note`)}</p>
+            <p className="mt-2 text-sm text-muted-foreground" {...periodTexts.note}>
+              {t(`pricing.premium.${billing}.note`)}
+            </p>
           </div>
           {founder ? (
             <FounderPremiumAction view={founder} plan={billing === 'yearly' ? 'annual' : 'monthly'} />

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { cx } from '../../lib/cx.ts';
-
-const ROTATE_EVERY_MS = 2500;
+import { rotatingWordClass, startRotation } from './rotation.ts';
 
 /**
  * Shows one word at a time, cycling through `words`.
@@ -15,43 +14,19 @@ const ROTATE_EVERY_MS = 2500;
  * - It stops when the visitor prefers reduced motion, and follows changes to that setting.
  * - It is decorative: the caller hides it from assistive technology and provides the full
  *   sentence (see the landing hero).
+ * - `data-rotating-words`: on the prerendered pages the island turns them (src/web/islands/public-islands.ts).
  */
 export function RotatingWords({ words, className }: { words: readonly string[]; className?: string }) {
   const [index, setIndex] = useState(0);
   const count = words.length;
 
-  useEffect(() => {
-    if (count < 2) return;
-    const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
-    let timer: number | undefined;
-    const stop = () => {
-      if (timer !== undefined) window.clearInterval(timer);
-      timer = undefined;
-    };
-    const start = () => {
-      stop();
-      if (reducedMotion.matches) return;
-      timer = window.setInterval(() => setIndex((current) => (current + 1) % count), ROTATE_EVERY_MS);
-    };
-    start();
-    reducedMotion.addEventListener('change', start);
-    return () => {
-      stop();
-      reducedMotion.removeEventListener('change', start);
-    };
-  }, [count]);
+  useEffect(() => startRotation(count, () => setIndex((current) => (current + 1) % count)), [count]);
 
   const active = count > 0 ? index % count : 0;
   return (
-    <span className={cx('inline-grid', className)}>
+    <span className={cx('inline-grid', className)} data-rotating-words="">
       {words.map((word, position) => (
-        <span
-          key={position}
-          className={cx(
-            'col-start-1 row-start-1 whitespace-nowrap transition-[translate] duration-500 ease-out motion-reduce:transition-none',
-            position === active ? 'visible translate-y-0' : 'invisible translate-y-[0.3em]',
-          )}
-        >
+        <span key={position} className={rotatingWordClass(position === active)}>
           {word}
         </span>
       ))}

@@ -4,13 +4,17 @@ import { NavLink } from 'react-router';
 import { useSubscription } from './subscription-api.ts';
 import type { SubscriptionView } from './subscription-calls.ts';
 import { cn } from '../../lib/cn.ts';
-import { intlLocale } from '../../lib/format.ts';
+import { founderDate } from '../../../core/i18n/founder-date.ts';
+import { useMe } from '../../lib/get-me.ts';
+import { useSession } from '../../lib/auth-client.ts';
 
-function planLine(view: SubscriptionView, t: (key: string, options?: Record<string, unknown>) => string, locale: string) {
+type Founder = { language: string; timeZone: string | null | undefined };
+
+function planLine(view: SubscriptionView, t: (key: string, options?: Record<string, unknown>) => string, founder: Founder) {
   if (view.phase === 'trialing') return t('accountLink.trialing', { count: view.trialDaysLeft });
   if (view.phase === 'free') return t('accountLink.free');
   if ((view.cancelAtPeriodEnd || view.plan === null) && view.periodEnd) {
-    return t('accountLink.ending', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(view.periodEnd)) });
+    return t('accountLink.ending', { date: founderDate(view.periodEnd, founder) });
   }
   return t('accountLink.premium');
 }
@@ -19,6 +23,8 @@ function planLine(view: SubscriptionView, t: (key: string, options?: Record<stri
 export function PlanLink({ onNavigate }: { onNavigate?: () => void }) {
   const { t, i18n } = useTranslation('subscription');
   const subscription = useSubscription();
+  // The same day the Subscription page and the e-mails show: the profile's zone (core/i18n/founder-date.ts).
+  const me = useMe(useSession().data?.user.id);
   return (
     <NavLink
       to="/subscription"
@@ -30,7 +36,7 @@ export function PlanLink({ onNavigate }: { onNavigate?: () => void }) {
       <CreditCard aria-hidden="true" className="size-4 shrink-0" />
       <span className="flex min-w-0 flex-col">
         <span>{t('accountLink.label')}</span>
-        {subscription.data ? <span className="text-xs">{planLine(subscription.data, t, intlLocale(i18n.language))}</span> : null}
+        {subscription.data ? <span className="text-xs">{planLine(subscription.data, t, { language: i18n.language, timeZone: me.data?.timeZone })}</span> : null}
       </span>
     </NavLink>
   );

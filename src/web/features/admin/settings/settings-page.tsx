@@ -14,6 +14,7 @@ import { featureFlagsKey } from '../../flags/index.ts';
 import { cn } from '../../../lib/cn.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
 import { ListState } from '../list-state.tsx';
+import { OperatingSettings } from './operating-settings.tsx';
 
 const adminFlagsKey = ['admin', 'feature-flags'] as const;
 
@@ -71,25 +72,28 @@ function FlagForm({ flag }: { flag: AdminFeatureFlag }) {
   );
 }
 
-/** /admin/settings: each feature flag's rollout and override list (decision 205). */
+/** /admin/settings: the operating settings (decision 289), then each feature flag's rollout and override list (decision 205). */
 export function SettingsPage() {
   const { t } = useTranslation('admin');
   const flags = useQuery({ queryKey: adminFlagsKey, queryFn: () => apiFetch<Json<AdminFeatureFlags>>('/api/admin/feature-flags') });
   return (
-    <section aria-labelledby="admin-settings-title" className="mt-6">
-      <h2 id="admin-settings-title" className="text-lg font-semibold">
-        {t('settings.title')}
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">{t('settings.intro')}</p>
-      <ListState query={flags} area="settings" isEmpty={(data) => data.flags.length === 0}>
-        {(data) => (
-          <ul className="space-y-4">
-            {data.flags.map((flag) => (
-              <FlagForm key={`${flag.name}:${flag.updatedAt ?? ''}`} flag={flag} />
-            ))}
-          </ul>
-        )}
-      </ListState>
-    </section>
+    <>
+      <OperatingSettings />
+      <section aria-labelledby="admin-settings-title" className="mt-6">
+        <h2 id="admin-settings-title" className="text-lg font-semibold">
+          {t('settings.title')}
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">{t('settings.intro')}</p>
+        <ListState query={flags} area="settings" isEmpty={(data) => data.flags.length === 0}>
+          {(data) => (
+            <ul className="space-y-4">
+              {data.flags.map((flag) => (
+                <FlagForm key={`${flag.name}:${flag.updatedAt ?? ''}`} flag={flag} />
+              ))}
+            </ul>
+          )}
+        </ListState>
+      </section>
+    </>
   );
 }

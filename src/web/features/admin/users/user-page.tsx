@@ -15,6 +15,12 @@ import { DeleteUserButton } from './delete-user-button.tsx';
 import { SignInLinkButton } from './sign-in-link-button.tsx';
 
 const PROFILE_FIELDS = ['email', 'fullName', 'nickname', 'startupName', 'industry', 'startupPhase', 'teamSize', 'country', 'preferredLanguage'] as const;
+/** Fields stored as a key, shown by the label the founder picked it by (never `mvp` or `2-5`). */
+const LABELLED_FIELDS: Partial<Record<(typeof PROFILE_FIELDS)[number], string>> = {
+  startupPhase: 'profile:options.phase',
+  teamSize: 'profile:options.teamSize',
+  preferredLanguage: 'common:language',
+};
 const ACTIVITY_FIELDS = ['metricWeeks', 'tasksCreated', 'tasksDone', 'strategySaves', 'mentorConversations', 'mentorQuestions', 'contextEntries', 'activeDays'] as const;
 
 function Facts({ title, rows }: { title: string; rows: [string, string | number][] }) {
@@ -95,7 +101,7 @@ function Actions({ detail }: { detail: UserDetail }) {
 
 /** /admin/users/:userId: one account (decision 200). Counts of use only: never a founder's content. */
 export function UserPage() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'profile']);
   const { userId = '' } = useParams();
   const user = useAdminUser(userId);
   const day = useDay();
@@ -103,6 +109,11 @@ export function UserPage() {
   if (user.isError) return <p className="mt-6 text-sm text-destructive">{t('userPage.loadError')}</p>;
   const { profile, activity, referrals, signIns, audit } = user.data;
   const none = (value: string | null) => value ?? '—';
+  const shown = (field: (typeof PROFILE_FIELDS)[number]) => {
+    const value = profile[field];
+    const labels = LABELLED_FIELDS[field];
+    return value && labels ? t(`${labels}.${value}`, { defaultValue: value }) : none(value);
+  };
   return (
     <div className="mt-6">
       <Link to="/admin" className={buttonClass.ghost}>
@@ -118,7 +129,7 @@ export function UserPage() {
         <Facts
           title={t('userPage.profile')}
           rows={[
-            ...PROFILE_FIELDS.map((field): [string, string] => [t(`userPage.fields.${field}`), none(profile[field])]),
+            ...PROFILE_FIELDS.map((field): [string, string] => [t(`userPage.fields.${field}`), shown(field)]),
             [t('userPage.fields.emailVerified'), t(`userPage.yesNo.${profile.emailVerified}`)],
             [t('userPage.fields.twoFactorEnabled'), t(`userPage.yesNo.${profile.twoFactorEnabled}`)],
             [t('usersSection.columns.onboarded'), t(`userPage.yesNo.${profile.onboardingCompleted}`)],

@@ -1,0 +1,95 @@
+/**
+ * Authenticated reads against the framework's ceiling (docs/benchmarks.md): `GET /api/me`,
+ * the metrics summary over 520 recorded weeks and the week's community leaderboard, each
+ * beside a bare Hono route measured in the same run (before and after the reads; the
+ * ceiling is their mean), with autocannon on loopback at 50 connections. On the embedded
+ * PGlite and on PostgreSQL (DATABASE_URL, default the local one; skipped if unreachable).
+ * Goal: each read ≥ 50 % of the ceiling, p99 < 10 ms.
+ *
+ *   node bench/authenticated-reads.ts [--seconds 10] [--connections 50]
+ *   PROFILE_DIR=/tmp/profiles node bench/authenticated-reads.ts   # the server writes a CPU profile (node --cpu-prof)
+ *
+ * The server and the ceiling are child processes, so the load generator shares neither's
+ * thread. Rate limits are scaled out of the way (RATE_LIMIT_SCALE): the limiter's cost is
+ * measured without its refusals.
+ */
+import { createThrowawayDatabase } from '../scripts/lib/throwaway-database.ts';
+import { type LoadResult, load, loadLine, option } from './lib/autocannon.ts';
+import { startBare } from './lib/bare-process.ts';
+import { spawnBenchProcess } from './lib/bench-process.ts';
+import { decadeCsv, signUpFounder } from './lib/metrics-server.ts';
+import { POSTGRES_URL, postgresReachable } from './lib/postgres.ts';
+import { againstRecord, loadAverage } from './lib/recorded.ts';
+
+const GOAL_RATIO = 0.5;
+const GOAL_P99_MS = 10;
+const READS = [
+  { name: 'GET /api/me', path: '/api/me' },
+  { name: 'metrics summary', path: '/api/metrics/summary' },
+  { name: 'community leaderboard', path: '/api/community/leaderboard?period=week' },
+] as const;
+
+const seconds = option('seconds', 10);
+const connections = option('connections', 50);
+
+/** A founder who finished onboarding and imported 520 weeks: every read answers with real data. */
+async function seedFounder(origin: string, appUrl: string) {
+  const { headers } = await signUpFounder(origin, appUrl);
+  const send = async (method: string, route: string, body: string, contentType = 'application/json') => {
+    const response = await fetch(`${origin}${route}`, { method, headers: { ...headers, origin: appUrl, 'content-type': contentType }, body });
+    if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${await response.text()}`);
+  };
+  await send('POST', '/api/onboarding', JSON.stringify({ industry: 'Retail software', teamSize: '2-5', startupPhase: 'early-growth', startupName: 'Bench' }));
+  await send('POST', '/api/metrics/import', decadeCsv(520), 'text/csv');
+  for (const read of READS) {
+    const response = await fetch(`${origin}${read.path}`, { headers });
+    if (response.status !== 200) throw new Error(`${read.path} answered ${response.status}: ${await response.text()}`);
+  }
+  return headers;
+}
+
+function checked(url: string, result: LoadResult) {
+  // A refused request is fast and would flatter the figures: any of them voids the run.
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return result;
+}
+
+async function runOn(database: 'PGlite' | 'PostgreSQL') {
+  const throwaway = database === 'PostgreSQL' ? await createThrowawayDatabase(POSTGRES_URL, 'rumbo_bench') : null;
+  const server = await spawnBenchProcess({ passOn: [], env: throwaway ? { DATABASE_URL: throwaway.url } : {} });
+  const bare = await startBare();
+  try {
+    await server.waitUntilHealthy();
+    const headers = await seedFounder(server.url, server.appUrl);
+    console.log(`\n${database}: ${connections} connections, ${seconds} s each; ${loadAverage()}`);
+    // Warm-up (JIT, caches), then the ceiling, the reads, and the ceiling again.
+    await load(bare.url, { connections, seconds: 2 });
+    for (const read of READS) await load(`${server.url}${read.path}`, { connections, seconds: 2, headers });
+    const before = checked(bare.url, await load(bare.url, { connections, seconds }));
+    const results = [];
+    for (const read of READS) results.push({ read, result: checked(read.path, await load(`${server.url}${read.path}`, { connections, seconds, headers })) });
+    const after = checked(bare.url, await load(bare.url, { connections, seconds }));
+    const ceiling = (before.requests.average + after.requests.average) / 2;
+
+    console.log(loadLine('bare Hono route (before)', before, 30));
+    for (const { read, result } of results) console.log(loadLine(read.name, result, 30));
+    console.log(loadLine('bare Hono route (after)', after, 30));
+    for (const { read, result } of results) {
+      const ratio = result.requests.average / ceiling;
+      const meets = ratio >= GOAL_RATIO && result.latency.p99 < GOAL_P99_MS;
+      const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
+      console.log(
+        `  ${read.name.padEnd(24)} ${percent(ratio).padStart(7)} of the ceiling, p99 ${result.latency.p99} ms: ${meets ? 'meets' : 'MISSES'} the goal (≥ ${GOAL_RATIO * 100} %, p99 < ${GOAL_P99_MS} ms)${againstRecord('authenticated-reads', `${database} ${read.name}`, ratio, percent)}`,
+      );
+    }
+    console.log(`  ${loadAverage()}`);
+  } finally {
+    bare.stop();
+    await server.stop();
+    await throwaway?.drop();
+  }
+}
+
+await runOn('PGlite');
+if (await postgresReachable()) await runOn('PostgreSQL');
+else console.log(`\nPostgreSQL: not reachable at ${new URL(POSTGRES_URL).host}, skipped.`);

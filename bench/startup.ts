@@ -1,0 +1,51 @@
+/**
+ * Cold start and footprint (docs/benchmarks.md): from spawning the server (src/server/main.ts,
+ * production mode, migrations on a new database) to its first healthy answer, then its
+ * resident memory after 10 s idle. On the embedded PGlite and on PostgreSQL (DATABASE_URL,
+ * default the local one; skipped if unreachable). Goals: healthy in < 3 s on PGlite and
+ * < 2 s on PostgreSQL, idle RSS < 200 MB. Linux (reads /proc).
+ *
+ *   node bench/startup.ts [--idle 10]
+ */
+import fs from 'node:fs';
+import { createThrowawayDatabase } from '../scripts/lib/throwaway-database.ts';
+import { option } from './lib/autocannon.ts';
+import { spawnBenchProcess } from './lib/bench-process.ts';
+import { POSTGRES_URL, postgresReachable } from './lib/postgres.ts';
+import { againstRecord, loadAverage } from './lib/recorded.ts';
+
+const GOALS = { PGlite: { startMs: 3000 }, PostgreSQL: { startMs: 2000 } } as const;
+const GOAL_RSS_MB = 200;
+const idleSeconds = option('idle', 10);
+
+function residentMb(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+async function runOn(database: keyof typeof GOALS) {
+  const throwaway = database === 'PostgreSQL' ? await createThrowawayDatabase(POSTGRES_URL, 'rumbo_bench') : null;
+  const before = loadAverage();
+  const started = performance.now();
+  const server = await spawnBenchProcess({ passOn: [], env: throwaway ? { DATABASE_URL: throwaway.url } : {} });
+  try {
+    await server.waitUntilHealthy();
+    const startMs = performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
+    const rss = residentMb(server.pid);
+    const ms = (value: number) => `${(value / 1000).toFixed(2)} s`;
+    const mb = (value: number) => `${value.toFixed(0)} MB`;
+    console.log(`\n${database} (${before} when it started)`);
+    console.log(`  cold start to a healthy answer: ${ms(startMs)} (goal < ${ms(GOALS[database].startMs)}: ${startMs < GOALS[database].startMs ? 'met' : 'NOT MET'})${againstRecord('startup', `${database} cold start ms`, startMs, ms)}`);
+    console.log(`  RSS after ${idleSeconds} s idle: ${mb(rss)} (goal < ${GOAL_RSS_MB} MB: ${rss < GOAL_RSS_MB ? 'met' : 'NOT MET'})${againstRecord('startup', `${database} idle RSS MB`, rss, mb)}`);
+    console.log(`  ${loadAverage()}`);
+  } finally {
+    await server.stop();
+    await throwaway?.drop();
+  }
+}
+
+await runOn('PGlite');
+if (await postgresReachable()) await runOn('PostgreSQL');
+else console.log(`\nPostgreSQL: not reachable at ${new URL(POSTGRES_URL).host}, skipped.`);
