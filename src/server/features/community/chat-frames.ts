@@ -1,4 +1,19 @@
-import type { ChatMessage } from './chat.ts';
+import type { ChatRoom, CommunityMember, Contact } from '../../../core/community/community.ts';
+
+/** One message as a reader sees it: the author as their visibility allows, never an id. */
+export type ChatMessage = {
+  id: number;
+  /** The room, or null in a direct conversation. */
+  room: ChatRoom | null;
+  conversation: number | null;
+  author: CommunityMember;
+  mine: boolean;
+  /** Starts a direct message with the author (null for one's own and in conversations). */
+  contact: Contact;
+  body: string;
+  createdAt: string;
+  editedAt: string | null;
+};
 
 /**
  * The chat's server-sent events, written here only (decision 296): every frame a room, a

@@ -4,8 +4,6 @@ import {
   CHAT_ROOMS,
   type ChatReportReason,
   type ChatRoom,
-  type CommunityMember,
-  type Contact,
   mentionHandle,
   mentions,
   UNREAD_CAP,
@@ -15,22 +13,9 @@ import type { Database, Executor } from '../../db/client.ts';
 import { chatBlocks, chatMentions, chatMessages, chatReads, chatReports } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { chatAccess, contactFor, ensureMembers, memberView, type TierContext, visibleTo, writeAccess } from './members.ts';
-import { type MessageFrameParts, messageFrameParts, type ReaderFields } from './chat-frames.ts';
+import { type ChatMessage, type MessageFrameParts, messageFrameParts, type ReaderFields } from './chat-frames.ts';
 
-/** One message as a reader sees it: the author as their visibility allows, never an id. */
-export type ChatMessage = {
-  id: number;
-  /** The room, or null in a direct conversation. */
-  room: ChatRoom | null;
-  conversation: number | null;
-  author: CommunityMember;
-  mine: boolean;
-  /** Starts a direct message with the author (null for one's own and in conversations). */
-  contact: Contact;
-  body: string;
-  createdAt: string;
-  editedAt: string | null;
-};
+export type { ChatMessage };
 
 /** GET /api/community/rooms: each room with the reader's unread count. */
 export type ChatRooms = { rooms: { room: ChatRoom; unread: number }[] };
