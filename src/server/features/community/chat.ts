@@ -12,7 +12,7 @@ import type { SessionEvent, SessionEventBus } from '../../cluster/shared-state.t
 import type { Database, Executor } from '../../db/client.ts';
 import { chatBlocks, chatMentions, chatMessages, chatReads, chatReports } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
-import { chatAccess, contactFor, ensureMembers, memberView, type TierContext, visibleTo, writeAccess } from './members.ts';
+import { chatAccess, contactFor, ensureMembers, type MemberUserColumns, memberView, type TierContext, visibleTo, writeAccess } from './members.ts';
 import { type ChatMessage, type MessageFrameParts, messageFrameParts, type ReaderFields } from './chat-frames.ts';
 
 export type { ChatMessage };
@@ -48,14 +48,9 @@ type MessageRow = {
   body: string;
   created_at: string | Date;
   edited_at: string | Date | null;
-  full_name: string | null;
-  last_name: string | null;
-  nickname: string | null;
-  startup_name: string | null;
-  user_tier: number;
-  trial_eligible: boolean;
+  /** When the author's account was made (their trial's start). */
   created: string | Date;
-};
+} & MemberUserColumns;
 
 /** Messages `readerId` may see, by a condition on `c` (chat_messages). */
 export async function visibleMessages(db: Database, readerId: string, condition: ReturnType<typeof sql>, order: 'asc' | 'desc', limit: number, tier: TierContext) {

@@ -132,16 +132,17 @@ export const listed = sql`u.status = 'active' and coalesce(m.visibility, 'anonym
 type Rows<T> = { rows: T[] };
 export const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
-export type ListedRow = {
-  user_id: string;
+/** The author's user columns a raw query selects to show them as `memberView` does. */
+export type MemberUserColumns = {
   full_name: string | null;
   last_name: string | null;
   nickname: string | null;
   startup_name: string | null;
   user_tier: number;
   trial_eligible: boolean;
-  created_at: string | Date;
 };
+
+export type ListedRow = MemberUserColumns & { user_id: string; created_at: string | Date };
 
 /** How each row's founder is shown, as their visibility allows now. */
 export async function viewsOf(db: Executor, rows: readonly ListedRow[], tier: TierContext) {
