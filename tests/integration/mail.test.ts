@@ -85,7 +85,9 @@ describe('the mailer with SMTP_URL set', () => {
       const parsed = parseOutboxMessage('smtp', peer.received.at(-1)?.raw ?? '');
       expect(parsed.to).toBe(email);
       expect(parsed.kind).toBe('confirm-email');
-      expect(parsed.text).toContain('Hi Sofía,');
+      // A stranger's text never rides in Rumbo's mail: the confirmation greets without the name typed at sign-up (decision 240).
+      expect(parsed.text).toContain('Hi New User,');
+      expect(parsed.text).not.toContain('Sofía');
     });
   });
 });
