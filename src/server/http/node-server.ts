@@ -9,5 +9,14 @@ type Fetch = Parameters<typeof getRequestListener>[0];
  * security headers; `https` when the public origin (APP_URL) is https.
  */
 export function createNodeServer(fetch: Fetch, options: { hostname?: string; https: boolean }): Server {
-  return createServer(withSecurityHeaders(getRequestListener(fetch, { hostname: options.hostname }), { https: options.https }));
+  // An idle keep-alive connection is kept longer than a client or balancer keeps its own (Node's
+  // 5 s default lost the race with a client reusing the socket: ECONNRESET on a plain GET).
+  // Shutdown closes idle connections itself (start-server.ts).
+  return createServer(
+    { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 },
+    withSecurityHeaders(getRequestListener(fetch, { hostname: options.hostname }), { https: options.https }),
+  );
 }
+
+/** How long an idle keep-alive connection stays open: above the 60 s idle timeout balancers commonly use. */
+const KEEP_ALIVE_MS = 65_000;
