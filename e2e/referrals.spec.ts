@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { onboardByApi, signUpByApi, signUpInBrowser } from './support/founder.ts';
+import { linkFromOutbox } from './support/outbox.ts';
 import { text } from './support/locales.ts';
 import { waitForApp } from './support/ready.ts';
+
+const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '';
 
 /** Referrals (docs/referrals.md): A creates and copies a link, B signs up with it and onboards, both get a month of Premium. */
 for (const [language, viewport] of [
@@ -44,8 +47,10 @@ for (const [language, viewport] of [
     await expect(b.getByTestId('invited-by')).toHaveText(text(language, 'auth', 'invitedBy').replace('{{name}}', 'Ana'));
     await expectNoAxeViolations(b);
     // The form keeps the code: signUpInBrowser opens /auth again, and the cookie carries it.
-    await signUpInBrowser(b, language, { fullName: 'Bruno Invitado' });
+    const { email } = await signUpInBrowser(b, language, { fullName: 'Bruno Invitado' });
     await onboardByApi(b);
+    // A referral is rewarded once the invitee's address is confirmed too (decision 243).
+    expect((await b.request.get(await linkFromOutbox(E2E_DATA_DIR, email, 'confirm-email'))).ok()).toBe(true);
 
     for (const page of [a, b]) expect((await (await page.request.get('/api/me')).json()).userTier).toBe(2);
     await a.reload();
