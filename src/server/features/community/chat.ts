@@ -12,7 +12,7 @@ import type { SessionEvent, SessionEventBus } from '../../cluster/shared-state.t
 import type { Database, Executor } from '../../db/client.ts';
 import { chatBlocks, chatMentions, chatMessages, chatReads, chatReports } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/app-error.ts';
-import { chatAccess, contactFor, ensureMembers, type MemberUserColumns, memberView, type TierContext, visibleTo, writeAccess } from './members.ts';
+import { chatAccess, contactFor, ensureMembers, type MemberUserColumns, memberView, profileFields, type TierContext, visibleTo, writeAccess } from './members.ts';
 import { type ChatMessage, type MessageFrameParts, messageFrameParts, type ReaderFields } from './chat-frames.ts';
 
 export type { ChatMessage };
@@ -68,15 +68,7 @@ export async function visibleMessages(db: Database, readerId: string, condition:
   return rows.map((row) => messageOf(row, memberView(profileOf(row), members.get(row.user_id)!, tier), readerId, tier));
 }
 
-const profileOf = (row: MessageRow) => ({
-  fullName: row.full_name,
-  lastName: row.last_name,
-  nickname: row.nickname,
-  startupName: row.startup_name,
-  userTier: Number(row.user_tier),
-  trialEligible: row.trial_eligible,
-  createdAt: new Date(row.created),
-});
+const profileOf = (row: MessageRow) => profileFields(row, row.created);
 
 /** A message's fields that are the same for every reader, before and after the reader's own. */
 const leadingFields = (row: MessageRow, author: ChatMessage['author']) => ({
@@ -318,11 +310,7 @@ async function recordMentions(db: Executor, authorId: string, room: ChatRoom, me
   if (rows.length === 0) return;
   const members = await ensureMembers(db, rows.map((row) => row.user_id));
   const named = rows.filter((row) => {
-    const view = memberView(
-      { fullName: row.full_name, lastName: row.last_name, nickname: row.nickname, startupName: row.startup_name, userTier: Number(row.user_tier), trialEligible: row.trial_eligible, createdAt: new Date(row.created) },
-      members.get(row.user_id)!,
-      tier,
-    );
+    const view = memberView(profileFields(row, row.created), members.get(row.user_id)!, tier);
     return mentions(body, mentionHandle(view));
   });
   if (named.length === 0) return;

@@ -147,21 +147,19 @@ export type ListedRow = MemberUserColumns & { user_id: string; created_at: strin
 /** How each row's founder is shown, as their visibility allows now. */
 export async function viewsOf(db: Executor, rows: readonly ListedRow[], tier: TierContext) {
   const members = await ensureMembers(db, rows.map((row) => row.user_id));
-  return (row: ListedRow) =>
-    memberView(
-      {
-        fullName: row.full_name,
-        lastName: row.last_name,
-        nickname: row.nickname,
-        startupName: row.startup_name,
-        userTier: Number(row.user_tier),
-        trialEligible: row.trial_eligible,
-        createdAt: new Date(row.created_at),
-      },
-      members.get(row.user_id) as Member,
-      tier,
-    );
+  return (row: ListedRow) => memberView(profileFields(row, row.created_at), members.get(row.user_id) as Member, tier);
 }
+
+/** A raw row's author columns as `memberView` reads them; `createdAt` is when their account was made. */
+export const profileFields = (row: MemberUserColumns, createdAt: string | Date): ProfileFields => ({
+  fullName: row.full_name,
+  lastName: row.last_name,
+  nickname: row.nickname,
+  startupName: row.startup_name,
+  userTier: Number(row.user_tier),
+  trialEligible: row.trial_eligible,
+  createdAt: new Date(createdAt),
+});
 
 /**
  * What a reader may see of `c` (chat_messages joined with users `u` and community_members `m`):
