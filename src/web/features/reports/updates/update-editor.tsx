@@ -45,7 +45,7 @@ export function UpdateEditor({ update, numbers }: { update: InvestorUpdate; numb
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4 sm:p-6">
+    <section id="investor-update" aria-labelledby={`${id}-title`} className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex min-w-0 items-center gap-3">
           {initial && (
