@@ -160,8 +160,9 @@ for (const [language, viewport] of [
     await page.getByRole('button', { name: l('tours', 'help.label') }).click();
     await page.getByRole('menuitem', { name: l('tours', 'help.tour') }).click();
     const previous = page.locator('label').filter({ has: page.getByRole('combobox', { name: l('reports', 'updates.previousUpdates') }) });
-    const editor = page.locator('section').filter({ has: kpis });
-    await walkTour(page, language, 'reports', [{ key: 'intro' }, { key: 'period', target: periodForm }, { key: 'previous', target: previous }, { key: 'editor', target: editor.last() }]);
+    // The update's own actions: save, copy, PDF, share.
+    const actions = page.getByRole('button', { name: l('reports', 'updates.save'), exact: true }).locator('..');
+    await walkTour(page, language, 'reports', [{ key: 'intro' }, { key: 'period', target: periodForm }, { key: 'previous', target: previous }, { key: 'editor', target: actions }]);
 
     await open(page, '/metrics/scenarios');
     const baseline = page.getByTestId('starts-from').locator('..');
@@ -206,7 +207,7 @@ for (const [language, viewport] of [
     await walkTour(page, language, 'admin', [
       { key: 'intro' },
       { key: 'sections', target: page.getByRole('navigation', { name: admin('sections.label') }) },
-      { key: 'users', target: region(page, admin('usersSection.title')) },
+      { key: 'users', target: page.getByRole('searchbox', { name: admin('usersSection.search') }) },
       { key: 'invites', target: region(page, admin('operations.invites.title')) },
     ]);
   });

@@ -27,7 +27,7 @@ export const TOURS: Record<TourId, Tour> = {
   mentor: { path: '/talk-rumbo', steps: [{ key: 'intro' }, { key: 'log', element: '#main [role="log"]' }, { key: 'form', element: '#main form' }] },
   reports: {
     path: '/reports',
-    steps: [{ key: 'intro' }, { key: 'period', element: '#main #update-period' }, { key: 'previous', element: '#main #previous-updates' }, { key: 'editor', element: '#main #investor-update' }],
+    steps: [{ key: 'intro' }, { key: 'period', element: '#main #update-period' }, { key: 'previous', element: '#main #previous-updates' }, { key: 'editor', element: '#main #update-actions' }],
   },
   scenarios: {
     path: '/metrics/scenarios',
@@ -60,10 +60,10 @@ export const TOURS: Record<TourId, Tour> = {
     ],
   },
   profile: { path: '/profile', steps: [{ key: 'intro' }, { key: 'achievements', element: section('profile-achievements') }, { key: 'form', element: '#main form' }] },
-  // The admin area's landing page (/admin): its tabs, the users list and the invitations.
+  // The admin area's landing page (/admin): its tabs, the users' search and the invitations.
   admin: {
     path: '/admin',
-    steps: [{ key: 'intro' }, { key: 'sections', element: '#main #admin-sections' }, { key: 'users', element: section('admin-users-title') }, { key: 'invites', element: section('admin-invites-title') }],
+    steps: [{ key: 'intro' }, { key: 'sections', element: '#main #admin-sections' }, { key: 'users', element: `${section('admin-users-title')} input[type="search"]` }, { key: 'invites', element: section('admin-invites-title') }],
   },
 };
 

@@ -45,7 +45,7 @@ export function UpdateEditor({ update, numbers }: { update: InvestorUpdate; numb
   };
 
   return (
-    <section id="investor-update" aria-labelledby={`${id}-title`} className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4 sm:p-6">
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex min-w-0 items-center gap-3">
           {initial && (
@@ -122,7 +122,7 @@ export function UpdateEditor({ update, numbers }: { update: InvestorUpdate; numb
         </div>
       ))}
 
-      <div className="flex flex-wrap gap-2">
+      <div id="update-actions" className="flex flex-wrap gap-2">
         <button
           type="button"
           onClick={onSave}
