@@ -48,7 +48,7 @@ describe('AI context entries', () => {
       ]),
     );
     expect(response.status).toBe(201);
-    const body = (await response.json()) as EntryBody;
+    const body = await answerOf('POST /api/context', response);
     expect(body.skipped).toEqual([]);
     expect(body.entry.files.map((f) => [f.name, f.mediaType, f.hasText])).toEqual([
       ['board.pdf', 'application/pdf', true],
@@ -71,7 +71,7 @@ describe('AI context entries', () => {
       ]),
     );
     expect(response.status).toBe(201);
-    const body = (await response.json()) as EntryBody;
+    const body = await answerOf('POST /api/context', response);
     expect(body.skipped).toEqual([]);
     expect(body.entry.files.map((f) => [f.name, f.mediaType, f.hasText])).toEqual([
       ['report.csv', 'application/pdf', true],
@@ -103,7 +103,7 @@ describe('AI context entries', () => {
       ]),
     );
     expect(response.status).toBe(201);
-    const body = (await response.json()) as EntryBody;
+    const body = await answerOf('POST /api/context', response);
     expect(body.skipped).toEqual([
       { name: 'invoice.pdf', message: 'File type not allowed' },
       { name: 'huge.csv', message: 'File size must be less than 10MB' },
@@ -144,7 +144,7 @@ describe('AI context entries', () => {
       ]),
     );
     expect(response.status).toBe(201);
-    const body = (await response.json()) as EntryBody;
+    const body = await answerOf('POST /api/context', response);
     expect(body.skipped).toEqual([{ name: 'bomb.pdf', message: 'File expands too much when decompressed' }]);
     expect(body.entry.files.map((f) => [f.name, f.hasText, f.textNote])).toEqual([['board.pdf', true, null]]);
   });

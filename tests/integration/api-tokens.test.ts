@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenGuard } from '../../src/server/auth/token-guard.ts';
 import { apiTokens } from '../../src/server/db/schema/index.ts';
-import type { CreatedApiToken } from '../../src/server/features/api-tokens/index.ts';
 import { auditRows, errorOf, signUpAdmin } from './support/accounts.ts';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
 import { validTask } from './support/task-fixtures.ts';
@@ -26,7 +25,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 async function createToken(cookie: string, body: Record<string, unknown>) {
   const response = await t.request('/api/tokens', { method: 'POST', cookie, json: body });
   expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as CreatedApiToken;
+  return await answerOf('POST /api/tokens', response);
 }
 
 /** A request as a script sends it: the bearer and no cookie. */

@@ -13,13 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Code = { code: string; status: string; createdAt: string; usedAt: string | null; rewardedAt: string | null };
 let counter = 0;
 
 const createCode = async (cookie: string) => {
   const response = await t.request('/api/referrals', { method: 'POST', cookie });
   expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as Code;
+  return await answerOf('POST /api/referrals', response);
 };
 const listCodes = async (cookie: string) => (await answerOf('GET /api/referrals', t.request('/api/referrals', { cookie }))).codes;
 const codeRow = async (code: string) => (await t.db.select().from(referralCodes).where(eq(referralCodes.code, code)))[0]!;

@@ -49,7 +49,7 @@ describe('polishing the investor update with a model on loopback', () => {
 
     const response = await polish(t, cookie, update.id, 1);
     expect(response.status).toBe(200);
-    const proposal = (await response.json()) as Proposal;
+    const proposal = await answerOf('POST /api/reports/investor-updates/:id/polish', response);
     expect(proposal).toMatchObject({ basedOn: 1, model: 'loopback-model' });
     expect(proposal.sections.summary).toBe('A steady month: cash closed at $172,000. We also signed 37 new corner shops.');
     // The cash is the records'; 37 is nowhere in them.

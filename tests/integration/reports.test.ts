@@ -13,8 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Kpi = { key: string; value: number | null; previous: number | null; status: string | null };
-type Update = { id: string; markdown: string; kpis: Kpi[]; version: number; sections: Record<string, string> };
 type ErrorJson = { error: { code: string; details?: { field: string; message: string }[] } };
 
 const UPDATES = '/api/reports/investor-updates';
@@ -52,7 +50,7 @@ describe('drafting an investor update', () => {
     const { cookie } = await founderWithRecords();
     const response = await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks });
     expect(response.status).toBe(201);
-    const update = (await response.json()) as Update;
+    const update = await answerOf('POST /api/reports/investor-updates', response);
     const kpi = (key: string) => update.kpis.find((k) => k.key === key)!;
     // MRR of the latest week (5,700 a week × 52 ÷ 12) against the week 4 weeks before (5,300 a week).
     expect(kpi('mrr').value).toBeCloseTo((5700 * 52) / 12, 6);

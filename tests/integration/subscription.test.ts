@@ -151,7 +151,7 @@ describe('downgrading, cancelling and reactivating', () => {
     await post(noTrial, founder.cookie, 'upgrade', { plan: 'monthly' });
     const scheduled = await post(noTrial, founder.cookie, 'downgrade', { when: 'period-end' });
     expect(scheduled.status).toBe(200);
-    const ending = (await scheduled.json()) as View;
+    const ending = await answerOf('POST /api/subscription/downgrade', scheduled);
     expect(ending).toMatchObject({ phase: 'premium', plan: 'monthly', cancelAtPeriodEnd: true });
     expect(ending.periodEnd).not.toBeNull();
     expect((await noTrial.request('/api/metrics/benchmarks', { cookie: founder.cookie })).status).toBe(200);

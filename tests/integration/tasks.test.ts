@@ -31,7 +31,7 @@ describe('creating a task', () => {
     const { cookie } = await t.signUp();
     const response = await createTask(cookie);
     expect(response.status).toBe(201);
-    const task = (await response.json()) as Json;
+    const task = await answerOf('POST /api/tasks', response);
     expect(task).toMatchObject({ ...validTask, status: 'active', iceTotal: 2.4, maximaIndex: null, completionNotes: null });
     expect(typeof task.id).toBe('string');
     const standing = await gamification(cookie);
@@ -193,7 +193,7 @@ describe('linking a task to a strategy maxima', () => {
     const { cookie } = await t.signUp();
     const created = await createTask(cookie, { ...validTask, maximaIndex: 1 });
     expect(created.status).toBe(201);
-    const task = (await created.json()) as Json;
+    const task = await answerOf('POST /api/tasks', created);
     expect(task.maximaIndex).toBe(1);
     const path = `/api/tasks/${String(task.id)}`;
     expect(((await (await t.request(path, { cookie })).json()) as Json).maximaIndex).toBe(1);
@@ -218,7 +218,7 @@ describe('a due date', () => {
 
     const created = await createTask(cookie, { ...validTask, dueDate: '2026-12-04' });
     expect(created.status).toBe(201);
-    const task = (await created.json()) as Json;
+    const task = await answerOf('POST /api/tasks', created);
     expect(task.dueDate).toBe('2026-12-04');
     const path = `/api/tasks/${String(task.id)}`;
     expect(((await (await t.request(path, { cookie })).json()) as Json).dueDate).toBe('2026-12-04');
