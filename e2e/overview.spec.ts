@@ -1,5 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import type { ErrorBody } from '../src/core/errors/error-codes.ts';
 import { isoWeekOf, previousWeek } from '../src/core/metrics/iso-week.ts';
+import { TARGETS } from '../src/core/metrics/targets.ts';
+import type { ApiAnswer, ApiRoute } from '../src/web/lib/api-routes.ts';
 import { workedWeek } from '../tests/fixtures/metrics-week.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { signUpFounder, uniqueEmail } from './support/founder.ts';
@@ -15,18 +18,36 @@ const t = (namespace: string, key: string) => text('en', namespace, key);
 const onboardedFounder = (page: Page) =>
   signUpFounder(page, { nickname: 'Teo', startupName: 'Cosecha', industry: 'Agtech', teamSize: '1', startupPhase: 'mvp' }, { name: 'Mateo', email: uniqueEmail('overview') });
 
-const summary = {
-  latest: { year: 2026, week: 46, cac: 200, ndr: 1.1, mrr: 21666.67, weeklyRecurringRevenue: 5000, weeklyBurnRate: 4000, runwayWeeks: 50, churnRate: 0.05, ltv: 828.3, arpc: 206.35, activeUsers: 300, cashBalance: 200000, paybackWeeks: 5.25, ltvToCac: 4.14 },
-  statuses: { runwayWeeks: 'on', churnRate: 'off', ndr: 'on', ltvToCac: 'near', paybackWeeks: 'on' },
+// Typed as the routes answer: a change to an answer's type breaks these fakes at the typecheck.
+const summary: ApiAnswer<'GET /api/metrics/summary'> = {
+  latest: {
+    ...{ year: 2026, week: 46, cac: 200, ndr: 1.1, mrr: 21666.67, weeklyRecurringRevenue: 5000, weeklyBurnRate: 4000, runwayWeeks: 50, churnRate: 0.05, ltv: 828.3, arpc: 206.35, activeUsers: 300, cashBalance: 200000, paybackWeeks: 5.25, ltvToCac: 4.14 },
+    ...{ ndrConfidence: 'measured', arr: 260000, runwayStatus: 'burning', monthlyChurnRate: null, revenueChurnRate: null, dailyActiveUsers: null, monthlyActiveUsers: null },
+    ...{ grossMargin: null, withoutMargin: false, endingCustomers: 105, revenueGrowth: null, userGrowth: null, burnMultiple: null, quickRatio: null },
+  },
+  statuses: { runwayWeeks: 'on', churnRate: 'off', ndr: 'on', ltvToCac: 'near', paybackWeeks: 'on', revenueGrowth: null, userGrowth: null },
+  needsWeeks: {},
   series: [],
-  targets: {},
+  targets: TARGETS,
 };
-const tasks = [
-  { id: 'a', hypothesis: 'Onboarding calls cut churn below 0.7%', metric: 'churnRate', iceTotal: 3.2, status: 'active' },
-  { id: 'b', hypothesis: 'A referral bonus lowers CAC by a third', metric: 'cac', iceTotal: 5.6, status: 'active' },
+const openTask = {
+  ...{ whyRelevant: 'It moves the metric the card shows.', targetValue: 1, impact: 5, confidence: 5, ease: 5, maximaIndex: null, dueDate: null, completionNotes: null, outcome: null },
+  ...{ metricValueAtCreation: null, metricValueAtCompletion: null, createdAt: '2026-11-09T10:00:00.000Z', updatedAt: '2026-11-09T10:00:00.000Z', completedAt: null },
+} as const;
+const tasks: ApiAnswer<'GET /api/tasks'> = [
+  { ...openTask, id: 'a', hypothesis: 'Onboarding calls cut churn below 0.7%', metric: 'churnRate', iceTotal: 3.2, status: 'active' },
+  { ...openTask, id: 'b', hypothesis: 'A referral bonus lowers CAC by a third', metric: 'cac', iceTotal: 5.6, status: 'active' },
 ];
 
-function serve(page: Page, path: string, status: number, body: unknown) {
+const savedStrategy: ApiAnswer<'GET /api/strategy'> = { coreProblem: 'x', maximas: ['y'], statement: 'Win Andean coffee co-ops by paying them in 48 hours.', version: 3, restoredFrom: null, savedAt: '2026-11-09T10:00:00.000Z' };
+const points: ApiAnswer<'GET /api/me/gamification'> = {
+  ...{ points: 120, level: 2, pointsIntoLevel: 20, pointsToNextLevel: 80, streak: 4, longestStreak: 4 },
+  ...{ badges: [{ key: 'goal-setter', unlockedAt: '2026-11-09T10:00:00.000Z' }], achievements: [], newBadges: [], ledger: [] },
+};
+const failure = (code: ErrorBody['error']['code'], message: string): ErrorBody => ({ error: { code, message } });
+
+/** Serves a route's answer (typed by the route table) or a refusal at one path. */
+function serve<R extends ApiRoute>(page: Page, _route: R, path: string, status: number, body: ApiAnswer<R> | ErrorBody) {
   return page.route(`**${path}`, (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }));
 }
 
@@ -49,10 +70,10 @@ test('with no data yet, every card says what to do next', async ({ page }) => {
 
 test("lights up with the API's data: metrics against targets, tasks by ICE, strategy, progress", async ({ page }) => {
   await onboardedFounder(page);
-  await serve(page, '/api/metrics/summary?range=12w', 200, summary);
-  await serve(page, '/api/tasks?status=active', 200, tasks);
-  await serve(page, '/api/strategy', 200, { coreProblem: 'x', maximas: ['y'], statement: 'Win Andean coffee co-ops by paying them in 48 hours.', version: 3 });
-  await serve(page, '/api/me/gamification', 200, { points: 120, level: 2, streak: 4, badges: [{ key: 'goal-setter' }], ledger: [] });
+  await serve(page, 'GET /api/metrics/summary', '/api/metrics/summary?range=12w', 200, summary);
+  await serve(page, 'GET /api/tasks', '/api/tasks?status=active', 200, tasks);
+  await serve(page, 'GET /api/strategy', '/api/strategy', 200, savedStrategy);
+  await serve(page, 'GET /api/me/gamification', '/api/me/gamification', 200, points);
   await page.goto('/overview');
 
   // Nothing is missing, so no next-best-action list.
@@ -84,7 +105,7 @@ test("lights up with the API's data: metrics against targets, tasks by ICE, stra
 test('in Spanish, the numbers use the Spanish marks, as Metrics writes them, and the status says "meta"', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('rumbo_language', 'es-LA'));
   await onboardedFounder(page);
-  await serve(page, '/api/metrics/summary?range=12w', 200, summary);
+  await serve(page, 'GET /api/metrics/summary', '/api/metrics/summary?range=12w', 200, summary);
   await page.goto('/overview');
   const metrics = page.getByRole('region', { name: text('es-LA', 'overview', 'metrics.title') });
   const es = (key: string) => text('es-LA', 'overview', key);
@@ -117,7 +138,7 @@ test('while a card loads it shows a skeleton, then its content', async ({ page }
 
 test('an endpoint answering 404 is an error with a retry, not an empty card', async ({ page }) => {
   await onboardedFounder(page);
-  await serve(page, '/api/tasks?status=active', 404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+  await serve(page, 'GET /api/tasks', '/api/tasks?status=active', 404, failure('NOT_FOUND', 'Not found'));
   await page.goto('/overview');
   const tasksCard = page.getByRole('region', { name: t('overview', 'tasks.title') });
   await expect(tasksCard.getByText(t('overview', 'card.error'))).toBeVisible({ timeout: 20_000 });
@@ -170,8 +191,8 @@ test('a card whose endpoint fails says so and retries', async ({ page }) => {
   await page.route('**/api/strategy', (route) => {
     calls += 1;
     return calls <= 3
-      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'An error occurred. Please try again.' } }) })
-      : route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ statement: 'Own the corner-shop reorder.', maximas: [], version: 1 }) });
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify(failure('INTERNAL', 'An error occurred. Please try again.')) })
+      : route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...savedStrategy, statement: 'Own the corner-shop reorder.', maximas: [], version: 1 } satisfies ApiAnswer<'GET /api/strategy'>) });
   });
   await page.goto('/overview');
   const strategy = page.getByRole('region', { name: t('overview', 'strategy.title') });

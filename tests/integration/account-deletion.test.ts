@@ -5,6 +5,7 @@ import { deletedAccountAddress } from '../../src/server/features/account/deletio
 import { validTask } from './support/task-fixtures.ts';
 import { askForMagicLink, auditRows, errorOf, mailsTo, signUpAdmin } from './support/accounts.ts';
 import { createTestApp, sessionCookie, TEST_ORIGIN, TEST_USER_AGENT } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * Account deletion (docs/product.md#account-states, decisions 025 and 197): confirmed by typing the e-mail; the account
@@ -166,7 +167,7 @@ describe('POST /api/account/delete', () => {
     const link = new URL(await t.outbox.link(founder.email, 'magic-link'));
     const opened = await t.request(link.pathname + link.search);
     expect(sessionCookie(opened)).toContain('session_token=');
-    const me = (await (await t.request('/api/me', { cookie: sessionCookie(opened) })).json()) as { id: string; email: string; fullName: string };
+    const me = await answerOf('GET /api/me', t.request('/api/me', { cookie: sessionCookie(opened) }));
     expect(me).toMatchObject({ email: founder.email, fullName: 'Ana Magic' });
     expect(me.id).not.toBe(founder.user.id);
     expect((await statusOf(founder.user.id))?.status).toBe('deleted');

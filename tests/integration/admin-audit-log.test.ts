@@ -4,6 +4,7 @@ import { auditLogs } from '../../src/server/db/schema/index.ts';
 import { csvCell } from '../../src/core/admin/audit-log.ts';
 import { signUpAdmin } from './support/accounts.ts';
 import { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * The audit log viewer (decision 202): filters by actor, target, event, severity and days;
@@ -16,12 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Entry = { id: number; actionType: string; adminId: string | null; targetUserId: string | null; severity: string };
-type Page = { entries: Entry[]; total: number };
 const read = async (cookie: string, query: Record<string, string>) => {
   const response = await t.request(`/api/admin/audit-logs?${new URLSearchParams(query)}`, { cookie });
   expect(response.status).toBe(200);
-  return (await response.json()) as Page;
+  return await answerOf('GET /api/admin/audit-logs', response);
 };
 
 async function seed(actor: string, target: string) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TINY_PNG } from '../support/make-pdf.ts';
 import { errorOf, signUpAdmin } from './support/accounts.ts';
 import { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * The feedback inbox (decision 203): every founder's submissions with their images and the
@@ -59,7 +60,7 @@ describe('the feedback inbox', () => {
     const sent = await sendIssue(founder.cookie, 'Export fails on Safari.');
     const moved = await t.request(`/api/admin/feedback/${sent.id}/status`, { method: 'PUT', cookie: boss.cookie, json: { status: 'done' } });
     expect(await moved.json()).toEqual({ id: sent.id, status: 'done', changed: true });
-    const own = (await (await t.request(`/api/feedback/${sent.id}`, { cookie: founder.cookie })).json()) as { status: string };
+    const own = await answerOf('GET /api/feedback/:id', t.request(`/api/feedback/${sent.id}`, { cookie: founder.cookie }));
     expect(own.status).toBe('done');
     expect((await inbox(boss.cookie, '?status=done')).feedback.map((entry) => entry.id)).toContain(sent.id);
     expect((await inbox(boss.cookie, '?status=received')).feedback.map((entry) => entry.id)).not.toContain(sent.id);

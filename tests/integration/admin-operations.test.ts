@@ -7,6 +7,7 @@ import { TINY_PNG } from '../support/make-pdf.ts';
 import { auditRows, errorOf, signUpAdmin } from './support/accounts.ts';
 import { validTask } from './support/task-fixtures.ts';
 import { createTestApp, sessionCookie, TEST_ORIGIN } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * The admin's operations on accounts (decisions 270–273): deleting an account with all of
@@ -113,7 +114,7 @@ describe('POST /api/admin/users/:id/sign-in-link', () => {
   it('refuses an expired link, changing nothing; 404 for an unknown founder; admins only', async () => {
     const admin = await signUpAdmin(t);
     const founder = await t.signUp();
-    const made = (await (await t.request(`/api/admin/users/${founder.user.id}/sign-in-link`, { method: 'POST', cookie: admin.cookie })).json()) as { url: string };
+    const made = await answerOf('POST /api/admin/users/:userId/sign-in-link', t.request(`/api/admin/users/${founder.user.id}/sign-in-link`, { method: 'POST', cookie: admin.cookie }));
     // Not e-mailed unless asked.
     expect(t.outbox.all().filter((message) => message.to === founder.email && message.kind === 'admin-sign-in-link')).toEqual([]);
     await t.db.update(adminSignInLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(adminSignInLinks.userId, founder.user.id));
@@ -144,7 +145,7 @@ describe('POST /api/admin/invites', () => {
     expect(link.searchParams.get('mode')).toBe('sign-up');
     expect(link.searchParams.get('email')).toBe(email);
 
-    const listed = (await (await t.request('/api/admin/invites', { cookie: admin.cookie })).json()) as { invites: { id: string }[] };
+    const listed = await answerOf('GET /api/admin/invites', t.request('/api/admin/invites', { cookie: admin.cookie }));
     expect(listed.invites.map((row) => row.id)).toContain(invite.id);
 
     const signUp = await t.request('/api/auth/sign-up/email', { method: 'POST', json: { email, password: 'correct horse battery', name: 'Ivo Invited', termsAccepted: true } });
@@ -157,7 +158,7 @@ describe('POST /api/admin/invites', () => {
     expect(await currentRole(t.db, account!.id)).toBe('admin');
     const [row] = await t.db.select().from(invites).where(eq(invites.id, invite.id));
     expect(row).toMatchObject({ acceptedBy: account!.id });
-    const after = (await (await t.request('/api/admin/invites', { cookie: admin.cookie })).json()) as { invites: { id: string }[] };
+    const after = await answerOf('GET /api/admin/invites', t.request('/api/admin/invites', { cookie: admin.cookie }));
     expect(after.invites.map((item) => item.id)).not.toContain(invite.id);
   });
 
@@ -174,7 +175,7 @@ describe('POST /api/admin/invites', () => {
     expect(answers[0]!.status).toBe(201);
     expect((await t.outbox.latest(existing.email, 'invite-existing')).subject).toBe("You're invited to Rumbo");
 
-    const listed = (await (await t.request('/api/admin/invites', { cookie: admin.cookie })).json()) as { invites: { id: string; email: string }[] };
+    const listed = await answerOf('GET /api/admin/invites', t.request('/api/admin/invites', { cookie: admin.cookie }));
     const pending = listed.invites.find((item) => item.email === fresh)!;
     const before = t.outbox.all().filter((message) => message.to === fresh).length;
     expect((await t.request(`/api/admin/invites/${pending.id}/resend`, { method: 'POST', cookie: admin.cookie })).status).toBe(200);
@@ -193,8 +194,7 @@ describe('POST /api/admin/invites', () => {
 });
 
 describe('priority support', () => {
-  type Item = { id: string; priority: boolean; overdue: boolean; firstReplyDueAt: string | null; firstRepliedAt: string | null; replies: { body: string }[] };
-  const inbox = async (cookie: string) => (await (await t.request('/api/admin/feedback?limit=100', { cookie })).json()) as { feedback: Item[] };
+  const inbox = async (cookie: string) => await answerOf('GET /api/admin/feedback', t.request('/api/admin/feedback?limit=100', { cookie }));
 
   it('marks a Premium founder’s feedback priority and lists it first; a forged flag is ignored', async () => {
     const admin = await signUpAdmin(t);
@@ -224,7 +224,7 @@ describe('priority support', () => {
     const sent = await sendFeedback(premium.cookie);
     const replied = await t.request(`/api/admin/feedback/${sent.id}/replies`, { method: 'POST', cookie: admin.cookie, json: { body: 'Ya lo arreglamos.' } });
     expect(replied.status).toBe(201);
-    const mine = (await (await t.request('/api/feedback', { cookie: premium.cookie })).json()) as { feedback: Item[] };
+    const mine = await answerOf('GET /api/feedback', t.request('/api/feedback', { cookie: premium.cookie }));
     expect(mine.feedback.find((item) => item.id === sent.id)?.replies).toEqual([expect.objectContaining({ body: 'Ya lo arreglamos.' })]);
     const mail = await t.outbox.latest(premium.email, 'feedback-reply');
     expect(mail.subject).toBe('El equipo de Rumbo respondió tu mensaje');
@@ -234,7 +234,7 @@ describe('priority support', () => {
     expect(item.overdue).toBe(false);
 
     const today = new Date().toISOString().slice(0, 10);
-    const analytics = (await (await t.request(`/api/admin/analytics?from=${today}&to=${today}`, { cookie: admin.cookie })).json()) as { support: { answered: number; medianHoursToFirstReply: number | null } };
+    const analytics = await answerOf('GET /api/admin/analytics', t.request(`/api/admin/analytics?from=${today}&to=${today}`, { cookie: admin.cookie }));
     expect(analytics.support.answered).toBeGreaterThanOrEqual(1);
     expect(analytics.support.medianHoursToFirstReply).not.toBeNull();
 

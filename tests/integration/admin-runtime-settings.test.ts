@@ -5,6 +5,7 @@ import { auditLogs, users } from '../../src/server/db/schema/index.ts';
 import { scanSecurityAlerts } from '../../src/server/features/admin/security-alerts.ts';
 import { signUpAdmin } from './support/accounts.ts';
 import { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * Admin › Settings at run time (decision 289): the trial's length, tour autostart, the admins'
@@ -28,7 +29,7 @@ afterAll(async () => {
 });
 
 const DAY = 24 * 60 * 60 * 1000;
-const read = async (t: typeof one, cookie: string) => (await (await t.request('/api/admin/settings', { cookie })).json()) as AdminSettings;
+const read = async (t: typeof one, cookie: string) => await answerOf('GET /api/admin/settings', t.request('/api/admin/settings', { cookie }));
 const save = (t: typeof one, cookie: string, json: unknown) => t.request('/api/admin/settings', { method: 'PUT', cookie, json });
 
 describe('operating settings', () => {

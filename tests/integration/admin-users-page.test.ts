@@ -4,6 +4,7 @@ import { activityDays, auditLogs, authSessions, authUsers, metricWeeks, tasks, u
 import { adminCount, assignRole } from '../../src/server/platform/roles.ts';
 import { auditRows, errorOf, signUpAdmin } from './support/accounts.ts';
 import { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * The admin Users list and user page (decisions 200 and 201): filters, order and pages;
@@ -19,12 +20,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Listed = { id: string; email: string; role: string; status: string; userTier: number; onboardingCompleted: boolean; lastActiveAt: string | null };
-type Page = { users: Listed[]; total: number; page: number; limit: number };
 const list = async (cookie: string, query: Record<string, string>) => {
   const response = await t.request(`/api/admin/users?${new URLSearchParams(query)}`, { cookie });
   expect(response.status).toBe(200);
-  return (await response.json()) as Page;
+  return await answerOf('GET /api/admin/users', response);
 };
 const setRole = (cookie: string, userId: string, role: string) => t.request(`/api/admin/users/${userId}/role`, { method: 'PUT', cookie, json: { role } });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema/index.ts';
 import { askForMagicLink, auditRows, errorOf, mailsTo, signUpAdmin } from './support/accounts.ts';
 import { createTestApp, sessionCookie, TEST_USER_AGENT } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * The admin Users section's API (decision 024): find accounts by e-mail with their role
@@ -33,10 +34,10 @@ describe('GET /api/admin/users', () => {
     expect(found.map((user) => user.id)).toEqual([newer.user.id, older.user.id]);
     expect(found[1]).toMatchObject({ email: older.email, fullName: 'Olga Older', role: 'user', status: 'active' });
 
-    const everyone = ((await (await list(boss.cookie, '?limit=100')).json()) as { users: Listed[] }).users;
+    const everyone = (await answerOf('GET /api/admin/users', list(boss.cookie, '?limit=100'))).users;
     expect(everyone.find((user) => user.id === boss.user.id)).toMatchObject({ role: 'admin' });
     // A % typed in the search is a character, not "anything".
-    expect(((await (await list(boss.cookie, '?search=%25')).json()) as { users: Listed[] }).users).toEqual([]);
+    expect((await answerOf('GET /api/admin/users', list(boss.cookie, '?search=%25'))).users).toEqual([]);
     expect((await list(boss.cookie, '?limit=0')).status).toBe(400);
   });
 
@@ -75,7 +76,7 @@ describe('suspending a founder', () => {
     const [row] = await auditRows(t, 'security_user_suspended', founder.user.id);
     expect(row).toMatchObject({ adminId: boss.user.id });
     expect(row!.details).toMatchObject({ from: 'active', to: 'suspended', userAgent: TEST_USER_AGENT });
-    const listed = (await (await list(boss.cookie, `?search=${encodeURIComponent(founder.email)}`)).json()) as { users: Listed[] };
+    const listed = await answerOf('GET /api/admin/users', list(boss.cookie, `?search=${encodeURIComponent(founder.email)}`));
     expect(listed.users[0]?.status).toBe('suspended');
   });
 

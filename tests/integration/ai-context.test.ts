@@ -8,6 +8,7 @@ import { PDF_INFLATED_MAX, PDF_PAGES_MAX } from '../../src/server/ai/context/fil
 import { makeInflatingPdf, makePagesPdf, makePdf, TINY_PNG } from '../support/make-pdf.ts';
 import { readUiStream } from './support/loopback-model.ts';
 import { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let dataDir: string;
@@ -47,7 +48,7 @@ describe('AI context entries', () => {
       ]),
     );
     expect(response.status).toBe(201);
-    const body = (await response.json()) as EntryBody;
+    const body = await answerOf('POST /api/context', response);
     expect(body.skipped).toEqual([]);
     expect(body.entry.files.map((f) => [f.name, f.mediaType, f.hasText])).toEqual([
       ['board.pdf', 'application/pdf', true],
@@ -70,7 +71,7 @@ describe('AI context entries', () => {
       ]),
     );
     expect(response.status).toBe(201);
-    const body = (await response.json()) as EntryBody;
+    const body = await answerOf('POST /api/context', response);
     expect(body.skipped).toEqual([]);
     expect(body.entry.files.map((f) => [f.name, f.mediaType, f.hasText])).toEqual([
       ['report.csv', 'application/pdf', true],
@@ -102,7 +103,7 @@ describe('AI context entries', () => {
       ]),
     );
     expect(response.status).toBe(201);
-    const body = (await response.json()) as EntryBody;
+    const body = await answerOf('POST /api/context', response);
     expect(body.skipped).toEqual([
       { name: 'invoice.pdf', message: 'File type not allowed' },
       { name: 'huge.csv', message: 'File size must be less than 10MB' },
@@ -114,7 +115,7 @@ describe('AI context entries', () => {
   it('keeps 10 MB in total per entry: the file that would pass it is skipped', async () => {
     const { cookie } = await t.signUp();
     const six = () => new TextEncoder().encode(`a,b\n${'1,2\n'.repeat(1_500_000)}`);
-    const body = (await (await post(cookie, form({ type: 'learnings', description: 'Two exports' }, [{ name: 'one.csv', bytes: six() }, { name: 'two.csv', bytes: six() }]))).json()) as EntryBody;
+    const body = await answerOf('POST /api/context', post(cookie, form({ type: 'learnings', description: 'Two exports' }, [{ name: 'one.csv', bytes: six() }, { name: 'two.csv', bytes: six() }])));
     expect(body.entry.files.map((f) => f.name)).toEqual(['one.csv']);
     expect(body.skipped).toEqual([{ name: 'two.csv', message: 'File size must be less than 10MB' }]);
   });
@@ -143,7 +144,7 @@ describe('AI context entries', () => {
       ]),
     );
     expect(response.status).toBe(201);
-    const body = (await response.json()) as EntryBody;
+    const body = await answerOf('POST /api/context', response);
     expect(body.skipped).toEqual([{ name: 'bomb.pdf', message: 'File expands too much when decompressed' }]);
     expect(body.entry.files.map((f) => [f.name, f.hasText, f.textNote])).toEqual([['board.pdf', true, null]]);
   });
@@ -156,7 +157,7 @@ describe('AI context entries', () => {
       const deck = makePagesPdf(Array.from({ length: PDF_PAGES_MAX }, (_, i) => [`Slide ${i + 1}`]));
       const created = await slow.request('/api/context', { method: 'POST', cookie, body: form({ type: 'learnings', description: 'Slow read' }, [{ name: 'deck.pdf', bytes: deck }]) });
       expect(created.status).toBe(201);
-      const { entries } = (await (await slow.request('/api/context', { cookie })).json()) as { entries: EntryBody['entry'][] };
+      const { entries } = await answerOf('GET /api/context', slow.request('/api/context', { cookie }));
       expect(entries[0]!.files.map((f) => [f.name, f.hasText, f.textNote])).toEqual([['deck.pdf', false, 'timed-out']]);
     } finally {
       await slow.close();
@@ -172,11 +173,11 @@ describe('AI context entries', () => {
     expect((await post(cookie, form({ type: 'secret-type', description: 'x' }))).status).toBe(400);
     const blocked = await post(cookie, form({ type: 'learnings', description: '<script>alert(1)</script>' }));
     expect((await blocked.json()).error.code).toBe('SECURITY_VIOLATION');
-    const badName = (await (await post(cookie, form({ type: 'learnings', description: 'Bad name' }, [{ name: 'a:b.png', bytes: TINY_PNG }]))).json()) as EntryBody;
+    const badName = await answerOf('POST /api/context', post(cookie, form({ type: 'learnings', description: 'Bad name' }, [{ name: 'a:b.png', bytes: TINY_PNG }])));
     expect(badName.skipped).toEqual([{ name: 'a:b.png', message: 'File name contains invalid characters' }]);
     // A real PDF whose name, shown with its right-to-left override, reads "invoiceexe.pdf".
     const disguised = 'invoice\u202Efdp.exe';
-    const bidi = (await (await post(cookie, form({ type: 'learnings', description: 'Disguised name' }, [{ name: disguised, bytes: makePdf(['Invoice']) }]))).json()) as EntryBody;
+    const bidi = await answerOf('POST /api/context', post(cookie, form({ type: 'learnings', description: 'Disguised name' }, [{ name: disguised, bytes: makePdf(['Invoice']) }])));
     expect(bidi.skipped).toEqual([{ name: disguised, message: 'File name contains invalid characters' }]);
     const list = await (await t.request('/api/context', { cookie })).json();
     expect(list.entries).toHaveLength(2);
@@ -186,7 +187,7 @@ describe('AI context entries', () => {
   it('edits, removes files, and deletes; another founder gets 404 for all of it', async () => {
     const a = await t.signUp();
     const b = await t.signUp();
-    const created = (await (await post(a.cookie, form({ type: 'learnings', description: 'First draft' }, [{ name: 'chart.png', bytes: TINY_PNG }]))).json()) as EntryBody;
+    const created = await answerOf('POST /api/context', post(a.cookie, form({ type: 'learnings', description: 'First draft' }, [{ name: 'chart.png', bytes: TINY_PNG }])));
     const id = created.entry.id;
     const fileId = created.entry.files[0]!.id;
 
@@ -209,8 +210,8 @@ describe('AI context entries', () => {
 
   it('earns 10 points per entry, once, and takes them back when the entry is deleted the same day', async () => {
     const { cookie } = await t.signUp();
-    const points = async () => ((await (await t.request('/api/me/gamification', { cookie })).json()) as { points: number }).points;
-    const first = (await (await post(cookie, form({ type: 'learnings', description: 'Pricing calls: annual plans win' }))).json()) as EntryBody;
+    const points = async () => (await answerOf('GET /api/me/gamification', t.request('/api/me/gamification', { cookie }))).points;
+    const first = await answerOf('POST /api/context', post(cookie, form({ type: 'learnings', description: 'Pricing calls: annual plans win' })));
     expect(await points()).toBe(10);
     await post(cookie, form({ type: 'challenges', description: 'Hiring a first salesperson' }));
     expect(await points()).toBe(20);
@@ -227,7 +228,7 @@ describe('AI context entries', () => {
     const refused = await post(cookie, form({ type: 'learnings', description: 'One too many' }));
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBeTruthy();
-    expect(((await (await t.request('/api/context', { cookie })).json()) as { entries: unknown[] }).entries).toHaveLength(20);
+    expect((await answerOf('GET /api/context', t.request('/api/context', { cookie }))).entries).toHaveLength(20);
     const other = await t.signUp();
     expect((await post(other.cookie, form({ type: 'learnings', description: 'Mine' }))).status).toBe(201);
   });
@@ -236,7 +237,7 @@ describe('AI context entries', () => {
     const a = await t.signUp();
     const b = await t.signUp();
     const pdf = makePdf(['Download me']);
-    const created = (await (await post(a.cookie, form({ type: 'learnings', description: 'Doc' }, [{ name: 'doc.pdf', bytes: pdf }]))).json()) as EntryBody;
+    const created = await answerOf('POST /api/context', post(a.cookie, form({ type: 'learnings', description: 'Doc' }, [{ name: 'doc.pdf', bytes: pdf }])));
     const redirect = await t.request(`/api/context/${created.entry.id}/files/${created.entry.files[0]!.id}`, { cookie: a.cookie });
     expect(redirect.status).toBe(302);
     const signed = redirect.headers.get('location')!;

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenGuard } from '../../src/server/auth/token-guard.ts';
 import { apiTokens } from '../../src/server/db/schema/index.ts';
-import type { ApiTokenList, CreatedApiToken } from '../../src/server/features/api-tokens/index.ts';
 import { auditRows, errorOf, signUpAdmin } from './support/accounts.ts';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
 import { validTask } from './support/task-fixtures.ts';
 import { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * Personal API tokens (docs/api.md, decision 275): made and revoked from a signed-in browser,
@@ -25,7 +25,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 async function createToken(cookie: string, body: Record<string, unknown>) {
   const response = await t.request('/api/tokens', { method: 'POST', cookie, json: body });
   expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as CreatedApiToken;
+  return await answerOf('POST /api/tokens', response);
 }
 
 /** A request as a script sends it: the bearer and no cookie. */
@@ -48,7 +48,7 @@ describe('personal API tokens', () => {
     expect(JSON.stringify(row)).not.toContain(created.token.slice(6));
 
     expect((await withToken(created.token, '/api/me', { clientAddress: '203.0.113.7' })).status).toBe(200);
-    const list = (await (await t.request('/api/tokens', { cookie: founder.cookie })).json()) as ApiTokenList;
+    const list = await answerOf('GET /api/tokens', t.request('/api/tokens', { cookie: founder.cookie }));
     expect(JSON.stringify(list)).not.toContain(created.token);
     expect(list.tokens).toEqual([
       expect.objectContaining({ id: created.id, name: 'Sheets', scopes: ['read'], hint: created.token.slice(-4), expired: false, lastUsedAddress: '203.0.113.7' }),
@@ -75,7 +75,7 @@ describe('personal API tokens', () => {
       expect(response.status).toBe(400);
       expect(((await errorOf(response)).details as { field: string }[]).map((detail) => detail.field)).toContain(field);
     }
-    expect(((await (await t.request('/api/tokens', { cookie: founder.cookie })).json()) as ApiTokenList).tokens).toEqual([]);
+    expect((await answerOf('GET /api/tokens', t.request('/api/tokens', { cookie: founder.cookie }))).tokens).toEqual([]);
   });
 
   it('reads as its founder; writes weeks and tasks only with the write scope', async () => {
@@ -115,7 +115,7 @@ describe('personal API tokens', () => {
     }
     // The account is untouched.
     expect((await t.request('/api/me', { cookie: admin.cookie })).status).toBe(200);
-    expect(((await (await t.request('/api/tokens', { cookie: admin.cookie })).json()) as ApiTokenList).tokens).toHaveLength(1);
+    expect((await answerOf('GET /api/tokens', t.request('/api/tokens', { cookie: admin.cookie }))).tokens).toHaveLength(1);
   });
 
   it('answers a missing, malformed, unknown, expired or revoked token with the same 401', async () => {
@@ -158,7 +158,7 @@ describe('personal API tokens', () => {
   it('keeps another founder’s rows and tokens out of reach (404)', async () => {
     const ana = await t.signUp();
     const ben = await t.signUp();
-    const benTask = (await (await t.request('/api/tasks', { method: 'POST', cookie: ben.cookie, json: validTask })).json()) as { id: string };
+    const benTask = await answerOf('POST /api/tasks', t.request('/api/tasks', { method: 'POST', cookie: ben.cookie, json: validTask }));
     const anaToken = await createToken(ana.cookie, { name: 'ana', scopes: ['read', 'write'] });
     const benToken = await createToken(ben.cookie, { name: 'ben', scopes: ['read'] });
     expect((await withToken(anaToken.token, `/api/tasks/${benTask.id}`)).status).toBe(404);
@@ -188,7 +188,7 @@ describe('personal API tokens', () => {
     try {
       const founder = await small.signUp();
       const tokenOf = async (name: string) =>
-        ((await (await small.request('/api/tokens', { method: 'POST', cookie: founder.cookie, json: { name, scopes: ['read'] } })).json()) as CreatedApiToken).token;
+        (await answerOf('POST /api/tokens', small.request('/api/tokens', { method: 'POST', cookie: founder.cookie, json: { name, scopes: ['read'] } }))).token;
       const busy = await tokenOf('busy');
       const calm = await tokenOf('calm');
       const read = (token: string) => small.request('/api/tasks', { headers: { authorization: `Bearer ${token}` } });

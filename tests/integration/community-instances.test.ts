@@ -5,6 +5,7 @@ import type { ChatMessage } from '../../src/server/features/community/index.ts';
 import { cleanUpServerProcesses, makeDataDir, send, type ServerProcess, startServerProcess } from './support/server-process.ts';
 import { eventReader, readEvents } from './support/sse.ts';
 import { sessionCookie } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * Chat across instances (decision 194): two servers on one PostgreSQL; a message posted
@@ -55,7 +56,7 @@ function openStream(server: ServerProcess, cookie: string, lastEventId?: number,
 const post = async (server: ServerProcess, cookie: string, body: string) => {
   const response = await send(server, '/api/community/rooms/general/messages', { method: 'POST', cookie, json: { body } });
   expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as ChatMessage;
+  return await answerOf('POST /api/community/rooms/:room/messages', response);
 };
 
 describe('chat across two instances on one PostgreSQL', () => {

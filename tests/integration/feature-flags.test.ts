@@ -4,6 +4,7 @@ import { auditLogs } from '../../src/server/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { errorOf, signUpAdmin } from './support/accounts.ts';
 import { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * Feature flags (decision 205): a rollout percentage and an override list per flag; a
@@ -17,9 +18,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const REVAMP = 'onboarding_revamp_v1_rollout';
-type Flag = { name: string; rolloutPercent: number; overrideEmails: string[] };
-const flagsOf = async (cookie: string) => (await (await t.request('/api/feature-flags', { cookie })).json()) as Record<string, boolean>;
-const adminList = async (cookie: string) => ((await (await t.request('/api/admin/feature-flags', { cookie })).json()) as { flags: Flag[] }).flags;
+const flagsOf = async (cookie: string) => await answerOf('GET /api/feature-flags', t.request('/api/feature-flags', { cookie }));
+const adminList = async (cookie: string) => (await answerOf('GET /api/admin/feature-flags', t.request('/api/admin/feature-flags', { cookie }))).flags;
 const setFlag = (cookie: string, name: string, json: unknown) => t.request(`/api/admin/feature-flags/${name}`, { method: 'PUT', cookie, json });
 
 describe('feature flags', () => {

@@ -4,6 +4,7 @@ import { feedback, feedbackImages } from '../../src/server/db/schema/index.ts';
 import { TINY_PNG } from '../support/make-pdf.ts';
 import { errorOf } from './support/accounts.ts';
 import { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -28,8 +29,6 @@ function form(fields: Record<string, string | string[]>, images: Image[] = []) {
 const send = (cookie: string, body: FormData) => t.request('/api/feedback', { method: 'POST', cookie, body });
 const rowsOf = (userId: string) => t.db.select().from(feedback).where(eq(feedback.userId, userId));
 
-type FeedbackBody = { id: string; type: string; content: string; sections: string[]; page: string; status: string; images: { id: string; name: string; mediaType: string }[] };
-
 describe('sending feedback', () => {
   it('stores an issue with its sections, images, page, version and browser, and lists it with its status', async () => {
     const founder = await t.signUp();
@@ -41,7 +40,7 @@ describe('sending feedback', () => {
       ]),
     );
     expect(response.status, await response.clone().text()).toBe(201);
-    const created = (await response.json()) as FeedbackBody;
+    const created = await answerOf('POST /api/feedback', response);
     expect(created).toMatchObject({ type: 'issue', content: 'The chart is empty after import.', sections: ['metrics-dashboard', 'dashboard'], page: '/metrics', status: 'received' });
     expect(created.images.map((image) => [image.name, image.mediaType])).toEqual([
       ['chart.png', 'image/png'],
@@ -50,7 +49,7 @@ describe('sending feedback', () => {
     const [row] = await rowsOf(founder.user.id);
     expect(row).toMatchObject({ appVersion: '0.1.0', userAgent: expect.stringContaining('RumboTest/1.0') });
 
-    const list = (await (await t.request('/api/feedback', { cookie: founder.cookie })).json()) as { feedback: FeedbackBody[] };
+    const list = await answerOf('GET /api/feedback', t.request('/api/feedback', { cookie: founder.cookie }));
     expect(list.feedback.map((item) => [item.id, item.status, item.images.length])).toEqual([[created.id, 'received', 2]]);
 
     // The image comes back through a short-lived signed link, byte for byte.
@@ -70,14 +69,14 @@ describe('sending feedback', () => {
   it('answers 404 for another founder’s feedback and its images, and lists only one’s own', async () => {
     const owner = await t.signUp();
     const other = await t.signUp();
-    const created = (await (await send(owner.cookie, form(idea, [{ name: 'a.png', bytes: TINY_PNG }]))).json()) as FeedbackBody;
+    const created = await answerOf('POST /api/feedback', send(owner.cookie, form(idea, [{ name: 'a.png', bytes: TINY_PNG }])));
     for (const path of [`/api/feedback/${created.id}`, `/api/feedback/${created.id}/images/${created.images[0]!.id}`, '/api/feedback/not-an-id']) {
       const response = await t.request(path, { cookie: other.cookie });
       expect(response.status, path).toBe(404);
       expect((await errorOf(response)).code).toBe('NOT_FOUND');
     }
     expect((await (await t.request(`/api/feedback/${created.id}`, { cookie: owner.cookie })).json()).id).toBe(created.id);
-    expect(((await (await t.request('/api/feedback', { cookie: other.cookie })).json()) as { feedback: unknown[] }).feedback).toEqual([]);
+    expect((await answerOf('GET /api/feedback', t.request('/api/feedback', { cookie: other.cookie }))).feedback).toEqual([]);
   });
 
   it('needs a session', async () => {

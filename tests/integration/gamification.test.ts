@@ -5,6 +5,7 @@ import { users } from '../../src/server/db/schema/index.ts';
 import { awardPoints, recordActivity, revokePoints } from '../../src/server/features/gamification/service.ts';
 import { validTask } from './support/task-fixtures.ts';
 import { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ type Standing = {
   newBadges: string[];
   ledger: { event: string; sourceId: string; points: number; revokedAt: string | null }[];
 };
-const standing = async (cookie: string) => (await (await t.request('/api/me/gamification', { cookie })).json()) as Standing;
+const standing = async (cookie: string) => await answerOf('GET /api/me/gamification', t.request('/api/me/gamification', { cookie }));
 
 
 describe('GET /api/me/gamification', () => {

@@ -10,6 +10,7 @@ import { formatWeek } from '../../src/core/metrics/iso-week.ts';
 import { weeksAgo } from './support/metrics.ts';
 import { validTask } from './support/task-fixtures.ts';
 import { createTestApp, TEST_ORIGIN, TEST_USER_AGENT } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * Found in review: inputs that answered 500 (a NUL, a lone surrogate, a version
@@ -89,8 +90,8 @@ describe('no input answers 5xx', () => {
     const scenarios = { scenarios: [{ id: 'a\u0000', name: 'Hire\u0000 two\uDC00 \u202Enow\u001b', changes: [{ kind: 'hire', from: '2027-03-01', values: { count: '2\u0000', monthlyCost: '4500' } }] }] };
     const savedScenarios = await t.request('/api/reports/scenarios', { method: 'PUT', cookie, json: scenarios });
     expect(savedScenarios.status).toBe(200);
-    const read = (await (await t.request('/api/reports/scenarios', { cookie })).json()) as { scenarios: { id: string; name: string; changes: { values: Record<string, string> }[] }[] };
-    expect(read.scenarios[0]).toMatchObject({ id: 'a', name: 'Hire two now', changes: [{ values: { count: '2', monthlyCost: '4500' } }] });
+    const read = await answerOf('GET /api/reports/scenarios', t.request('/api/reports/scenarios', { cookie }));
+    expect(read.scenarios![0]).toMatchObject({ id: 'a', name: 'Hire two now', changes: [{ values: { count: '2', monthlyCost: '4500' } }] });
   });
 });
 
@@ -104,7 +105,7 @@ describe('JSON routes read application/json only', () => {
       expect(response.status, JSON.stringify(headers)).toBe(415);
       expect(((await response.json()) as ErrorJson).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
-    expect(((await (await t.request('/api/tasks', { cookie })).json()) as unknown[]).length).toBe(0);
+    expect((await answerOf('GET /api/tasks', t.request('/api/tasks', { cookie }))).length).toBe(0);
     const json = await t.request('/api/tasks', { method: 'POST', cookie, body: task, headers: { 'content-type': 'application/json; charset=utf-8' } });
     expect(json.status).toBe(201);
   });

@@ -4,6 +4,7 @@ import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripImageMetadata } from '../../src/core/security/image-metadata.ts';
 import { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * Found in review: an uploaded photo kept its EXIF and GPS data, and the admin's download
@@ -156,7 +157,7 @@ describe('image metadata on upload', () => {
     chat.append('files', new File([jpegWithGps() as BlobPart], 'receipt.jpg', { type: 'image/jpeg' }));
     const uploaded = await t.request('/api/mentor/conversations/files', { method: 'POST', cookie, body: chat });
     expect(uploaded.status).toBe(201);
-    const entries = (await (await t.request('/api/context', { cookie })).json()) as { entries: { id: string; files: { id: string; name: string }[] }[] };
+    const entries = await answerOf('GET /api/context', t.request('/api/context', { cookie }));
     const chatEntry = entries.entries.find((candidate) => candidate.files.some((file) => file.name === 'receipt.jpg'))!;
     const stored = await download(`/api/context/${chatEntry.id}/files/${chatEntry.files[0]!.id}`, cookie);
     expect(await exifr.gps(Buffer.from(stored))).toBeUndefined();

@@ -6,6 +6,7 @@ import { assignRole } from '../../src/server/platform/roles.ts';
 import { auditRows as auditRowsOf, errorOf, signUpAdmin } from './support/accounts.ts';
 import { CookieJar } from './support/cookie-jar.ts';
 import { createTestApp, TEST_ORIGIN, TEST_USER_AGENT } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * An admin's "view as" (docs/product.md#impersonation, decision 023): admins only, never of an admin,
@@ -90,9 +91,9 @@ describe('viewing as a founder', () => {
       expiresAt: new Date(clock + 60 * MINUTE).toISOString(),
     });
 
-    const profile = (await (await me(boss.jar)).json()) as { id: string; email: string; role: string };
+    const profile = await answerOf('GET /api/me', me(boss.jar));
     expect(profile).toMatchObject({ id: founder.user.id, email: founder.email, role: 'user' });
-    const session = (await (await t.request('/api/session', { cookie: boss.jar.header })).json()) as Record<string, unknown>;
+    const session = await answerOf('GET /api/session', t.request('/api/session', { cookie: boss.jar.header }));
     expect(session).toMatchObject({ role: 'user', pollIntervalMs: 2 * MINUTE, impersonation: { adminUserId: boss.user.id, targetUserId: founder.user.id } });
     const authSession = (await (await t.request('/api/auth/get-session', { cookie: boss.jar.header })).json()) as { user: { id: string }; session: { impersonatedBy: string } };
     expect(authSession).toMatchObject({ user: { id: founder.user.id }, session: { impersonatedBy: boss.user.id } });
@@ -126,7 +127,7 @@ describe('viewing as a founder', () => {
     expect(await stopped.json()).toMatchObject({ adminUserId: boss.user.id, targetUserId: founder.user.id });
     boss.jar.take(stopped);
     expect(boss.jar.has('admin_session')).toBe(false);
-    const profile = (await (await me(boss.jar)).json()) as { id: string; role: string };
+    const profile = await answerOf('GET /api/me', me(boss.jar));
     expect(profile).toMatchObject({ id: boss.user.id, role: 'admin' });
     expect((await t.request('/api/admin/overview', { cookie: boss.jar.header })).status).toBe(200);
 
@@ -201,7 +202,7 @@ describe('limits and lifetime', () => {
     expect(back.status, await back.clone().text()).toBe(200);
     boss.jar.take(back);
     // Active until minute 55 in the founder's view, so the admin session is not idle.
-    expect((await (await me(boss.jar)).json()) as { id: string }).toMatchObject({ id: boss.user.id });
+    expect(await answerOf('GET /api/me', me(boss.jar))).toMatchObject({ id: boss.user.id });
     expect(await auditRows('security_impersonation_ended', founder.user.id)).toHaveLength(1);
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Insight } from '../../src/core/insights/weekly-insights.ts';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
 import { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /** GET /api/insights: the signed-in founder's insights this week, from their own weeks only. */
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -33,7 +34,7 @@ describe('weekly insights', () => {
 
     // Another founder sees only their own (none), whatever the query says.
     expect(await insightsOf(ben.cookie)).toEqual({ status: 200, body: { insights: [] } });
-    const anaId = ((await (await t.request('/api/me', { cookie: ana.cookie })).json()) as { id: string }).id;
+    const anaId = (await answerOf('GET /api/me', t.request('/api/me', { cookie: ana.cookie }))).id;
     expect((await insightsOf(ben.cookie, `?userId=${anaId}`)).body).toEqual({ insights: [] });
   });
 

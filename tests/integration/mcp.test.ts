@@ -8,6 +8,7 @@ import { weeksAgo, workedWeek } from './support/metrics.ts';
 import { validTask } from './support/task-fixtures.ts';
 import { loopbackApp } from './support/loopback-app.ts';
 import type { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * Rumbo's MCP server (docs/api.md, decision 276) driven by the SDK's own client over real HTTP:
@@ -149,12 +150,12 @@ describe('MCP over Streamable HTTP', () => {
   it('never reaches another founder’s data, and a read token cannot write', async () => {
     const ana = await t.signUp();
     const ben = await t.signUp();
-    const benTask = (await (await t.request('/api/tasks', { method: 'POST', cookie: ben.cookie, json: validTask })).json()) as { id: string };
+    const benTask = await answerOf('POST /api/tasks', t.request('/api/tasks', { method: 'POST', cookie: ben.cookie, json: validTask }));
     const anaClient = await connect(await tokenFor(ana.cookie, ['read', 'write']));
     expect(await call<unknown[]>(anaClient, 'list_tasks')).toEqual([]);
     const refused = await refusalOf(anaClient.callTool({ name: 'complete_task', arguments: { id: benTask.id, outcome: 'validated', completionNotes: 'mine now' } }));
     expect(refused.message).toContain('NOT_FOUND');
-    expect(((await (await t.request(`/api/tasks/${benTask.id}`, { cookie: ben.cookie })).json()) as { status: string }).status).toBe('active');
+    expect((await answerOf('GET /api/tasks/:id', t.request(`/api/tasks/${benTask.id}`, { cookie: ben.cookie }))).status).toBe('active');
 
     const reader = await connect(await tokenFor(ana.cookie, ['read']));
     const write = await refusalOf(reader.callTool({ name: 'create_task', arguments: validTask }));

@@ -6,6 +6,7 @@ import { PDF_INFLATED_MAX } from '../../src/server/ai/context/file-text.ts';
 import { makeInflatingPdf, makePdf, TINY_PNG } from '../support/make-pdf.ts';
 import { readUiStream, startLoopbackModel, type LoopbackModel } from './support/loopback-model.ts';
 import { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /** File upload into a conversation on /talk-rumbo (decision 090). */
 
@@ -73,7 +74,7 @@ describe('uploading files into a conversation', () => {
 
     const response = await upload(t, cookie, id, [{ name: 'pilot-report.pdf', bytes: makePdf(['Pilot with Ferreteria Sol converted at 23 percent.']) }]);
     expect(response.status).toBe(201);
-    const body = (await response.json()) as UploadBody;
+    const body = await answerOf('POST /api/mentor/conversations/:id/files', response);
     expect(body.conversation.id).toBe(id);
     expect(body.skipped).toEqual([]);
     expect(body.message).toMatchObject({ role: 'user', kind: 'file', content: '📎 pilot-report.pdf' });
@@ -102,7 +103,7 @@ describe('uploading files into a conversation', () => {
     const { cookie } = await consentingFounder(t);
     const response = await upload(t, cookie, null, [{ name: 'deck.pdf', bytes: makePdf(['Seed deck']) }], 'es-LA');
     expect(response.status).toBe(201);
-    const body = (await response.json()) as UploadBody;
+    const body = await answerOf('POST /api/mentor/conversations/files', response);
     expect(body.conversation.title).toBe('deck.pdf');
     const list = await (await t.request('/api/mentor/conversations', { cookie })).json();
     expect(list.conversations).toEqual([expect.objectContaining({ id: body.conversation.id, title: 'deck.pdf' })]);
@@ -126,7 +127,7 @@ describe('uploading files into a conversation', () => {
     };
     const taken = await upload(t, cookie, null, [{ name: 'deck.pdf', bytes: padded(3) }]);
     expect(taken.status).toBe(201);
-    const { conversation, entry } = (await taken.json()) as UploadBody;
+    const { conversation, entry } = await answerOf('POST /api/mentor/conversations/files', taken);
     expect(entry.files).toEqual([expect.objectContaining({ name: 'deck.pdf', hasText: true })]);
     await t.request(`/api/mentor/conversations/${conversation.id}`, { method: 'DELETE', cookie });
     await t.request(`/api/context/${entry.id}`, { method: 'DELETE', cookie });
@@ -148,7 +149,7 @@ describe('uploading files into a conversation', () => {
       { name: 'chart.png', bytes: TINY_PNG },
     ]);
     expect(response.status).toBe(201);
-    const body = (await response.json()) as UploadBody;
+    const body = await answerOf('POST /api/mentor/conversations/files', response);
     expect(body.skipped).toEqual([{ name: 'setup.pdf', message: 'File type not allowed' }]);
     expect(body.entry.files.map((file) => file.name)).toEqual(['chart.png']);
     expect(body.message.content).toBe('📎 chart.png');

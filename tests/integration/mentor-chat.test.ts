@@ -3,6 +3,7 @@ import { type LoopbackAnthropic, startLoopbackAnthropic } from './support/loopba
 import { readUiStream, startLoopbackModel, type LoopbackModel } from './support/loopback-model.ts';
 import { chat, consentingFounder } from './support/mentor.ts';
 import { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -419,7 +420,7 @@ describe('the AI limit (60 an hour, here scaled to 3)', () => {
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toBeTruthy();
       expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
-      const standing = (await (await t.request('/api/me/gamification', { cookie })).json()) as { streak: number };
+      const standing = await answerOf('GET /api/me/gamification', t.request('/api/me/gamification', { cookie }));
       expect(standing.streak).toBe(1);
     } finally {
       await t.close();

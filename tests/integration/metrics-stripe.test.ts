@@ -9,6 +9,7 @@ import { type LoopbackStripe, mergeAccounts, startLoopbackStripe, subscriptionWi
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
 import { createTestApp } from './support/test-app.ts';
 import { refusal } from './support/refusal.ts';
+import { answerOf } from './support/answer.ts';
 
 const DAY = 86_400;
 const KEY = 'rk_test_51ReadOnlyKeyForTheLoopbackFake';
@@ -39,11 +40,11 @@ afterAll(async () => {
 });
 
 type Status = { available: boolean; connection: null | { status: string; keyHint: string; error: string | null; progress: { subscriptions: number; invoices: number }; preview: null | { weeks: (WeekKey & Record<string, number | boolean>)[]; needsBaseline: boolean }; syncedThrough: WeekKey | null } };
-const statusOf = async (cookie: string) => (await (await t.request('/api/metrics/stripe', { cookie })).json()) as Status;
+const statusOf = async (cookie: string) => await answerOf('GET /api/metrics/stripe', t.request('/api/metrics/stripe', { cookie }));
 const connect = (cookie: string, key: string) => t.request('/api/metrics/stripe', { method: 'PUT', cookie, json: { key } });
 const apply = (cookie: string, json: unknown = {}) => t.request('/api/metrics/stripe/apply', { method: 'POST', cookie, json });
 const connectionRows = async (userId: string) => t.db.select().from(stripeConnections).where(eq(stripeConnections.userId, userId));
-const weeksOf = async (cookie: string) => (await (await t.request('/api/metrics/weeks', { cookie })).json()) as (WeekKey & Record<string, number | null>)[];
+const weeksOf = async (cookie: string) => await answerOf('GET /api/metrics/weeks', t.request('/api/metrics/weeks', { cookie }));
 
 /** The connection once its reading has finished. */
 async function readingDone(cookie: string): Promise<Status> {

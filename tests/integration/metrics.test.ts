@@ -6,6 +6,7 @@ import { pointsLedger, users } from '../../src/server/db/schema/index.ts';
 import { createTestApp } from './support/test-app.ts';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
 import { refusal } from './support/refusal.ts';
+import { answerOf } from './support/answer.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -494,7 +495,7 @@ describe('points, streak and Metrics Master', () => {
     expect((await importCsv(imported.cookie, weeksToCsv(weeks.map((week) => ({ ...week, ...workedWeek }))))).status).toBe(200);
     for (const cookie of [typed.cookie, imported.cookie]) {
       expect((await points(cookie)).sort((a, b) => a - b)).toEqual([0, 10, 10]);
-      expect(((await (await t.request('/api/me/gamification', { cookie })).json()) as { points: number }).points).toBe(20);
+      expect((await answerOf('GET /api/me/gamification', t.request('/api/me/gamification', { cookie }))).points).toBe(20);
     }
     // Importing them again earns nothing more.
     expect((await importCsv(imported.cookie, weeksToCsv(weeks.map((week) => ({ ...week, ...workedWeek }))))).status).toBe(200);

@@ -13,10 +13,11 @@ import type { AuthorizationServerMetadata, OAuthClientInformationFull, OAuthClie
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema/index.ts';
-import type { ConnectedAppList, ConsentAnswer, ConsentRequest } from '../../src/server/features/oauth/index.ts';
+import type { ConsentAnswer, ConsentRequest } from '../../src/server/features/oauth/index.ts';
 import { weeksAgo, workedWeek } from './support/metrics.ts';
 import { loopbackApp } from './support/loopback-app.ts';
 import { type createTestApp, TEST_ORIGIN } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * OAuth 2.1 for remote MCP clients (docs/api.md, decision 277), driven by the MCP SDK's own
@@ -130,10 +131,10 @@ describe('OAuth for remote MCP clients', () => {
     await client.close();
 
     // The app is listed under Connected apps, never among the personal tokens.
-    const apps = ((await (await t.request('/api/oauth/apps', { cookie: founder.cookie })).json()) as ConnectedAppList).apps;
+    const apps = (await answerOf('GET /api/oauth/apps', t.request('/api/oauth/apps', { cookie: founder.cookie }))).apps;
     expect(apps).toEqual([expect.objectContaining({ name: 'Test Assistant', scopes: ['read', 'write'] })]);
     expect(apps[0]!.lastUsedAt).not.toBeNull();
-    expect(((await (await t.request('/api/tokens', { cookie: founder.cookie })).json()) as { tokens: unknown[] }).tokens).toEqual([]);
+    expect((await answerOf('GET /api/tokens', t.request('/api/tokens', { cookie: founder.cookie }))).tokens).toEqual([]);
     // Its token may not manage tokens or apps.
     expect((await t.request('/api/tokens', { headers: bearer(kept.tokens!.access_token) })).status).toBe(403);
     expect((await t.request('/api/oauth/apps', { headers: bearer(kept.tokens!.access_token) })).status).toBe(403);
@@ -151,7 +152,7 @@ describe('OAuth for remote MCP clients', () => {
     expect((await t.request(`/api/oauth/apps/${apps[0]!.id}`, { method: 'DELETE', cookie: founder.cookie })).status).toBe(204);
     expect((await t.request('/api/metrics/weeks', { headers: bearer(renewed.access_token) })).status).toBe(401);
     expect(await rejection(refreshWith(renewed.refresh_token!))).toMatch(/refresh token/i);
-    expect(((await (await t.request('/api/oauth/apps', { cookie: founder.cookie })).json()) as ConnectedAppList).apps).toEqual([]);
+    expect((await answerOf('GET /api/oauth/apps', t.request('/api/oauth/apps', { cookie: founder.cookie }))).apps).toEqual([]);
   });
 
   it('grants read only when the founder chooses it, and sends a denial back as access_denied', async () => {
@@ -226,8 +227,8 @@ describe('OAuth for remote MCP clients', () => {
     const tokens = await flow.exchange((await consent(ana.cookie, started.authorizationUrl)).searchParams.get('code')!, started.codeVerifier);
     const weeks = await t.request('/api/metrics/weeks', { headers: bearer(tokens.access_token) });
     expect(await weeks.json()).toEqual([]);
-    const anaApp = ((await (await t.request('/api/oauth/apps', { cookie: ana.cookie })).json()) as ConnectedAppList).apps[0]!;
-    expect(((await (await t.request('/api/oauth/apps', { cookie: ben.cookie })).json()) as ConnectedAppList).apps).toEqual([]);
+    const anaApp = (await answerOf('GET /api/oauth/apps', t.request('/api/oauth/apps', { cookie: ana.cookie }))).apps[0]!;
+    expect((await answerOf('GET /api/oauth/apps', t.request('/api/oauth/apps', { cookie: ben.cookie }))).apps).toEqual([]);
     expect((await t.request(`/api/oauth/apps/${anaApp.id}`, { method: 'DELETE', cookie: ben.cookie })).status).toBe(404);
     expect((await t.request('/api/metrics/weeks', { headers: bearer(tokens.access_token) })).status).toBe(200);
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OidcTestProvider, oidcTestEmail, startOidcTestProvider } from '../../scripts/lib/oidc-test-provider.ts';
 import { emailOwedNotices } from '../../src/server/features/referrals/notices.ts';
 import { createTestApp, sessionCookie, TEST_ORIGIN } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * Sign-in through a real OpenID provider on loopback: Rumbo's server fetches the
@@ -124,7 +125,7 @@ describe('sign-in with an OpenID Connect provider', () => {
     const { code } = (await created.json()) as { code: string };
     const done = await signInWithOidc('camila', `rumbo_ref=${code}`);
     expect(done.headers.get('location')).toMatch(/\/auth\/callback\?new=1$/);
-    const codes = async () => ((await (await t.request('/api/referrals', { cookie: inviter.cookie })).json()) as { codes: { code: string; status: string }[] }).codes;
+    const codes = async () => (await answerOf('GET /api/referrals', t.request('/api/referrals', { cookie: inviter.cookie }))).codes;
     expect((await codes()).map((row) => [row.code, row.status])).toEqual([[code, 'pending']]);
 
     // Onboarding rewards it, and the founder who came through the provider is the one invited.
@@ -140,24 +141,24 @@ describe('sign-in with an OpenID Connect provider', () => {
   it('signing in again to an existing account with a code in the cookie leaves the code available', async () => {
     await signInWithOidc('dario');
     const inviter = await t.signUp({ name: 'Ana Founder' });
-    const { code } = (await (await t.request('/api/referrals', { method: 'POST', cookie: inviter.cookie })).json()) as { code: string };
+    const { code } = await answerOf('POST /api/referrals', t.request('/api/referrals', { method: 'POST', cookie: inviter.cookie }));
     const again = await signInWithOidc('dario', `rumbo_ref=${code}`);
     expect(again.headers.get('location')).toMatch(/\/auth\/callback$/);
-    const [row] = ((await (await t.request('/api/referrals', { cookie: inviter.cookie })).json()) as { codes: { status: string }[] }).codes;
+    const [row] = (await answerOf('GET /api/referrals', t.request('/api/referrals', { cookie: inviter.cookie }))).codes;
     expect(row!.status).toBe('available');
   });
 
   it('after the account is deleted, the same provider account signs up anew: a new, empty account (decision 197)', async () => {
     const first = await signInWithOidc('elena');
     const cookie = sessionCookie(first);
-    const old = (await (await t.request('/api/me', { cookie })).json()) as { id: string; email: string };
+    const old = await answerOf('GET /api/me', t.request('/api/me', { cookie }));
     const onboarded = await t.request('/api/onboarding', { method: 'POST', cookie, json: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' } });
     expect(onboarded.status).toBe(200);
     expect((await t.request('/api/account/delete', { method: 'POST', cookie, json: { email: oidcTestEmail('elena') } })).status).toBe(200);
 
     const again = await signInWithOidc('elena');
     expect(again.headers.get('location')).toMatch(/\/auth\/callback\?new=1$/);
-    const me = (await (await t.request('/api/me', { cookie: sessionCookie(again) })).json()) as { id: string; email: string; onboardingCompleted: boolean };
+    const me = await answerOf('GET /api/me', t.request('/api/me', { cookie: sessionCookie(again) }));
     expect(me.id).not.toBe(old.id);
     expect(me).toMatchObject({ email: oidcTestEmail('elena'), onboardingCompleted: false });
   });

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashOutDate } from '../../src/core/metrics/cash-out.ts';
-import type { MetricsSnapshot } from '../../src/core/metrics/formulas.ts';
 import { compareWeeks, formatWeek } from '../../src/core/metrics/iso-week.ts';
-import type { WeekRecord } from '../../src/core/metrics/week-record.ts';
 import { projectRunway } from '../../src/core/reports/runway-projection.ts';
 import { scenarioBaseline } from '../../src/core/reports/scenario-baseline.ts';
 import { createWeeklyEmailScheduler } from '../../src/server/features/weekly-email/scheduler.ts';
@@ -15,6 +13,7 @@ import { readUiStream } from './support/loopback-model.ts';
 import { chat } from './support/mentor.ts';
 import { startSmtpPeer } from './support/smtp-peer.ts';
 import { createTestApp, sessionCookie, TEST_ORIGIN } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * One founder's numbers through every surface that says runway or when the cash runs out
@@ -54,19 +53,21 @@ describe('one source for runway and the cash-out date', () => {
     }
 
     // 1. The summary (Overview, Metrics): runway = cash ÷ the average burn of the last 4 weeks.
-    const summary = (await (await t.request('/api/metrics/summary', { cookie })).json()) as { latest: MetricsSnapshot };
-    const { runwayWeeks, weeklyBurnRate, cashBalance } = summary.latest;
+    const summary = await answerOf('GET /api/metrics/summary', t.request('/api/metrics/summary', { cookie }));
+    // Eight weeks were just recorded: the summary has a latest week.
+    const latestWeek = summary.latest!;
+    const { runwayWeeks, weeklyBurnRate, cashBalance } = latestWeek;
     expect(cashBalance).toBe(70_500);
     const revenues = [4, 5, 6, 7].map((i) => Math.round(5000 * 1.03 ** i));
     expect(weeklyBurnRate).toBeCloseTo(9000 - revenues.reduce((a, b) => a + b, 0) / 4, 9);
     expect(runwayWeeks).toBeCloseTo(70_500 / weeklyBurnRate, 9);
-    const cashOut = cashOutDate(summary.latest, runwayWeeks)!;
+    const cashOut = cashOutDate(latestWeek, runwayWeeks)!;
     const runwayText = runwayWeeks!.toFixed(1);
     // 70,500 ÷ (9,000 − (5,628 + 5,796 + 5,970 + 6,149) ÷ 4) = 70,500 ÷ 3,114.25 = 22.6 weeks.
     expect(runwayText).toBe('22.6');
 
     // 2. The scenarios' "as today": flat at the dashboard's burn and revenue, the same runway to the last digit, and the same day.
-    const weeks = ((await (await t.request('/api/metrics/weeks', { cookie })).json()) as WeekRecord[]).sort(compareWeeks);
+    const weeks = (await answerOf('GET /api/metrics/weeks', t.request('/api/metrics/weeks', { cookie }))).sort(compareWeeks);
     const baseline = scenarioBaseline(weeks)!;
     expect(baseline.weeklyBurn).toBe(weeklyBurnRate);
     const asToday = projectRunway(baseline, []);
@@ -83,9 +84,7 @@ describe('one source for runway and the cash-out date', () => {
     expect(answer).toContain(`runs out around ${monthYear(cashOut.date)}`);
 
     // 4. The investor update of the last four weeks: the same runway and burn.
-    const update = (await (await t.request('/api/reports/investor-updates', { method: 'POST', cookie, json: { fromWeek: formatWeek(weeksAgo(3)), toWeek: formatWeek(weeksAgo(0)) } })).json()) as {
-      kpis: { key: string; value: number | null }[];
-    };
+    const update = await answerOf('POST /api/reports/investor-updates', t.request('/api/reports/investor-updates', { method: 'POST', cookie, json: { fromWeek: formatWeek(weeksAgo(3)), toWeek: formatWeek(weeksAgo(0)) } }));
     expect(update.kpis.find((kpi) => kpi.key === 'runwayWeeks')?.value).toBe(runwayWeeks);
     expect(update.kpis.find((kpi) => kpi.key === 'weeklyBurnRate')?.value).toBe(weeklyBurnRate);
 

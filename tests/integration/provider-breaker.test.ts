@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signUpAdmin } from './support/accounts.ts';
 import { readUiStream } from './support/loopback-model.ts';
 import { chat, consentingFounder, useAppWithLoopbackModel } from './support/mentor.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * A slow or down model provider (decision 268: a founder used to wait 90.8 s for an error). A first byte
@@ -42,7 +43,7 @@ describe('a provider that stalls', () => {
     // No retry of a provider that did not start answering (AI_MAX_RETRIES is 2 here): one call, one timeout.
     expect(model.requests).toHaveLength(1);
     const id = (first.chunks.find((chunk) => chunk.type === 'data-conversation')?.data as { id: string }).id;
-    const saved = (await (await t.request(`/api/mentor/conversations/${id}`, { cookie: founder.cookie })).json()) as { messages: { role: string; answeredBy?: string | null }[] };
+    const saved = await answerOf('GET /api/mentor/conversations/:id', t.request(`/api/mentor/conversations/${id}`, { cookie: founder.cookie }));
     expect(saved.messages.map((message) => [message.role, message.answeredBy ?? null])).toEqual([
       ['user', null],
       ['assistant', 'offline'],

@@ -1,11 +1,11 @@
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REFERRAL_REWARDS_PER_YEAR } from '../../src/core/referrals/referral-schema.ts';
-import type { ReferralCodes, ReferralCodeView, ReferralNotices } from '../../src/server/features/referrals/index.ts';
 import { referralCodes, referralNotices, users } from '../../src/server/db/schema/index.ts';
 import { emailOwedNotices } from '../../src/server/features/referrals/notices.ts';
 import { errorOf } from './support/accounts.ts';
 import { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * What each founder is told when a referral is rewarded (docs/decisions/195-referral-reward-notices.md):
@@ -19,9 +19,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let counter = 0;
-const createCode = async (cookie: string) => ((await (await t.request('/api/referrals', { method: 'POST', cookie })).json()) as ReferralCodeView).code;
-const listCodes = async (cookie: string) => ((await (await t.request('/api/referrals', { cookie })).json()) as ReferralCodes).codes;
-const notices = async (cookie: string) => ((await (await t.request('/api/referrals/notices', { cookie })).json()) as ReferralNotices).notices;
+const createCode = async (cookie: string) => (await answerOf('POST /api/referrals', t.request('/api/referrals', { method: 'POST', cookie }))).code;
+const listCodes = async (cookie: string) => (await answerOf('GET /api/referrals', t.request('/api/referrals', { cookie }))).codes;
+const notices = async (cookie: string) => (await answerOf('GET /api/referrals/notices', t.request('/api/referrals/notices', { cookie }))).notices;
 const onboard = (cookie: string) => t.request('/api/onboarding', { method: 'POST', cookie, json: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' } });
 const speaks = (userId: string, language: 'en' | 'es-LA') => t.db.update(users).set({ preferredLanguage: language }).where(eq(users.id, userId));
 
@@ -170,12 +170,12 @@ describe('who used a code', () => {
     const who = async () => (await listCodes(a.cookie))[0]!.referred;
 
     // Anonymous by default: their pseudonym, the one the community shows.
-    const settings = (await (await t.request('/api/community/me', { cookie: b.cookie })).json()) as { pseudonym: number };
+    const settings = await answerOf('GET /api/community/me', t.request('/api/community/me', { cookie: b.cookie }));
     expect(await who()).toEqual({ kind: 'anonymous', pseudonym: settings.pseudonym });
 
     expect((await visibility('public')).status).toBe(200);
     expect(await who()).toEqual({ kind: 'public', name: 'Gabriela Invited' });
-    expect(((await (await t.request(`/api/referrals/${code}`, { cookie: a.cookie })).json()) as ReferralCodeView).referred).toEqual({ kind: 'public', name: 'Gabriela Invited' });
+    expect((await answerOf('GET /api/referrals/:code', t.request(`/api/referrals/${code}`, { cookie: a.cookie }))).referred).toEqual({ kind: 'public', name: 'Gabriela Invited' });
 
     expect((await visibility('hidden')).status).toBe(200);
     const hidden = await t.request('/api/referrals', { cookie: a.cookie });

@@ -5,6 +5,7 @@ import { pointsLedger, referralCodes, subscriptions, users } from '../../src/ser
 import { attachCode, rewardReferral } from '../../src/server/features/referrals/index.ts';
 import { auditRows, errorOf, signUpAdmin } from './support/accounts.ts';
 import { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -12,15 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Code = { code: string; status: string; createdAt: string; usedAt: string | null; rewardedAt: string | null };
 let counter = 0;
 
 const createCode = async (cookie: string) => {
   const response = await t.request('/api/referrals', { method: 'POST', cookie });
   expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as Code;
+  return await answerOf('POST /api/referrals', response);
 };
-const listCodes = async (cookie: string) => ((await (await t.request('/api/referrals', { cookie })).json()) as { codes: Code[] }).codes;
+const listCodes = async (cookie: string) => (await answerOf('GET /api/referrals', t.request('/api/referrals', { cookie }))).codes;
 const codeRow = async (code: string) => (await t.db.select().from(referralCodes).where(eq(referralCodes.code, code)))[0]!;
 
 /** A sign-up through the e-mail form with `ref` as the web sends it (cookieRef as the auth page's cookie), confirmed from the e-mail. */
@@ -206,7 +206,7 @@ describe('signing up with a code and the reward', () => {
     const a = await t.signUp();
     const { code } = await createCode(a.cookie);
     const b = await signUpWith(code);
-    const page = async (id: string) => ((await (await t.request(`/api/admin/users/${id}`, { cookie: admin.cookie })).json()) as { referrals: unknown }).referrals;
+    const page = async (id: string) => (await answerOf('GET /api/admin/users/:userId', t.request(`/api/admin/users/${id}`, { cookie: admin.cookie }))).referrals;
     expect(await page(b.user.id)).toEqual({ referredBy: a.email, referredCount: 0 });
     expect(await page(a.user.id)).toEqual({ referredBy: null, referredCount: 1 });
   });

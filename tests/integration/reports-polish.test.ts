@@ -5,10 +5,10 @@ import { consentingFounder, useAppWithLoopbackModel } from './support/mentor.ts'
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
 import { createTestApp } from './support/test-app.ts';
 import { refusal } from './support/refusal.ts';
+import { answerOf } from './support/answer.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Sections = { summary: string; asks: string } & Record<string, string>;
-type Update = { id: string; version: number; sections: Sections; markdown: string };
 type Proposal = { basedOn: number; sections: Sections; flags: { section: string; raw: string; start: number; end: number }[]; model: string };
 type ErrorJson = { error: { code: string; details?: { field: string; message: string }[] } };
 
@@ -23,7 +23,7 @@ async function founderWithUpdate(t: TestApp, language: 'en' | 'es-LA' = 'en') {
     const week = { ...workedWeek, cashBalance: 200_000 - (7 - back) * 4000 };
     expect((await t.request(weekPath(weeksAgo(back)), { method: 'PUT', cookie, json: week })).status).toBe(200);
   }
-  const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+  const update = await answerOf('POST /api/reports/investor-updates', t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks }));
   return { cookie, update };
 }
 
@@ -37,7 +37,7 @@ const polishing = (cash: string, extra: string) => ({
 });
 
 const polish = (t: TestApp, cookie: string, id: string, version: number) => t.request(`${UPDATES}/${id}/polish`, { method: 'POST', cookie, json: { version } });
-const versionsOf = async (t: TestApp, cookie: string, id: string) => ((await (await t.request(`${UPDATES}/${id}/versions`, { cookie })).json()) as unknown[]).length;
+const versionsOf = async (t: TestApp, cookie: string, id: string) => (await answerOf('GET /api/reports/investor-updates/:id/versions', t.request(`${UPDATES}/${id}/versions`, { cookie }))).length;
 
 describe('polishing the investor update with a model on loopback', () => {
   const running = useAppWithLoopbackModel();
@@ -49,7 +49,7 @@ describe('polishing the investor update with a model on loopback', () => {
 
     const response = await polish(t, cookie, update.id, 1);
     expect(response.status).toBe(200);
-    const proposal = (await response.json()) as Proposal;
+    const proposal = await answerOf('POST /api/reports/investor-updates/:id/polish', response);
     expect(proposal).toMatchObject({ basedOn: 1, model: 'loopback-model' });
     expect(proposal.sections.summary).toBe('A steady month: cash closed at $172,000. We also signed 37 new corner shops.');
     // The cash is the records'; 37 is nowhere in them.
@@ -67,14 +67,14 @@ describe('polishing the investor update with a model on loopback', () => {
     expect(((await refused.json()) as ErrorJson).error.details).toEqual([refusal({ field: 'sections.summary', message: 'validation:reports.unverifiedNumber' })]);
     expect(await versionsOf(t, cookie, update.id)).toBe(1);
     // What the PDF, a share link or an e-mail would carry is still the draft.
-    expect(((await (await t.request(`${UPDATES}/${update.id}`, { cookie })).json()) as Update).markdown).not.toContain('corner shops');
+    expect((await answerOf('GET /api/reports/investor-updates/:id', t.request(`${UPDATES}/${update.id}`, { cookie }))).markdown).not.toContain('corner shops');
 
     // Edited out, the proposal becomes version 2, and the update reads it.
     const edited = { ...proposal.sections, summary: 'A steady month: cash closed at $172,000. We also signed new corner shops.' };
     const accepted = await t.request(`${UPDATES}/${update.id}/polish/accept`, { method: 'POST', cookie, json: { basedOn: 1, sections: edited } });
     expect(accepted.status).toBe(200);
     expect(await accepted.json()).toMatchObject({ version: 2, sections: edited });
-    const read = (await (await t.request(`${UPDATES}/${update.id}`, { cookie })).json()) as Update;
+    const read = await answerOf('GET /api/reports/investor-updates/:id', t.request(`${UPDATES}/${update.id}`, { cookie }));
     expect(read.markdown).toContain('A steady month: cash closed at $172,000. We also signed new corner shops.');
     expect(read.markdown).not.toContain('37');
   });

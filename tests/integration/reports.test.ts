@@ -5,6 +5,7 @@ import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
 import { validTask } from './support/task-fixtures.ts';
 import { createTestApp } from './support/test-app.ts';
 import { refusal } from './support/refusal.ts';
+import { answerOf } from './support/answer.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -12,8 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Kpi = { key: string; value: number | null; previous: number | null; status: string | null };
-type Update = { id: string; markdown: string; kpis: Kpi[]; version: number; sections: Record<string, string> };
 type ErrorJson = { error: { code: string; details?: { field: string; message: string }[] } };
 
 const UPDATES = '/api/reports/investor-updates';
@@ -40,7 +39,7 @@ async function founderWithRecords() {
     cookie,
     json: { coreProblem: 'Corner shops run out of stock', maximas: ['Reorder in one tap'], statement: 'We win by making restocking invisible for corner shops' },
   });
-  const task = (await (await t.request('/api/tasks', { method: 'POST', cookie, json: validTask })).json()) as { id: string };
+  const task = await answerOf('POST /api/tasks', t.request('/api/tasks', { method: 'POST', cookie, json: validTask }));
   await t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie, json: { outcome: 'validated', completionNotes: 'Churn fell after 12 onboarding calls' } });
   await t.request('/api/tasks', { method: 'POST', cookie, json: { ...validTask, hypothesis: 'A check-in call in week two keeps customers', metric: 'churnRate' } });
   return { cookie, user };
@@ -51,7 +50,7 @@ describe('drafting an investor update', () => {
     const { cookie } = await founderWithRecords();
     const response = await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks });
     expect(response.status).toBe(201);
-    const update = (await response.json()) as Update;
+    const update = await answerOf('POST /api/reports/investor-updates', response);
     const kpi = (key: string) => update.kpis.find((k) => k.key === key)!;
     // MRR of the latest week (5,700 a week × 52 ÷ 12) against the week 4 weeks before (5,300 a week).
     expect(kpi('mrr').value).toBeCloseTo((5700 * 52) / 12, 6);
@@ -69,7 +68,7 @@ describe('drafting an investor update', () => {
 
   it('says so when the period has no data, and reports every value as null', async () => {
     const { cookie } = await t.signUp();
-    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const update = await answerOf('POST /api/reports/investor-updates', t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks }));
     expect(update.kpis.every((kpi) => kpi.value === null)).toBe(true);
     expect(update.markdown).toContain('No weekly numbers were recorded in this period');
     expect(update.markdown).toContain('No experiments were completed in this period.');
@@ -87,20 +86,20 @@ describe('drafting an investor update', () => {
 
   it('saves edits as new versions, keeping the old ones', async () => {
     const { cookie } = await founderWithRecords();
-    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const update = await answerOf('POST /api/reports/investor-updates', t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks }));
     const sections = { ...update.sections, asks: 'An intro to a grocery distributor in Bogotá' };
     const saved = await t.request(`${UPDATES}/${update.id}`, { method: 'PUT', cookie, json: { sections } });
     expect(saved.status).toBe(200);
     expect(await saved.json()).toMatchObject({ version: 2 });
-    const read = (await (await t.request(`${UPDATES}/${update.id}`, { cookie })).json()) as Update;
+    const read = await answerOf('GET /api/reports/investor-updates/:id', t.request(`${UPDATES}/${update.id}`, { cookie }));
     expect(read.markdown).toContain('## Asks\n\nAn intro to a grocery distributor in Bogotá');
-    const versions = (await (await t.request(`${UPDATES}/${update.id}/versions`, { cookie })).json()) as { version: number }[];
+    const versions = await answerOf('GET /api/reports/investor-updates/:id/versions', t.request(`${UPDATES}/${update.id}/versions`, { cookie }));
     expect(versions.map((v) => v.version)).toEqual([2, 1]);
   });
 
   it('is a 404 for another founder, for every call', async () => {
     const a = await founderWithRecords();
-    const update = (await (await t.request(UPDATES, { method: 'POST', cookie: a.cookie, json: lastFourWeeks })).json()) as Update;
+    const update = await answerOf('POST /api/reports/investor-updates', t.request(UPDATES, { method: 'POST', cookie: a.cookie, json: lastFourWeeks }));
     const b = await t.signUp();
     for (const [method, path] of [
       ['GET', ''],
@@ -121,7 +120,7 @@ describe('drafting an investor update', () => {
 
   it('exports a PDF that opens and holds the KPIs', async () => {
     const { cookie } = await founderWithRecords();
-    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const update = await answerOf('POST /api/reports/investor-updates', t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks }));
     const response = await t.request(`${UPDATES}/${update.id}/pdf`, { cookie });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
@@ -139,7 +138,7 @@ describe('drafting an investor update', () => {
   it('puts the startup’s name and initial on the PDF and the shared page, dates in months and days, and every Spanish character', async () => {
     const { cookie } = await founderWithRecords();
     expect((await t.request('/api/me', { method: 'PATCH', cookie, json: { preferredLanguage: 'es-LA', startupName: 'Ñandú Logística' } })).status).toBe(200);
-    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update & { title: string; startupName: string };
+    const update = await answerOf('POST /api/reports/investor-updates', t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks }));
     expect(update.startupName).toBe('Ñandú Logística');
     expect(update.title).toMatch(/^Ñandú Logística — Reporte para inversionistas, /);
     // The founder's own words with ¿, ¡ and ñ survive into the PDF's text.
@@ -151,7 +150,7 @@ describe('drafting an investor update', () => {
     // Months and days as Spanish writes them: "Periodo: 9 nov 2026 a 6 dic 2026".
     expect(text).toMatch(/Periodo: \d{1,2} [a-z]{3,4}\.? \d{4} a \d{1,2} [a-z]{3,4}\.? \d{4}/);
 
-    const { url } = (await (await t.request(`${UPDATES}/${update.id}/share`, { method: 'POST', cookie })).json()) as { url: string };
+    const { url } = await answerOf('POST /api/reports/investor-updates/:id/share', t.request(`${UPDATES}/${update.id}/share`, { method: 'POST', cookie }));
     const page = await (await t.request(new URL(url).pathname)).text();
     expect(page).toContain('<span class="logo" aria-hidden="true">Ñ</span><span class="name">Ñandú Logística</span>');
     expect(page).toContain(`<title>${update.title}</title>`);
@@ -161,13 +160,13 @@ describe('drafting an investor update', () => {
   it('draws the charts in the founder\'s language, and says there is no data to chart for an empty period', async () => {
     const { cookie } = await founderWithRecords();
     expect((await t.request('/api/me', { method: 'PATCH', cookie, json: { preferredLanguage: 'es-LA' } })).status).toBe(200);
-    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const update = await answerOf('POST /api/reports/investor-updates', t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks }));
     const { text, pages } = await pdfText(await t.request(`${UPDATES}/${update.id}/pdf`, { cookie }));
     expect(pages).toBeGreaterThanOrEqual(1);
     for (const label of ['Métricas clave', 'Caja por semana', 'MRR por semana', '200,000']) expect(text).toContain(label);
 
     const empty = await t.signUp();
-    const blank = (await (await t.request(UPDATES, { method: 'POST', cookie: empty.cookie, json: lastFourWeeks })).json()) as Update;
+    const blank = await answerOf('POST /api/reports/investor-updates', t.request(UPDATES, { method: 'POST', cookie: empty.cookie, json: lastFourWeeks }));
     const none = await pdfText(await t.request(`${UPDATES}/${blank.id}/pdf`, { cookie: empty.cookie }));
     expect(none.text).toContain('Cash by week');
     expect(none.text.match(/No data/g)).toHaveLength(2);
@@ -175,7 +174,6 @@ describe('drafting an investor update', () => {
 });
 
 const SCENARIOS = '/api/reports/scenarios';
-type Drafts = { scenarios: { id: string; name: string; changes: { kind: string; from: string; values: Record<string, string> }[] }[] | null };
 
 describe('saved runway scenarios', () => {
   const twoPlans = {
@@ -189,11 +187,11 @@ describe('saved runway scenarios', () => {
   it('follows the founder to any browser: none before the first save, then exactly what was saved, to its owner only', async () => {
     const owner = await t.signUp();
     const other = await t.signUp();
-    expect(((await (await t.request(SCENARIOS, { cookie: owner.cookie })).json()) as Drafts).scenarios).toBeNull();
+    expect((await answerOf('GET /api/reports/scenarios', t.request(SCENARIOS, { cookie: owner.cookie }))).scenarios).toBeNull();
     const saved = await t.request(SCENARIOS, { method: 'PUT', cookie: owner.cookie, json: twoPlans });
     expect(saved.status).toBe(200);
-    expect(((await (await t.request(SCENARIOS, { cookie: owner.cookie })).json()) as Drafts).scenarios).toEqual(twoPlans.scenarios);
-    expect(((await (await t.request(SCENARIOS, { cookie: other.cookie })).json()) as Drafts).scenarios).toBeNull();
+    expect((await answerOf('GET /api/reports/scenarios', t.request(SCENARIOS, { cookie: owner.cookie }))).scenarios).toEqual(twoPlans.scenarios);
+    expect((await answerOf('GET /api/reports/scenarios', t.request(SCENARIOS, { cookie: other.cookie }))).scenarios).toBeNull();
     expect((await t.request(SCENARIOS)).status).toBe(401);
   });
 
@@ -213,7 +211,7 @@ describe('saved runway scenarios', () => {
       expect(details[0]!.field).toBe(field);
       if (message) expect(details[0]).toEqual(refusal({ field, message }));
     }
-    expect(((await (await t.request(SCENARIOS, { cookie })).json()) as Drafts).scenarios).toEqual(twoPlans.scenarios);
+    expect((await answerOf('GET /api/reports/scenarios', t.request(SCENARIOS, { cookie }))).scenarios).toEqual(twoPlans.scenarios);
   });
 });
 
@@ -237,7 +235,7 @@ describe('tier 1', () => {
 describe('share links', () => {
   it('open signed out, read-only, until revoked: then 410 with nothing shown', async () => {
     const { cookie } = await founderWithRecords();
-    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const update = await answerOf('POST /api/reports/investor-updates', t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks }));
     const shared = await t.request(`${UPDATES}/${update.id}/share`, { method: 'POST', cookie });
     expect(shared.status).toBe(201);
     const { url, expiresAt } = (await shared.json()) as { url: string; expiresAt: string };
@@ -256,11 +254,11 @@ describe('share links', () => {
 
   it('are listed with their expiry while live; one revoked answers 410 while the other still opens; another founder gets 404', async () => {
     const { cookie } = await founderWithRecords();
-    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const update = await answerOf('POST /api/reports/investor-updates', t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks }));
     expect(await (await t.request(`${UPDATES}/${update.id}/shares`, { cookie })).json()).toEqual([]);
     const made = [];
-    for (let i = 0; i < 2; i++) made.push((await (await t.request(`${UPDATES}/${update.id}/share`, { method: 'POST', cookie })).json()) as { url: string; expiresAt: string });
-    const listed = (await (await t.request(`${UPDATES}/${update.id}/shares`, { cookie })).json()) as { id: string; createdAt: string; expiresAt: string }[];
+    for (let i = 0; i < 2; i++) made.push(await answerOf('POST /api/reports/investor-updates/:id/share', t.request(`${UPDATES}/${update.id}/share`, { method: 'POST', cookie })));
+    const listed = await answerOf('GET /api/reports/investor-updates/:id/shares', t.request(`${UPDATES}/${update.id}/shares`, { cookie }));
     expect(listed).toHaveLength(2);
     expect(listed.map((link) => link.expiresAt).sort()).toEqual(made.map((link) => link.expiresAt).sort());
 
@@ -272,15 +270,15 @@ describe('share links', () => {
     expect((await t.request(`${UPDATES}/${update.id}/shares/${listed[0]!.id}`, { method: 'DELETE', cookie })).status).toBe(204);
     const statuses = await Promise.all(made.map(async ({ url }) => (await t.request(new URL(url).pathname)).status));
     expect(statuses.sort()).toEqual([200, 410]);
-    expect(((await (await t.request(`${UPDATES}/${update.id}/shares`, { cookie })).json()) as unknown[]).length).toBe(1);
+    expect((await answerOf('GET /api/reports/investor-updates/:id/shares', t.request(`${UPDATES}/${update.id}/shares`, { cookie }))).length).toBe(1);
     // Revoked already: a second revoke finds no live link.
     expect((await t.request(`${UPDATES}/${update.id}/shares/${listed[0]!.id}`, { method: 'DELETE', cookie })).status).toBe(404);
   });
 
   it('answer 410 once expired, and for a token that never existed', async () => {
     const { cookie } = await founderWithRecords();
-    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
-    const { url } = (await (await t.request(`${UPDATES}/${update.id}/share`, { method: 'POST', cookie })).json()) as { url: string };
+    const update = await answerOf('POST /api/reports/investor-updates', t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks }));
+    const { url } = await answerOf('POST /api/reports/investor-updates/:id/share', t.request(`${UPDATES}/${update.id}/share`, { method: 'POST', cookie }));
     const { investorUpdateShares } = await import('../../src/server/db/schema/index.ts');
     const { eq } = await import('drizzle-orm');
     await t.db.update(investorUpdateShares).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(investorUpdateShares.updateId, update.id));
@@ -292,7 +290,7 @@ describe('share links', () => {
 describe('e-mailing the update to investors', () => {
   it('sends each investor the update with a link of their own that opens signed out', async () => {
     const { cookie } = await founderWithRecords();
-    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const update = await answerOf('POST /api/reports/investor-updates', t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks }));
     const investors = [`ana-${Date.now()}@fund.example`, `luis-${Date.now()}@angels.example`];
     const sent = await t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie, json: { recipients: [investors[0], ` ${investors[1]!.toUpperCase()} `, investors[0]] } });
     expect(sent.status).toBe(200);
@@ -305,10 +303,10 @@ describe('e-mailing the update to investors', () => {
     }
     expect(new Set(links).size).toBe(2);
     // The list is kept for the next send, cleaned as it was sent, for this founder only.
-    const kept = (await (await t.request('/api/reports/investors', { cookie })).json()) as { recipients: string[] };
+    const kept = await answerOf('GET /api/reports/investors', t.request('/api/reports/investors', { cookie }));
     expect(kept.recipients).toEqual(investors);
     const other = await t.signUp();
-    expect(((await (await t.request('/api/reports/investors', { cookie: other.cookie })).json()) as { recipients: string[] }).recipients).toEqual([]);
+    expect((await answerOf('GET /api/reports/investors', t.request('/api/reports/investors', { cookie: other.cookie }))).recipients).toEqual([]);
     const page = await t.request(new URL(links[1]!).pathname);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Onboarding calls in week one cut churn');
@@ -316,7 +314,7 @@ describe('e-mailing the update to investors', () => {
 
   it('refuses an invalid address or more than 50, naming the field, and sends nothing', async () => {
     const { cookie } = await founderWithRecords();
-    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const update = await answerOf('POST /api/reports/investor-updates', t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks }));
     const before = t.outbox.all().length;
     const invalid = await t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie, json: { recipients: ['ana@fund.example', 'not an address'] } });
     expect(invalid.status).toBe(400);
@@ -329,7 +327,7 @@ describe('e-mailing the update to investors', () => {
 
   it('refuses a sixth send within the hour (429 with the wait) and e-mails no one', async () => {
     const { cookie } = await founderWithRecords();
-    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const update = await answerOf('POST /api/reports/investor-updates', t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks }));
     const send = () => t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie, json: { recipients: [`ana-${update.id}@fund.example`] } });
     for (let attempt = 1; attempt <= 5; attempt++) expect((await send()).status).toBe(200);
     const before = t.outbox.all().length;
@@ -342,7 +340,7 @@ describe('e-mailing the update to investors', () => {
 
   it('sends nothing for a period without data', async () => {
     const { cookie } = await t.signUp();
-    const update = (await (await t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks })).json()) as Update;
+    const update = await answerOf('POST /api/reports/investor-updates', t.request(UPDATES, { method: 'POST', cookie, json: lastFourWeeks }));
     const response = await t.request(`${UPDATES}/${update.id}/send`, { method: 'POST', cookie, json: { recipients: ['ana@fund.example'] } });
     expect(response.status).toBe(400);
     expect(((await response.json()) as ErrorJson).error.details).toEqual([refusal({ field: 'recipients', message: 'validation:reports.emptyUpdate' })]);

@@ -4,6 +4,7 @@ import { auditLogs, securityAlerts } from '../../src/server/db/schema/index.ts';
 import { scanSecurityAlerts } from '../../src/server/features/admin/security-alerts.ts';
 import { auditRows, signUpAdmin } from './support/accounts.ts';
 import { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * The admin-activity rules of the security job (docs/decisions/187-admin-activity-alerts.md and
@@ -42,7 +43,7 @@ describe('50 admin actions in an hour', () => {
     expect(raised[0]).toMatchObject({ severity: 'high', details: { adminId: busy.user.id, count: 50 } });
     expect(await alertsOf('admin_actions', calm.user.id)).toHaveLength(0);
     // The admin's list names the admin by e-mail.
-    const listed = (await (await t.request('/api/admin/security-alerts', { cookie: calm.cookie })).json()) as { alerts: { id: string; details: Record<string, unknown> }[] };
+    const listed = await answerOf('GET /api/admin/security-alerts', t.request('/api/admin/security-alerts', { cookie: calm.cookie }));
     expect(listed.alerts.find((alert) => alert.id === raised[0]!.id)?.details).toMatchObject({ adminEmail: busy.email });
 
     // One more action within the same hour is the same burst: nothing new.

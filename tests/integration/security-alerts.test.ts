@@ -4,6 +4,7 @@ import { auditLogs } from '../../src/server/db/schema/index.ts';
 import { scanSecurityAlerts } from '../../src/server/features/admin/security-alerts.ts';
 import { signUpAdmin } from './support/accounts.ts';
 import { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * The security alerts job (decision 208): 5 failed sign-ins on an account from one address,
@@ -16,8 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Alert = { id: string; kind: string; severity: string; details: Record<string, unknown>; acknowledgedAt: string | null; acknowledgedBy: string | null; note: string | null };
-const alerts = async (cookie: string) => ((await (await t.request('/api/admin/security-alerts', { cookie })).json()) as { alerts: Alert[] }).alerts;
+const alerts = async (cookie: string) => (await answerOf('GET /api/admin/security-alerts', t.request('/api/admin/security-alerts', { cookie }))).alerts;
 
 describe('security alerts', () => {
   it('raises one high alert for 5 failed sign-ins, once however often the job runs, and the admin acknowledges it', async () => {

@@ -5,6 +5,7 @@ import { knownAddresses, referralCodes, subscriptions, users } from '../../src/s
 import { addressDigest } from '../../src/server/platform/known-addresses.ts';
 import { signUpAdmin } from './support/accounts.ts';
 import { createTestApp, sessionCookie, TEST_ORIGIN } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * What outside probes of sign-up look for: a taken address and a new one answered alike
@@ -26,10 +27,9 @@ const rawSignUp = (json: Record<string, unknown>, headers: Record<string, string
   t.request('/api/auth/sign-up/email', { method: 'POST', json: { password: PASSWORD, termsAccepted: true, ...json }, headers });
 const mailsTo = (to: string, kind: string) => t.outbox.all().filter((message) => message.to === to && message.kind === kind);
 const onboard = (cookie: string) => t.request('/api/onboarding', { method: 'POST', cookie, json: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' } });
-const createCode = async (cookie: string) => ((await (await t.request('/api/referrals', { method: 'POST', cookie })).json()) as { code: string }).code;
+const createCode = async (cookie: string) => (await answerOf('POST /api/referrals', t.request('/api/referrals', { method: 'POST', cookie }))).code;
 const codeStatus = async (code: string) => (await t.db.select({ status: referralCodes.status }).from(referralCodes).where(eq(referralCodes.code, code)))[0]!.status;
-type Subscription = { phase: string; periodEnd: string | null; trialEndsAt: string | null; stretches: { source: string; start: string; end: string }[] };
-const subscriptionOf = async (cookie: string) => (await (await t.request('/api/subscription', { cookie })).json()) as Subscription;
+const subscriptionOf = async (cookie: string) => await answerOf('GET /api/subscription', t.request('/api/subscription', { cookie }));
 const sessionOf = async (cookie: string) => (await (await t.request('/api/auth/get-session', { cookie })).json()) as { user: { email: string } } | null;
 
 /** A Set-Cookie header with its value's parts reduced to their shape (length, characters) and its attributes kept. */

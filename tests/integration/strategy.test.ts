@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema/index.ts';
 import { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -15,12 +16,11 @@ const strategy = {
   statement: 'We win by making restocking invisible for corner shops in Bogotá',
 };
 
-type Json = Record<string, unknown>;
 type ErrorJson = { error: { code: string; details?: { field: string; message: string }[] } };
 
 const save = (cookie: string, body: unknown) => t.request('/api/strategy', { method: 'PUT', cookie, json: body });
-const current = async (cookie: string) => (await (await t.request('/api/strategy', { cookie })).json()) as Json;
-const points = async (cookie: string) => ((await (await t.request('/api/me/gamification', { cookie })).json()) as { points: number; badges: { key: string }[] });
+const current = async (cookie: string) => await answerOf('GET /api/strategy', t.request('/api/strategy', { cookie }));
+const points = async (cookie: string) => await answerOf('GET /api/me/gamification', t.request('/api/me/gamification', { cookie }));
 
 describe('the strategy', () => {
   it('is version 0 before the first save, with the core problem from the profile', async () => {
@@ -37,7 +37,7 @@ describe('the strategy', () => {
     const second = await save(cookie, { ...strategy, statement: 'We win by owning the reorder moment for every corner shop' });
     expect(await second.json()).toMatchObject({ version: 2 });
     expect(await current(cookie)).toMatchObject({ version: 2, statement: 'We win by owning the reorder moment for every corner shop' });
-    const me = (await (await t.request('/api/me', { cookie })).json()) as Json;
+    const me = await answerOf('GET /api/me', t.request('/api/me', { cookie }));
     expect(me.coreProblemStatement).toBe(strategy.coreProblem);
     const standing = await points(cookie);
     expect(standing.points).toBe(20);
@@ -51,7 +51,7 @@ describe('the strategy', () => {
     const restored = await t.request('/api/strategy/versions/1/restore', { method: 'POST', cookie });
     expect(restored.status).toBe(200);
     expect(await restored.json()).toMatchObject({ ...strategy, version: 3, restoredFrom: 1 });
-    const versions = (await (await t.request('/api/strategy/versions', { cookie })).json()) as Json[];
+    const versions = await answerOf('GET /api/strategy/versions', t.request('/api/strategy/versions', { cookie }));
     expect(versions.map((v) => v.version)).toEqual([3, 2, 1]);
     expect(versions[1]).toMatchObject({ maximas: ['Only one maxima now'] });
   });
@@ -63,7 +63,7 @@ describe('the strategy', () => {
     expect(responses.map((r) => r.status)).toEqual(Array(8).fill(200));
     const answered = (await Promise.all(responses.map((r) => r.json()))) as { version: number; statement: string }[];
     expect(answered.map((v) => v.version).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    const versions = (await (await t.request('/api/strategy/versions', { cookie })).json()) as { version: number; statement: string }[];
+    const versions = await answerOf('GET /api/strategy/versions', t.request('/api/strategy/versions', { cookie }));
     expect(versions.map((v) => v.version)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
     // Each save is stored under the number it was answered with.
     for (const saved of answered) expect(versions.find((v) => v.version === saved.version)?.statement).toBe(saved.statement);

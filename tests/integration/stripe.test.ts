@@ -4,6 +4,7 @@ import { auditLogs, pointsLedger, subscriptionEvents, subscriptionNotices, subsc
 import { errorOf } from './support/accounts.ts';
 import { FAKE_PRICES, type LoopbackStripe, startLoopbackStripe } from './support/loopback-stripe.ts';
 import { createTestApp, TEST_ORIGIN } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * Stripe as the payment provider (docs/billing.md#stripe), against a loopback stand-in for its
@@ -25,7 +26,7 @@ afterAll(async () => {
 type View = { provider: string; phase: string; status: string; plan: string | null; periodEnd: string | null; cancelAtPeriodEnd: boolean; canManageBilling: boolean };
 
 const post = (cookie: string, path: string, json?: unknown) => t.request(`/api/subscription/${path}`, { method: 'POST', cookie, json });
-const view = async (cookie: string) => (await (await t.request('/api/subscription', { cookie })).json()) as View;
+const view = async (cookie: string) => await answerOf('GET /api/subscription', t.request('/api/subscription', { cookie }));
 const eventsOf = (userId: string) => t.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, userId)).orderBy(subscriptionEvents.id);
 const bonusesOf = (userId: string) => t.db.select().from(pointsLedger).where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.event, 'upgrade-bonus')));
 
@@ -68,7 +69,7 @@ describe('upgrading through Stripe Checkout', () => {
       cancel_url: `${TEST_ORIGIN}/subscription?checkout=cancelled`,
     });
     // A double click opens the same Checkout, not a second subscription.
-    const again = (await (await post(founder.cookie, 'upgrade', { plan: 'annual' })).json()) as { redirectUrl: string };
+    const again = await answerOf('POST /api/subscription/upgrade', post(founder.cookie, 'upgrade', { plan: 'annual' }));
     expect(again.redirectUrl).toBe(body.redirectUrl);
     expect(await eventsOf(founder.user.id)).toEqual([]);
   });
@@ -109,8 +110,8 @@ describe('upgrading through Stripe Checkout', () => {
 
   it('back from Checkout before the webhook, the founder sees Premium at once; the webhook then changes nothing', async () => {
     const founder = await t.signUp();
-    const { redirectUrl } = (await (await post(founder.cookie, 'upgrade', { plan: 'monthly' })).json()) as { redirectUrl: string };
-    const { session } = stripe.completeCheckout(redirectUrl.split('/').at(-1)!);
+    const { redirectUrl } = await answerOf('POST /api/subscription/upgrade', post(founder.cookie, 'upgrade', { plan: 'monthly' }));
+    const { session } = stripe.completeCheckout(redirectUrl!.split('/').at(-1)!);
     const confirmed = await post(founder.cookie, `checkout/${String(session.id)}`);
     expect(confirmed.status).toBe(200);
     expect(((await confirmed.json()) as View).phase).toBe('premium');
@@ -122,8 +123,8 @@ describe('upgrading through Stripe Checkout', () => {
   it('answers 404 for another founder’s Checkout session, and for one that does not exist', async () => {
     const owner = await t.signUp();
     const other = await t.signUp();
-    const { redirectUrl } = (await (await post(owner.cookie, 'upgrade', { plan: 'monthly' })).json()) as { redirectUrl: string };
-    const sessionId = redirectUrl.split('/').at(-1)!;
+    const { redirectUrl } = await answerOf('POST /api/subscription/upgrade', post(owner.cookie, 'upgrade', { plan: 'monthly' }));
+    const sessionId = redirectUrl!.split('/').at(-1)!;
     stripe.completeCheckout(sessionId);
     for (const id of [sessionId, 'cs_test_missing', 'not-a-session']) {
       const response = await post(other.cookie, `checkout/${id}`);
@@ -151,8 +152,8 @@ describe('upgrading through Stripe Checkout', () => {
 describe('signed webhooks', () => {
   it('refuses a bad, missing or reused signature with 400, audits it and changes nothing; the genuine event still applies after', async () => {
     const founder = await t.signUp();
-    const { redirectUrl } = (await (await post(founder.cookie, 'upgrade', { plan: 'monthly' })).json()) as { redirectUrl: string };
-    const { session } = stripe.completeCheckout(redirectUrl.split('/').at(-1)!);
+    const { redirectUrl } = await answerOf('POST /api/subscription/upgrade', post(founder.cookie, 'upgrade', { plan: 'monthly' }));
+    const { session } = stripe.completeCheckout(redirectUrl!.split('/').at(-1)!);
     const event = stripe.event('checkout.session.completed', session);
     const otherPayload = JSON.stringify({ ...event, id: 'evt_forged' });
 
@@ -201,8 +202,8 @@ describe('signed webhooks', () => {
     const founder = await subscribed();
     const first = founder.subscriptionId;
     expect((await post(founder.cookie, 'cancel', { when: 'now' })).status).toBe(200);
-    const { redirectUrl } = (await (await post(founder.cookie, 'upgrade', { plan: 'annual' })).json()) as { redirectUrl: string };
-    const { session } = stripe.completeCheckout(redirectUrl.split('/').at(-1)!);
+    const { redirectUrl } = await answerOf('POST /api/subscription/upgrade', post(founder.cookie, 'upgrade', { plan: 'annual' }));
+    const { session } = stripe.completeCheckout(redirectUrl!.split('/').at(-1)!);
     expect(await (await deliver(stripe.event('checkout.session.completed', session))).json()).toMatchObject({ outcome: 'applied' });
     expect(await (await deliver(stripe.event('customer.subscription.deleted', stripe.subscription(first)))).json()).toMatchObject({ outcome: 'ignored' });
     expect(await view(founder.cookie)).toMatchObject({ phase: 'premium', plan: 'annual' });
@@ -211,8 +212,8 @@ describe('signed webhooks', () => {
 
   it('acknowledges events about nobody here, and those it does not use', async () => {
     const founder = await t.signUp();
-    const { redirectUrl } = (await (await post(founder.cookie, 'upgrade', { plan: 'monthly' })).json()) as { redirectUrl: string };
-    const stranger = stripe.completeCheckout(redirectUrl.split('/').at(-1)!);
+    const { redirectUrl } = await answerOf('POST /api/subscription/upgrade', post(founder.cookie, 'upgrade', { plan: 'monthly' }));
+    const stranger = stripe.completeCheckout(redirectUrl!.split('/').at(-1)!);
     stripe.update(stranger.subscription.id, { metadata: { userId: 'someone-elsewhere' }, customer: 'cus_elsewhere' });
     const response = await deliver(stripe.event('customer.subscription.updated', stripe.subscription(stranger.subscription.id)));
     expect(response.status).toBe(200);
@@ -226,19 +227,19 @@ describe('the founder’s changes, made at Stripe first', () => {
     const founder = await subscribed('monthly');
     const last = () => stripe.requests.at(-1)!;
 
-    expect(((await (await post(founder.cookie, 'downgrade', { when: 'period-end' })).json()) as View).cancelAtPeriodEnd).toBe(true);
+    expect((await answerOf('POST /api/subscription/downgrade', post(founder.cookie, 'downgrade', { when: 'period-end' }))).cancelAtPeriodEnd).toBe(true);
     expect(last()).toMatchObject({ method: 'POST', path: `/v1/subscriptions/${founder.subscriptionId}`, body: { cancel_at_period_end: 'true' } });
     // Stripe's own webhook about it agrees: nothing more is written.
     expect(await (await deliver(stripe.event('customer.subscription.updated', stripe.subscription(founder.subscriptionId)))).json()).toMatchObject({ outcome: 'unchanged' });
 
-    expect(((await (await post(founder.cookie, 'reactivate')).json()) as View).cancelAtPeriodEnd).toBe(false);
+    expect((await answerOf('POST /api/subscription/reactivate', post(founder.cookie, 'reactivate'))).cancelAtPeriodEnd).toBe(false);
     expect(last().body).toEqual({ cancel_at_period_end: 'false' });
 
-    expect(((await (await post(founder.cookie, 'plan', { plan: 'annual' })).json()) as View).plan).toBe('annual');
+    expect((await answerOf('POST /api/subscription/plan', post(founder.cookie, 'plan', { plan: 'annual' }))).plan).toBe('annual');
     expect(last().body).toMatchObject({ items: { 0: { price: FAKE_PRICES.annual } }, proration_behavior: 'none' });
     expect(await (await deliver(stripe.event('customer.subscription.updated', stripe.subscription(founder.subscriptionId)))).json()).toMatchObject({ outcome: 'unchanged' });
 
-    expect(((await (await post(founder.cookie, 'cancel', { when: 'now' })).json()) as View).phase).not.toBe('premium');
+    expect((await answerOf('POST /api/subscription/cancel', post(founder.cookie, 'cancel', { when: 'now' }))).phase).not.toBe('premium');
     expect(last()).toMatchObject({ method: 'DELETE', path: `/v1/subscriptions/${founder.subscriptionId}` });
     expect(stripe.subscription(founder.subscriptionId)!.status).toBe('canceled');
     expect((await eventsOf(founder.user.id)).map((event) => [event.type, event.source])).toEqual([
@@ -264,7 +265,7 @@ describe('the founder’s changes, made at Stripe first', () => {
     const customer = stripe.subscription(founder.subscriptionId)!.customer;
     expect(await portal.json()).toEqual({ url: `${stripe.url}/portal/${customer}` });
     expect(stripe.requests.at(-1)!.body).toEqual({ customer, return_url: `${TEST_ORIGIN}/subscription` });
-    const { invoices } = (await (await t.request('/api/subscription/invoices', { cookie: founder.cookie })).json()) as { invoices: { amountPaid: number; currency: string; status: string; url: string }[] };
+    const { invoices } = await answerOf('GET /api/subscription/invoices', t.request('/api/subscription/invoices', { cookie: founder.cookie }));
     expect(invoices).toEqual([expect.objectContaining({ amountPaid: 36000, currency: 'usd', status: 'paid', url: expect.stringContaining(stripe.url) })]);
     const free = await t.signUp();
     expect((await post(free.cookie, 'portal', {})).status).toBe(404);

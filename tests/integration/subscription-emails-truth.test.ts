@@ -5,6 +5,7 @@ import { founderDate } from '../../src/core/i18n/founder-date.ts';
 import { subscriptions, users } from '../../src/server/db/schema/index.ts';
 import { runSubscriptionSchedule } from '../../src/server/features/subscription/schedule.ts';
 import { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * The subscription e-mails tell the truth (docs/decisions/288-founder-dates-and-premium-ended.md):
@@ -40,7 +41,7 @@ describe('“Your Premium has ended”', () => {
     await upgradeThenCancelNow(founder.cookie);
     await runSubscriptionSchedule(t.deps, new Date());
     expect(ended(founder.email)).toEqual([]);
-    const me = (await (await t.request('/api/me', { cookie: founder.cookie })).json()) as { isInTrial: boolean; effectiveUserTier: number };
+    const me = await answerOf('GET /api/me', t.request('/api/me', { cookie: founder.cookie }));
     expect(me).toMatchObject({ isInTrial: true, effectiveUserTier: 2 });
   });
 
@@ -73,11 +74,11 @@ describe('one date, in the founder’s time zone, everywhere', () => {
     const anchor = new Date('2026-11-29T03:00:00Z');
     await t.db.update(subscriptions).set({ anchor, periodStart: anchor, periodEnd }).where(eq(subscriptions.userId, founder.user.id));
 
-    const view = (await (await t.request('/api/subscription', { cookie: founder.cookie })).json()) as { periodEnd: string; cancelAtPeriodEnd: boolean };
-    const me = (await (await t.request('/api/me', { cookie: founder.cookie })).json()) as { timeZone: string; preferredLanguage: 'en' };
+    const view = await answerOf('GET /api/subscription', t.request('/api/subscription', { cookie: founder.cookie }));
+    const me = await answerOf('GET /api/me', t.request('/api/me', { cookie: founder.cookie }));
     expect(view).toMatchObject({ periodEnd: periodEnd.toISOString(), cancelAtPeriodEnd: true });
     // What the account menu and the Subscription page write from these two answers.
-    const shown = founderDate(view.periodEnd, { language: me.preferredLanguage, timeZone: me.timeZone });
+    const shown = founderDate(view.periodEnd!, { language: me.preferredLanguage!, timeZone: me.timeZone });
     expect(shown).toBe('December 28, 2026');
 
     await runSubscriptionSchedule(t.deps, new Date(periodEnd.getTime() + 45_000));

@@ -8,6 +8,7 @@ import { weeksToCsv } from '../../src/core/metrics/csv.ts';
 import { errorOf, signUpAdmin } from './support/accounts.ts';
 import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
 import { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * Subscriptions through the API with the local provider (docs/billing.md): the state
@@ -38,7 +39,7 @@ type View = {
 };
 
 const post = (app: App, cookie: string, path: string, json?: unknown) => app.request(`/api/subscription/${path}`, { method: 'POST', cookie, json });
-const view = async (app: App, cookie: string) => (await (await app.request('/api/subscription', { cookie })).json()) as View;
+const view = async (app: App, cookie: string) => await answerOf('GET /api/subscription', app.request('/api/subscription', { cookie }));
 const events = (app: App, userId: string) => app.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.userId, userId)).orderBy(subscriptionEvents.id);
 const bonusRows = (app: App, userId: string) =>
   app.db.select().from(pointsLedger).where(eq(pointsLedger.userId, userId)).then((rows) => rows.filter((row) => row.event === 'upgrade-bonus'));
@@ -150,15 +151,15 @@ describe('downgrading, cancelling and reactivating', () => {
     await post(noTrial, founder.cookie, 'upgrade', { plan: 'monthly' });
     const scheduled = await post(noTrial, founder.cookie, 'downgrade', { when: 'period-end' });
     expect(scheduled.status).toBe(200);
-    const ending = (await scheduled.json()) as View;
+    const ending = await answerOf('POST /api/subscription/downgrade', scheduled);
     expect(ending).toMatchObject({ phase: 'premium', plan: 'monthly', cancelAtPeriodEnd: true });
     expect(ending.periodEnd).not.toBeNull();
     expect((await noTrial.request('/api/metrics/benchmarks', { cookie: founder.cookie })).status).toBe(200);
 
-    const reactivated = (await (await post(noTrial, founder.cookie, 'reactivate')).json()) as View;
+    const reactivated = await answerOf('POST /api/subscription/reactivate', post(noTrial, founder.cookie, 'reactivate'));
     expect(reactivated).toMatchObject({ phase: 'premium', cancelAtPeriodEnd: false, periodEnd: ending.periodEnd });
 
-    const cancelled = (await (await post(noTrial, founder.cookie, 'cancel', { when: 'now' })).json()) as View;
+    const cancelled = await answerOf('POST /api/subscription/cancel', post(noTrial, founder.cookie, 'cancel', { when: 'now' }));
     expect(cancelled).toMatchObject({ phase: 'free', status: 'free', plan: null, periodEnd: null });
     expect(await tierOf(noTrial, founder.user.id)).toBe(1);
     const refused = await noTrial.request('/api/metrics/benchmarks', { cookie: founder.cookie });
@@ -180,7 +181,7 @@ describe('downgrading, cancelling and reactivating', () => {
   it('a cancellation during the trial returns to the trial, not to Free', async () => {
     const founder = await t.signUp();
     await post(t, founder.cookie, 'upgrade', { plan: 'monthly' });
-    const cancelled = (await (await post(t, founder.cookie, 'cancel', { when: 'now' })).json()) as View;
+    const cancelled = await answerOf('POST /api/subscription/cancel', post(t, founder.cookie, 'cancel', { when: 'now' }));
     expect(cancelled).toMatchObject({ phase: 'trialing', status: 'free', trialDaysLeft: 14 });
   });
 
@@ -212,10 +213,10 @@ describe('downgrading, cancelling and reactivating', () => {
 
   it('switches monthly ⇄ annual from the next renewal, keeping the period already paid', async () => {
     const founder = await t.signUp();
-    const upgraded = ((await (await post(t, founder.cookie, 'upgrade', { plan: 'monthly' })).json()) as { subscription: View }).subscription;
-    const switched = (await (await post(t, founder.cookie, 'plan', { plan: 'annual' })).json()) as View;
+    const upgraded = (await answerOf('POST /api/subscription/upgrade', post(t, founder.cookie, 'upgrade', { plan: 'monthly' }))).subscription;
+    const switched = await answerOf('POST /api/subscription/plan', post(t, founder.cookie, 'plan', { plan: 'annual' }));
     expect(switched).toMatchObject({ plan: 'annual', periodStart: upgraded.periodStart, periodEnd: upgraded.periodEnd });
-    expect(((await (await post(t, founder.cookie, 'plan', { plan: 'monthly' })).json()) as View).plan).toBe('monthly');
+    expect((await answerOf('POST /api/subscription/plan', post(t, founder.cookie, 'plan', { plan: 'monthly' }))).plan).toBe('monthly');
   });
 });
 

@@ -3,6 +3,7 @@ import { weekPath, weeksAgo, workedWeek } from './support/metrics.ts';
 import { validTask } from './support/task-fixtures.ts';
 import { createTestApp } from './support/test-app.ts';
 import { tasksSource } from '../../src/server/features/tasks/index.ts';
+import { answerOf } from './support/answer.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -18,18 +19,11 @@ async function createTask(cookie: string, body: Json = validTask, headers: Recor
 }
 
 async function gamification(cookie: string) {
-  return (await (await t.request('/api/me/gamification', { cookie })).json()) as {
-    points: number;
-    level: number;
-    streak: number;
-    badges: { key: string }[];
-    newBadges: string[];
-    ledger: { event: string; points: number; revokedAt: string | null }[];
-  };
+  return await answerOf('GET /api/me/gamification', t.request('/api/me/gamification', { cookie }));
 }
 
 async function activeTasks(cookie: string) {
-  return (await (await t.request('/api/tasks?status=active', { cookie })).json()) as Json[];
+  return await answerOf('GET /api/tasks', t.request('/api/tasks?status=active', { cookie }));
 }
 
 describe('creating a task', () => {
@@ -37,7 +31,7 @@ describe('creating a task', () => {
     const { cookie } = await t.signUp();
     const response = await createTask(cookie);
     expect(response.status).toBe(201);
-    const task = (await response.json()) as Json;
+    const task = await answerOf('POST /api/tasks', response);
     expect(task).toMatchObject({ ...validTask, status: 'active', iceTotal: 2.4, maximaIndex: null, completionNotes: null });
     expect(typeof task.id).toBe('string');
     const standing = await gamification(cookie);
@@ -154,7 +148,7 @@ describe('the creation limit: 10 tasks an hour', () => {
   it('counts a replayed submission (same Idempotency-Key) once, and still answers it at the limit', async () => {
     const { cookie } = await t.signUp();
     const headers = { 'idempotency-key': crypto.randomUUID() };
-    const first = (await (await createTask(cookie, validTask, headers)).json()) as Json;
+    const first = await answerOf('POST /api/tasks', createTask(cookie, validTask, headers));
     for (let i = 0; i < 10; i++) expect((await createTask(cookie, validTask, headers)).status).toBe(200);
     // Nine more tasks reach the ten of the hour; the replays took nothing.
     for (let i = 0; i < 9; i++) expect((await createTask(cookie)).status).toBe(201);
@@ -176,14 +170,14 @@ describe('the creation limit: 10 tasks an hour', () => {
 describe('the metric then and now', () => {
   it('stores the metric’s latest value when the task is created and when it is completed', async () => {
     const { cookie } = await t.signUp();
-    const none = (await (await createTask(cookie)).json()) as Json;
+    const none = await answerOf('POST /api/tasks', createTask(cookie));
     expect(none.metricValueAtCreation).toBeNull();
 
     expect((await t.request(weekPath(weeksAgo(1)), { method: 'PUT', cookie, json: workedWeek })).status).toBe(200);
     const latest = async () =>
-      ((await (await t.request('/api/metrics/summary', { cookie })).json()) as { latest: { churnRate: number } }).latest.churnRate;
+      (await answerOf('GET /api/metrics/summary', t.request('/api/metrics/summary', { cookie }))).latest!.churnRate;
     const churnThen = await latest();
-    const task = (await (await createTask(cookie)).json()) as Json;
+    const task = await answerOf('POST /api/tasks', createTask(cookie));
     expect(task.metricValueAtCreation).toBe(churnThen);
 
     expect((await t.request(weekPath(weeksAgo(0)), { method: 'PUT', cookie, json: { ...workedWeek, lostCustomers: 1 } })).status).toBe(200);
@@ -199,7 +193,7 @@ describe('linking a task to a strategy maxima', () => {
     const { cookie } = await t.signUp();
     const created = await createTask(cookie, { ...validTask, maximaIndex: 1 });
     expect(created.status).toBe(201);
-    const task = (await created.json()) as Json;
+    const task = await answerOf('POST /api/tasks', created);
     expect(task.maximaIndex).toBe(1);
     const path = `/api/tasks/${String(task.id)}`;
     expect(((await (await t.request(path, { cookie })).json()) as Json).maximaIndex).toBe(1);
@@ -219,12 +213,12 @@ describe('linking a task to a strategy maxima', () => {
 describe('a due date', () => {
   it('is optional, stored as the day chosen, changed and cleared; anything but a date is refused and changes nothing', async () => {
     const { cookie } = await t.signUp();
-    const without = (await (await createTask(cookie)).json()) as Json;
+    const without = await answerOf('POST /api/tasks', createTask(cookie));
     expect(without.dueDate).toBeNull();
 
     const created = await createTask(cookie, { ...validTask, dueDate: '2026-12-04' });
     expect(created.status).toBe(201);
-    const task = (await created.json()) as Json;
+    const task = await answerOf('POST /api/tasks', created);
     expect(task.dueDate).toBe('2026-12-04');
     const path = `/api/tasks/${String(task.id)}`;
     expect(((await (await t.request(path, { cookie })).json()) as Json).dueDate).toBe('2026-12-04');
@@ -251,7 +245,7 @@ describe('a due date', () => {
 describe('editing a task', () => {
   it('changes the fields and recomputes the ICE total', async () => {
     const { cookie } = await t.signUp();
-    const task = (await (await createTask(cookie)).json()) as Json;
+    const task = await answerOf('POST /api/tasks', createTask(cookie));
     const response = await t.request(`/api/tasks/${task.id}`, { method: 'PATCH', cookie, json: { impact: 10, confidence: 10, hypothesis: 'A weekly call with every new customer halves churn' } });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ impact: 10, confidence: 10, ease: 5, iceTotal: 5, hypothesis: 'A weekly call with every new customer halves churn' });
@@ -259,7 +253,7 @@ describe('editing a task', () => {
 
   it('validates like creation and changes nothing on bad input', async () => {
     const { cookie } = await t.signUp();
-    const task = (await (await createTask(cookie)).json()) as Json;
+    const task = await answerOf('POST /api/tasks', createTask(cookie));
     const response = await t.request(`/api/tasks/${task.id}`, { method: 'PATCH', cookie, json: { hypothesis: 'too short', ease: 0 } });
     expect(response.status).toBe(400);
     const fields = ((await response.json()) as ErrorJson).error.details?.map((d) => d.field);
@@ -269,7 +263,7 @@ describe('editing a task', () => {
 
   it('refuses to edit a completed task', async () => {
     const { cookie } = await t.signUp();
-    const task = (await (await createTask(cookie)).json()) as Json;
+    const task = await answerOf('POST /api/tasks', createTask(cookie));
     await t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie, json: { outcome: 'validated', completionNotes: 'Churn fell to 3 %' } });
     const response = await t.request(`/api/tasks/${task.id}`, { method: 'PATCH', cookie, json: { impact: 1 } });
     expect(response.status).toBe(400);
@@ -279,14 +273,14 @@ describe('editing a task', () => {
 describe('completing a task', () => {
   it('moves it to done with its notes and awards 15 points once, however often it is sent', async () => {
     const { cookie } = await t.signUp();
-    const task = (await (await createTask(cookie)).json()) as Json;
+    const task = await answerOf('POST /api/tasks', createTask(cookie));
     const complete = (notes: string) => t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie, json: { outcome: 'validated', completionNotes: notes } });
     const [first, second] = await Promise.all([complete('Churn fell to 3 %'), complete('Churn fell to 3 %')]);
     expect([first.status, second.status]).toEqual([200, 200]);
     const again = await complete('Different notes later');
     expect(await again.json()).toMatchObject({ status: 'done', outcome: 'validated', completionNotes: 'Churn fell to 3 %' });
 
-    const done = (await (await t.request('/api/tasks?status=done', { cookie })).json()) as Json[];
+    const done = await answerOf('GET /api/tasks', t.request('/api/tasks?status=done', { cookie }));
     expect(done).toEqual([expect.objectContaining({ id: task.id, status: 'done', outcome: 'validated', completionNotes: 'Churn fell to 3 %', metricValueAtCompletion: null })]);
     expect(typeof done[0]?.completedAt).toBe('string');
     expect(await activeTasks(cookie)).toEqual([]);
@@ -298,7 +292,7 @@ describe('completing a task', () => {
     ['an unknown result', { outcome: 'sort of' }],
   ])('needs the result (%s) and keeps the task active', async (_, body) => {
     const { cookie } = await t.signUp();
-    const task = (await (await createTask(cookie)).json()) as Json;
+    const task = await answerOf('POST /api/tasks', createTask(cookie));
     const response = await t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie, json: { completionNotes: 'It worked', ...body } });
     expect(response.status).toBe(400);
     const { error } = (await response.json()) as ErrorJson;
@@ -308,7 +302,7 @@ describe('completing a task', () => {
 
   it('gives the mentor the latest results with their notes', async () => {
     const { cookie, user } = await t.signUp();
-    const task = (await (await createTask(cookie)).json()) as Json;
+    const task = await answerOf('POST /api/tasks', createTask(cookie));
     await createTask(cookie, { ...validTask, hypothesis: 'A still open experiment on pricing pages' });
     await t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie, json: { outcome: 'invalidated', completionNotes: 'Churn stayed at 6 %' } });
     const { chunks } = await tasksSource.load({ db: t.db, userId: user.id });
@@ -323,7 +317,7 @@ describe('completing a task', () => {
 
   it('needs completion notes', async () => {
     const { cookie } = await t.signUp();
-    const task = (await (await createTask(cookie)).json()) as Json;
+    const task = await answerOf('POST /api/tasks', createTask(cookie));
     const response = await t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie, json: { outcome: 'validated', completionNotes: '   ' } });
     expect(response.status).toBe(400);
     expect(await activeTasks(cookie)).toHaveLength(1);
@@ -334,7 +328,7 @@ describe('ownership', () => {
   it("answers 404 for another founder's task on read, edit, complete and delete", async () => {
     const owner = await t.signUp();
     const intruder = await t.signUp();
-    const task = (await (await createTask(owner.cookie)).json()) as Json;
+    const task = await answerOf('POST /api/tasks', createTask(owner.cookie));
     const attempts = [
       t.request(`/api/tasks/${task.id}`, { cookie: intruder.cookie }),
       t.request(`/api/tasks/${task.id}`, { method: 'PATCH', cookie: intruder.cookie, json: { impact: 1 } }),
@@ -357,7 +351,7 @@ describe('ownership', () => {
 describe('deleting a task', () => {
   it('takes back the points awarded today, and they are not awarded again', async () => {
     const { cookie } = await t.signUp();
-    const task = (await (await createTask(cookie)).json()) as Json;
+    const task = await answerOf('POST /api/tasks', createTask(cookie));
     await t.request(`/api/tasks/${task.id}/complete`, { method: 'POST', cookie, json: { outcome: 'validated', completionNotes: 'It worked' } });
     expect((await gamification(cookie)).points).toBe(25);
     expect((await t.request(`/api/tasks/${task.id}`, { method: 'DELETE', cookie })).status).toBe(204);

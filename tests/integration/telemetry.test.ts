@@ -5,6 +5,7 @@ import { startImpersonationExpiryJob } from '../../src/server/features/impersona
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { signUpAdmin } from './support/accounts.ts';
 import { createTestApp } from './support/test-app.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * GET /metrics for Prometheus (docs/decisions/189-telemetry.md): request rate, errors and
@@ -119,7 +120,7 @@ describe("the admin's charts", () => {
     expect(hourly.points.at(-2)).toMatchObject({ requests: 1 });
     expect(hourly.points.at(-1)!.memoryMb).toBeGreaterThan(0);
 
-    const day = (await (await t.request('/api/admin/telemetry?range=day', { cookie: admin.cookie })).json()) as { points: { requests: number }[] };
+    const day = await answerOf('GET /api/admin/telemetry', t.request('/api/admin/telemetry?range=day', { cookie: admin.cookie }));
     // Ten 1-request minutes make a point of 10.
     expect(day.points.at(-2)!.requests).toBeGreaterThanOrEqual(10);
     expect(day.points.length).toBeLessThan(hourly.points.length);

@@ -15,6 +15,7 @@ import { type ReceivedMail, startSmtpPeer } from './support/smtp-peer.ts';
 import { validTask } from './support/task-fixtures.ts';
 import { createTestApp, sessionCookie, TEST_ORIGIN } from './support/test-app.ts';
 import { createThrowawayDatabase } from '../../scripts/lib/throwaway-database.ts';
+import { answerOf } from './support/answer.ts';
 
 /**
  * The Monday metrics reminder and the Friday reflection, sent by the scheduler on a clock the
@@ -227,7 +228,7 @@ describe('what the e-mails say', () => {
   });
 });
 
-const meOf = async (cookie: string) => (await (await t.request('/api/me', { cookie })).json()) as { id: string; emailRemindersEnabled: boolean };
+const meOf = async (cookie: string) => await answerOf('GET /api/me', t.request('/api/me', { cookie }));
 
 describe('who gets none', () => {
   it('skips unconfirmed, reminders-off, suspended and deleted accounts, and sends to the founder who should get one', async () => {

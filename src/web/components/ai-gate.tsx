@@ -3,7 +3,8 @@ import { Dialog } from 'radix-ui';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ApiError, apiFetch } from '../lib/api-client.ts';
+import { ApiError } from '../lib/api-client.ts';
+import { api } from '../lib/api-routes.ts';
 import { showErrorToast } from '../lib/error-toast.ts';
 import { buttonClass } from './form/buttons.ts';
 
@@ -54,9 +55,9 @@ function AiGateDialog({ ask, onClose, onAccepted }: { ask: Ask | null; onClose: 
     setSaving(true);
     try {
       if (pending.kind === 'consent') {
-        await apiFetch('/api/ai/consent', { method: 'POST', body: JSON.stringify({ granted: true }) });
+        await api('POST /api/ai/consent', { json: { granted: true } });
       } else {
-        await apiFetch('/api/me', { method: 'PATCH', body: JSON.stringify({ aiAssistanceEnabled: true }) });
+        await api('PATCH /api/me', { json: { aiAssistanceEnabled: true } });
       }
     } catch (error) {
       showErrorToast(error, t(pending.kind === 'consent' ? 'consent.saveFailed' : 'consent.enableFailed'));

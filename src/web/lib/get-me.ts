@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Json } from '../../core/http/json.ts';
-import type { Me as ServerMe } from '../../server/features/profile/index.ts';
-import { apiFetch } from './api-client.ts';
+import { type ApiAnswer, api } from './api-routes.ts';
 
 /** The signed-in founder's profile as GET /api/me answers it: the server's own type. */
-export type Me = Json<ServerMe>;
+export type Me = ApiAnswer<'GET /api/me'>;
 
 export const meQueryKey = (userId: string | undefined) => ['me', userId] as const;
 
@@ -15,7 +13,7 @@ export const meQueryKey = (userId: string | undefined) => ['me', userId] as cons
 let earlyMe: Promise<Me> | undefined;
 
 export function startMeEarly() {
-  const started = apiFetch<Me>('/api/me');
+  const started = api('GET /api/me');
   earlyMe = started;
   // Signed out: the guard sends the visitor to /auth; this answer is not waited for.
   started.catch(() => {});
@@ -32,7 +30,7 @@ async function fetchMe() {
       // Made before a sign-in, say: ask again.
     }
   }
-  return apiFetch<Me>('/api/me');
+  return api('GET /api/me');
 }
 
 export const meQueryOptions = (userId: string | undefined) =>

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Json } from '../../core/http/json.ts';
-import type { OnboardingDraftResponse } from '../../server/features/onboarding/index.ts';
-import { apiFetch } from './api-client.ts';
+import { api } from './api-routes.ts';
 
 /**
  * The answers typed so far and the current step, saved on the server per founder
@@ -20,7 +18,7 @@ export const DRAFT_SAVE_DELAY_MS = 600;
 export function useSavedOnboardingDraft(userId: string) {
   return useQuery({
     queryKey: ['onboarding-draft', userId],
-    queryFn: () => apiFetch<Json<OnboardingDraftResponse>>(DRAFT_PATH),
+    queryFn: () => api('GET /api/onboarding/draft'),
     enabled: userId !== '',
     gcTime: 0,
     refetchOnWindowFocus: false,
@@ -47,6 +45,7 @@ export function useAutosavedDraft(initial: Draft) {
     if (body === lastSent.current) return;
     lastSent.current = body;
     queue.current = queue.current.then(() =>
+      // A plain fetch: `keepalive` lets the save outlive the page, and a failure is only remembered, never thrown.
       fetch(DRAFT_PATH, { method: 'PUT', body, keepalive, credentials: 'same-origin', headers: { 'content-type': 'application/json' } }).catch(() => {
         // Offline or signed out: the next change saves again.
         lastSent.current = '';

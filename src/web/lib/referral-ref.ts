@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { Json } from '../../core/http/json.ts';
 import { normaliseReferralCode } from '../../core/referrals/referral-schema.ts';
-import type { Inviter } from '../../server/features/referrals/index.ts';
-import { apiFetch } from './api-client.ts';
+import { api } from './api-routes.ts';
 
 /** Read by the server when the account is created (src/server/auth/referral-ref.ts). */
 const REFERRAL_COOKIE = 'rumbo_ref';
@@ -32,7 +30,7 @@ export function useInviterName(code: string | null): string | null {
   useEffect(() => {
     if (!code) return;
     let live = true;
-    apiFetch<Json<Inviter>>(`/api/referrals/invites/${encodeURIComponent(code)}`).then(
+    api('GET /api/referrals/invites/:code', { params: { code } }).then(
       (answer) => live && setName(answer.inviterName),
       () => live && setName(null),
     );

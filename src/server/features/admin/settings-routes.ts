@@ -3,8 +3,7 @@ import { RuntimeSettingsInput, type RuntimeSettingName, type RuntimeSettings } f
 import { clientAddress } from '../../http/client-address.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AppBindings } from '../../http/context.ts';
-import { documented, readsBody } from '../../http/route-doc.ts';
-import { parseJsonBody } from '../../http/validate.ts';
+import { documented, jsonBody } from '../../http/route-doc.ts';
 import { requestContext } from '../../platform/audit.ts';
 import { saveSettings } from '../../platform/runtime-settings.ts';
 
@@ -24,9 +23,9 @@ export const adminSettingsRoutes = new Hono<AppBindings>()
   .put(
     '/',
     documented({ summary: 'Admin: change operating settings (those sent); audited, in force on every instance at once', tag: 'admin' }),
-    readsBody({ 'application/json': RuntimeSettingsInput }),
+    jsonBody(RuntimeSettingsInput),
     async (c) => {
-      const input = await parseJsonBody(c, RuntimeSettingsInput);
+      const input = c.req.valid('json');
       await saveSettings(c.get('deps'), input, { id: c.get('user').id, context: requestContext(c.req.raw, clientAddress(c)) });
       return c.json(answer(c.get('deps')));
     },

@@ -3,9 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { toast } from 'sonner';
-import type { Json } from '../../../core/http/json.ts';
-import type { AdminOverview } from '../../../server/features/admin/index.ts';
-import { apiFetch } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-routes.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { useMe } from '../../lib/get-me.ts';
 import { cn } from '../../lib/cn.ts';
@@ -36,7 +34,7 @@ const SECTIONS = [
 
 function AdminOverview() {
   const { t } = useTranslation('admin');
-  const overview = useQuery({ queryKey: ['admin', 'overview'], queryFn: () => apiFetch<Json<AdminOverview>>('/api/admin/overview') });
+  const overview = useQuery({ queryKey: ['admin', 'overview'], queryFn: () => api('GET /api/admin/overview') });
   return (
     <div aria-live="polite" className="mt-6 rounded-lg border border-border p-4">
       {overview.isPending ? (

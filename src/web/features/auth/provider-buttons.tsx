@@ -2,26 +2,24 @@ import { KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { Json } from '../../../core/http/json.ts';
-import type { PublicAuthProviders } from '../../../server/features/auth-providers/index.ts';
+import { type ApiAnswer, api } from '../../lib/api-routes.ts';
 import { authClient } from '../../lib/auth-client.ts';
 import { authErrorKey } from './auth-errors.ts';
 import { SecondaryButton } from '../../components/form/form-parts.tsx';
 import { LegalLinksText } from './legal-links.tsx';
 import { callbackUrls } from './magic-link-form.tsx';
 
-/** GET /api/auth-providers: the server's answer (`publicAuthProviders`), as JSON. */
-type Providers = Json<PublicAuthProviders>;
+/** GET /api/auth-providers: the server's answer (`publicAuthProviders`). */
+type Providers = ApiAnswer<'GET /api/auth-providers'>;
 
 /** Which providers the server has credentials for (GET /api/auth-providers). */
 function useAuthProviders() {
   const [providers, setProviders] = useState<Providers>({ google: false, oidc: null });
   useEffect(() => {
     let current = true;
-    fetch('/api/auth-providers')
-      .then((response) => (response.ok ? (response.json() as Promise<Providers>) : null))
+    api('GET /api/auth-providers')
       .then((value) => {
-        if (current && value) setProviders(value);
+        if (current) setProviders(value);
       })
       // Without the list the page still offers e-mail sign-in; nothing to tell the visitor.
       .catch(() => undefined);

@@ -1,40 +1,26 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChatReportReason, ChatRoom, LeaderboardPeriod, StartupPhase, Visibility } from '../../../core/community/community.ts';
-import type { Json } from '../../../core/http/json.ts';
-import type {
-  ChatConversation as ServerChatConversation,
-  ChatConversations as ServerChatConversations,
-  ChatMentions as ServerChatMentions,
-  ChatMessage as ServerChatMessage,
-  ChatRooms as ServerChatRooms,
-  CommunitySettings as ServerCommunitySettings,
-  ConversationHistory,
-  FeedPage as ServerFeedPage,
-  Leaderboard as ServerLeaderboard,
-  LedgerPage as ServerLedgerPage,
-  RoomHistory,
-} from '../../../server/features/community/index.ts';
-import { apiFetch } from '../../lib/api-client.ts';
+import { type ApiAnswer, api } from '../../lib/api-routes.ts';
 import { reopenWhenClosed } from '../../lib/live-stream.ts';
 
-/** The community's answers as the browser receives them: the server's types, as JSON. */
-export type CommunitySettings = Json<ServerCommunitySettings>;
-export type LedgerPage = Json<ServerLedgerPage>;
-export type FeedPage = Json<ServerFeedPage>;
-export type Leaderboard = Json<ServerLeaderboard>;
-export type ChatMessage = Json<ServerChatMessage>;
-export type ChatRooms = Json<ServerChatRooms>;
-export type ChatMentions = Json<ServerChatMentions>;
-export type ChatConversation = Json<ServerChatConversation>;
-export type ChatConversations = Json<ServerChatConversations>;
+/** The community's answers as the browser receives them: each route's own type. */
+export type CommunitySettings = ApiAnswer<'GET /api/community/me'>;
+export type LedgerPage = ApiAnswer<'GET /api/community/ledger'>;
+export type FeedPage = ApiAnswer<'GET /api/community/feed'>;
+export type Leaderboard = ApiAnswer<'GET /api/community/leaderboard'>;
+export type ChatMessage = ApiAnswer<'POST /api/community/rooms/:room/messages'>;
+export type ChatRooms = ApiAnswer<'GET /api/community/rooms'>;
+export type ChatMentions = ApiAnswer<'GET /api/community/mentions'>;
+export type ChatConversation = ApiAnswer<'POST /api/community/conversations'>;
+export type ChatConversations = ApiAnswer<'GET /api/community/conversations'>;
 
 /** The community API (docs/community.md): one place for its calls and keys. */
 const communityKey = ['community'] as const;
 
 export const communitySettingsQuery = queryOptions({
   queryKey: [...communityKey, 'me'],
-  queryFn: () => apiFetch<CommunitySettings>('/api/community/me'),
+  queryFn: () => api('GET /api/community/me'),
 });
 
 export const useCommunitySettings = () => useQuery(communitySettingsQuery);
@@ -44,7 +30,7 @@ export function useSetVisibility() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (visibility: Visibility) =>
-      apiFetch<CommunitySettings>('/api/community/visibility', { method: 'PUT', body: JSON.stringify({ visibility }) }),
+      api('PUT /api/community/visibility', { json: { visibility } }),
     onSuccess: async (settings) => {
       queryClient.setQueryData(communitySettingsQuery.queryKey, settings);
       await queryClient.invalidateQueries({ queryKey: communityKey, predicate: (query) => query.queryKey[1] !== 'me' });
@@ -55,36 +41,36 @@ export function useSetVisibility() {
 export const useLedgerPage = (page: number) =>
   useQuery({
     queryKey: [...communityKey, 'ledger', page],
-    queryFn: () => apiFetch<LedgerPage>(`/api/community/ledger?page=${page}`),
+    queryFn: () => api('GET /api/community/ledger', { query: { page: String(page) } }),
     placeholderData: keepPreviousData,
   });
 
 export const useFeedPage = (page: number) =>
   useQuery({
     queryKey: [...communityKey, 'feed', page],
-    queryFn: () => apiFetch<FeedPage>(`/api/community/feed?page=${page}`),
+    queryFn: () => api('GET /api/community/feed', { query: { page: String(page) } }),
     placeholderData: keepPreviousData,
   });
 
 export const useLeaderboard = (period: LeaderboardPeriod, phase: StartupPhase | null, enabled: boolean) =>
   useQuery({
     queryKey: [...communityKey, 'leaderboard', period, phase],
-    queryFn: () => apiFetch<Leaderboard>(`/api/community/leaderboard?period=${period}${phase ? `&phase=${phase}` : ''}`),
+    queryFn: () => api('GET /api/community/leaderboard', { query: { period, ...(phase ? { phase } : {}) } }),
     placeholderData: keepPreviousData,
     enabled,
   });
 
 /** Chat (decision 194): a page of the room's history (the latest, or before a message), a post, and acts on one message. */
 export const chatHistory = (room: ChatRoom, before?: number) =>
-  apiFetch<Json<RoomHistory>>(`/api/community/rooms/${room}/messages${before ? `?before=${before}` : ''}`);
+  api('GET /api/community/rooms/:room/messages', { params: { room }, ...(before ? { query: { before: String(before) } } : {}) });
 export const postChatMessage = (room: ChatRoom, body: string) =>
-  apiFetch<ChatMessage>(`/api/community/rooms/${room}/messages`, { method: 'POST', body: JSON.stringify({ body }) });
+  api('POST /api/community/rooms/:room/messages', { params: { room }, json: { body } });
 export const editChatMessage = (id: number, body: string) =>
-  apiFetch<ChatMessage>(`/api/community/messages/${id}`, { method: 'PATCH', body: JSON.stringify({ body }) });
-export const deleteChatMessage = (id: number) => apiFetch<void>(`/api/community/messages/${id}`, { method: 'DELETE' });
+  api('PATCH /api/community/messages/:id', { params: { id }, json: { body } });
+export const deleteChatMessage = (id: number) => api('DELETE /api/community/messages/:id', { params: { id } });
 export const reportChatMessage = (id: number, reason: ChatReportReason) =>
-  apiFetch<void>(`/api/community/messages/${id}/report`, { method: 'POST', body: JSON.stringify({ reason }) });
-export const blockChatAuthor = (id: number) => apiFetch<void>(`/api/community/messages/${id}/block-author`, { method: 'POST' });
+  api('POST /api/community/messages/:id/report', { params: { id }, json: { reason } });
+export const blockChatAuthor = (id: number) => api('POST /api/community/messages/:id/block-author', { params: { id } });
 /** The room's live stream; the browser reconnects by itself with Last-Event-ID. */
 export const chatStreamUrl = (room: ChatRoom, after: number) => `/api/community/rooms/${room}/stream?after=${after}`;
 
@@ -96,7 +82,7 @@ const chatRoomsKey = [...communityKey, 'rooms'] as const;
 export const useChatRooms = (enabled: boolean) =>
   useQuery({
     queryKey: chatRoomsKey,
-    queryFn: () => apiFetch<ChatRooms>('/api/community/rooms'),
+    queryFn: () => api('GET /api/community/rooms'),
     refetchInterval: UNREAD_REFRESH_MS,
     enabled,
   });
@@ -106,7 +92,7 @@ export function useMarkRoomRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ room, lastReadId }: { room: ChatRoom; lastReadId: number }) =>
-      apiFetch<void>(`/api/community/rooms/${room}/read`, { method: 'PUT', body: JSON.stringify({ lastReadId }) }),
+      api('PUT /api/community/rooms/:room/read', { params: { room }, json: { lastReadId } }),
     onSuccess: (_, { room }) =>
       queryClient.setQueryData<ChatRooms>(chatRoomsKey, (rooms) => rooms && { rooms: rooms.rooms.map((entry) => (entry.room === room ? { ...entry, unread: 0 } : entry)) }),
   });
@@ -116,12 +102,12 @@ const mentionsKey = [...communityKey, 'mentions'] as const;
 
 /** Messages naming the founder (decision 176), asked again with the unread counts. */
 export const useChatMentions = () =>
-  useQuery({ queryKey: mentionsKey, queryFn: () => apiFetch<ChatMentions>('/api/community/mentions'), refetchInterval: UNREAD_REFRESH_MS });
+  useQuery({ queryKey: mentionsKey, queryFn: () => api('GET /api/community/mentions'), refetchInterval: UNREAD_REFRESH_MS });
 
 export function useMarkMentionsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<void>('/api/community/mentions/read', { method: 'POST' }),
+    mutationFn: () => api('POST /api/community/mentions/read'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mentionsKey }),
   });
 }
@@ -130,7 +116,7 @@ export function useMarkMentionsRead() {
 export function useSetDirectMessages() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (allow: boolean) => apiFetch<CommunitySettings>('/api/community/direct-messages', { method: 'PUT', body: JSON.stringify({ allow }) }),
+    mutationFn: (allow: boolean) => api('PUT /api/community/direct-messages', { json: { allow } }),
     onSuccess: (settings) => queryClient.setQueryData(communitySettingsQuery.queryKey, settings),
   });
 }
@@ -141,7 +127,7 @@ const conversationsKey = [...communityKey, 'conversations'] as const;
 export const useConversations = (enabled: boolean) =>
   useQuery({
     queryKey: conversationsKey,
-    queryFn: () => apiFetch<ChatConversations>('/api/community/conversations'),
+    queryFn: () => api('GET /api/community/conversations'),
     refetchInterval: UNREAD_REFRESH_MS,
     enabled,
   });
@@ -173,7 +159,7 @@ export function useConversationNews(enabled: boolean) {
 export function useStartConversation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (contact: string) => apiFetch<ChatConversation>('/api/community/conversations', { method: 'POST', body: JSON.stringify({ contact }) }),
+    mutationFn: (contact: string) => api('POST /api/community/conversations', { json: { contact } }),
     onSuccess: async (conversation) => {
       queryClient.setQueryData<ChatConversations>(conversationsKey, (list) =>
         list && !list.conversations.some((entry) => entry.id === conversation.id) ? { conversations: [conversation, ...list.conversations] } : list,
@@ -185,9 +171,9 @@ export function useStartConversation() {
 
 /** A conversation's history page, a message in it, and its live stream (decision 220). */
 export const conversationHistory = (id: number, before?: number) =>
-  apiFetch<Json<ConversationHistory>>(`/api/community/conversations/${id}/messages${before ? `?before=${before}` : ''}`);
+  api('GET /api/community/conversations/:id/messages', { params: { id }, ...(before ? { query: { before: String(before) } } : {}) });
 export const postDirectMessage = (id: number, body: string) =>
-  apiFetch<ChatMessage>(`/api/community/conversations/${id}/messages`, { method: 'POST', body: JSON.stringify({ body }) });
+  api('POST /api/community/conversations/:id/messages', { params: { id }, json: { body } });
 export const conversationStreamUrl = (id: number, after: number) => `/api/community/conversations/${id}/stream?after=${after}`;
 
 /** Marks the conversation read up to a message and clears its count in the list at once. */
@@ -195,7 +181,7 @@ export function useMarkConversationRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, lastReadId }: { id: number; lastReadId: number }) =>
-      apiFetch<void>(`/api/community/conversations/${id}/read`, { method: 'PUT', body: JSON.stringify({ lastReadId }) }),
+      api('PUT /api/community/conversations/:id/read', { params: { id }, json: { lastReadId } }),
     onSuccess: (_, { id }) =>
       queryClient.setQueryData<ChatConversations>(
         conversationsKey,

@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Json } from '../../../core/http/json.ts';
-import type { ResolvedFlags as ServerResolvedFlags } from '../../../server/features/flags/index.ts';
-import { apiFetch } from '../../lib/api-client.ts';
+import { type ApiAnswer, api } from '../../lib/api-routes.ts';
 import { useSession } from '../../lib/auth-client.ts';
 
 /** GET /api/feature-flags: the founder's flags, each on or off. */
-export type ResolvedFlags = Json<ServerResolvedFlags>;
+export type ResolvedFlags = ApiAnswer<'GET /api/feature-flags'>;
 
 /** The resolved flags' cache key; an admin's flag change clears everything under it (decision 206). */
 export const featureFlagsKey = ['feature-flags'] as const;
@@ -19,7 +17,7 @@ export function useFeatureFlags() {
   const userId = session.data?.user.id;
   return useQuery({
     queryKey: [...featureFlagsKey, userId],
-    queryFn: () => apiFetch<ResolvedFlags>('/api/feature-flags'),
+    queryFn: () => api('GET /api/feature-flags'),
     enabled: Boolean(userId),
     staleTime: Infinity,
   });

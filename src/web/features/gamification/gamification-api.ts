@@ -1,17 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Json } from '../../../core/http/json.ts';
-import type { Gamification as ServerGamification } from '../../../server/features/gamification/index.ts';
-import { apiFetch } from '../../lib/api-client.ts';
+import { type ApiAnswer, api } from '../../lib/api-routes.ts';
 
 /** GET /api/me/gamification: points, level, streaks, achievements and the latest ledger rows (the server's `Gamification`, as JSON). */
-export type Gamification = Json<ServerGamification>;
+export type Gamification = ApiAnswer<'GET /api/me/gamification'>;
 
 export const gamificationQueryKey = ['gamification'] as const;
 
 export const gamificationQueryOptions = () =>
   queryOptions({
     queryKey: gamificationQueryKey,
-    queryFn: () => apiFetch<Gamification>('/api/me/gamification'),
+    queryFn: () => api('GET /api/me/gamification'),
     // Points change with what the founder does; mutations invalidate this key.
     staleTime: 30_000,
   });
@@ -21,5 +19,5 @@ export function useGamification() {
 }
 
 export function markBadgesSeen(badges: string[]) {
-  return apiFetch<Gamification>('/api/me/gamification/seen', { method: 'POST', body: JSON.stringify({ badges }) });
+  return api('POST /api/me/gamification/seen', { json: { badges } });
 }

@@ -1,10 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Json } from '../../../core/http/json.ts';
-import type { InsightsAnswer } from '../../../server/features/insights/index.ts';
-import { apiFetch } from '../../lib/api-client.ts';
+import { type ApiAnswer, api } from '../../lib/api-routes.ts';
 
 /** GET /api/insights as the server answers it. */
-export type Insights = Json<InsightsAnswer>;
+export type Insights = ApiAnswer<'GET /api/insights'>;
 export type Insight = Insights['insights'][number];
 
 /**
@@ -22,6 +20,6 @@ export function markInsightsReadEarly(answeredAt: number | undefined) {
 export const insightsQueryOptions = () =>
   queryOptions({
     queryKey: ['insights'],
-    queryFn: () => apiFetch<Insights>('/api/insights'),
+    queryFn: () => api('GET /api/insights'),
     staleTime: (query) => (earlyAnswerAt !== undefined && query.state.dataUpdatedAt === earlyAnswerAt ? EARLY_ANSWER_FRESH_MS : 0),
   });

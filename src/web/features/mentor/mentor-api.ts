@@ -4,39 +4,32 @@ import type { Language } from '../../../core/i18n/language.ts';
 import { NO_CONVERSATION_TO_ANALYSE } from '../../../core/mentor/mentor-schema.ts';
 import type { NumberCheck } from '../../../core/mentor/number-check.ts';
 import type { ToolCallRecord } from '../../../core/mentor/tool-calls.ts';
-import type { Json } from '../../../core/http/json.ts';
-import type {
-  Conversation as ServerConversation,
-  Conversations,
-  ConversationSummary as ServerConversationSummary,
-  FilesUpload as ServerFilesUpload,
-} from '../../../server/features/mentor/index.ts';
-import type { SavedEntry } from '../../../server/features/ai-context/index.ts';
-import { ApiError, apiFetch } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { type ApiAnswer, api } from '../../lib/api-routes.ts';
 
-/** The mentor's answers as the browser receives them: the server's types, as JSON. */
-export type ConversationSummary = Json<ServerConversationSummary>;
-export type Conversation = Json<ServerConversation>;
+/** The mentor's answers as the browser receives them: each route's own type. */
+export type ConversationSummary = ApiAnswer<'GET /api/mentor/conversations'>['conversations'][number];
+export type Conversation = ApiAnswer<'GET /api/mentor/conversations/:id'>;
 export type StoredMessage = Conversation['messages'][number];
 
 export const conversationsQuery = () =>
   queryOptions({
     queryKey: ['mentor', 'conversations'],
-    queryFn: async () => (await apiFetch<Json<Conversations>>('/api/mentor/conversations')).conversations,
+    queryFn: async () => (await api('GET /api/mentor/conversations')).conversations,
   });
 
 export const conversationQuery = (id: string | null) =>
   queryOptions({
     queryKey: ['mentor', 'conversation', id],
-    queryFn: () => apiFetch<Conversation>(`/api/mentor/conversations/${id}`),
+    queryFn: () => api('GET /api/mentor/conversations/:id', { params: { id: id ?? '' } }),
     enabled: Boolean(id),
   });
 
-export const deleteConversation = (id: string) => apiFetch<null>(`/api/mentor/conversations/${id}`, { method: 'DELETE' });
+export const deleteConversation = (id: string) => api('DELETE /api/mentor/conversations/:id', { params: { id } });
 
 /** The insights are saved as an AI context entry: the answer is that entry, as a create answers it. */
 export const analyseConversation = (id: string, language: Language) =>
-  apiFetch<Json<SavedEntry>>(`/api/mentor/conversations/${id}/analyse`, { method: 'POST', body: JSON.stringify({ language }) });
+  api('POST /api/mentor/conversations/:id/analyse', { params: { id }, json: { language } });
 
 /** The server's answer to analysing a conversation with nothing said in it (only files, say). */
 export const isNothingToAnalyse = (error: unknown) =>
@@ -45,15 +38,16 @@ export const isNothingToAnalyse = (error: unknown) =>
   Array.isArray(error.details) &&
   (error.details as { message?: unknown }[]).some((detail) => detail.message === NO_CONVERSATION_TO_ANALYSE);
 
-export type FilesUpload = Json<ServerFilesUpload>;
+export type FilesUpload = ApiAnswer<'POST /api/mentor/conversations/files'>;
 
 /** Files into the open conversation, or into a new one (decision 090). */
 export function uploadConversationFiles(conversationId: string | null, files: File[], language: Language) {
   const body = new FormData();
   body.append('language', language);
   for (const file of files) body.append('files', file);
-  const path = conversationId ? `/api/mentor/conversations/${conversationId}/files` : '/api/mentor/conversations/files';
-  return apiFetch<FilesUpload>(path, { method: 'POST', body });
+  return conversationId
+    ? api('POST /api/mentor/conversations/:id/files', { params: { id: conversationId }, init: { body } })
+    : api('POST /api/mentor/conversations/files', { init: { body } });
 }
 
 export type ChatEvents = {

@@ -5,26 +5,19 @@ import type { WeekKey } from '../../../core/metrics/iso-week.ts';
 import type { SummaryRange } from '../../../core/metrics/summary-range.ts';
 import type { WeekRecordInput } from '../../../core/metrics/week-record.ts';
 import { ApiError, detailKey } from '../../lib/api-client.ts';
-import { api } from '../../lib/api-routes.ts';
+import { type ApiAnswer, api } from '../../lib/api-routes.ts';
 import { gamificationQueryKey } from '../gamification/index.ts';
 import { isErrorBody } from '../../../core/errors/error-codes.ts';
 import type { StripeApplyInput } from '../../../core/metrics/stripe-import.ts';
-import type { Json } from '../../../core/http/json.ts';
-import type {
-  CurrencyChange as ServerCurrencyChange,
-  MetricsSummary as ServerMetricsSummary,
-  PeerBenchmarks,
-  WeeksImported,
-} from '../../../server/features/metrics/index.ts';
 
 // The metrics API (docs/metrics.md#api): one place for its calls, keys and invalidation.
 
-/** GET /api/metrics/summary: the server's answer (`metricsSummary`, its series cut to the range), as JSON. */
-export type MetricsSummary = Json<ServerMetricsSummary>;
+/** GET /api/metrics/summary: the server's answer (`metricsSummary`, its series cut to the range). */
+export type MetricsSummary = ApiAnswer<'GET /api/metrics/summary'>;
 /** One week of the summary's series. */
 export type SeriesPoint = MetricsSummary['series'][number];
 /** GET /api/metrics/benchmarks (`peerBenchmarks`). */
-export type Benchmarks = Json<PeerBenchmarks>;
+export type Benchmarks = ApiAnswer<'GET /api/metrics/benchmarks'>;
 
 const metricsKey = ['metrics'] as const;
 
@@ -57,7 +50,7 @@ function useInvalidateMetrics() {
 }
 
 /** A recorded change of currency (POST /api/metrics/currency, decision 114). */
-export type CurrencyChange = Json<ServerCurrencyChange>;
+export type CurrencyChange = ApiAnswer<'POST /api/metrics/currency'>;
 
 export const currencyChangesQuery = queryOptions({
   queryKey: [...metricsKey, 'currency-changes'],
@@ -96,7 +89,7 @@ export const EXPORT_URL = '/api/metrics/export.csv';
  * Uploads a CSV with XMLHttpRequest, whose upload events give the progress bar
  * for large files (fetch has none). Rejects with ApiError; row errors are in `details`.
  */
-export function uploadCsv(text: string, onProgress: (fraction: number) => void): Promise<Json<WeeksImported>> {
+export function uploadCsv(text: string, onProgress: (fraction: number) => void): Promise<ApiAnswer<'POST /api/metrics/import'>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', '/api/metrics/import');
@@ -115,7 +108,7 @@ export function uploadCsv(text: string, onProgress: (fraction: number) => void):
       }
       if (request.status >= 200 && request.status < 300) {
         onProgress(1);
-        resolve(body as Json<WeeksImported>);
+        resolve(body as ApiAnswer<'POST /api/metrics/import'>);
       } else if (isErrorBody(body)) {
         reject(new ApiError(body.error.code, request.status, body.error.message, body.error.details));
       } else {

@@ -3,13 +3,11 @@ import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { Json } from '../../../core/http/json.ts';
-import type { ConsentAnswer, ConsentRequest } from '../../../server/features/oauth/index.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 import { ChoiceField } from '../../components/form/fields.tsx';
 import { QueryStates } from '../../components/query-states.tsx';
 import { SettingsSection } from '../../components/settings-section.tsx';
-import { apiFetch } from '../../lib/api-client.ts';
+import { type ApiAnswer, api } from '../../lib/api-routes.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 
 type Decision = 'approve' | 'deny';
@@ -24,7 +22,7 @@ export function ConsentPage() {
   const { t } = useTranslation('profile');
   const [params] = useSearchParams();
   const search = params.toString();
-  const request = useQuery({ queryKey: ['oauth-consent', search], queryFn: () => apiFetch<Json<ConsentRequest>>(`/api/oauth/authorization?${search}`), retry: false });
+  const request = useQuery({ queryKey: ['oauth-consent', search], queryFn: () => api('GET /api/oauth/authorization', { query: Object.fromEntries(params) }), retry: false });
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('consent.heading')}</h1>
@@ -35,12 +33,13 @@ export function ConsentPage() {
   );
 }
 
-function ConsentForm({ request, query }: { request: Json<ConsentRequest>; query: Record<string, string> }) {
+function ConsentForm({ request, query }: { request: ApiAnswer<'GET /api/oauth/authorization'>; query: Record<string, string> }) {
   const { t } = useTranslation('profile');
   const [scope, setScope] = useState(request.scopes.includes('write') ? 'write' : 'read');
   const answer = useMutation({
     mutationFn: (decision: Decision) =>
-      apiFetch<Json<ConsentAnswer>>('/api/oauth/authorization', { method: 'POST', body: JSON.stringify({ ...query, decision, scopes: scope === 'write' ? ['read', 'write'] : ['read'] }) }),
+      // The authorization request's own parameters go back as the page received them: the server checks them again.
+      api('POST /api/oauth/authorization', { init: { body: JSON.stringify({ ...query, decision, scopes: scope === 'write' ? ['read', 'write'] : ['read'] }) } }),
     onSuccess: ({ redirectTo }) => window.location.assign(redirectTo),
     onError: (error) => showErrorToast(error, t('consent.error')),
   });

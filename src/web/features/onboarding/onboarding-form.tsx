@@ -2,11 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Check } from 'lucide-react';
 import { type Dispatch, type SetStateAction, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Json } from '../../../core/http/json.ts';
 import { ONBOARDING_STEPS, OnboardingInput } from '../../../core/onboarding/onboarding-schema.ts';
 import { currencyForCountry, DEFAULT_FRIDAY_HOUR, DEFAULT_MONDAY_HOUR } from '../../../core/profile/profile-fields.ts';
-import type { VisitorCountry } from '../../../server/features/geo/index.ts';
-import { apiFetch } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-routes.ts';
 import { cn } from '../../lib/cn.ts';
 import type { Me } from '../../lib/get-me.ts';
 import type { ResolvedFlags } from '../flags/index.ts';
@@ -98,7 +96,7 @@ export function OnboardingForm({ draft, setDraft, variant, submit, readOnly = fa
   // Geolocation prefills the country (docs/product.md#geolocation) when nothing was chosen yet.
   const geo = useQuery({
     queryKey: ['geo'],
-    queryFn: () => apiFetch<Json<VisitorCountry>>('/api/geo'),
+    queryFn: () => api('GET /api/geo'),
     enabled: !answers.country,
     retry: false,
   });

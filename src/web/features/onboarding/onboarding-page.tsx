@@ -4,7 +4,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { sanitizeDeep } from '../../../core/security/sanitize.ts';
 import { Logo } from '../../components/logo.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
-import { apiFetch } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-routes.ts';
 import { useSession } from '../../lib/auth-client.ts';
 import { type Me, meQueryKey, useMe } from '../../lib/get-me.ts';
 import { ProfileLanguageSwitcher } from '../profile/index.ts';
@@ -88,7 +88,8 @@ function FounderOnboardingForm({ userId, initial, onCompleted }: FormProps & { i
   const [draft, setDraft] = useAutosavedDraft(initial);
   const flags = useFeatureFlags();
   const submit = async (answers: Answers) => {
-    const updated = await apiFetch<Me>('/api/onboarding', { method: 'POST', body: JSON.stringify(sanitizeDeep(answers)) });
+    // The answers are the form's strings as typed (the body type is the parsed one): sent as text, the server checks them.
+    const updated = await api('POST /api/onboarding', { init: { body: JSON.stringify(sanitizeDeep(answers)) } });
     // The server cleared the draft with the submission.
     queryClient.setQueryData(meQueryKey(userId), updated);
     onCompleted(updated);

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { SESSION_POLL_INTERVAL_MS, type SessionCheckResult, startSessionWatch } from '../../../core/session/session-watch.ts';
-import { ApiError, apiFetch } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-routes.ts';
 import { useReturnToAdmin } from '../impersonation/index.ts';
 import { signOutAndClear } from '../../lib/sign-out.ts';
 
@@ -20,9 +21,9 @@ function adminReasonOf(details: unknown): AdminReason | null {
  * GET /api/session, or for an admin GET /api/session/admin (validate_admin_session: still an
  * admin, account active, not idle): valid, or which rule ended it; offline is not a verdict.
  */
-async function checkSession(path: string, onAdminReason: (reason: AdminReason | null) => void): Promise<SessionCheckResult> {
+async function checkSession(route: 'GET /api/session' | 'GET /api/session/admin', onAdminReason: (reason: AdminReason | null) => void): Promise<SessionCheckResult> {
   try {
-    await apiFetch(path);
+    await api(route);
     return 'valid';
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) return 'unknown';
@@ -67,7 +68,7 @@ export function useSessionWatch(
     let adminReason: AdminReason | null = null;
     return startSessionWatch({
       check: () =>
-        checkSession(admin.current.checked ? '/api/session/admin' : '/api/session', (reason) => {
+        checkSession(admin.current.checked ? 'GET /api/session/admin' : 'GET /api/session', (reason) => {
           adminReason = reason;
         }),
       intervalMs: () => interval.current,

@@ -1,24 +1,21 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StrategyInput } from '../../../core/strategy/strategy-schema.ts';
 import type { StrategyDraftInput } from '../../../core/mentor/strategy-draft.ts';
-import type { Json } from '../../../core/http/json.ts';
-import type { StrategyDrafted } from '../../../server/features/mentor/index.ts';
-import type { StrategyVersion as ServerStrategyVersion } from '../../../server/features/strategy/index.ts';
-import { apiFetch } from '../../lib/api-client.ts';
+import { type ApiAnswer, api } from '../../lib/api-routes.ts';
 import { gamificationQueryKey } from '../gamification/index.ts';
 
-/** A saved version of the strategy as the API answers it: the server's `StrategyVersion`, as JSON. */
-export type StrategyVersion = Json<ServerStrategyVersion>;
+/** A saved version of the strategy as the API answers it: as PUT /api/strategy answers it. */
+export type StrategyVersion = ApiAnswer<'PUT /api/strategy'>;
 
 export const strategyQueryOptions = () =>
-  queryOptions({ queryKey: ['strategy', 'current'], queryFn: () => apiFetch<StrategyVersion>('/api/strategy') });
+  queryOptions({ queryKey: ['strategy', 'current'], queryFn: () => api('GET /api/strategy') });
 
 export function useStrategy() {
   return useQuery(strategyQueryOptions());
 }
 
 export function useStrategyVersions() {
-  return useQuery({ queryKey: ['strategy', 'versions'], queryFn: () => apiFetch<StrategyVersion[]>('/api/strategy/versions') });
+  return useQuery({ queryKey: ['strategy', 'versions'], queryFn: () => api('GET /api/strategy/versions') });
 }
 
 function useAfterSave() {
@@ -36,7 +33,7 @@ function useAfterSave() {
 export function useSaveStrategy() {
   const afterSave = useAfterSave();
   return useMutation({
-    mutationFn: (input: StrategyInput) => apiFetch<StrategyVersion>('/api/strategy', { method: 'PUT', body: JSON.stringify(input) }),
+    mutationFn: (input: StrategyInput) => api('PUT /api/strategy', { json: input }),
     onSuccess: afterSave,
   });
 }
@@ -44,12 +41,12 @@ export function useSaveStrategy() {
 export function useRestoreVersion() {
   const afterSave = useAfterSave();
   return useMutation({
-    mutationFn: (version: number) => apiFetch<StrategyVersion>(`/api/strategy/versions/${version}/restore`, { method: 'POST' }),
+    mutationFn: (version: number) => api('POST /api/strategy/versions/:version/restore', { params: { version } }),
     onSuccess: afterSave,
   });
 }
 
 /** A strategy suggestion from the mentor (model or offline playbook), built on what the founder wrote. */
 export function requestStrategyDraft(input: StrategyDraftInput) {
-  return apiFetch<Json<StrategyDrafted>>('/api/mentor/strategy-draft', { method: 'POST', body: JSON.stringify(input) });
+  return api('POST /api/mentor/strategy-draft', { json: input });
 }

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { confirmsEmail, DeleteAccountInput } from '../../../core/account/account-status.ts';
 import { TextField } from '../../components/form/fields.tsx';
 import { Modal, ModalActions } from '../../components/modal.tsx';
-import { apiFetch } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-routes.ts';
 import { errorMessage } from '../../lib/error-toast.ts';
 import { signOutAndClear } from '../../lib/sign-out.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
@@ -38,7 +38,7 @@ export function DangerZone({ email }: { email: string }) {
   const form = useSchemaForm(DeleteAccountInput, { email: '' }, {
     check: ({ email: typed }) => (confirmsEmail(typed, email) ? [] : [{ path: 'email', message: MISMATCH }]),
     onSubmit: async (input) => {
-      await apiFetch('/api/account/delete', { method: 'POST', body: JSON.stringify(input) });
+      await api('POST /api/account/delete', { json: input });
       // Every session has ended on the server; this clears the browser's cookie and flags.
       await signOutAndClear();
       toast.success(t('dangerZone.deleted'), { description: t('dangerZone.deletedDescription') });

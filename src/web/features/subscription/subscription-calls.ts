@@ -1,36 +1,33 @@
-import type { Json } from '../../../core/http/json.ts';
 import type { Plan } from '../../../core/subscription/plans.ts';
-import type { Invoice as ServerInvoice, Invoices, SubscriptionView as ServerSubscriptionView } from '../../../server/features/subscription/index.ts';
 import { apiFetch } from '../../lib/api-client.ts';
+import { type ApiAnswer, api } from '../../lib/api-routes.ts';
 
-/** GET /api/subscription: the server's answer (`subscriptionView`), as JSON. */
-export type SubscriptionView = Json<ServerSubscriptionView>;
+/** GET /api/subscription: the server's answer (`subscriptionView`). */
+export type SubscriptionView = ApiAnswer<'GET /api/subscription'>;
 /** One change in the subscription's recent history. */
 export type HistoryEntry = SubscriptionView['history'][number];
 /** One invoice as the Subscription page lists it (Stripe only). */
-export type Invoice = Json<ServerInvoice>;
+export type Invoice = ApiAnswer<'GET /api/subscription/invoices'>['invoices'][number];
 
 /**
  * The subscription calls as plain functions: the public pricing page uses them without
  * TanStack Query (which only the signed-in area loads); the hooks wrap them.
  */
-export const getSubscription = () => apiFetch<SubscriptionView>('/api/subscription');
+export const getSubscription = () => api('GET /api/subscription');
 
 /** The founder's subscription when someone is signed in, else null (the pricing page asks). */
 export async function subscriptionIfSignedIn(): Promise<SubscriptionView | null> {
+  // The session is Better Auth's route, outside the app's route table: only whether someone is signed in is read.
   const session = await apiFetch<{ user: unknown } | null>('/api/auth/get-session');
   return session ? getSubscription() : null;
 }
-
-const post = <T>(path: string, body?: unknown) =>
-  apiFetch<T>(`/api/subscription/${path}`, { method: 'POST', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 
 /**
  * Starts Premium: with the local provider it has begun when this answers; with Stripe the
  * founder is sent to Checkout, which returns to `returnPath` on this site.
  */
 export async function upgrade(plan: Plan, returnPath = '/subscription') {
-  const answer = await post<{ redirectUrl: string | null; subscription: SubscriptionView }>('upgrade', { plan, returnUrl: returnPath });
+  const answer = await api('POST /api/subscription/upgrade', { json: { plan, returnUrl: returnPath } });
   if (answer.redirectUrl) window.location.assign(answer.redirectUrl);
   return answer;
 }
@@ -38,11 +35,11 @@ export async function upgrade(plan: Plan, returnPath = '/subscription') {
 export type EndWhen = 'now' | 'period-end';
 
 export const subscriptionCalls = {
-  switchPlan: (plan: Plan) => post<SubscriptionView>('plan', { plan }),
-  downgrade: (when: EndWhen) => post<SubscriptionView>('downgrade', { when }),
-  cancel: (when: EndWhen) => post<SubscriptionView>('cancel', { when }),
-  reactivate: () => post<SubscriptionView>('reactivate'),
-  confirmCheckout: (sessionId: string) => post<SubscriptionView>(`checkout/${encodeURIComponent(sessionId)}`),
-  portal: () => post<{ url: string }>('portal', { returnUrl: '/subscription' }),
-  invoices: () => apiFetch<Json<Invoices>>('/api/subscription/invoices'),
+  switchPlan: (plan: Plan) => api('POST /api/subscription/plan', { json: { plan } }),
+  downgrade: (when: EndWhen) => api('POST /api/subscription/downgrade', { json: { when } }),
+  cancel: (when: EndWhen) => api('POST /api/subscription/cancel', { json: { when } }),
+  reactivate: () => api('POST /api/subscription/reactivate'),
+  confirmCheckout: (sessionId: string) => api('POST /api/subscription/checkout/:sessionId', { params: { sessionId } }),
+  portal: () => api('POST /api/subscription/portal', { json: { returnUrl: '/subscription' } }),
+  invoices: () => api('GET /api/subscription/invoices'),
 };

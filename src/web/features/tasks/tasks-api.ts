@@ -1,16 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Language } from '../../../core/i18n/language.ts';
 import type { CompleteTaskInput, CreateTaskInput, TaskStatus, UpdateTaskInput } from '../../../core/tasks/task-schema.ts';
-import type { Json } from '../../../core/http/json.ts';
-import type { TaskDrafted } from '../../../server/features/mentor/index.ts';
-import type { Task as ServerTask } from '../../../server/features/tasks/index.ts';
-import { apiFetch } from '../../lib/api-client.ts';
-import { api } from '../../lib/api-routes.ts';
+import { type ApiAnswer, api } from '../../lib/api-routes.ts';
 import { gamificationQueryKey } from '../gamification/index.ts';
 import { summaryQuery } from '../metrics/index.ts';
 
-/** A task as the API answers it: the server's `Task`, as JSON. */
-export type Task = Json<ServerTask>;
+/** A task as the API answers it. */
+export type Task = ApiAnswer<'GET /api/tasks/:id'>;
 
 export const tasksQueryOptions = (status: TaskStatus) =>
   queryOptions({
@@ -72,5 +68,5 @@ export function newIdempotencyKey(): string {
 
 /** A task draft from the mentor (model or offline playbook) for the Create form. */
 export function requestTaskDraft(language: Language) {
-  return apiFetch<Json<TaskDrafted>>('/api/mentor/task-draft', { method: 'POST', body: JSON.stringify({ language }) });
+  return api('POST /api/mentor/task-draft', { json: { language } });
 }

@@ -1,14 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Json } from '../../../core/http/json.ts';
 import type { TourId } from '../../../core/tours/tour-ids.ts';
-import type { ToursState as ServerToursState } from '../../../server/features/tours/index.ts';
-import { apiFetch } from '../../lib/api-client.ts';
+import { type ApiAnswer, api } from '../../lib/api-routes.ts';
 
-export type ToursState = Json<ServerToursState>;
+export type ToursState = ApiAnswer<'GET /api/tours'>;
 
 const TOURS_KEY = ['tours'] as const;
 
-export const toursQueryOptions = () => queryOptions({ queryKey: TOURS_KEY, queryFn: () => apiFetch<ToursState>('/api/tours'), staleTime: Infinity });
+export const toursQueryOptions = () => queryOptions({ queryKey: TOURS_KEY, queryFn: () => api('GET /api/tours'), staleTime: Infinity });
 
 export function useTours(enabled: boolean) {
   return useQuery({ ...toursQueryOptions(), enabled });
@@ -18,7 +16,7 @@ export function useTours(enabled: boolean) {
 export function useMarkTourSeen() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (tour: TourId) => apiFetch<void>(`/api/tours/${tour}`, { method: 'PUT' }),
+    mutationFn: (tour: TourId) => api('PUT /api/tours/:tour', { params: { tour } }),
     onMutate: (tour) =>
       queryClient.setQueryData<ToursState>(TOURS_KEY, (state) => (state && !state.seen.includes(tour) ? { ...state, seen: [...state.seen, tour] } : state)),
   });

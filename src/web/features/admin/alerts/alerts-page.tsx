@@ -3,18 +3,16 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ALERT_NOTE_MAX } from '../../../../core/admin/security-alerts.ts';
-import type { Json } from '../../../../core/http/json.ts';
-import type { SecurityAlertAcknowledged, SecurityAlerts as ServerSecurityAlerts, SecurityAlertsScanned } from '../../../../server/features/admin/index.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { inputClass } from '../../../components/form/fields.tsx';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { type ApiAnswer, api } from '../../../lib/api-routes.ts';
 import { cn } from '../../../lib/cn.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
 import { intlLocale } from '../../../lib/format.ts';
 import { ListState } from '../list-state.tsx';
 
 /** The security alerts' answers: the server's types, as JSON. */
-type SecurityAlerts = Json<ServerSecurityAlerts>;
+type SecurityAlerts = ApiAnswer<'GET /api/admin/security-alerts'>;
 type SecurityAlert = SecurityAlerts['alerts'][number];
 
 const alertsKey = ['admin', 'security-alerts'] as const;
@@ -25,7 +23,7 @@ function AcknowledgeForm({ alert }: { alert: SecurityAlert }) {
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const ack = useMutation({
-    mutationFn: () => apiFetch<Json<SecurityAlertAcknowledged>>(`/api/admin/security-alerts/${alert.id}/acknowledge`, { method: 'POST', body: JSON.stringify({ note }) }),
+    mutationFn: () => api('POST /api/admin/security-alerts/:id/acknowledge', { params: { id: alert.id }, json: { note } }),
     onSuccess: async () => {
       toast.success(t('alerts.acknowledged'));
       await queryClient.invalidateQueries({ queryKey: alertsKey });
@@ -104,9 +102,9 @@ function AlertCard({ alert }: { alert: SecurityAlert }) {
 export function AlertsPage() {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
-  const alerts = useQuery({ queryKey: alertsKey, queryFn: () => apiFetch<SecurityAlerts>('/api/admin/security-alerts') });
+  const alerts = useQuery({ queryKey: alertsKey, queryFn: () => api('GET /api/admin/security-alerts') });
   const scan = useMutation({
-    mutationFn: () => apiFetch<Json<SecurityAlertsScanned>>('/api/admin/security-alerts/scan', { method: 'POST' }),
+    mutationFn: () => api('POST /api/admin/security-alerts/scan'),
     onSuccess: async (result) => {
       toast.success(t('alerts.scanned', { count: result.raised }));
       await queryClient.invalidateQueries({ queryKey: alertsKey });

@@ -3,11 +3,9 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { AnalyticsQuery, FEATURES, FUNNEL_STEPS } from '../../../../core/admin/admin-analytics.ts';
-import type { Json } from '../../../../core/http/json.ts';
-import type { Analytics as ServerAnalytics } from '../../../../server/features/admin/index.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { inputClass } from '../../../components/form/fields.tsx';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { type ApiAnswer, api } from '../../../lib/api-routes.ts';
 import { cn } from '../../../lib/cn.ts';
 import { intlLocale } from '../../../lib/format.ts';
 import { AdminSection } from '../admin-section.tsx';
@@ -16,7 +14,7 @@ import { ListState } from '../list-state.tsx';
 import { AXIS_TICK, TOOLTIP_STYLE } from '../../../components/chart-style.ts';
 
 /** GET /api/admin/analytics: the server's answer (`adminAnalytics`), as JSON. */
-type Analytics = Json<ServerAnalytics>;
+type Analytics = ApiAnswer<'GET /api/admin/analytics'>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -123,7 +121,7 @@ export function AnalyticsPage() {
   const query = new URLSearchParams(range).toString();
   const analytics = useQuery({
     queryKey: ['admin', 'analytics', query],
-    queryFn: () => apiFetch<Analytics>(`/api/admin/analytics?${query}`),
+    queryFn: () => api('GET /api/admin/analytics', { query: range }),
     placeholderData: keepPreviousData,
   });
   return (

@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { AUDIT_SEVERITIES, AuditLogQuery } from '../../../../core/admin/audit-log.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { inputClass } from '../../../components/form/fields.tsx';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-routes.ts';
 import { cn } from '../../../lib/cn.ts';
 import { AdminSection } from '../admin-section.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { ListState } from '../list-state.tsx';
 import { Pager, pageCount } from '../pager.tsx';
-import { type AuditLogPage, AuditTable } from './audit-table.tsx';
+import { AuditTable } from './audit-table.tsx';
 
 const PAGE_SIZE = 50;
 const FIELDS = ['actorId', 'targetUserId', 'event', 'severity', 'from', 'to'] as const;
@@ -20,7 +20,8 @@ const NONE: Filters = { actorId: '', targetUserId: '', event: '', severity: '', 
 
 /** The filters given, blanks left out: what the query string carries and what the shared query checks. */
 const given = (filters: Filters) => Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim() !== ''));
-const queryOf = (filters: Filters, page?: number) => new URLSearchParams({ ...given(filters), ...(page ? { page: String(page), limit: String(PAGE_SIZE) } : {}) }).toString();
+const paramsOf = (filters: Filters, page?: number): Record<string, string> => ({ ...given(filters), ...(page ? { page: String(page), limit: String(PAGE_SIZE) } : {}) });
+const queryOf = (filters: Filters, page?: number) => new URLSearchParams(paramsOf(filters, page)).toString();
 
 type FieldProps = ReturnType<ReturnType<typeof useSchemaForm<typeof AuditLogQuery, Filters>>['field']>;
 
@@ -60,10 +61,10 @@ export function AuditPage() {
   const { t } = useTranslation('admin');
   const [filters, setFilters] = useState<Filters>(NONE);
   const [page, setPage] = useState(1);
-  const query = queryOf(filters, page);
+  const params = paramsOf(filters, page);
   const log = useQuery({
-    queryKey: ['admin', 'audit', query],
-    queryFn: () => apiFetch<AuditLogPage>(`/api/admin/audit-logs?${query}`),
+    queryKey: ['admin', 'audit', new URLSearchParams(params).toString()],
+    queryFn: () => api('GET /api/admin/audit-logs', { query: params }),
     placeholderData: keepPreviousData,
   });
   const pages = pageCount(log.data?.total, PAGE_SIZE);

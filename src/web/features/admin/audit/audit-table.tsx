@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { auditSeverity } from '../../../../core/admin/audit-log.ts';
-import type { Json } from '../../../../core/http/json.ts';
-import type { AuditLogPage as ServerAuditLogPage } from '../../../../server/features/admin/index.ts';
+import type { ApiAnswer } from '../../../lib/api-routes.ts';
 import { cn } from '../../../lib/cn.ts';
 import { intlLocale } from '../../../lib/format.ts';
 import { ColumnHeaders, DataTable } from '../../../components/data-table.tsx';
 
 /** GET /api/admin/audit-logs: the server's answer (`listAuditLogs`), as JSON. */
-export type AuditLogPage = Json<ServerAuditLogPage>;
+export type AuditLogPage = ApiAnswer<'GET /api/admin/audit-logs'>;
 type AuditRow = AuditLogPage['entries'][number];
 /** A row of the audit log, or of a user page's trail (which leaves out the target: it is the user). */
 export type AuditEntry = Pick<AuditRow, 'id' | 'actionType' | 'adminId' | 'details' | 'createdAt'> & Partial<Pick<AuditRow, 'targetUserId'>>;

@@ -4,10 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { CHAT_REPORT_STATES } from '../../../../core/admin/chat-reports.ts';
-import type { Json } from '../../../../core/http/json.ts';
-import type { AdminChatReportsPage as ServerChatReportsPage, ChatReportResolved as ServerChatReportResolved } from '../../../../server/features/admin/index.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { type ApiAnswer, api } from '../../../lib/api-routes.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
 import { intlLocale } from '../../../lib/format.ts';
 import { AdminSection } from '../admin-section.tsx';
@@ -15,10 +13,9 @@ import { ListFilter } from '../list-filter.tsx';
 import { PagedCards } from '../paged-cards.tsx';
 import { pageCount } from '../pager.tsx';
 
-/** GET /api/admin/chat-reports and the dismiss/remove answers: the server's types (`listChatReports`, `resolveChatReport`), as JSON. */
-type AdminChatReportsPage = Json<ServerChatReportsPage>;
+/** GET /api/admin/chat-reports: the server's answer (`listChatReports`). */
+type AdminChatReportsPage = ApiAnswer<'GET /api/admin/chat-reports'>;
 type AdminChatReport = AdminChatReportsPage['reports'][number];
-type ChatReportResolved = Json<ServerChatReportResolved>;
 
 const PAGE_SIZE = 20;
 const reportsKey = ['admin', 'chat-reports'] as const;
@@ -36,7 +33,7 @@ function ReportCard({ report }: { report: AdminChatReport }) {
   const queryClient = useQueryClient();
   const when = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   const resolve = useMutation({
-    mutationFn: (action: 'dismiss' | 'remove') => apiFetch<ChatReportResolved>(`/api/admin/chat-reports/${report.id}/${action}`, { method: 'POST' }),
+    mutationFn: (action: 'dismiss' | 'remove') => api(`POST /api/admin/chat-reports/:id/${action}`, { params: { id: report.id } }),
     onSuccess: async (_, action) => {
       toast.success(t(action === 'remove' ? 'chatReports.removed' : 'chatReports.dismissed'));
       await queryClient.invalidateQueries({ queryKey: reportsKey });
@@ -91,10 +88,10 @@ export function ChatReportsPage() {
   const { t } = useTranslation('admin');
   const [state, setState] = useState<(typeof CHAT_REPORT_STATES)[number]>('open');
   const [page, setPage] = useState(1);
-  const query = new URLSearchParams({ state, page: String(page), limit: String(PAGE_SIZE) }).toString();
+  const query = { state, page: String(page), limit: String(PAGE_SIZE) };
   const reports = useQuery({
-    queryKey: [...reportsKey, query],
-    queryFn: () => apiFetch<AdminChatReportsPage>(`/api/admin/chat-reports?${query}`),
+    queryKey: [...reportsKey, new URLSearchParams(query).toString()],
+    queryFn: () => api('GET /api/admin/chat-reports', { query }),
     placeholderData: keepPreviousData,
   });
   const pages = pageCount(reports.data?.total, PAGE_SIZE);

@@ -6,11 +6,9 @@ import { toast } from 'sonner';
 import { FEEDBACK_NOTE_MAX } from '../../../../core/admin/admin-feedback.ts';
 import { FEEDBACK_REPLY_MAX } from '../../../../core/admin/admin-operations.ts';
 import { FEEDBACK_STATUSES, type FeedbackStatus } from '../../../../core/feedback/feedback-schema.ts';
-import type { Json } from '../../../../core/http/json.ts';
-import type { FeedbackInbox } from '../../../../server/features/admin/index.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { inputClass } from '../../../components/form/fields.tsx';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { type ApiAnswer, api } from '../../../lib/api-routes.ts';
 import { cn } from '../../../lib/cn.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
 import { intlLocale } from '../../../lib/format.ts';
@@ -20,7 +18,7 @@ import { PagedCards } from '../paged-cards.tsx';
 import { pageCount } from '../pager.tsx';
 
 /** GET /api/admin/feedback: the server's answer (`feedbackInbox`), as JSON. */
-type Inbox = Json<FeedbackInbox>;
+type Inbox = ApiAnswer<'GET /api/admin/feedback'>;
 type InboxItem = Inbox['feedback'][number];
 const PAGE_SIZE = 20;
 const inboxKey = ['admin', 'feedback'] as const;
@@ -43,7 +41,7 @@ function NoteForm({ item }: { item: InboxItem }) {
   const id = useId();
   const [body, setBody] = useState('');
   const add = useInboxWrite(
-    (text: string) => apiFetch(`/api/admin/feedback/${item.id}/notes`, { method: 'POST', body: JSON.stringify({ body: text }) }),
+    (text: string) => api('POST /api/admin/feedback/:id/notes', { params: { id: item.id }, json: { body: text } }),
     'feedbackInbox.noteAdded',
     'feedbackInbox.noteError',
   );
@@ -72,7 +70,7 @@ function ReplyForm({ item }: { item: InboxItem }) {
   const id = useId();
   const [body, setBody] = useState('');
   const send = useInboxWrite(
-    (text: string) => apiFetch(`/api/admin/feedback/${item.id}/replies`, { method: 'POST', body: JSON.stringify({ body: text }) }),
+    (text: string) => api('POST /api/admin/feedback/:id/replies', { params: { id: item.id }, json: { body: text } }),
     'feedbackInbox.replySent',
     'feedbackInbox.replyError',
   );
@@ -114,7 +112,7 @@ function InboxCard({ item }: { item: InboxItem }) {
   const statusId = useId();
   const when = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   const move = useInboxWrite(
-    (status: FeedbackStatus) => apiFetch(`/api/admin/feedback/${item.id}/status`, { method: 'PUT', body: JSON.stringify({ status }) }),
+    (status: FeedbackStatus) => api('PUT /api/admin/feedback/:id/status', { params: { id: item.id }, json: { status } }),
     'feedbackInbox.moved',
     'feedbackInbox.moveError',
   );
@@ -191,10 +189,10 @@ export function FeedbackInbox() {
   const { t } = useTranslation('admin');
   const [status, setStatus] = useState<FeedbackStatus | ''>('');
   const [page, setPage] = useState(1);
-  const query = new URLSearchParams({ ...(status ? { status } : {}), page: String(page), limit: String(PAGE_SIZE) }).toString();
+  const query = { ...(status ? { status } : {}), page: String(page), limit: String(PAGE_SIZE) };
   const inbox = useQuery({
-    queryKey: [...inboxKey, query],
-    queryFn: () => apiFetch<Inbox>(`/api/admin/feedback?${query}`),
+    queryKey: [...inboxKey, new URLSearchParams(query).toString()],
+    queryFn: () => api('GET /api/admin/feedback', { query }),
     placeholderData: keepPreviousData,
   });
   const pages = pageCount(inbox.data?.total, PAGE_SIZE);

@@ -5,13 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { INVITE_ROLES } from '../../../../core/admin/admin-operations.ts';
 import { EmailSchema } from '../../../../core/auth/credentials.ts';
-import type { Json } from '../../../../core/http/json.ts';
 import { isLanguage, LANGUAGES } from '../../../../core/i18n/language.ts';
-import type { Invite, Invites } from '../../../../server/features/admin/index.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { SelectField, TextField } from '../../../components/form/fields.tsx';
 import { QueryStates } from '../../../components/query-states.tsx';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { type ApiAnswer, type ApiBody, api } from '../../../lib/api-routes.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
 import { intlLocale } from '../../../lib/format.ts';
 import { AdminSection } from '../admin-section.tsx';
@@ -30,7 +28,7 @@ function InviteForm() {
   const [role, setRole] = useState<(typeof INVITE_ROLES)[number]>('user');
   const [language, setLanguage] = useState(isLanguage(i18n.language) ? i18n.language : 'en');
   const [tried, setTried] = useState(false);
-  const invite = useInviteWrite((input: { email: string; role: string; language: string }) => apiFetch<Json<Invite>>('/api/admin/invites', { method: 'POST', body: JSON.stringify(input) }));
+  const invite = useInviteWrite((input: ApiBody<'POST /api/admin/invites'>) => api('POST /api/admin/invites', { json: input }));
   const valid = EmailSchema.safeParse(email).success;
 
   function onSubmit(event: FormEvent) {
@@ -75,11 +73,11 @@ function InviteForm() {
   );
 }
 
-function PendingInvite({ invite }: { invite: Json<Invite> }) {
+function PendingInvite({ invite }: { invite: ApiAnswer<'POST /api/admin/invites'> }) {
   const { t, i18n } = useTranslation('admin');
   const day = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium' });
-  const resend = useInviteWrite(() => apiFetch(`/api/admin/invites/${invite.id}/resend`, { method: 'POST' }));
-  const revoke = useInviteWrite(() => apiFetch(`/api/admin/invites/${invite.id}`, { method: 'DELETE' }));
+  const resend = useInviteWrite(() => api('POST /api/admin/invites/:id/resend', { params: { id: invite.id } }));
+  const revoke = useInviteWrite(() => api('DELETE /api/admin/invites/:id', { params: { id: invite.id } }));
   const outcome = (done: string) => ({
     onSuccess: () => toast.success(t(done, { email: invite.email })),
     onError: (error: Error) => toast.error(t('operations.invites.error'), { description: errorMessage(error) }),
@@ -110,7 +108,7 @@ function PendingInvite({ invite }: { invite: Json<Invite> }) {
 /** Invite someone by e-mail, and the invitations still pending: resend or revoke (decision 272). */
 export function InvitesSection() {
   const { t } = useTranslation('admin');
-  const list = useQuery({ queryKey: invitesKey, queryFn: () => apiFetch<Json<Invites>>('/api/admin/invites') });
+  const list = useQuery({ queryKey: invitesKey, queryFn: () => api('GET /api/admin/invites') });
   return (
     <AdminSection id="admin-invites" title={t('operations.invites.title')} intro={t('operations.invites.intro')}>
       <InviteForm />

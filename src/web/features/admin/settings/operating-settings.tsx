@@ -3,11 +3,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { RuntimeSettings, RuntimeSettingsInput } from '../../../../core/admin/runtime-settings.ts';
-import type { Json } from '../../../../core/http/json.ts';
-import type { AdminSettings } from '../../../../server/features/admin/index.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { inputClass } from '../../../components/form/fields.tsx';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { type ApiAnswer, api } from '../../../lib/api-routes.ts';
 import { cn } from '../../../lib/cn.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
 
@@ -35,7 +33,7 @@ function Field({ id, label, hint, children }: { id: string; label: string; hint?
   );
 }
 
-function SettingsForm({ answer }: { answer: Json<AdminSettings> }) {
+function SettingsForm({ answer }: { answer: ApiAnswer<'GET /api/admin/settings'> }) {
   const { t } = useTranslation('admin');
   const id = useId();
   const queryClient = useQueryClient();
@@ -48,7 +46,7 @@ function SettingsForm({ answer }: { answer: Json<AdminSettings> }) {
   const [monday, setMonday] = useState(current.emailHours.monday);
   const [friday, setFriday] = useState(current.emailHours.friday);
   const save = useMutation({
-    mutationFn: (input: RuntimeSettingsInput) => apiFetch<Json<AdminSettings>>('/api/admin/settings', { method: 'PUT', body: JSON.stringify(input) }),
+    mutationFn: (input: RuntimeSettingsInput) => api('PUT /api/admin/settings', { json: input }),
     onSuccess: (next) => {
       toast.success(t('settings.runtime.saved'));
       queryClient.setQueryData(adminSettingsKey, next);
@@ -115,7 +113,7 @@ function SettingsForm({ answer }: { answer: Json<AdminSettings> }) {
 /** Admin › Settings' operating settings (decision 289): in force on every instance as soon as they are saved. */
 export function OperatingSettings() {
   const { t } = useTranslation('admin');
-  const settings = useQuery({ queryKey: adminSettingsKey, queryFn: () => apiFetch<Json<AdminSettings>>('/api/admin/settings') });
+  const settings = useQuery({ queryKey: adminSettingsKey, queryFn: () => api('GET /api/admin/settings') });
   if (settings.isPending) return <p className="mt-3 text-sm text-muted-foreground">{t('settings.runtime.loading')}</p>;
   if (settings.isError) return <p className="mt-3 text-sm text-destructive">{t('settings.runtime.loadError')}</p>;
   return <SettingsForm key={settings.data.updatedAt ?? 'defaults'} answer={settings.data} />;

@@ -5,11 +5,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { FeatureFlagInput } from '../../../../core/flags/feature-flags.ts';
-import type { Json } from '../../../../core/http/json.ts';
-import type { AdminFeatureFlag as ServerAdminFeatureFlag, AdminFeatureFlags } from '../../../../server/features/flags/index.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { inputClass } from '../../../components/form/fields.tsx';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { type ApiAnswer, api } from '../../../lib/api-routes.ts';
 import { featureFlagsKey } from '../../flags/index.ts';
 import { cn } from '../../../lib/cn.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
@@ -18,7 +16,7 @@ import { OperatingSettings } from './operating-settings.tsx';
 
 const adminFlagsKey = ['admin', 'feature-flags'] as const;
 
-type AdminFeatureFlag = Json<ServerAdminFeatureFlag>;
+type AdminFeatureFlag = ApiAnswer<'PUT /api/admin/feature-flags/:name'>;
 
 function FlagForm({ flag }: { flag: AdminFeatureFlag }) {
   const { t } = useTranslation('admin');
@@ -27,7 +25,7 @@ function FlagForm({ flag }: { flag: AdminFeatureFlag }) {
   const [rollout, setRollout] = useState(String(flag.rolloutPercent));
   const [overrides, setOverrides] = useState(flag.overrideEmails.join('\n'));
   const save = useMutation({
-    mutationFn: (input: FeatureFlagInput) => apiFetch<AdminFeatureFlag>(`/api/admin/feature-flags/${flag.name}`, { method: 'PUT', body: JSON.stringify(input) }),
+    mutationFn: (input: FeatureFlagInput) => api('PUT /api/admin/feature-flags/:name', { params: { name: flag.name }, json: input }),
     onSuccess: async () => {
       toast.success(t('settings.saved'));
       // A changed flag clears every cached cohort, the admin's own included.
@@ -75,7 +73,7 @@ function FlagForm({ flag }: { flag: AdminFeatureFlag }) {
 /** /admin/settings: the operating settings (decision 289), then each feature flag's rollout and override list (decision 205). */
 export function SettingsPage() {
   const { t } = useTranslation('admin');
-  const flags = useQuery({ queryKey: adminFlagsKey, queryFn: () => apiFetch<Json<AdminFeatureFlags>>('/api/admin/feature-flags') });
+  const flags = useQuery({ queryKey: adminFlagsKey, queryFn: () => api('GET /api/admin/feature-flags') });
   return (
     <>
       <OperatingSettings />

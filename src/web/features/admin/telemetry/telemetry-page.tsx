@@ -3,10 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TelemetryRange } from '../../../../core/admin/telemetry.ts';
-import type { Json } from '../../../../core/http/json.ts';
-import type { AdminTelemetry } from '../../../../server/features/admin/index.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { type ApiAnswer, api } from '../../../lib/api-routes.ts';
 import { intlLocale } from '../../../lib/format.ts';
 import { AdminSection } from '../admin-section.tsx';
 import { ListState } from '../list-state.tsx';
@@ -17,7 +15,7 @@ const RANGES: readonly TelemetryRange[] = ['hour', 'day'];
 const REFRESH_MS = 60_000;
 
 /** GET /api/admin/telemetry: the server's answer (the charts and the model provider), as JSON. */
-type TelemetryChart = Json<AdminTelemetry>;
+type TelemetryChart = ApiAnswer<'GET /api/admin/telemetry'>;
 type ProviderStatus = NonNullable<TelemetryChart['provider']>;
 type TelemetryPoint = TelemetryChart['points'][number];
 
@@ -78,7 +76,7 @@ export function TelemetryPage() {
   const [range, setRange] = useState<TelemetryRange>('hour');
   const chart = useQuery({
     queryKey: ['admin', 'telemetry', range],
-    queryFn: () => apiFetch<TelemetryChart>(`/api/admin/telemetry?range=${range}`),
+    queryFn: () => api('GET /api/admin/telemetry', { query: { range } }),
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
   });

@@ -2,11 +2,10 @@ import { Copy, KeyRound } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { Json } from '../../../../core/http/json.ts';
-import type { SignInLinkMade } from '../../../../server/features/admin/index.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { inputClass } from '../../../components/form/fields.tsx';
 import { Modal, ModalActions } from '../../../components/modal.tsx';
+import type { ApiAnswer } from '../../../lib/api-routes.ts';
 import { cn } from '../../../lib/cn.ts';
 import { errorMessage } from '../../../lib/error-toast.ts';
 import { intlLocale } from '../../../lib/format.ts';
@@ -22,7 +21,7 @@ export function SignInLinkButton({ user }: { user: AccountRef }) {
   const linkId = useId();
   const [open, setOpen] = useState(false);
   const [sendEmail, setSendEmail] = useState(false);
-  const [made, setMade] = useState<Json<SignInLinkMade> | null>(null);
+  const [made, setMade] = useState<ApiAnswer<'POST /api/admin/users/:userId/sign-in-link'> | null>(null);
   const time = new Intl.DateTimeFormat(intlLocale(i18n.language), { timeStyle: 'short' });
 
   function onSubmit(event: FormEvent) {

@@ -4,15 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { Modal } from '../../../components/modal.tsx';
-import type { Json } from '../../../../core/http/json.ts';
-import type { AdminSubscription as AdminSubscriptionAnswer } from '../../../../server/features/subscription/index.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-routes.ts';
 import { intlLocale } from '../../../lib/format.ts';
 import type { AccountRef } from './users-api.ts';
 import { ColumnHeaders, DataTable } from '../../../components/data-table.tsx';
-
-/** GET /api/admin/users/:userId/subscription: the server's answer (`subscriptionForAdmin`), as JSON. */
-type AdminSubscription = Json<AdminSubscriptionAnswer>;
 
 /** A founder's subscription and its whole history, for an admin to read (changing it is the founder's). */
 export function SubscriptionButton({ user }: { user: AccountRef }) {
@@ -42,7 +37,7 @@ export function SubscriptionDetails({ userId }: { userId: string }) {
   const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : t('none'));
   const query = useQuery({
     queryKey: ['admin', 'users', userId, 'subscription'],
-    queryFn: () => apiFetch<AdminSubscription>(`/api/admin/users/${encodeURIComponent(userId)}/subscription`),
+    queryFn: () => api('GET /api/admin/users/:userId/subscription', { params: { userId } }),
   });
   if (query.isPending) return <p className="text-sm text-muted-foreground">{t('loading')}</p>;
   if (query.isError) return <p className="text-sm text-destructive">{t('loadError')}</p>;

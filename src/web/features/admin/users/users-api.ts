@@ -1,19 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RoleInput, StatusInput } from '../../../../core/account/account-status.ts';
 import type { UserSort } from '../../../../core/admin/admin-users.ts';
-import type { Json } from '../../../../core/http/json.ts';
-import type {
-  ConfirmationResent,
-  SignInLinkMade,
-  RoleChanged,
-  StatusChanged,
-  UserDetail as ServerUserDetail,
-  UsersPage as ServerUsersPage,
-} from '../../../../server/features/admin/index.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { type ApiAnswer, api } from '../../../lib/api-routes.ts';
 
-/** GET /api/admin/users: the server's answer (`listUsers`), as JSON. */
-export type UsersPage = Json<ServerUsersPage>;
+/** GET /api/admin/users: the server's answer (`listUsers`). */
+export type UsersPage = ApiAnswer<'GET /api/admin/users'>;
 /** One row of the list. */
 export type AdminUser = UsersPage['users'][number];
 /** What an action on an account needs: a row of the list and the user page's profile both have it. */
@@ -48,27 +39,27 @@ export function userFilterParams(filters: UserFilters): Record<string, string> {
   return params;
 }
 
-export function usersQueryString(filters: UserFilters, order: UserOrder): string {
-  return new URLSearchParams({ ...userFilterParams(filters), sort: order.sort, order: order.order, page: String(order.page) }).toString();
+export function usersQuery(filters: UserFilters, order: UserOrder): Record<string, string> {
+  return { ...userFilterParams(filters), sort: order.sort, order: order.order, page: String(order.page) };
 }
 
 const usersKey = ['admin', 'users'] as const;
 
 /** A page of accounts matching the filters, in the chosen order. */
 export function useAdminUsers(filters: UserFilters, order: UserOrder) {
-  const query = usersQueryString(filters, order);
+  const query = usersQuery(filters, order);
   return useQuery({
-    queryKey: [...usersKey, 'list', query],
-    queryFn: () => apiFetch<UsersPage>(`/api/admin/users?${query}`),
+    queryKey: [...usersKey, 'list', new URLSearchParams(query).toString()],
+    queryFn: () => api('GET /api/admin/users', { query }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** GET /api/admin/users/:userId (`userDetail`), as JSON. */
-export type UserDetail = Json<ServerUserDetail>;
+/** GET /api/admin/users/:userId (`userDetail`). */
+export type UserDetail = ApiAnswer<'GET /api/admin/users/:userId'>;
 
 export function useAdminUser(userId: string) {
-  return useQuery({ queryKey: [...usersKey, 'one', userId], queryFn: () => apiFetch<UserDetail>(`/api/admin/users/${encodeURIComponent(userId)}`) });
+  return useQuery({ queryKey: [...usersKey, 'one', userId], queryFn: () => api('GET /api/admin/users/:userId', { params: { userId } }) });
 }
 
 function useAdminWrite<Input extends { userId: string }, Output>(request: (input: Input) => Promise<Output>) {
@@ -79,21 +70,21 @@ function useAdminWrite<Input extends { userId: string }, Output>(request: (input
 /** PUT /api/admin/users/:userId/status, then the lists read again. */
 export function useSetAccountStatus() {
   return useAdminWrite(({ userId, status }: { userId: string } & StatusInput) =>
-    apiFetch<Json<StatusChanged>>(`/api/admin/users/${encodeURIComponent(userId)}/status`, { method: 'PUT', body: JSON.stringify({ status }) }),
+    api('PUT /api/admin/users/:userId/status', { params: { userId }, json: { status } }),
   );
 }
 
 /** PUT /api/admin/users/:userId/role. */
 export function useSetRole() {
   return useAdminWrite(({ userId, role }: { userId: string } & RoleInput) =>
-    apiFetch<Json<RoleChanged>>(`/api/admin/users/${encodeURIComponent(userId)}/role`, { method: 'PUT', body: JSON.stringify({ role }) }),
+    api('PUT /api/admin/users/:userId/role', { params: { userId }, json: { role } }),
   );
 }
 
 /** POST /api/admin/users/:userId/resend-confirmation. */
 export function useResendConfirmation() {
   return useAdminWrite(({ userId }: { userId: string }) =>
-    apiFetch<Json<ConfirmationResent>>(`/api/admin/users/${encodeURIComponent(userId)}/resend-confirmation`, { method: 'POST' }),
+    api('POST /api/admin/users/:userId/resend-confirmation', { params: { userId } }),
   );
 }
 
@@ -105,7 +96,7 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, email, reason }: { userId: string; email: string; reason: string }) =>
-      apiFetch<null>(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'DELETE', body: JSON.stringify({ email, ...(reason.trim() ? { reason: reason.trim() } : {}) }) }),
+      api('DELETE /api/admin/users/:userId', { params: { userId }, json: { email, ...(reason.trim() ? { reason: reason.trim() } : {}) } }),
     onSettled: (_data, _error, { userId }) => {
       queryClient.removeQueries({ queryKey: [...usersKey, 'one', userId] });
       return queryClient.invalidateQueries({ queryKey: [...usersKey, 'list'] });
@@ -116,6 +107,6 @@ export function useDeleteUser() {
 /** POST /api/admin/users/:userId/sign-in-link (decision 271): the link to pass on. */
 export function useSignInLink() {
   return useAdminWrite(({ userId, sendEmail }: { userId: string; sendEmail: boolean }) =>
-    apiFetch<Json<SignInLinkMade>>(`/api/admin/users/${encodeURIComponent(userId)}/sign-in-link`, { method: 'POST', body: JSON.stringify({ sendEmail }) }),
+    api('POST /api/admin/users/:userId/sign-in-link', { params: { userId }, json: { sendEmail } }),
   );
 }

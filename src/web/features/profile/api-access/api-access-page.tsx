@@ -4,22 +4,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { CreateTokenInput } from '../../../../core/api-tokens/token-schema.ts';
-import type { Json } from '../../../../core/http/json.ts';
-import type { ApiTokenList, CreatedApiToken } from '../../../../server/features/api-tokens/index.ts';
 import { buttonClass } from '../../../components/form/buttons.ts';
 import { ChoiceField, SelectField, TextField } from '../../../components/form/fields.tsx';
 import { QueryStates } from '../../../components/query-states.tsx';
 import { SettingsSection } from '../../../components/settings-section.tsx';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { type ApiAnswer, api } from '../../../lib/api-routes.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { ConnectedApps } from './connected-apps.tsx';
 import { RevocableRow } from './revocable-row.tsx';
 import { useAccessText } from './use-access-text.ts';
 
-type Tokens = Json<ApiTokenList>;
+type Tokens = ApiAnswer<'GET /api/tokens'>;
 type Token = Tokens['tokens'][number];
-type Created = Json<CreatedApiToken>;
+type Created = ApiAnswer<'POST /api/tokens'>;
 
 const TOKENS = ['tokens'] as const;
 const EXPIRY_CHOICES = ['', '30', '90', '365'] as const;
@@ -63,7 +61,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: Created) => void })
         ...(values.expiry ? { expiresInDays: Number(values.expiry) } : {}),
       }),
       onSubmit: async (input) => {
-        const token = await apiFetch<Created>('/api/tokens', { method: 'POST', body: JSON.stringify(input) });
+        const token = await api('POST /api/tokens', { json: input });
         void queryClient.invalidateQueries({ queryKey: TOKENS });
         form.reset();
         onCreated(token);
@@ -132,9 +130,9 @@ function NewToken({ token, onDone }: { token: Created; onDone: () => void }) {
 function TokenList() {
   const { t, date, scopes } = useAccessText();
   const queryClient = useQueryClient();
-  const tokens = useQuery({ queryKey: TOKENS, queryFn: () => apiFetch<Tokens>('/api/tokens') });
+  const tokens = useQuery({ queryKey: TOKENS, queryFn: () => api('GET /api/tokens') });
   const revoke = useMutation({
-    mutationFn: (id: string) => apiFetch<void>(`/api/tokens/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api('DELETE /api/tokens/:id', { params: { id } }),
     onSuccess: () => {
       toast.success(t('apiAccess.list.revoked'));
       void queryClient.invalidateQueries({ queryKey: TOKENS });

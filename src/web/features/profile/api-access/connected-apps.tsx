@@ -1,10 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { Json } from '../../../../core/http/json.ts';
-import type { ConnectedAppList } from '../../../../server/features/oauth/index.ts';
 import { QueryStates } from '../../../components/query-states.tsx';
 import { SettingsSection } from '../../../components/settings-section.tsx';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-routes.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { RevocableRow } from './revocable-row.tsx';
 import { useAccessText } from './use-access-text.ts';
@@ -18,9 +16,9 @@ const APPS = ['oauth-apps'] as const;
 export function ConnectedApps() {
   const { t, date, scopes } = useAccessText();
   const queryClient = useQueryClient();
-  const apps = useQuery({ queryKey: APPS, queryFn: () => apiFetch<Json<ConnectedAppList>>('/api/oauth/apps') });
+  const apps = useQuery({ queryKey: APPS, queryFn: () => api('GET /api/oauth/apps') });
   const revoke = useMutation({
-    mutationFn: (id: string) => apiFetch<void>(`/api/oauth/apps/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api('DELETE /api/oauth/apps/:id', { params: { id } }),
     onSuccess: () => {
       toast.success(t('connectedApps.revoked'));
       void queryClient.invalidateQueries({ queryKey: APPS });

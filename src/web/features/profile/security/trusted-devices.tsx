@@ -3,15 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MonitorSmartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { Json } from '../../../../core/http/json.ts';
 import { browserName } from '../../../../core/security/user-agent.ts';
-import type { TrustedDevices as ServerTrustedDevices } from '../../../../server/features/account/index.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { type ApiAnswer, api } from '../../../lib/api-routes.ts';
 import { showErrorToast } from '../../../lib/error-toast.ts';
 import { intlLocale } from '../../../lib/format.ts';
 
 /** GET /api/account/trusted-devices: the server's answer, as JSON. */
-type TrustedDevices = Json<ServerTrustedDevices>;
+type TrustedDevices = ApiAnswer<'GET /api/account/trusted-devices'>;
 type TrustedDevice = TrustedDevices['devices'][number];
 
 const TRUSTED_DEVICES = ['account', 'trusted-devices'] as const;
@@ -25,10 +23,10 @@ export function TrustedDevices() {
   const queryClient = useQueryClient();
   const devices = useQuery({
     queryKey: TRUSTED_DEVICES,
-    queryFn: () => apiFetch<TrustedDevices>('/api/account/trusted-devices'),
+    queryFn: () => api('GET /api/account/trusted-devices'),
   });
   const forget = useMutation({
-    mutationFn: (id: string) => apiFetch<void>(`/api/account/trusted-devices/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api('DELETE /api/account/trusted-devices/:id', { params: { id } }),
     onSuccess: () => {
       toast.success(t('trusted.forgotten'));
       void queryClient.invalidateQueries({ queryKey: TRUSTED_DEVICES });

@@ -1,25 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { ScenarioDraft } from '../../../../core/reports/scenario-drafts.ts';
-import type { Json } from '../../../../core/http/json.ts';
-import type { SavedScenarios, ScenariosSaved } from '../../../../server/features/reports/index.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-routes.ts';
 
 /** The founder's scenarios on the server (decision 182): they follow the founder to any browser. */
-const BASE = '/api/reports/scenarios';
 const scenariosKey = ['runway-scenarios'] as const;
 /** Typing saves once the founder pauses, not on every key. */
 const SAVE_DELAY_MS = 600;
 
 export function useSavedScenarios(enabled: boolean) {
-  return useQuery({ queryKey: scenariosKey, queryFn: async () => (await apiFetch<Json<SavedScenarios>>(BASE)).scenarios, enabled });
+  return useQuery({ queryKey: scenariosKey, queryFn: async () => (await api('GET /api/reports/scenarios')).scenarios, enabled });
 }
 
 /** Saves the latest drafts shortly after the last change; a pending save is sent before the page goes away. */
 export function useScenarioAutosave() {
   const client = useQueryClient();
   const save = useMutation({
-    mutationFn: (scenarios: ScenarioDraft[]) => apiFetch<Json<ScenariosSaved>>(BASE, { method: 'PUT', body: JSON.stringify({ scenarios }) }),
+    mutationFn: (scenarios: ScenarioDraft[]) => api('PUT /api/reports/scenarios', { json: { scenarios } }),
     onSuccess: ({ scenarios }) => client.setQueryData(scenariosKey, scenarios),
   });
   const pending = useRef<{ timer: ReturnType<typeof setTimeout>; scenarios: ScenarioDraft[] } | null>(null);
