@@ -65,6 +65,13 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
   }
 }
 
+/**
+ * PostgreSQL's settings inside PGlite (decision 304). Its buffer cache lives in the WebAssembly
+ * memory, where every page once touched stays resident: the default 128 MB cost that much RSS
+ * for a database of a few tens of MB, whose files the operating system caches anyway.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 /** Opens the database and applies every pending migration before returning. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
@@ -73,7 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await migrateUnderLock(pool);
     return { db: db as unknown as Database, driver: 'postgresql', close: () => pool.end() };
   }
-  const client = 'memory' in options ? new PGlite({ loadDataDir: options.template }) : new PGlite({ dataDir: options.dataDir });
+  const client = new PGlite({ ...('memory' in options ? { loadDataDir: options.template } : { dataDir: options.dataDir }), startParams: PGLITE_START_PARAMS });
   const db = drizzlePglite({ client, schema});
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, driver: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('gzip') };
