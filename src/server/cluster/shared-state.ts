@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 import { createPgPool } from '../db/pg-pool.ts';
@@ -110,8 +110,8 @@ function localBus(transport?: (event: SessionEvent) => Promise<void>) {
   return { bus, deliver };
 }
 
-function redisClient(url: string, logger: Logger, role: string): Redis {
-  const client = new Redis(url, {
+function redisClient(RedisClient: typeof Redis, url: string, logger: Logger, role: string): Redis {
+  const client = new RedisClient(url, {
     lazyConnect: true,
     // Fail at once while disconnected rather than queue (a queued call is a hung request).
     enableOfflineQueue: false,
@@ -172,8 +172,10 @@ export async function openSharedState(options: {
   };
 
   if (options.redisUrl) {
-    const client = redisClient(options.redisUrl, logger, 'commands');
-    const subscriber = redisClient(options.redisUrl, logger, 'subscriber');
+    // ioredis loads only where Redis is configured (decision 304).
+    const { Redis: RedisClient } = await import('ioredis');
+    const client = redisClient(RedisClient, options.redisUrl, logger, 'commands');
+    const subscriber = redisClient(RedisClient, options.redisUrl, logger, 'subscriber');
     await Promise.all([client.connect(), subscriber.connect()]);
     const { bus, deliver } = localBus(async (event) => {
       try {

@@ -3,7 +3,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Language } from '../../../core/i18n/language.ts';
-import type { Rest } from './rest.ts';
+import { type Rest, restFor } from './rest.ts';
 import { parseArguments } from './tool-errors.ts';
 import { MCP_TOOLS } from './tools.ts';
 
@@ -45,9 +45,16 @@ function mcpServer(rest: Rest, scopes: readonly string[], language: Language) {
   return server;
 }
 
-/** Answers one MCP request (a JSON-RPC message) for this founder, their token's scopes and language. */
-export async function answerMcp(request: Request, rest: Rest, scopes: readonly string[], language: Language): Promise<Response> {
-  const server = mcpServer(rest, scopes, language);
+/**
+ * Answers one MCP request (a JSON-RPC message) for this founder, their token's scopes and
+ * language; its tools call `app` in-process with the request's own bearer.
+ */
+export async function answerMcp(
+  request: Request,
+  caller: { app: (request: Request) => Promise<Response>; origin: string; scopes: readonly string[]; language: Language },
+): Promise<Response> {
+  const rest = restFor(caller.app, caller.origin, request.headers);
+  const server = mcpServer(rest, caller.scopes, caller.language);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {

@@ -6,7 +6,6 @@ import { documented } from '../../http/route-doc.ts';
 import { mcpChallenge } from '../oauth/index.ts';
 import { sessionOf } from '../../http/session.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
-import { restFor } from './rest.ts';
 
 /** The app itself, called in-process by the tools (rest.ts). */
 export type InProcess = (request: Request, bindings: unknown) => Promise<Response>;
@@ -32,10 +31,9 @@ export function mcpRoutes(app: InProcess) {
       const deps = c.get('deps');
       const profile = await deps.profiles.get(deps.db, check.user.id);
       const language = LANGUAGES.find((candidate) => candidate === profile?.preferredLanguage) ?? DEFAULT_LANGUAGE;
-      const rest = restFor((request) => app(request, c.env), deps.env.appUrl, c.req.raw.headers);
       // The MCP SDK loads with the first call, not at start (decision 304).
       const { answerMcp } = await import('./mcp-server.ts');
-      return answerMcp(c.req.raw, rest, check.apiToken.scopes, language);
+      return answerMcp(c.req.raw, { app: (request) => app(request, c.env), origin: deps.env.appUrl, scopes: check.apiToken.scopes, language });
     },
   );
 }
