@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from '../logger.ts';
-import { createPgPool } from '../db/pg-pool.ts';
-import { openPgListener, type PgListener } from './pg-listener.ts';
+import type { PgListener } from './pg-listener.ts';
 
 /**
  * What several server instances must share: rate-limit counters and the news that a
@@ -154,6 +153,8 @@ export async function openSharedState(options: {
   let resume: () => void = () => undefined;
   let deliverRemote: (event: SessionEvent) => void = () => undefined;
   if (options.databaseUrl) {
+    // node-postgres loads only on PostgreSQL (decision 304).
+    const [{ createPgPool }, { openPgListener }] = await Promise.all([import('../db/pg-pool.ts'), import('./pg-listener.ts')]);
     pool = createPgPool(options.databaseUrl, 4, (error) => logger.warn({ err: error }, 'PostgreSQL ended an idle connection'));
     listener = await openPgListener({
       databaseUrl: options.databaseUrl,
