@@ -1,6 +1,6 @@
 import module from 'node:module';
 
-// V8's compiled code for the server's 1,500-odd modules is kept on disk (the system's temporary
+// V8's compiled code for the server's 1,450-odd modules is kept on disk (the system's temporary
 // folder, checked against each file's content), so a restart skips compiling them again: about a
 // third of the start (decision 304). It covers only what loads after it, hence the imports below.
 // NODE_DISABLE_COMPILE_CACHE=1 turns it off.

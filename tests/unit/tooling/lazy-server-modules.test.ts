@@ -8,6 +8,7 @@ const ROOT = path.join(import.meta.dirname, '../../..');
 const LOADED_AT_FIRST_USE = [
   '@aws-sdk/client-s3',
   '@aws-sdk/s3-request-presigner',
+  'ai',
   '@ai-sdk/anthropic',
   '@ai-sdk/openai-compatible',
   '@react-email/components',
