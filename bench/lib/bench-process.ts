@@ -13,10 +13,12 @@ type PassedOn = 'DATABASE_URL' | 'REDIS_URL';
  * The production server in a process of its own, as benchmarks measure it: a throw-away
  * DATA_DIR, no web client, warnings only, rate limits scaled out of the way; `passOn` names
  * what it takes from the caller's environment when set (the database, Redis). It may take
- * minutes to answer its health check on a loaded machine; `stop` also removes the data folder.
+ * minutes to answer its health check on a loaded machine; `stop` also removes the data folder
+ * unless the caller gave its own.
  */
-export async function spawnBenchProcess(options: { env?: Record<string, string>; passOn?: PassedOn[] } = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-bench-'));
+export async function spawnBenchProcess(options: { env?: Record<string, string>; passOn?: PassedOn[]; dataDir?: string } = {}) {
+  // A `dataDir` given is the caller's (a restart on an existing database): created and removed by it.
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rumbo-bench-'));
   const passed = Object.fromEntries((options.passOn ?? ['DATABASE_URL']).flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
   const server = await spawnServerProcess({
     dataDir,
@@ -36,7 +38,7 @@ export async function spawnBenchProcess(options: { env?: Record<string, string>;
     waitUntilHealthy: () => server.waitUntilHealthy(START_TIMEOUT_MS),
     stop: async () => {
       await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -8,7 +8,6 @@ import type { Env } from './env.ts';
 import { createProfile } from './features/profile/service.ts';
 import { createSummaryCache } from './features/metrics/summary-cache.ts';
 import { createLocalProvider } from './features/subscription/provider.ts';
-import { createStripeProvider } from './features/subscription/stripe-provider.ts';
 import { createProfileCache } from './platform/profile-cache.ts';
 import { attachCode, rewardReferral } from './features/referrals/index.ts';
 import { acceptInvites } from './features/admin/invites.ts';
@@ -121,6 +120,10 @@ export async function createServices(options: {
   const client = (db as unknown as { $client?: unknown }).$client as { totalCount?: unknown } | undefined;
   const pool = client && typeof client.totalCount === 'number' ? (client as { totalCount: number; idleCount: number; waitingCount: number }) : undefined;
   const telemetry = createTelemetry({ pool });
+  // Stripe's SDK loads only where Stripe is configured (decision 304).
+  const billing = env.stripe
+    ? (await import('./features/subscription/stripe-provider.ts')).createStripeProvider({ db, bus: shared.bus, logger }, env.stripe)
+    : createLocalProvider({ db, bus: shared.bus });
   return {
     shared,
     deps: {
@@ -136,7 +139,7 @@ export async function createServices(options: {
       bus: shared.bus,
       profiles: createProfileCache(shared.bus),
       summaries: createSummaryCache({ bus: shared.bus }),
-      billing: env.stripe ? createStripeProvider({ db, bus: shared.bus, logger }, env.stripe) : createLocalProvider({ db, bus: shared.bus }),
+      billing,
       mailer,
       telemetry,
       readiness: { shared: shared.checks, draining: false },

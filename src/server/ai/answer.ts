@@ -1,4 +1,4 @@
-import { type ModelMessage, stepCountIs, streamText, type ToolSet } from 'ai';
+import type { ModelMessage, ToolSet } from 'ai';
 import type { Language } from '../../core/i18n/language.ts';
 import type { KnownNumber } from '../../core/mentor/number-check.ts';
 import { MAX_TOOL_STEPS, type ToolCallRecord } from '../../core/mentor/tool-calls.ts';
@@ -61,6 +61,8 @@ export async function* answerEvents(input: AnswerInput): AsyncGenerator<AnswerEv
   }
   const messages: ModelMessage[] = input.history.map((message) => ({ role: message.role, content: message.content }));
   const tools = input.tools;
+  // The AI SDK loads with the first answer or draft, not at start (decision 304).
+  const { stepCountIs, streamText } = await import('ai');
   const result = streamText({
     model: input.model.model,
     instructions: mentorInstructions(input.context, input.language, { tools: Boolean(tools) }),

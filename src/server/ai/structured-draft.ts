@@ -1,4 +1,3 @@
-import { generateText, Output } from 'ai';
 import type { z } from 'zod';
 import type { Language } from '../../core/i18n/language.ts';
 import type { MentorContext } from './context/build-context.ts';
@@ -24,6 +23,8 @@ export async function structuredDraft<Schema extends z.ZodType>(input: {
 }): Promise<Drafted<z.infer<Schema>>> {
   if (input.model) {
     try {
+      // The AI SDK loads with the first answer or draft, not at start (decision 304).
+      const { generateText, Output } = await import('ai');
       const result = await generateText({
         model: input.model.model,
         maxRetries: 0,

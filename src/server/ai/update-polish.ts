@@ -1,4 +1,3 @@
-import { generateText, Output } from 'ai';
 import { z } from 'zod';
 import type { Language } from '../../core/i18n/language.ts';
 import { MAX_SECTION_LENGTH, SECTION_KEYS, type SectionKey, type Sections } from '../../core/reports/investor-update.ts';
@@ -34,6 +33,8 @@ const INSTRUCTIONS: Record<Language, string> = {
  * founder sees it, and nothing is saved here. A section the founder left empty stays empty.
  */
 export async function polishSections(model: MentorModel, sections: Sections, language: Language): Promise<Sections> {
+  // The AI SDK loads with the first answer or draft, not at start (decision 304).
+  const { generateText, Output } = await import('ai');
   const result = await generateText({
     model: model.model,
     maxRetries: 0,

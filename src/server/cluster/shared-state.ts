@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
-import pg from 'pg';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
 import type { Logger } from '../logger.ts';
-import { createPgPool } from '../db/pg-pool.ts';
-import { openPgListener, type PgListener } from './pg-listener.ts';
+import type { PgListener } from './pg-listener.ts';
 
 /**
  * What several server instances must share: rate-limit counters and the news that a
@@ -110,8 +109,8 @@ function localBus(transport?: (event: SessionEvent) => Promise<void>) {
   return { bus, deliver };
 }
 
-function redisClient(url: string, logger: Logger, role: string): Redis {
-  const client = new Redis(url, {
+function redisClient(RedisClient: typeof Redis, url: string, logger: Logger, role: string): Redis {
+  const client = new RedisClient(url, {
     lazyConnect: true,
     // Fail at once while disconnected rather than queue (a queued call is a hung request).
     enableOfflineQueue: false,
@@ -154,6 +153,8 @@ export async function openSharedState(options: {
   let resume: () => void = () => undefined;
   let deliverRemote: (event: SessionEvent) => void = () => undefined;
   if (options.databaseUrl) {
+    // node-postgres loads only on PostgreSQL (decision 304).
+    const [{ createPgPool }, { openPgListener }] = await Promise.all([import('../db/pg-pool.ts'), import('./pg-listener.ts')]);
     pool = createPgPool(options.databaseUrl, 4, (error) => logger.warn({ err: error }, 'PostgreSQL ended an idle connection'));
     listener = await openPgListener({
       databaseUrl: options.databaseUrl,
@@ -172,8 +173,10 @@ export async function openSharedState(options: {
   };
 
   if (options.redisUrl) {
-    const client = redisClient(options.redisUrl, logger, 'commands');
-    const subscriber = redisClient(options.redisUrl, logger, 'subscriber');
+    // ioredis loads only where Redis is configured (decision 304).
+    const { Redis: RedisClient } = await import('ioredis');
+    const client = redisClient(RedisClient, options.redisUrl, logger, 'commands');
+    const subscriber = redisClient(RedisClient, options.redisUrl, logger, 'subscriber');
     await Promise.all([client.connect(), subscriber.connect()]);
     const { bus, deliver } = localBus(async (event) => {
       try {

@@ -1,13 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
-import { createPgPool } from './pg-pool.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -52,6 +46,7 @@ const MIGRATION_LOCK_KEY = 7_268_001;
  * instances both create the same tables and one dies on a duplicate key (docs/operations.md).
  */
 async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator')]);
   const connection = await pool.connect();
   try {
     await connection.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -65,15 +60,32 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
   }
 }
 
-/** Opens the database and applies every pending migration before returning. */
+/**
+ * PostgreSQL's settings inside PGlite (decision 304). Its buffer cache lives in the WebAssembly
+ * memory, where every page once touched stays resident: the default 128 MB cost that much RSS
+ * for a database of a few tens of MB, whose files the operating system caches anyway.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
+/**
+ * Opens the database and applies every pending migration before returning. Each driver's
+ * modules load only when it is the one chosen (decision 304).
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
+    const [{ createPgPool }, { drizzle: drizzlePg }] = await Promise.all([import('./pg-pool.ts'), import('drizzle-orm/node-postgres')]);
     const pool = createPgPool(options.url, 10, options.onIdleError);
     const db = drizzlePg({ client: pool, schema});
     await migrateUnderLock(pool);
     return { db: db as unknown as Database, driver: 'postgresql', close: () => pool.end() };
   }
-  const client = 'memory' in options ? new PGlite({ loadDataDir: options.template }) : new PGlite({ dataDir: options.dataDir });
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS];
+  const client = new PGlite({ ...('memory' in options ? { loadDataDir: options.template } : { dataDir: options.dataDir }), startParams });
   const db = drizzlePglite({ client, schema});
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, driver: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('gzip') };

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Logger } from '../logger.ts';
 import { writeToOutbox } from './outbox.ts';
 
@@ -33,9 +32,12 @@ export type MailerConfig = { smtpUrl: string | undefined; from: string; outboxDi
  * same bytes a mail server would get are what a developer or a test reads.
  */
 export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerConfig): Mailer {
-  const transport = smtpUrl
-    ? nodemailer.createTransport(smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer loads with the first message, not at start (decision 304).
+  const load = async () => {
+    const { default: nodemailer } = await import('nodemailer');
+    return smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  };
+  let transport: ReturnType<typeof load> | undefined;
 
   async function deliver(message: MailMessage): Promise<Delivery> {
     const mail = {
@@ -47,7 +49,7 @@ export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerConfig)
       headers: { ...message.headers, 'X-Rumbo-Kind': message.kind },
     };
     try {
-      const info = await transport.sendMail(mail);
+      const info = await (await (transport ??= load())).sendMail(mail);
       if (smtpUrl) {
         logger.info({ to: message.to, kind: message.kind, messageId: info.messageId }, 'mail sent');
       } else {

@@ -1,4 +1,3 @@
-import { generateText } from 'ai';
 import type { Language } from '../../../core/i18n/language.ts';
 import { NO_CONVERSATION_TO_ANALYSE } from '../../../core/mentor/mentor-schema.ts';
 import { cleanText } from '../../../core/security/sanitize.ts';
@@ -29,6 +28,8 @@ export function offlineInsights(title: string, messages: Message[], language: La
 }
 
 async function modelInsights(model: MentorModel, title: string, messages: Message[], language: Language) {
+  // The AI SDK loads with the first answer or draft, not at start (decision 304).
+  const { generateText } = await import('ai');
   const { text } = await generateText({
     model: model.model,
     maxRetries: 0,

@@ -1,4 +1,3 @@
-import { createUIMessageStream, createUIMessageStreamResponse, generateId } from 'ai';
 import type { Language } from '../../../core/i18n/language.ts';
 import type { ChatInput } from '../../../core/mentor/mentor-schema.ts';
 import { checkNumbers, type KnownNumber, numbersIn } from '../../../core/mentor/number-check.ts';
@@ -47,7 +46,7 @@ export async function startChat(deps: ChatDeps, input: ChatInput): Promise<Respo
   // What an answer may state: the context's numbers and those the founder wrote in the conversation.
   const known: KnownNumber[] = [...context.numbers, ...history.filter((m) => m.role === 'user').flatMap((m) => numbersIn(m.content, 'question'))];
   // With a model, tools to look further; what they return may be stated too.
-  const tools = answering ? mentorTools({ db, userId, context, language: deps.language, onKnown: (numbers) => known.push(...numbers) }) : undefined;
+  const tools = answering ? await mentorTools({ db, userId, context, language: deps.language, onKnown: (numbers) => known.push(...numbers) }) : undefined;
   const toolCalls: ToolCallRecord[] = [];
   const keep = (text: string) =>
     addMessage(db, {
@@ -60,6 +59,8 @@ export async function startChat(deps: ChatDeps, input: ChatInput): Promise<Respo
       toolCalls: toolCalls.length > 0 ? toolCalls.filter(Boolean) : undefined,
     });
 
+  // The AI SDK loads with the first answer or draft, not at start (decision 304).
+  const { createUIMessageStream, createUIMessageStreamResponse, generateId } = await import('ai');
   const stream = createUIMessageStream({
     execute: async ({ writer }) => {
       writer.write({ type: 'start', messageId: generateId() });

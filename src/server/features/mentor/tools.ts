@@ -1,4 +1,4 @@
-import { tool, type ToolSet } from 'ai';
+import type { ToolSet } from 'ai';
 import type { z } from 'zod';
 import type { Language } from '../../../core/i18n/language.ts';
 import { metricNumbers, weekLabel } from '../../../core/mentor/context-numbers.ts';
@@ -138,7 +138,9 @@ const DESCRIPTIONS: Record<ToolName, string> = {
   draft_task: 'Drafts a task (a testable hypothesis with its metric, target and ICE scores 1-10) that the founder can open in the Tasks form.',
 };
 
-export function mentorTools(deps: ToolDeps): ToolSet {
+export async function mentorTools(deps: ToolDeps): Promise<ToolSet> {
+  // The AI SDK loads with the first answer or draft, not at start (decision 304).
+  const { tool } = await import('ai');
   const define = <Schema extends z.ZodType>(name: ToolName, inputSchema: Schema, run: (input: z.infer<Schema>) => Result | Promise<Result>) =>
     tool({
       description: DESCRIPTIONS[name],

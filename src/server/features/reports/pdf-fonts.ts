@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 
 /**
  * The update PDF's fonts (decision 264): Inter, regular and bold, TrueType files shipped in
@@ -22,7 +22,9 @@ function fontFiles() {
 }
 
 /** A new A4 document with the fonts registered as `regular` and `bold`, and its metadata. */
-export function newPdfDocument(info: { title: string; author: string | null; language: string; margin: number }): PdfDocument {
+export async function newPdfDocument(info: { title: string; author: string | null; language: string; margin: number }): Promise<PdfDocument> {
+  // PDFKit and its font engine load with the first PDF, not at start (decision 304).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: info.margin,

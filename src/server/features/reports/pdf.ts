@@ -52,7 +52,7 @@ function markdownLine(doc: PdfDocument, raw: string) {
 
 /** The PDF bytes of an update and its charts. */
 export async function updatePdf(update: PdfUpdate, charts: readonly LineChart[] = []): Promise<Buffer> {
-  const doc = newPdfDocument({ title: update.title, author: update.startupName, language: HTML_LANG[update.language], margin: MARGIN });
+  const doc = await newPdfDocument({ title: update.title, author: update.startupName, language: HTML_LANG[update.language], margin: MARGIN });
   doc.fillColor('#111111');
   masthead(doc, update.startupName);
   for (const line of update.markdown.split('\n')) markdownLine(doc, line);

@@ -15,7 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { authUsers, users, weeklyEmails } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
-import { fridayEmail, type Links, mondayEmail, type Recipient, renderEmail } from './templates.ts';
+import type { Links, Recipient } from './templates.ts';
 import { unsubscribeUrl } from './unsubscribe-link.ts';
 import { fridayContent, mondayContent } from './weekly-content.ts';
 
@@ -106,6 +106,8 @@ export function createWeeklyEmailScheduler({ db, mailer, logger, appUrl, secret,
     const thisWeek = isoWeekOf(new Date(`${localMoment(at, zoneOf(founder)).date}T00:00:00Z`));
     const links: Links =
       kind === 'monday-metrics' ? { ...common, action: `${appUrl}/metrics#week-form`, mentor: `${appUrl}/talk-rumbo` } : { ...common, action: `${appUrl}/high-performance-tasks?tab=active` };
+    // React Email loads when the first e-mail is written, not at start (decision 304).
+    const { fridayEmail, mondayEmail, renderEmail } = await import('./templates.ts');
     const { subject, element } =
       kind === 'monday-metrics'
         ? mondayEmail(recipient, await mondayContent(db, founder.id, thisWeek, { at, trialDays: trialDays() }), links)
