@@ -7,6 +7,7 @@ import type { Database, DatabaseDriver } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createProfile } from './features/profile/service.ts';
 import { createSummaryCache } from './features/metrics/summary-cache.ts';
+import { createLeaderboardCache } from './features/community/leaderboard-cache.ts';
 import { createLocalProvider } from './features/subscription/provider.ts';
 import { createStripeProvider } from './features/subscription/stripe-provider.ts';
 import { createProfileCache } from './platform/profile-cache.ts';
@@ -132,6 +133,7 @@ export async function createServices(options: {
       bus: shared.bus,
       profiles: createProfileCache(shared.bus),
       summaries: createSummaryCache({ bus: shared.bus }),
+      leaderboards: createLeaderboardCache(shared.bus),
       billing: env.stripe ? createStripeProvider({ db, bus: shared.bus, logger }, env.stripe) : createLocalProvider({ db, bus: shared.bus }),
       mailer,
       telemetry,
