@@ -22,6 +22,7 @@ import { createRateLimiters } from './rate-limit/limiter.ts';
 import { createTelemetry } from './platform/telemetry.ts';
 import { openSettingsStore } from './platform/runtime-settings.ts';
 import { settingsDefaults } from './env.ts';
+import type { PasswordHashing } from './auth/password-hashing.ts';
 
 /**
  * Everything the app needs besides the database: shared state (memory, Redis or
@@ -45,6 +46,8 @@ export async function createServices(options: {
   listenerRetry?: { firstMs?: number; longestMs?: number };
   /** Another app's shared state, kept open by it: a second app in the same process on one PGlite (tests). */
   sharedState?: SharedState;
+  /** `cheap` for the in-process tests only (src/server/auth/password-hashing.ts). */
+  passwordHashing?: PasswordHashing;
 }): Promise<{ deps: AppDeps; shared: SharedState; close: () => Promise<void> }> {
   const { env, db, driver, logger } = options;
   const shared = options.sharedState ?? await openSharedState({
@@ -69,6 +72,7 @@ export async function createServices(options: {
     providers: env,
     limiters,
     sessionEvents: shared.bus,
+    passwordHashing: options.passwordHashing,
     // Every new account gets its founder profile in the same breath, in the language it signed up
     // in, then the referral code it came with (if any). An address that had an account before
     // gets no second trial and cannot be referred (decision 241).

@@ -26,6 +26,7 @@ import type { RateLimiters } from '../rate-limit/limiter.ts';
 import { betterAuthRateLimit } from '../rate-limit/auth-rules.ts';
 import { generateBackupCodes } from './backup-codes.ts';
 import { sessionDatabaseHooks } from './session-rules.ts';
+import { type PasswordHashing, passwordFunctions } from './password-hashing.ts';
 
 export type AuthConfig = {
   db: Database;
@@ -48,6 +49,8 @@ export type AuthConfig = {
   onEmailConfirmed?: (user: { id: string; email: string }) => Promise<unknown>;
   /** Work that must not hold up an answer (e-mails): the app tracks it so a shutdown can wait for it. */
   runInBackground?: (task: Promise<unknown>) => void;
+  /** `cheap` only from the in-process tests (password-hashing.ts). */
+  passwordHashing?: PasswordHashing;
 };
 
 /**
@@ -91,7 +94,7 @@ function loggableArgument(argument: unknown): unknown {
   }
 }
 
-export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, logger, mailer, providers, limiters, sessionEvents, onUserCreated, onEmailConfirmed, runInBackground }: AuthConfig) {
+export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, logger, mailer, providers, limiters, sessionEvents, onUserCreated, onEmailConfirmed, runInBackground, passwordHashing }: AuthConfig) {
   const emails = accountEmails(db, mailer, limiters);
   const sessionHooks = sessionDatabaseHooks(db, sessionEvents, logger);
   return betterAuth({
@@ -117,6 +120,7 @@ export function createAuth({ db, rateLimitScale, secret, appUrl, secureCookies, 
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
+      password: passwordFunctions(passwordHashing),
       // A taken address and a new one get the same answer (decision 240): Better Auth validates
       // both bodies alike and, with its own sign-in off, answers both with a user and no session;
       // `answerSignUp` (after hook) then signs the new account in and gives the taken address a

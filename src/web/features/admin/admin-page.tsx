@@ -85,7 +85,7 @@ export function AdminPage() {
         {t('title')}
       </h1>
       <p className="mt-2 text-muted-foreground">{t('intro')}</p>
-      <nav aria-label={t('sections.label')} className="mt-4 flex flex-wrap gap-2 border-b border-border">
+      <nav id="admin-sections" aria-label={t('sections.label')} className="mt-4 flex flex-wrap gap-2 border-b border-border">
         {SECTIONS.map(({ to, key, end }) => (
           <NavLink
             key={key}

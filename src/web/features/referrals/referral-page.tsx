@@ -33,13 +33,13 @@ export function ReferralPage() {
         <p className="mt-2 text-muted-foreground">{t('intro')}</p>
       </header>
       <ReferralNotices />
-      <button type="button" className={buttonClass.primary} onClick={onCreate} disabled={create.isPending}>
+      <button id="referral-create" type="button" className={buttonClass.primary} onClick={onCreate} disabled={create.isPending}>
         <Gift aria-hidden className="size-4" />
         {t('create')}
       </button>
       {codes.isError ? <p role="alert">{t('loadFailed')}</p> : null}
       {codes.data && codes.data.length === 0 ? <p className="text-muted-foreground">{t('empty')}</p> : null}
-      <ul className="space-y-4" aria-label={t('listLabel')}>
+      <ul id="referral-codes" className="space-y-4" aria-label={t('listLabel')}>
         {codes.data?.map((code) => <CodeItem key={code.code} code={code} />)}
       </ul>
     </section>

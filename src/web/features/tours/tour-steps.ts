@@ -25,10 +25,46 @@ export const TOURS: Record<TourId, Tour> = {
   },
   aiContext: { path: '/aicontext', steps: [{ key: 'intro' }, { key: 'new', element: section('new-entry') }, { key: 'entries', element: section('entries-title') }] },
   mentor: { path: '/talk-rumbo', steps: [{ key: 'intro' }, { key: 'log', element: '#main [role="log"]' }, { key: 'form', element: '#main form' }] },
-  community: { path: '/community', steps: [{ key: 'intro' }] },
-  referral: { path: '/referral', steps: [{ key: 'intro' }] },
-  subscription: { path: '/subscription', steps: [{ key: 'intro' }] },
+  reports: {
+    path: '/reports',
+    steps: [{ key: 'intro' }, { key: 'period', element: '#main #update-period' }, { key: 'previous', element: '#main #previous-updates' }, { key: 'editor', element: '#main #update-actions' }],
+  },
+  scenarios: {
+    path: '/metrics/scenarios',
+    steps: [{ key: 'intro' }, { key: 'baseline', element: '#main #scenario-baseline' }, { key: 'cards', element: '#main #scenario-cards' }, { key: 'add', element: '#main #scenario-add' }],
+  },
+  community: {
+    path: '/community',
+    steps: [
+      { key: 'intro' },
+      { key: 'achievements', element: section('community-achievements-title') },
+      { key: 'visibility', element: section('community-visibility-title') },
+      { key: 'leaderboard', element: section('community-leaderboard-title') },
+      { key: 'chat', element: section('community-chat-title') },
+      { key: 'feed', element: section('community-feed-title') },
+    ],
+  },
+  // The list's first code, once there is one: an empty list has nothing to point at.
+  referral: { path: '/referral', steps: [{ key: 'intro' }, { key: 'create', element: '#main #referral-create' }, { key: 'code', element: '#main #referral-codes > li:first-child' }] },
+  subscription: {
+    path: '/subscription',
+    steps: [
+      { key: 'intro' },
+      { key: 'plan', element: section('plan-title') },
+      { key: 'stretches', element: section('stretches-title') },
+      // Upgrade for a founder without a paid plan, Manage for one with it.
+      { key: 'upgrade', element: section('upgrade-title') },
+      { key: 'manage', element: section('manage-title') },
+      { key: 'history', element: `${section('history-title')}, ${section('invoices-title')}` },
+      { key: 'leave', element: section('danger-zone-title') },
+    ],
+  },
   profile: { path: '/profile', steps: [{ key: 'intro' }, { key: 'achievements', element: section('profile-achievements') }, { key: 'form', element: '#main form' }] },
+  // The admin area's landing page (/admin): its tabs, the users' search and the invitations.
+  admin: {
+    path: '/admin',
+    steps: [{ key: 'intro' }, { key: 'sections', element: '#main #admin-sections' }, { key: 'users', element: `${section('admin-users-title')} input[type="search"]` }, { key: 'invites', element: section('admin-invites-title') }],
+  },
 };
 
 export function tourForPath(pathname: string): TourId | null {

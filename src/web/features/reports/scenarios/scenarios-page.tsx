@@ -111,7 +111,7 @@ export function ScenariosPage() {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       {header}
-      <div className="text-sm text-muted-foreground">
+      <div id="scenario-baseline" className="text-sm text-muted-foreground">
         {/* The dashboard's own starting point: its burn and runway, so "as today" runs out when the Overview says (decision 256). */}
         <p data-testid="starts-from">
           {t(baseline.runwayWeeks === null ? 'scenarios.startsFromNotBurning' : 'scenarios.startsFrom', {
@@ -127,7 +127,7 @@ export function ScenariosPage() {
           {autosave.status === 'error' ? <span className="text-destructive">{t('scenarios.saveError')}</span> : null}
         </p>
       </div>
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+      <div id="scenario-cards" className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         {scenarios.map((draft, index) => (
           <ScenarioCard
             key={draft.id}
@@ -146,7 +146,7 @@ export function ScenariosPage() {
         ))}
       </div>
       {scenarios.length < MAX_SCENARIOS && (
-        <SecondaryButton className="self-start" onClick={() => setScenarios([...scenarios, { id: newId(), name: t('scenarios.defaultName', { number: scenarios.length + 1 }), ...(scenarios[0]?.growth ? { growth: scenarios[0].growth } : {}), changes: [] }])}>
+        <SecondaryButton id="scenario-add" className="self-start" onClick={() => setScenarios([...scenarios, { id: newId(), name: t('scenarios.defaultName', { number: scenarios.length + 1 }), ...(scenarios[0]?.growth ? { growth: scenarios[0].growth } : {}), changes: [] }])}>
           <Plus aria-hidden="true" className="size-4" />
           {t('scenarios.add')}
         </SecondaryButton>

@@ -67,7 +67,7 @@ export function ReportsPage() {
         <UpgradePrompt title={t('upgrade.updates.title')} body={t('upgrade.updates.body')} />
       ) : (
         <>
-          <form onSubmit={onDraft} className="flex flex-wrap items-end gap-3 rounded-xl border border-border bg-card p-4">
+          <form id="update-period" onSubmit={onDraft} className="flex flex-wrap items-end gap-3 rounded-xl border border-border bg-card p-4">
             <label className="flex flex-col gap-1 text-sm font-medium">
               {t('updates.period')}
               <select value={choice} onChange={(event) => setChoice(event.target.value)} className="h-11 rounded-md border border-input bg-background px-3 text-base font-normal">
@@ -106,7 +106,7 @@ export function ReportsPage() {
           </form>
 
           {(updates.data?.length ?? 0) > 0 && (
-            <label className="flex flex-col gap-1 text-sm font-medium">
+            <label id="previous-updates" className="flex flex-col gap-1 text-sm font-medium">
               {t('updates.previousUpdates')}
               <select value={openId ?? ''} onChange={(event) => setOpenId(event.target.value || null)} className="h-11 rounded-md border border-input bg-background px-3 text-base font-normal">
                 <option value="">{t('updates.choose')}</option>

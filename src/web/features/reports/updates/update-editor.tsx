@@ -122,7 +122,7 @@ export function UpdateEditor({ update, numbers }: { update: InvestorUpdate; numb
         </div>
       ))}
 
-      <div className="flex flex-wrap gap-2">
+      <div id="update-actions" className="flex flex-wrap gap-2">
         <button
           type="button"
           onClick={onSave}
