@@ -1,12 +1,14 @@
 /**
  * Authenticated reads against the framework's ceiling (docs/benchmarks.md): `GET /api/me`,
  * the metrics summary over 520 recorded weeks and the week's community leaderboard, each
- * beside a bare Hono route measured in the same run (before and after the reads; the
- * ceiling is their mean), with autocannon on loopback at 50 connections. On the embedded
+ * beside a bare Hono route measured in the same run (alternating with the reads, each round
+ * set against the bare runs on either side of it, the median round kept: bench/lib/ceiling.ts),
+ * with autocannon's command line on loopback at 50 connections. On the embedded
  * PGlite and on PostgreSQL (DATABASE_URL, default the local one; skipped if unreachable).
  * Goal: each read ≥ 50 % of the ceiling, p99 < 10 ms.
  *
- *   node bench/authenticated-reads.ts [--seconds 10] [--connections 50]
+ *   node bench/authenticated-reads.ts [--seconds 5] [--rounds 3] [--connections 50]
+ *   node bench/authenticated-reads.ts --quick     # one round of 3 s on each database
  *   PROFILE_DIR=/tmp/profiles node bench/authenticated-reads.ts   # the server writes a CPU profile (node --cpu-prof)
  *
  * The server and the ceiling are child processes, so the load generator shares neither's
@@ -14,7 +16,8 @@
  * measured without its refusals.
  */
 import { createThrowawayDatabase } from '../scripts/lib/throwaway-database.ts';
-import { type LoadResult, load, loadLine, option } from './lib/autocannon.ts';
+import { option } from './lib/autocannon.ts';
+import { againstCeiling, percent } from './lib/ceiling.ts';
 import { startBare } from './lib/bare-process.ts';
 import { spawnBenchProcess } from './lib/bench-process.ts';
 import { decadeCsv, signUpFounder } from './lib/metrics-server.ts';
@@ -29,7 +32,9 @@ const READS = [
   { name: 'community leaderboard', path: '/api/community/leaderboard?period=week' },
 ] as const;
 
-const seconds = option('seconds', 10);
+const quick = process.argv.includes('--quick');
+const seconds = option('seconds', quick ? 3 : 5);
+const rounds = option('rounds', quick ? 1 : 3);
 const connections = option('connections', 50);
 
 /** A founder who finished onboarding and imported 520 weeks: every read answers with real data. */
@@ -48,12 +53,6 @@ async function seedFounder(origin: string, appUrl: string) {
   return headers;
 }
 
-function checked(url: string, result: LoadResult) {
-  // A refused request is fast and would flatter the figures: any of them voids the run.
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return result;
-}
-
 async function runOn(database: 'PGlite' | 'PostgreSQL') {
   const throwaway = database === 'PostgreSQL' ? await createThrowawayDatabase(POSTGRES_URL, 'rumbo_bench') : null;
   const server = await spawnBenchProcess({ passOn: [], env: throwaway ? { DATABASE_URL: throwaway.url } : {} });
@@ -61,25 +60,16 @@ async function runOn(database: 'PGlite' | 'PostgreSQL') {
   try {
     await server.waitUntilHealthy();
     const headers = await seedFounder(server.url, server.appUrl);
-    console.log(`\n${database}: ${connections} connections, ${seconds} s each; ${loadAverage()}`);
-    // Warm-up (JIT, caches), then the ceiling, the reads, and the ceiling again.
-    await load(bare.url, { connections, seconds: 2 });
-    for (const read of READS) await load(`${server.url}${read.path}`, { connections, seconds: 2, headers });
-    const before = checked(bare.url, await load(bare.url, { connections, seconds }));
-    const results = [];
-    for (const read of READS) results.push({ read, result: checked(read.path, await load(`${server.url}${read.path}`, { connections, seconds, headers })) });
-    const after = checked(bare.url, await load(bare.url, { connections, seconds }));
-    const ceiling = (before.requests.average + after.requests.average) / 2;
-
-    console.log(loadLine('bare Hono route (before)', before, 30));
-    for (const { read, result } of results) console.log(loadLine(read.name, result, 30));
-    console.log(loadLine('bare Hono route (after)', after, 30));
-    for (const { read, result } of results) {
-      const ratio = result.requests.average / ceiling;
-      const meets = ratio >= GOAL_RATIO && result.latency.p99 < GOAL_P99_MS;
-      const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
+    console.log(`\n${database}: ${connections} connections, ${rounds} round${rounds === 1 ? '' : 's'} of ${seconds} s; ${loadAverage()}`);
+    const figures = await againstCeiling(
+      bare.url,
+      READS.map((read) => ({ name: read.name, url: `${server.url}${read.path}`, headers })),
+      { connections, seconds, rounds },
+    );
+    for (const { read, ratio, ratios, p99 } of figures) {
+      const meets = ratio >= GOAL_RATIO && p99 < GOAL_P99_MS;
       console.log(
-        `  ${read.name.padEnd(24)} ${percent(ratio).padStart(7)} of the ceiling, p99 ${result.latency.p99} ms: ${meets ? 'meets' : 'MISSES'} the goal (≥ ${GOAL_RATIO * 100} %, p99 < ${GOAL_P99_MS} ms)${againstRecord('authenticated-reads', `${database} ${read.name}`, ratio, percent)}`,
+        `  ${read.name.padEnd(24)} ${percent(ratio).padStart(7)} of the ceiling${rounds > 1 ? ` (median of ${ratios.map(percent).join(', ')})` : ''}, p99 ${p99} ms: ${meets ? 'meets' : 'MISSES'} the goal (≥ ${GOAL_RATIO * 100} %, p99 < ${GOAL_P99_MS} ms)${againstRecord('authenticated-reads', `${database} ${read.name}`, ratio, percent)}`,
       );
     }
     console.log(`  ${loadAverage()}`);

@@ -438,7 +438,8 @@ if (!fs.existsSync(path.join(CLIENT_DIR, 'prerendered'))) {
   console.error('dist/client/prerendered is missing: run `npm run build`.');
   process.exit(1);
 }
-const server = await startAppServer();
+// E2E_PORT: the port this audit's server takes (sessions sharing a machine each have theirs); else a free one.
+const server = await startAppServer(process.env.E2E_PORT ? { port: Number(process.env.E2E_PORT) } : {});
 console.log(`Auditing ${server.url} (the real server, built client in dist/client).`);
 try {
   if (signedIn) {

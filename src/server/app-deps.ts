@@ -6,6 +6,7 @@ import type { Database, DatabaseDriver } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { BillingProvider } from './features/subscription/index.ts';
 import type { SummaryCache } from './features/metrics/summary-cache.ts';
+import type { LeaderboardCache } from './features/community/leaderboard-cache.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ProfileCache } from './platform/profile-cache.ts';
@@ -40,6 +41,8 @@ export type AppDeps = {
   profiles: ProfileCache;
   /** GET /api/metrics/summary's cache, dropped with the profile on the founder's writes. */
   summaries: SummaryCache;
+  /** GET /api/community/leaderboard's answers, dropped on any change a board could show (leaderboard-cache.ts). */
+  leaderboards: LeaderboardCache;
   /** Who takes the money: the local provider, or Stripe when configured (features/subscription/). */
   billing: BillingProvider;
   /** SMTP, or the outbox folder when none is set. */

@@ -7,6 +7,7 @@ import type { Database, DatabaseDriver } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createProfile } from './features/profile/service.ts';
 import { createSummaryCache } from './features/metrics/summary-cache.ts';
+import { createLeaderboardCache } from './features/community/leaderboard-cache.ts';
 import { createLocalProvider } from './features/subscription/provider.ts';
 import { createProfileCache } from './platform/profile-cache.ts';
 import { attachCode, rewardReferral } from './features/referrals/index.ts';
@@ -139,6 +140,7 @@ export async function createServices(options: {
       bus: shared.bus,
       profiles: createProfileCache(shared.bus),
       summaries: createSummaryCache({ bus: shared.bus }),
+      leaderboards: createLeaderboardCache(shared.bus),
       billing,
       mailer,
       telemetry,

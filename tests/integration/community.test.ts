@@ -5,6 +5,7 @@ import type { CommunitySettings, FeedPage, Leaderboard, LedgerPage } from '../..
 import { authUsers, communityMembers, pointsLedger, users } from '../../src/server/db/schema/index.ts';
 import { awardPoints, awardPointsForEach } from '../../src/server/features/gamification/index.ts';
 import { createTestApp } from './support/test-app.ts';
+import { validTask } from './support/task-fixtures.ts';
 
 // No trial: a new founder is tier 1 until the test makes them tier 2.
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -14,7 +15,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const json = async <T>(response: Response | Promise<Response>) => (await (await response).json()) as T;
-const premium = (userId: string) => t.db.update(users).set({ userTier: 2 }).where(eq(users.id, userId));
+/**
+ * What the app publishes after any change a board could show (a founder's write request,
+ * an admin's action, billing): every instance drops what it cached (decision 302). The
+ * changes these tests write straight to the database say so the same way.
+ */
+const changed = (userId: string) => t.deps.bus.publish({ type: 'user-invalidated', userId });
+const premium = async (userId: string) => {
+  await t.db.update(users).set({ userTier: 2 }).where(eq(users.id, userId));
+  await changed(userId);
+};
 const visibility = (cookie: string, value: unknown) => t.request('/api/community/visibility', { method: 'PUT', cookie, json: { visibility: value } });
 
 /** A founder written straight to the database (signing up 55 through the API would be slow). */
@@ -178,6 +188,30 @@ describe('leaderboards', () => {
     }
   });
 
+  it('shows another founder’s points earned through the app at once, though the reader’s board was just read', async () => {
+    await t.db.delete(pointsLedger);
+    const reader = await t.signUp();
+    const rival = await t.signUp();
+    await premium(reader.user.id);
+    const board = () => json<Leaderboard>(t.request('/api/community/leaderboard?period=week', { cookie: reader.cookie }));
+    await awardPoints(t.db, { userId: reader.user.id, event: 'strategy-saved', sourceId: 's1' });
+    await changed(reader.user.id);
+    const before = await board();
+    expect(before.rows.map((row) => row.mine)).toEqual([true]);
+    expect(await board()).toEqual(before);
+
+    // The rival's task, created through the API, earns points: the reader's next read shows them.
+    const created = await t.request('/api/tasks', { method: 'POST', cookie: rival.cookie, json: validTask });
+    expect(created.status).toBe(201);
+    const after = await board();
+    expect(after.rows).toHaveLength(2);
+    expect(after.rows.find((row) => !row.mine)?.points).toBeGreaterThan(0);
+
+    // The rival hides through the API: gone from the reader's board at once.
+    expect((await visibility(rival.cookie, 'hidden')).status).toBe(200);
+    expect((await board()).rows.map((row) => row.mine)).toEqual([true]);
+  });
+
   it('follows every change at once: points revoked or added, last week’s points, a suspension, a new phase, ties', async () => {
     const db = t.db;
     await db.delete(pointsLedger);
@@ -201,23 +235,28 @@ describe('leaderboards', () => {
     // A revoked row is taken back; a new one adds.
     await db.update(pointsLedger).set({ revokedAt: new Date() }).where(eq(pointsLedger.userId, rival));
     await db.insert(pointsLedger).values({ userId: tied, event: 'task-created', sourceId: 't2', points: 5 });
+    await changed(tied);
     expect((await board()).rows.map((row) => [row.rank, row.points])).toEqual([[1, 105], [2, 100]]);
     expect((await board()).me).toEqual({ rank: 2, points: 100 });
 
     // A suspended founder leaves every board, and comes back when reactivated.
     await db.update(users).set({ status: 'suspended' }).where(eq(users.id, tied));
+    await changed(tied);
     expect((await board()).me).toEqual({ rank: 1, points: 100 });
     await db.update(users).set({ status: 'active' }).where(eq(users.id, tied));
+    await changed(tied);
     expect((await board()).me).toEqual({ rank: 2, points: 100 });
 
     // A new phase moves the founder to that phase's board.
     await db.update(users).set({ startupPhase: 'scaling' }).where(eq(users.id, tied));
+    await changed(tied);
     expect((await board('period=week&phase=mvp')).rows.map((row) => row.points)).toEqual([]);
     expect((await board('period=week&phase=scaling')).rows.map((row) => row.points)).toEqual([105]);
     expect((await board('period=week&phase=scaling')).me).toEqual({ rank: null, points: 100 });
 
     // A deleted ledger row is taken back too.
     await db.delete(pointsLedger).where(eq(pointsLedger.userId, tied));
+    await changed(tied);
     expect((await board()).rows.map((row) => row.points)).toEqual([100]);
 
     // Through all of it, the histogram the ranks are read from still counts exactly the listed totals.

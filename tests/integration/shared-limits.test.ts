@@ -6,6 +6,7 @@ import { Outbox } from './support/outbox.ts';
 import { cleanUpServerProcesses, makeDataDir, send, type ServerProcess, startServerProcess } from './support/server-process.ts';
 import { workedWeek } from '../fixtures/metrics-week.ts';
 import { weeksAgo } from './support/metrics.ts';
+import { validTask } from './support/task-fixtures.ts';
 import { sessionCookie } from './support/test-app.ts';
 
 /**
@@ -105,6 +106,19 @@ async function expectSharedState(env: Record<string, string>) {
     latest = (await summaryOnB()).latest;
   }
   expect(latest?.week).toBe(week.week);
+
+  // B has the founder's week board cached; a rival's task created on A shows on B's next answer (decision 302).
+  const boardOnB = async () => ((await (await send(b, '/api/community/leaderboard?period=week', { cookie })).json()) as { rows: { mine: boolean }[] }).rows;
+  const rival = await signUp(a, `shared-${randomBytes(4).toString('hex')}@example.com`, clientAddress());
+  expect((await boardOnB()).some((row) => !row.mine)).toBe(false);
+  const task = await send(a, '/api/tasks', { method: 'POST', cookie: rival, json: validTask });
+  expect(task.status, await task.clone().text()).toBe(201);
+  let rows = await boardOnB();
+  for (let attempt = 0; attempt < 20 && !rows.some((row) => !row.mine); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    rows = await boardOnB();
+  }
+  expect(rows.some((row) => !row.mine)).toBe(true);
 
   // The general write limit is one budget per founder across instances too.
   const writes = [];

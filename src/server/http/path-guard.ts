@@ -8,6 +8,8 @@ import type { AppBindings } from './context.ts';
  * token or download ticket a few hundred at most).
  */
 const MAX_SEGMENT_LENGTH = 512;
+/** Visible ASCII (`!` to `~`) but `%`. */
+const PLAIN_PATH = /^[\x21-\x24\x26-\x7e]*$/;
 
 /**
  * Whether every segment of a path decodes (strict UTF-8) to printable text of a bounded length:
@@ -15,6 +17,9 @@ const MAX_SEGMENT_LENGTH = 512;
  * sanitiser's `normalizeCharacters` would change it).
  */
 export function isPrintablePath(rawPath: string): boolean {
+  // The common case, checked at once: visible ASCII without a percent-escape decodes to itself
+  // and holds nothing invisible, and a path within the limit has no segment over it.
+  if (rawPath.length <= MAX_SEGMENT_LENGTH && PLAIN_PATH.test(rawPath)) return true;
   for (const segment of rawPath.split('/')) {
     if (segment.length > MAX_SEGMENT_LENGTH * 3) return false;
     let decoded: string;

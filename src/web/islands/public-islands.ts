@@ -35,12 +35,26 @@ function startIslands(root: HTMLElement): () => void {
 
 /** A signed-in founder's pricing page shows their plan's buttons: the app renders it over the islands. */
 async function handedOverToFounder(stopIslands: () => void) {
+  // Most visitors are not signed in: one small request says so before any of the app's code is
+  // fetched. The subscription calls share a chunk with the signed-in area's (zod among them, whose
+  // probe for `eval` the content security policy reports): only a founder loads it.
+  if (!(await signedIn())) return false;
   const { subscriptionIfSignedIn } = await import('../features/subscription/subscription-calls.ts');
   const founder = await subscriptionIfSignedIn().catch(() => null);
   if (!founder) return false;
   stopIslands();
   await import('../main.tsx');
   return true;
+}
+
+/** Whether a session comes with this page's cookies (Better Auth answers `null` when none). */
+async function signedIn(): Promise<boolean> {
+  try {
+    const response = await fetch('/api/auth/get-session', { credentials: 'same-origin' });
+    return response.ok && (await response.json()) !== null;
+  } catch {
+    return false;
+  }
 }
 
 function themeToggle(button: HTMLButtonElement, signal: AbortSignal) {

@@ -22,8 +22,10 @@ import { conversationHistory, conversationsOf, markConversationRead, postDirectM
 import type { AppBindings } from '../../http/context.ts';
 import { requireUser } from '../../http/require-user.ts';
 import { signingSecret } from '../../storage/storage-for.ts';
-import { feedPage, leaderboard, ledgerPage, setDirectMessages, setVisibility } from './service.ts';
-import { getSettings, type TierContext } from './members.ts';
+import { feedPage, leaderboard, ledgerPage, periodDay, setDirectMessages, setVisibility } from './service.ts';
+import { getSettings, isPremium, type TierContext } from './members.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { jsonText } from '../../http/json-text.ts';
 import { documented, jsonBody, paramsOf, queryOf } from '../../http/route-doc.ts';
 
 const tierContext = (c: Context<AppBindings>): TierContext => ({ trialDays: c.get('deps').settings.current().trialDays, contactSecret: signingSecret(c.get('deps')) });
@@ -77,7 +79,15 @@ export const communityRoutes = new Hono<AppBindings>()
     queryOf(LeaderboardQuery),
     async (c) => {
       const query = c.req.valid('query');
-      return c.json(await leaderboard(c.get('deps').db, c.get('user').id, query, tierContext(c)));
+      const { db, profiles, leaderboards } = c.get('deps');
+      const userId = c.get('user').id;
+      const tier = tierContext(c);
+      // Tier 2 is judged on every request, cached board or not: a trial ends on the clock.
+      const profile = await profiles.get(db, userId);
+      if (!profile) throw new AppError('NOT_FOUND');
+      if (!isPremium(profile, tier)) throw new AppError('PREMIUM_REQUIRED');
+      const startsOn = periodDay(query.period, new Date());
+      return jsonText(c, await leaderboards.body(userId, query, startsOn, () => leaderboard(db, userId, query, tier)));
     },
   )
   .get(

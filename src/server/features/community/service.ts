@@ -125,7 +125,7 @@ export function periodStart(period: LeaderboardPeriod, now: Date): Date {
 }
 
 /** The first day of a period as the totals key it (`all` starts on 1970-01-01). */
-const periodDay = (period: LeaderboardPeriod, now: Date) => periodStart(period, now).toISOString().slice(0, 10);
+export const periodDay = (period: LeaderboardPeriod, now: Date) => periodStart(period, now).toISOString().slice(0, 10);
 
 /**
  * The board's top rows (exported for bench/community.ts to explain): listed founders with

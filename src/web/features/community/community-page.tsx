@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { VisibilitySetting } from './visibility-setting.tsx';
-import { ProgressCard } from '../gamification/index.ts';
+import { ProgressCard, useGamification } from '../gamification/index.ts';
 import { useCommunitySettings } from './community-api.ts';
 import { AchievementsSection } from './achievements-section.tsx';
 import { ChatChannelProvider } from './chat-channel.tsx';
@@ -16,6 +16,7 @@ export function CommunityPage() {
   const { t } = useTranslation('community');
   const settings = useCommunitySettings();
   const premium = settings.data?.premium ?? false;
+  const gamification = useGamification();
   return (
     <ChatChannelProvider>
       <div className="mx-auto flex max-w-3xl flex-col gap-6">
@@ -24,19 +25,26 @@ export function CommunityPage() {
           <p className="mt-1 text-muted-foreground">{t('intro')}</p>
         </header>
         <ProgressCard />
-        <AchievementsSection />
-        <CommunitySection id="community-visibility" title={t('visibility.title')}>
-          <VisibilitySetting />
-        </CommunitySection>
-        {settings.data ? (
+        {/* What comes below waits for the settings and the achievements: drawn first, the visibility
+            setting, the feed and the ledger would be pushed down a screen or more when the achievements,
+            the leaderboard, comparisons and chat arrive above them. */}
+        {settings.isPending || gamification.isPending ? null : (
           <>
-            <LeaderboardSection premium={premium} />
-            <ComparisonsSection premium={premium} />
-            <ChatSection premium={premium} />
+            <AchievementsSection />
+            <CommunitySection id="community-visibility" title={t('visibility.title')}>
+              <VisibilitySetting />
+            </CommunitySection>
+            {settings.data ? (
+              <>
+                <LeaderboardSection premium={premium} />
+                <ComparisonsSection premium={premium} />
+                <ChatSection premium={premium} />
+              </>
+            ) : null}
+            <FeedSection />
+            <LedgerSection />
           </>
-        ) : null}
-        <FeedSection />
-        <LedgerSection />
+        )}
       </div>
     </ChatChannelProvider>
   );

@@ -29,7 +29,16 @@ export function ProgressCard({ showAchievements = false }: { showAchievements?: 
   const number = new Intl.NumberFormat(intlLocale(i18n.language));
 
   if (isPending) {
-    return <div role="status" className="h-24 animate-pulse rounded-lg border border-border bg-muted" aria-busy="true" aria-label={t('loading')} />;
+    // As tall as the card it stands for (border, padding, the figures, the bar and its line,
+    // and the folded achievements' summary), so nothing below moves when the card arrives.
+    return (
+      <div
+        role="status"
+        className={cn('animate-pulse rounded-lg border border-border bg-muted', showAchievements ? 'h-[154px]' : 'h-[122px]')}
+        aria-busy="true"
+        aria-label={t('loading')}
+      />
+    );
   }
   if (isError) return <p className="rounded-lg border border-border p-4 text-sm text-muted-foreground">{t('error')}</p>;
 
