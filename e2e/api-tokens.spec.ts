@@ -79,9 +79,10 @@ for (const [language, viewport, colorScheme] of [
     await expect(page.getByRole('heading', { name: c('consent.title', { name: 'Claude' }) })).toBeVisible();
     await expect(page.getByRole('radio', { name: p('scopes.readWrite') })).toBeChecked();
     await expectNoAxeViolations(page);
-    const callback = page.waitForRequest((request) => request.url().startsWith(CALLBACK));
     await page.getByRole('button', { name: c('consent.approve') }).click();
-    const back = new URL((await callback).url());
+    // The assistant's page has loaded: waiting only for its request let the next visit interrupt it.
+    await page.waitForURL((url) => url.href.startsWith(CALLBACK));
+    const back = new URL(page.url());
     expect(back.searchParams.get('state')).toBe('e2e');
     const exchange = await script.post('/oauth/token', { form: { grant_type: 'authorization_code', code: back.searchParams.get('code')!, code_verifier: verifier, redirect_uri: CALLBACK, client_id: clientId } });
     expect(exchange.status()).toBe(200);

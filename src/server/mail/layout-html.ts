@@ -2,7 +2,7 @@ import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text }
 import { render } from '@react-email/render';
 import { createElement as h } from 'react';
 import { HTML_LANG } from '../../core/i18n/language.ts';
-import { type EmailContent, PHONE_SHELL } from './layout.ts';
+import { type EmailContent, PHONE_SHELL } from './email-content.ts';
 
 /** The weekly e-mails' colours (src/server/features/weekly-email/templates.ts): fixed and high-contrast, as mail clients ignore themes. */
 const COLORS = { text: '#111827', muted: '#4b5563', brand: '#0f766e', border: '#e5e7eb' };

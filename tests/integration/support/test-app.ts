@@ -9,6 +9,7 @@ import { Outbox } from './outbox.ts';
 import { openTestDatabase } from './test-database.ts';
 import { type DatabaseHandle, openDatabase } from '../../../src/server/db/client.ts';
 import type { SharedState } from '../../../src/server/cluster/shared-state.ts';
+import type { PasswordHashing } from '../../../src/server/auth/password-hashing.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 /** Every test request's browser, unless a test says otherwise (sessions are bound to it). */
@@ -28,6 +29,8 @@ export async function createTestApp(
     /** Shared state through this Redis, and/or this PostgreSQL URL instead of the database's own (the outage tests put a relay between). */
     shared?: { redisUrl?: string; databaseUrl?: string };
     listenerRetry?: { firstMs?: number; longestMs?: number };
+    /** `standard` for a test that measures what the founders' hash costs (sign-up timing); else the lighter one (decision 306). */
+    passwordHashing?: PasswordHashing;
     /** A second instance of this app in the same process: its database and its shared state (on PGlite, the only way two apps share one). */
     peerOf?: { database: DatabaseHandle & { url?: string }; shared: SharedState };
   } = {},
@@ -58,8 +61,8 @@ export async function createTestApp(
     // `shared.databaseUrl: undefined` on purpose: nothing shared through PostgreSQL, whichever database the run uses.
     shared: { databaseUrl: options.shared && 'databaseUrl' in options.shared ? options.shared.databaseUrl : database.url, redisUrl: options.shared?.redisUrl },
     listenerRetry: options.listenerRetry,
-    // Sixteen times lighter scrypt: a thousand sign-ups a run (decision 306); founders never get it.
-    passwordHashing: 'cheap',
+    // Sixteen times lighter scrypt unless asked: a thousand sign-ups a run (decision 306); founders never get it.
+    passwordHashing: options.passwordHashing ?? 'cheap',
     sessionCacheTtlMs: options.sessionCacheTtlMs,
     adminSessions: options.adminSessions,
     now: options.now,

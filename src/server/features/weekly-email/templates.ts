@@ -7,7 +7,7 @@ import { METRIC_UNITS } from '../../../core/metrics/metric-units.ts';
 import { weekStartDay } from '../../../core/metrics/week-label.ts';
 import { formatIceTotal } from '../../../core/tasks/ice.ts';
 import { TARGETS, type TargetedMetric } from '../../../core/metrics/targets.ts';
-import { PHONE_SHELL } from '../../mail/layout.ts';
+import { PHONE_SHELL } from '../../mail/email-content.ts';
 import { type WeeklyCopy, WEEKLY_COPY } from './copy.ts';
 import { emailMetricFormat } from './email-numbers.ts';
 import { askLink, insightLine } from './insight-lines.ts';
