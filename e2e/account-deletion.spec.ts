@@ -4,7 +4,7 @@ import { FOUNDER_PASSWORD, signUpFounder } from './support/founder.ts';
 import { text } from './support/locales.ts';
 import { waitForApp } from './support/ready.ts';
 
-/** Account deletion (docs/product.md#account-states) from the Subscription page's danger zone (decisions 025 and 197). */
+/** Account deletion (docs/product.md#account-states) from the Subscription page’s danger zone (decisions 025 and 307: the account is erased). */
 const subscription = (key: string) => text('en', 'subscription', key);
 const auth = (key: string) => text('en', 'auth', key);
 
@@ -28,7 +28,7 @@ test('a founder deletes their account from /subscription, is signed out, and the
   await expect(page).toHaveURL(/\/auth/);
   expect(await (await page.request.get('/api/auth/get-session')).json()).toBeNull();
 
-  // The address is released (decision 197): its old password signs in to nothing, as for an unknown address.
+  // The account is erased (decision 307): its old password signs in to nothing, as for an unknown address.
   await page.goto('/auth');
   await waitForApp(page);
   await page.getByLabel(auth('fields.email'), { exact: true }).fill(email);

@@ -1,17 +1,29 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAccounts, authSessions, authUsers, tasks, users } from '../../src/server/db/schema/index.ts';
-import { deletedAccountAddress } from '../../src/server/features/account/deletion.ts';
+import {
+  aiContextEntries,
+  aiContextFiles,
+  apiTokens,
+  authAccounts,
+  authSessions,
+  authUsers,
+  feedback,
+  feedbackImages,
+  tasks,
+  users,
+} from '../../src/server/db/schema/index.ts';
+import { storageFor } from '../../src/server/storage/storage-for.ts';
+import { TINY_PNG } from '../support/make-pdf.ts';
 import { validTask } from './support/task-fixtures.ts';
 import { askForMagicLink, auditRows, errorOf, mailsTo, signUpAdmin } from './support/accounts.ts';
 import { createTestApp, sessionCookie, TEST_ORIGIN, TEST_USER_AGENT } from './support/test-app.ts';
 import { answerOf } from './support/answer.ts';
 
 /**
- * Account deletion (docs/product.md#account-states, decisions 025 and 197): confirmed by typing the e-mail; the account
- * is marked deleted and its data kept; every session ends; it gets no e-mail, cannot sign
- * in and cannot get sign-in or reset links; audited as security_account_deleted. The
- * address is released: signing up with it again makes a new, empty account.
+ * Account deletion (docs/product.md#account-states, decisions 025 and 307): confirmed by typing the e-mail; the account
+ * is erased as an admin's deletion erases it: every row and stored file gone, every session
+ * and API token ended; only the audit row security_account_deleted stays. The address can
+ * sign up again as a new, empty account. Runs on PGlite, and on PostgreSQL when DATABASE_URL is set.
  */
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -31,6 +43,42 @@ async function statusOf(userId: string) {
   return row;
 }
 
+/** Whether any row of the account is left in the tables its founder fills in (the cascade reaches all of them). */
+async function rowsLeftOf(userId: string) {
+  const left: Record<string, number> = {};
+  for (const [name, table, column] of [
+    ['auth_users', authUsers, authUsers.id],
+    ['users', users, users.id],
+    ['auth_sessions', authSessions, authSessions.userId],
+    ['auth_accounts', authAccounts, authAccounts.userId],
+    ['tasks', tasks, tasks.userId],
+    ['feedback', feedback, feedback.userId],
+    ['feedback_images', feedbackImages, feedbackImages.userId],
+    ['ai_context_entries', aiContextEntries, aiContextEntries.userId],
+    ['ai_context_files', aiContextFiles, aiContextFiles.userId],
+    ['api_tokens', apiTokens, apiTokens.userId],
+  ] as const) {
+    const rows = await t.db.select().from(table).where(eq(column, userId));
+    if (rows.length > 0) left[name] = rows.length;
+  }
+  return left;
+}
+
+async function sendFeedbackWithImage(cookie: string) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries({ type: 'issue', content: 'The chart is blank', sections: 'dashboard', page: '/metrics', appVersion: '0.2.0' })) body.append(name, value);
+  body.append('images', new File([TINY_PNG as BlobPart], 'chart.png', { type: 'image/png' }));
+  expect((await t.request('/api/feedback', { method: 'POST', cookie, body })).status).toBe(201);
+}
+
+async function addContextFile(cookie: string) {
+  const body = new FormData();
+  body.append('type', 'learnings');
+  body.append('description', 'Our first export');
+  body.append('files', new File([new TextEncoder().encode('week,revenue\n1,1000\n')], 'export.csv', { type: 'text/csv' }));
+  expect((await t.request('/api/context', { method: 'POST', cookie, body })).status).toBe(201);
+}
+
 describe('POST /api/account/delete', () => {
   it('needs the account’s own e-mail typed, and changes nothing otherwise', async () => {
     const founder = await t.signUp();
@@ -47,26 +95,62 @@ describe('POST /api/account/delete', () => {
     expect((await t.request('/api/account/delete', { method: 'POST', json: { email: founder.email } })).status).toBe(401);
   });
 
-  it('marks the account deleted, keeps its data, signs out every session and audits it', async () => {
+  it('erases every row and file of the account, ends every session and token, and keeps only the audit row', async () => {
     const founder = await t.signUp();
     const onboarding = await t.request('/api/onboarding', { method: 'POST', cookie: founder.cookie, json: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' } });
     expect(onboarding.status).toBe(200);
+    expect((await t.request('/api/tasks', { method: 'POST', cookie: founder.cookie, json: validTask })).status).toBe(201);
+    await sendFeedbackWithImage(founder.cookie);
+    await addContextFile(founder.cookie);
+    const created = await t.request('/api/tokens', { method: 'POST', cookie: founder.cookie, json: { name: 'Sheets', scopes: ['read'] } });
+    expect(created.status).toBe(201);
+    const { token } = (await created.json()) as { token: string };
+    const withToken = () => t.request('/api/tasks', { headers: { authorization: `Bearer ${token}` } });
+    expect((await withToken()).status).toBe(200);
     const elsewhere = [await t.signIn(founder.email), await t.signIn(founder.email)];
     for (const cookie of elsewhere) expect((await t.request('/api/me', { cookie })).status).toBe(200);
+
+    const storage = storageFor(t.deps);
+    const keys = [
+      ...(await t.db.select({ key: feedbackImages.storageKey }).from(feedbackImages).where(eq(feedbackImages.userId, founder.user.id))),
+      ...(await t.db.select({ key: aiContextFiles.storageKey }).from(aiContextFiles).where(eq(aiContextFiles.userId, founder.user.id))),
+    ].map((row) => row.key);
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(await storage.get(key)).not.toBeNull();
+    expect(Object.keys(await rowsLeftOf(founder.user.id)).sort()).toEqual(
+      ['ai_context_entries', 'ai_context_files', 'api_tokens', 'auth_accounts', 'auth_sessions', 'auth_users', 'feedback', 'feedback_images', 'tasks', 'users'].sort(),
+    );
 
     // Case and spaces do not matter in the typed confirmation.
     const deleted = await remove(elsewhere[0]!, `  ${founder.email.toUpperCase()} `);
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toEqual({ status: 'deleted' });
 
-    expect(await statusOf(founder.user.id)).toMatchObject({ status: 'deleted', deletedAt: expect.any(Date), industry: 'Fintech' });
-    expect(await t.db.select().from(authUsers).where(eq(authUsers.id, founder.user.id))).toHaveLength(1);
-    expect(await t.db.select().from(authSessions).where(eq(authSessions.userId, founder.user.id))).toEqual([]);
+    expect(await rowsLeftOf(founder.user.id)).toEqual({});
+    for (const key of keys) expect(await storage.get(key)).toBeNull();
     for (const cookie of [founder.cookie, ...elsewhere]) expect((await t.request('/api/me', { cookie })).status).toBe(401);
+    expect((await withToken()).status).toBe(401);
+    // Asking again with an old session finds nobody.
+    expect((await remove(founder.cookie, founder.email)).status).toBe(401);
 
-    const [row] = await auditRows(t, 'security_account_deleted', founder.user.id);
-    expect(row).toMatchObject({ adminId: founder.user.id, targetUserId: founder.user.id });
-    expect(row!.details).toMatchObject({ confirmedWith: 'typed-email', userAgent: TEST_USER_AGENT, origin: TEST_ORIGIN });
+    // The audit row stays (it has no foreign key), naming the founder as who deleted it.
+    const audited = await auditRows(t, 'security_account_deleted', founder.user.id);
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ adminId: founder.user.id, targetUserId: founder.user.id });
+    expect(audited[0]!.details).toMatchObject({ email: founder.email, confirmedWith: 'typed-email', role: 'user', files: 2, userAgent: TEST_USER_AGENT, origin: TEST_ORIGIN });
+  });
+
+  it('the last admin cannot erase their own account: 409, nothing changed', async () => {
+    const admin = await signUpAdmin(t);
+    const others = await t.db.execute(sql`select count(*)::int as n from user_roles where role = 'admin' and user_id <> ${admin.user.id}`);
+    // Only meaningful while this admin is the only one; the file signs up no other admin before this test.
+    expect(Number((others as unknown as { rows: { n: number }[] }).rows[0]?.n)).toBe(0);
+    const refused = await remove(admin.cookie, admin.email);
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).code).toBe('ACCOUNT_NOT_DELETABLE');
+    expect((await statusOf(admin.user.id))?.status).toBe('active');
+    expect((await t.request('/api/me', { cookie: admin.cookie })).status).toBe(200);
+    expect(await auditRows(t, 'security_account_deleted', admin.user.id)).toEqual([]);
   });
 
   it('the account can no longer be reached: no sign-in, no link, no e-mail to it', async () => {
@@ -92,8 +176,6 @@ describe('POST /api/account/delete', () => {
     await t.outbox.latest(founder.email, 'no-account');
     await mailsTo(t, founder.email, await t.signUp());
     expect(kinds().sort()).toEqual(['confirm-email', 'magic-link', 'no-account']);
-    // Nothing at all goes to the old account's placeholder address.
-    expect(t.outbox.all().filter((message) => message.to === deletedAccountAddress(founder.user.id))).toEqual([]);
 
     // A link e-mailed before the deletion opens no session, and creates no account.
     const opened = await t.request(earlierLink.pathname + earlierLink.search);
@@ -102,17 +184,14 @@ describe('POST /api/account/delete', () => {
     expect(await t.db.select().from(authUsers).where(eq(authUsers.email, founder.email))).toEqual([]);
   });
 
-  it('releases the address: signing up with it again makes a new, empty account; the old one stays, unlinked', async () => {
+  it('frees the address: signing up with it again makes a new, empty account; nothing of the old one is left', async () => {
     const founder = await t.signUp({ password: 'the first password' });
     const onboarding = await t.request('/api/onboarding', { method: 'POST', cookie: founder.cookie, json: { industry: 'Fintech', teamSize: '1', startupPhase: 'mvp' } });
     expect(onboarding.status).toBe(200);
     expect((await t.request('/api/tasks', { method: 'POST', cookie: founder.cookie, json: validTask })).status).toBe(201);
     expect((await remove(founder.cookie, founder.email)).status).toBe(200);
 
-    // The old account keeps its data and the former address (for admins), under a placeholder sign-in address.
-    const [old] = await t.db.select({ authEmail: authUsers.email, email: users.email, industry: users.industry }).from(users).innerJoin(authUsers, eq(authUsers.id, users.id)).where(eq(users.id, founder.user.id));
-    expect(old).toEqual({ authEmail: deletedAccountAddress(founder.user.id), email: founder.email, industry: 'Fintech' });
-    expect(await t.db.select().from(tasks).where(eq(tasks.userId, founder.user.id))).toHaveLength(1);
+    expect(await rowsLeftOf(founder.user.id)).toEqual({});
 
     // Signing up again with the same address (any case) is a real sign-up: a confirmation e-mail, a session, a new id.
     const again = await t.signUp({ email: founder.email.toUpperCase(), password: 'a brand new password', name: 'Ana Again' });
@@ -132,18 +211,12 @@ describe('POST /api/account/delete', () => {
     expect(signedIn.status).toBe(200);
     expect(((await signedIn.json()) as { user: { id: string } }).user.id).toBe(again.user.id);
 
-    // The old account's data is untouched by the new one's life.
-    expect(await statusOf(founder.user.id)).toMatchObject({ status: 'deleted', industry: 'Fintech' });
-    expect(await t.db.select().from(tasks).where(eq(tasks.userId, founder.user.id))).toHaveLength(1);
-
-    // Admins find both under the address: the deleted account (former address kept) and the new one.
+    // Admins find only the new account under the address: the old one is gone.
     const boss = await signUpAdmin(t);
     const listed = await t.request(`/api/admin/users?${new URLSearchParams({ search: founder.email })}`, { cookie: boss.cookie });
     const { users: rows } = (await listed.json()) as { users: { id: string; email: string; status: string }[] };
-    expect(rows.map(({ id, email, status }) => ({ id, email, status })).sort((a, b) => a.status.localeCompare(b.status))).toEqual([
-      { id: again.user.id, email: founder.email, status: 'active' },
-      { id: founder.user.id, email: founder.email, status: 'deleted' },
-    ]);
+    expect(rows.map(({ id, email, status }) => ({ id, email, status }))).toEqual([{ id: again.user.id, email: founder.email, status: 'active' }]);
+    expect((await t.request(`/api/admin/users/${founder.user.id}`, { cookie: boss.cookie })).status).toBe(404);
 
     // A reset asked for now reaches the new account, and only the new one.
     const reset = await t.request('/api/auth/request-password-reset', { method: 'POST', json: { email: founder.email, redirectTo: '/reset-password' } });
@@ -170,16 +243,14 @@ describe('POST /api/account/delete', () => {
     const me = await answerOf('GET /api/me', t.request('/api/me', { cookie: sessionCookie(opened) }));
     expect(me).toMatchObject({ email: founder.email, fullName: 'Ana Magic' });
     expect(me.id).not.toBe(founder.user.id);
-    expect((await statusOf(founder.user.id))?.status).toBe('deleted');
+    expect(await statusOf(founder.user.id)).toBeUndefined();
   });
 
-  it('unlinks Google and OIDC sign-ins, so the provider’s account can start a new one', async () => {
+  it('erases Google and OIDC links and the password with the account, so the provider’s account can start a new one', async () => {
     const founder = await t.signUp();
     await t.db.insert(authAccounts).values({ id: `oauth-${founder.user.id}`, accountId: 'google-sub-123', providerId: 'google', userId: founder.user.id, accessToken: 'secret-token' });
     expect((await remove(founder.cookie, founder.email)).status).toBe(200);
-    const [linked] = await t.db.select().from(authAccounts).where(eq(authAccounts.id, `oauth-${founder.user.id}`));
-    expect(linked).toMatchObject({ userId: founder.user.id, accountId: `deleted:${founder.user.id}:google-sub-123`, accessToken: null });
-    // The password stays with the old account, out of reach of any address.
-    expect(await t.db.select().from(authAccounts).where(eq(authAccounts.userId, founder.user.id))).toHaveLength(2);
+    expect(await t.db.select().from(authAccounts).where(eq(authAccounts.accountId, 'google-sub-123'))).toEqual([]);
+    expect(await t.db.select().from(authAccounts).where(eq(authAccounts.userId, founder.user.id))).toEqual([]);
   });
 });

@@ -174,6 +174,9 @@ describe('one trial per address', () => {
     expect(await t.db.select().from(knownAddresses).where(eq(knownAddresses.emailHash, addressDigest(first.email)))).toHaveLength(1);
     const removed = await t.request('/api/account/delete', { method: 'POST', cookie: first.cookie, json: { email: first.email } });
     expect(removed.status).toBe(200);
+    // The account is erased (decision 307): only the address's digest remembers it had one.
+    expect(await t.db.select().from(users).where(eq(users.id, first.user.id))).toEqual([]);
+    expect(await t.db.select().from(knownAddresses).where(eq(knownAddresses.emailHash, addressDigest(first.email)))).toHaveLength(1);
 
     const inviter = await t.signUp();
     const code = await createCode(inviter.cookie);

@@ -51,14 +51,13 @@ export const accountRoutes = new Hono<AppBindings>()
     '/delete',
     documented({
       summary:
-        'Delete your account ({ email } typed to confirm): marked deleted, data kept and unlinked, every session ended, no more e-mail or sign-in; the address may sign up again as a new account',
+        'Delete your account ({ email } typed to confirm): billing stopped, every session ended at once, every row and file erased (the audit row stays); the address may sign up again as a new, empty account',
       tag: 'profile',
     }),
     jsonBody(DeleteAccountInput),
     async (c) => {
-      const { db, bus, billing } = c.get('deps');
       const { email } = c.req.valid('json');
-      await deleteAccount(db, bus, billing, { userId: c.get('user').id, typedEmail: email, context: requestContext(c.req.raw, clientAddress(c)) });
+      await deleteAccount(c.get('deps'), { userId: c.get('user').id, typedEmail: email, context: requestContext(c.req.raw, clientAddress(c)) });
       return c.json({ status: 'deleted' });
     },
   )

@@ -2,19 +2,7 @@ import type { Executor } from '../../db/client.ts';
 import { eq } from 'drizzle-orm';
 import { tierStatus } from '../../../core/subscription/trial.ts';
 import { users } from '../../db/schema/index.ts';
-import { applyEventIn, lockSubscription, stateOf } from './ledger.ts';
-import { isPremium } from '../../../core/subscription/state-machine.ts';
-
-/**
- * Account deletion (docs/decisions/025-account-deletion.md): inside the deletion's own
- * transaction, Premium ends now. The provider has been told to stop charging before
- * (BillingProvider.stopBilling), so no renewal comes after.
- */
-export async function endForDeletion(tx: Executor, userId: string, at: Date = new Date()): Promise<void> {
-  const row = await lockSubscription(tx, userId);
-  if (!isPremium(stateOf(row))) return;
-  await applyEventIn(tx, userId, { type: 'cancel', when: 'now', reason: 'cancel', at }, { source: 'account-deletion', actorId: userId });
-}
+import { applyEventIn } from './ledger.ts';
 
 /**
  * Where granted months start for a founder on Free: the end of their trial while it runs
