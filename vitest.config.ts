@@ -15,6 +15,7 @@ const PGLITE_PASS_ONLY = [
   'event-stream',
   'provider-breaker',
   'mentor-eval-model',
+  'rate-limit-leases',
 ].map((name) => `tests/integration/${name}.test.ts`);
 const POSTGRES_PASS_ONLY = ['cluster', 'community-instances', 'instances-start', 'shared-limits'].map((name) => `tests/integration/${name}.test.ts`);
 

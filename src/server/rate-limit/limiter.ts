@@ -97,19 +97,31 @@ export function createRateLimiters(shared: SharedState, scale: number, now: () =
     return limiter(name, scaledMax(rule.max, scale), rule.windowSeconds);
   };
 
+  /** Leases being taken from the store, per rule and key: requests that arrive meanwhile wait for it instead of taking their own. */
+  const acquiring = new Map<string, Promise<unknown>>();
+
   async function consumeLeased(name: RateLimitName, key: string): Promise<ConsumeResult> {
     const target = named(name);
     const chunk = store.kind === 'memory' ? 1 : Math.floor(target.points * LEASE_FRACTION);
     if (chunk <= 1) return consumeIn(target, key);
     const id = `${name}\u0000${key}`;
-    const lease = leases.get(id);
-    if (lease && lease.points > 0 && lease.expiresAt > now()) {
-      lease.points -= 1;
-      return { allowed: true };
+    // A page's first reads arrive together: each taking a lease of its own and keeping only the
+    // last spent the founder's allowance several times over (a busy page met 429 at a third of it).
+    for (;;) {
+      const lease = leases.get(id);
+      if (lease && lease.points > 0 && lease.expiresAt > now()) {
+        lease.points -= 1;
+        return { allowed: true };
+      }
+      const pending = acquiring.get(id);
+      if (!pending) break;
+      await pending.catch(() => undefined);
     }
     leases.delete(id);
+    const taking = target.consume(key, chunk);
+    acquiring.set(id, taking);
     try {
-      const taken = await target.consume(key, chunk);
+      const taken = await taking;
       if (leases.size > 100_000) leases.clear();
       leases.set(id, { points: chunk - 1, expiresAt: now() + taken.msBeforeNext });
       return { allowed: true };
@@ -118,6 +130,8 @@ export function createRateLimiters(shared: SharedState, scale: number, now: () =
       // Less than a lease is left: give the chunk back and count one by one to the end.
       await target.reward(key, chunk);
       return consumeIn(target, key);
+    } finally {
+      acquiring.delete(id);
     }
   }
 
