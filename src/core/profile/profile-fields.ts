@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { TEXT_MAX, TITLE_MAX, URL_MAX } from '../security/validate.ts';
+import { TEXT_MAX, TITLE_MAX, URL_MAX } from '../security/input-limits.ts';
+import { FOUNDER_TYPES } from './profile-choices.ts';
 
 /**
  * Value schemas shared by onboarding (POST /api/onboarding) and profile edits
  * (PATCH /api/me), so both validate every field the same way (docs/product.md#values).
  */
-export const TEAM_SIZES = ['1', '2-5', '5-10', '11+'] as const;
-export const STARTUP_PHASES = ['mvp', 'early-growth', 'scaling'] as const;
-export const FOUNDER_TYPES = ['technical', 'business', 'vibe-coder', 'others'] as const;
+export * from './profile-choices.ts';
 
 /**
  * The most characters each free-text answer may hold (docs/product.md#input-limits):

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageParams } from '../validation/issues.ts';
+import { EMAIL_MAX, INPUT_LIMITS, type InputType, TEXT_MAX, URL_MAX } from './input-limits.ts';
 import { cleanText, findBlockedPattern, normalizeCharacters } from './sanitize.ts';
 
 /**
@@ -17,14 +18,7 @@ import { cleanText, findBlockedPattern, normalizeCharacters } from './sanitize.t
  * silently turned into a different address.
  */
 
-export const TEXT_MAX = 5000;
-export const LONG_TEXT_MAX = 10_000;
-export const TITLE_MAX = 200;
-export const EMAIL_MAX = 254;
-export const URL_MAX = TEXT_MAX;
-
-export const INPUT_LIMITS = { text: TEXT_MAX, longText: LONG_TEXT_MAX, title: TITLE_MAX, email: EMAIL_MAX, url: URL_MAX } as const;
-export type InputType = keyof typeof INPUT_LIMITS;
+export * from './input-limits.ts';
 
 export const VALIDATION_MESSAGES = {
   empty: 'validation:empty',

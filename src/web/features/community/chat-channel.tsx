@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatRoom, Contact } from '../../../core/community/community.ts';
+import type { ChatRoom, Contact } from '../../../core/community/community-values.ts';
 import { UpgradePrompt } from '../subscription/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useStartConversation } from './community-api.ts';

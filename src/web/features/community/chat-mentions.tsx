@@ -1,6 +1,6 @@
 import { buttonClass } from '../../components/form/buttons.ts';
 import { useTranslation } from 'react-i18next';
-import type { ChatRoom } from '../../../core/community/community.ts';
+import type { ChatRoom } from '../../../core/community/community-values.ts';
 import { useChatMentions, useMarkMentionsRead } from './community-api.ts';
 import { cn } from '../../lib/cn.ts';
 import { intlLocale } from '../../lib/format.ts';

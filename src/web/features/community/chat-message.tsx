@@ -2,7 +2,7 @@ import { cn } from '../../lib/cn.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_MESSAGE_MAX, CHAT_REPORT_REASONS, type ChatReportReason } from '../../../core/community/community.ts';
+import { CHAT_MESSAGE_MAX, CHAT_REPORT_REASONS, type ChatReportReason } from '../../../core/community/community-values.ts';
 import type { ChatMessage } from './community-api.ts';
 import { intlLocale } from '../../lib/format.ts';
 import { MessageFounderButton } from './chat-channel.tsx';

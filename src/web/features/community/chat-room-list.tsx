@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CHAT_ROOMS, type ChatRoom, UNREAD_CAP } from '../../../core/community/community.ts';
+import { CHAT_ROOMS, type ChatRoom, UNREAD_CAP } from '../../../core/community/community-values.ts';
 import { useChatRooms, useConversationNews, useConversations } from './community-api.ts';
 import { cn } from '../../lib/cn.ts';
 import type { ChatChannel } from './chat-channel.tsx';

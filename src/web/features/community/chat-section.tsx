@@ -3,7 +3,7 @@ import { buttonClass } from '../../components/form/buttons.ts';
 import { type FormEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { CHAT_MESSAGE_MAX, type ChatReportReason, mentionHandle } from '../../../core/community/community.ts';
+import { CHAT_MESSAGE_MAX, type ChatReportReason, mentionHandle } from '../../../core/community/community-values.ts';
 import { UpgradePrompt } from '../subscription/index.ts';
 import {
   blockChatAuthor,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChatReportReason, ChatRoom, LeaderboardPeriod, StartupPhase, Visibility } from '../../../core/community/community.ts';
+import type { ChatReportReason, ChatRoom, LeaderboardPeriod, StartupPhase, Visibility } from '../../../core/community/community-values.ts';
 import { type ApiAnswer, api } from '../../lib/api-routes.ts';
 import { reopenWhenClosed } from '../../lib/live-stream.ts';
 

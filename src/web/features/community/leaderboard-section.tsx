@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LEADERBOARD_PERIODS, type LeaderboardPeriod, type StartupPhase } from '../../../core/community/community.ts';
-import { STARTUP_PHASES } from '../../../core/profile/profile-fields.ts';
+import { LEADERBOARD_PERIODS, type LeaderboardPeriod, type StartupPhase } from '../../../core/community/community-values.ts';
+import { STARTUP_PHASES } from '../../../core/profile/profile-choices.ts';
 import { UpgradePrompt } from '../subscription/index.ts';
 import { useLeaderboard } from './community-api.ts';
 import { cn } from '../../lib/cn.ts';

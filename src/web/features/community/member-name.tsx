@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { CommunityMember } from '../../../core/community/community.ts';
+import type { CommunityMember } from '../../../core/community/community-values.ts';
 
 /** A founder as their visibility allows: name and startup, or their pseudonym; 'you' for oneself. */
 export function MemberName({ member, mine }: { member: CommunityMember; mine: boolean }) {

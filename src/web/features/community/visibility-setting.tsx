@@ -2,7 +2,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { VISIBILITIES } from '../../../core/community/community.ts';
+import { VISIBILITIES } from '../../../core/community/community-values.ts';
 import { useCommunitySettings, useSetDirectMessages, useSetVisibility } from './community-api.ts';
 import { showErrorToast } from '../../lib/error-toast.ts';
 
