@@ -10,6 +10,7 @@ import { QueryProvider } from './query.tsx';
 import { SessionUnavailable } from './session-unavailable.tsx';
 
 export { startEarlyReads } from './early-reads.ts';
+export { prepareFirstRender } from './prepare-first-render.ts';
 
 /**
  * Guards the protected area (docs/product.md#signed-in-area): `pending` while auth loads, a way

@@ -55,12 +55,14 @@ export const routes: RouteObject[] = [
   },
   {
     lazy: async () => {
-      const [{ ProtectedArea, startEarlyReads }, { AppShell, ShellFrame }] = await Promise.all([
+      const [{ ProtectedArea, prepareFirstRender, startEarlyReads }, { AppShell, ShellFrame }] = await Promise.all([
         import('./require-auth.tsx'),
         import('./layout/app-shell.tsx'),
       ]);
-      // The first signed-in page's data is asked for now, beside the session check (early-reads.ts).
+      // The first signed-in page's data is asked for now, beside the session check (early-reads.ts);
+      // while it travels, the main thread prepares the first render's formatting (prepare-first-render.ts).
       startEarlyReads(window.location.pathname);
+      prepareFirstRender();
       return {
         Component: () => (
           // The frame the page's HTML already shows stays while the session is checked (decision 231).
