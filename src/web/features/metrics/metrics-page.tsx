@@ -1,7 +1,7 @@
 import { cn } from '../../lib/cn.ts';
 import { buttonClass } from '../../components/form/buttons.ts';
 import { CreditCard, Download, Upload } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDITABLE_RECENT_WEEKS, isHistoricalWeek } from '../../../core/metrics/editing-window.ts';
 import { compareWeeks, formatWeek, isoWeekOf, type WeekKey, weekFromIndex, weekIndex } from '../../../core/metrics/iso-week.ts';
@@ -15,7 +15,8 @@ import { BenchmarksPanel } from './components/benchmarks-panel.tsx';
 import { EmptyState } from './components/empty-state.tsx';
 import { MetricCards } from './components/metric-cards.tsx';
 import { useDates } from './dates.ts';
-import { type NumberStyle, numberStyleOf } from '../../lib/number-style.ts';
+import type { NumberStyle } from '../../lib/number-style.ts';
+import { useNumberStyle } from '../../lib/use-number-style.ts';
 import { useNearViewport } from '../../lib/use-near-viewport.ts';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint.ts';
 
@@ -47,8 +48,9 @@ const chartSkeleton = <div className="h-[31.5rem] animate-pulse rounded-xl bg-mu
 /**
  * The charts, once their place comes near the screen: on a phone they sit below the eight cards,
  * and drawing them (and fetching recharts) would hold up the page's first screen (decision 231).
+ * Memoised like the cards: the page's own state (the form after the first paint) leaves them alone.
  */
-function Charts({ records, numbers }: { records: WeekRecord[]; numbers: NumberStyle }) {
+const Charts = memo(function Charts({ records, numbers }: { records: WeekRecord[]; numbers: NumberStyle }) {
   const place = useRef<HTMLDivElement>(null);
   const near = useNearViewport(place, '300px');
   return (
@@ -70,7 +72,7 @@ function Charts({ records, numbers }: { records: WeekRecord[]; numbers: NumberSt
       )}
     </div>
   );
-}
+});
 
 /** Brings the week form into view with its week chosen, for the keyboard as for the eye. */
 function showWeekForm() {
@@ -100,7 +102,8 @@ export function MetricsPage() {
   // screen, cards first, is on screen, not with it (decision 233).
   const painted = useAfterFirstPaint();
 
-  const numbers = numberStyleOf(me.data);
+  // One object while the founder's profile and language stay the same, so the memoised cards and charts are not drawn again.
+  const numbers = useNumberStyle();
   const premium = (me.data?.effectiveUserTier ?? 1) >= PREMIUM_TIER;
   const now = new Date();
   const thisWeek = isoWeekOf(now);

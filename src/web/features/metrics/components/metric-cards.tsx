@@ -1,4 +1,5 @@
 import { Hourglass } from 'lucide-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cashOutDate } from '../../../../core/metrics/cash-out.ts';
 import type { MetricKey, MetricsSnapshot } from '../../../../core/metrics/formulas.ts';
@@ -69,7 +70,12 @@ function useSparklineLabel() {
   };
 }
 
-export function MetricCards({ snapshot, statuses, series, needsWeeks, numbers, sample = false, only, className }: Props) {
+/**
+ * Fifteen cards with their chips and sparklines: the Metrics page's largest render. Memoised, so
+ * that the page's own state (the form appearing after the first paint, a dialog opening) does
+ * not draw them again when their data has not changed (decision 311).
+ */
+export const MetricCards = memo(function MetricCards({ snapshot, statuses, series, needsWeeks, numbers, sample = false, only, className }: Props) {
   const { t } = useTranslation('metrics');
   const dates = useDates();
   const valueText = useValueText(numbers);
@@ -132,4 +138,4 @@ export function MetricCards({ snapshot, statuses, series, needsWeeks, numbers, s
       })}
     </ul>
   );
-}
+});
