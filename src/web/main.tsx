@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { isLanguage } from '../core/i18n/language.ts';
@@ -44,7 +44,10 @@ async function start() {
       </Providers>
     </StrictMode>
   );
-  createRoot(container).render(app);
+  // A transition: React draws the first render in slices that leave the main thread free between
+  // them, not in one task (the page's HTML keeps showing until it is committed; decision 311).
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }
 
 void start();
