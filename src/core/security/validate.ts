@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { MessageParams } from '../validation/issues.ts';
+import { findBlockedPattern } from './blocked-patterns.ts';
+import { normalizeCharacters } from './characters.ts';
 import { EMAIL_MAX, INPUT_LIMITS, type InputType, TEXT_MAX, URL_MAX } from './input-limits.ts';
-import { cleanText, findBlockedPattern, normalizeCharacters } from './sanitize.ts';
+import { cleanText } from './sanitize.ts';
 
 /**
  * Input validation, shared by forms and routes. Every value is sanitised first
