@@ -1,5 +1,6 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { gamificationQueryOptions } from '../features/gamification/gamification-api.ts';
+import { api } from '../lib/api-routes.ts';
 import { startMeEarly } from '../lib/get-me.ts';
 import { insightsQueryOptions, markInsightsReadEarly } from '../features/insights/insights-api.ts';
 import { PREMIUM_TIER } from '../../core/subscription/trial.ts';
@@ -48,14 +49,18 @@ function read<T>(query: FetchQueryOptions<T, Error, T, any>) {
 
 /** Once, as the signed-in area's code loads (src/web/app/routes.tsx), for the page it opens on. */
 export function startEarlyReads(pathname: string) {
-  // The weekly insights are a premium read: asked for as soon as the profile says so.
+  // The weekly insights are a premium read, and on a premium Overview its largest text: asked for
+  // with the others rather than once the profile has answered (a round trip later), and kept only
+  // when the profile says the founder is premium; a free founder's refusal is dropped unseen.
+  const insights = pathname === '/overview' ? api('GET /api/insights') : undefined;
+  insights?.catch(() => {});
   void startMeEarly()
     .then(async (me) => {
-      if (pathname !== '/overview' || me.effectiveUserTier < PREMIUM_TIER) return;
-      await read(insightsQueryOptions());
+      if (!insights || me.effectiveUserTier < PREMIUM_TIER) return;
+      await queryClient.prefetchQuery({ ...insightsQueryOptions(), queryFn: () => insights });
       markInsightsReadEarly(queryClient.getQueryState(insightsQueryOptions().queryKey)?.dataUpdatedAt);
     })
     .catch(() => {});
-  readShellData();
   PAGE_READS[pathname]?.();
+  readShellData();
 }
