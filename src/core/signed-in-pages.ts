@@ -14,7 +14,8 @@ export const SIGNED_IN_SHELL_DIR = 'signed-in';
 /**
  * The reads every signed-in page starts as its code loads: the session check (Better Auth's
  * client sends its cookie with `credentials: 'include'`) and the profile, which the guard waits
- * for, and what the app shell shows (the plan, the guided tours' state), which nothing waits for.
+ * for, and the plan, which the app shell shows (its line under the plan link would move what
+ * follows it). The guided tours' state is asked for as the help menu renders: nothing shows it.
  */
 export const SIGNED_IN_AREA_READS = [
   { url: '/api/auth/get-session', credentials: 'include' },
@@ -22,7 +23,6 @@ export const SIGNED_IN_AREA_READS = [
 ] as const;
 export const SIGNED_IN_SHELL_READS = [
   { url: '/api/subscription', credentials: 'same-origin' },
-  { url: '/api/tours', credentials: 'same-origin' },
 ] as const;
 
 /**
@@ -36,7 +36,8 @@ export const SIGNED_IN_SHELL_PAGES = [
     file: 'overview',
     namespaces: ['overview', 'profile', 'referrals', 'metrics', 'reports'],
     // The weekly insights too, whatever the plan: they are a premium Overview's largest text (the server refuses a free founder).
-    reads: ['/api/insights', '/api/metrics/summary?range=12w', '/api/tasks?status=active', '/api/strategy', '/api/me/gamification', '/api/referrals/notices'],
+    // Not the points (the achievements card, below the first screen, has a placeholder of its size): asked for as the page renders.
+    reads: ['/api/insights', '/api/metrics/summary?range=12w', '/api/tasks?status=active', '/api/strategy', '/api/referrals/notices'],
   },
   { path: '/metrics', file: 'metrics', namespaces: ['metrics'], reads: ['/api/metrics/weeks', '/api/metrics/summary?range=12w'] },
 ] as const;

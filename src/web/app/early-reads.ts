@@ -1,5 +1,4 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
-import { gamificationQueryOptions } from '../features/gamification/gamification-api.ts';
 import { api } from '../lib/api-routes.ts';
 import { startMeEarly } from '../lib/get-me.ts';
 import { insightsQueryOptions, markInsightsReadEarly } from '../features/insights/insights-api.ts';
@@ -9,7 +8,6 @@ import { referralNoticesQueryOptions } from '../features/referrals/referrals-api
 import { strategyQueryOptions } from '../features/strategy/strategy-api.ts';
 import { subscriptionQueryOptions } from '../features/subscription/subscription-api.ts';
 import { tasksQueryOptions } from '../features/tasks/tasks-api.ts';
-import { toursQueryOptions } from '../features/tours/tours-api.ts';
 import { queryClient } from './query.tsx';
 
 /**
@@ -27,7 +25,6 @@ const PAGE_READS: Record<string, () => void> = {
     read(summaryQuery('12w'));
     read(tasksQueryOptions('active'));
     read(strategyQueryOptions());
-    read(gamificationQueryOptions());
     read(referralNoticesQueryOptions());
   },
   '/metrics': () => {
@@ -36,10 +33,13 @@ const PAGE_READS: Record<string, () => void> = {
   },
 };
 
-/** What the app shell reads on every page: the plan (the sidebar's plan link) and the guided tours' state (the help menu). */
+/**
+ * What the app shell reads on every page: the plan (the sidebar's plan link). The guided tours'
+ * state and the points are asked for as the help menu and the achievements render: read here,
+ * they held a phone's connections (and the server) while the first screen's reads waited (decision 310).
+ */
 function readShellData() {
   read(subscriptionQueryOptions());
-  read(toursQueryOptions());
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query's options, each typed at its call
