@@ -1,8 +1,6 @@
-/**
- * The MECE roadmap (docs/product.md#strategy-builder): each maxima with its tasks, and the gaps flagged.
- * Apart from the strategy's schema so that the Overview, which draws the roadmap, does not
- * evaluate zod and the input validators on a founder's first load (decision 311).
- */
+// Apart from the strategy's schema: the signed-in first load shows tasks, and must not bring zod with them.
+
+/** The MECE roadmap (docs/product.md#strategy-builder): each maxima with its tasks, and the gaps flagged. */
 export type RoadmapInput<T extends { maximaIndex: number | null }> = { maximas: string[]; tasks: T[] };
 
 export function buildRoadmap<T extends { maximaIndex: number | null }>({ maximas, tasks }: RoadmapInput<T>) {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { ADMIN_SIGN_IN_NOTICE_PARAM } from '../../../core/admin/sign-in-notice.ts';
 
 /**
