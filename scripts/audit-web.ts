@@ -17,6 +17,7 @@
  *   npm run audit:web -- --runs=3          # Lighthouse 3 times per page, median score
  *   npm run audit:web -- --all-pages       # Lighthouse on every prerendered page, not only / and /pricing
  *   npm run audit:web -- --signed-in       # (d) only: the signed-in pages, as a founder with data
+ *   npm run audit:web -- --signed-in --pages=/overview,/metrics --languages=en  # (d) on some of them
  *
  * (d) `--signed-in`: Lighthouse (mobile) on /overview, /metrics, /community, /reports and
  *     /high-performance-tasks in both languages, as a founder who signed up, completed
@@ -61,6 +62,9 @@ const skipAxe = args.includes('--skip-axe');
 const skipLighthouse = args.includes('--skip-lighthouse');
 const lighthousePages = args.includes('--all-pages') ? PRERENDERED_PAGES.map((page) => page.path) : ['/', '/pricing'];
 const signedIn = args.includes('--signed-in');
+const onlyPages = args.find((arg) => arg.startsWith('--pages='))?.slice('--pages='.length).split(',');
+const onlyLanguages = args.find((arg) => arg.startsWith('--languages='))?.slice('--languages='.length).split(',');
+const auditedLanguages = LANGUAGES.filter((language) => !onlyLanguages || onlyLanguages.includes(language));
 const runs = Math.max(1, Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 1) || 1);
 
 const failures: string[] = [];
@@ -327,6 +331,7 @@ const SIGNED_IN_PAGES = [
   { path: '/reports', performance: 95 },
   { path: '/high-performance-tasks', performance: 95 },
 ] as const satisfies readonly { path: string; performance: number; maxLargestPaintMs?: number }[];
+const auditedSignedInPages = SIGNED_IN_PAGES.filter((page) => !onlyPages || onlyPages.includes(page.path));
 const MAX_LAYOUT_SHIFT = 0;
 
 /**
@@ -374,13 +379,13 @@ async function signUpFounderWithData(server: AppServer, chromePort: number, lang
 }
 
 async function runSignedIn(server: AppServer) {
-  console.log(`\n(d) Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}on ${SIGNED_IN_PAGES.map((page) => page.path).join(', ')}, signed in (mobile, simulated throttling)\n`);
+  console.log(`\n(d) Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}on ${auditedSignedInPages.map((page) => page.path).join(', ')}, signed in (mobile, simulated throttling)\n`);
   fs.mkdirSync(REPORT_DIR, { recursive: true });
-  for (const language of LANGUAGES) {
+  for (const language of auditedLanguages) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
     try {
       await signUpFounderWithData(server, chrome.port, language);
-      for (const page of SIGNED_IN_PAGES) {
+      for (const page of auditedSignedInPages) {
         const label = `${page.path} (${language}, signed in)`;
         const median = await medianRun(() => lighthouseOnce(`${server.url}${page.path}`, language, chrome.port));
         if (new URL(median.lhr.finalDisplayedUrl).pathname !== page.path) fail(`${label}: Lighthouse ended on ${median.lhr.finalDisplayedUrl}, not signed in?`);

@@ -39,6 +39,7 @@ import {
   readManifest,
   ROOT,
   SIGNED_IN_AREA_MODULES,
+  routeChunkKey,
   SIGNED_IN_PAGE_MODULES,
   staticClosure,
   VITE_MANIFEST_PATH,
@@ -106,7 +107,7 @@ function signedInShellHtml(manifest: Manifest, shell: string, frameHtml: string,
   // A set: namespaces grouped in one file (decision 233) would each list it.
   const files = [
     ...new Set([
-      ...[...SIGNED_IN_AREA_MODULES, pageModule].flatMap((module) => staticClosure(manifest, module, seen)),
+      ...[...SIGNED_IN_AREA_MODULES, pageModule].flatMap((module) => staticClosure(manifest, routeChunkKey(manifest, module), seen)),
       ...['common', 'errors', ...signedInNamespaces(pagePath)].flatMap((namespace) => staticClosure(manifest, localeChunkKey(manifest, language, namespace), seen)),
     ]),
   ].filter((file) => !shell.includes(`/${file}"`));
@@ -114,7 +115,10 @@ function signedInShellHtml(manifest: Manifest, shell: string, frameHtml: string,
   // main.tsx loads these with the app, beside the route's code.
   html = replaceOnce(html, '<div id="root"', `<div id="root" data-namespaces="${signedInNamespaces(pagePath).join(' ')}"`, '<div id="root">');
   html = replaceOnce(html, /<html[^>]*>/, `<html lang="${HTML_LANG[language]}">`, '<html> tag');
-  html = replaceOnce(html, '</head>', `  ${fetchPreloads(pagePath)}\n    ${modulepreloads(files)}\n  </head>`, '</head>');
+  // The scripts before the reads: the page renders once all its code has arrived and run, and by
+  // then the reads, small and asked for next, have answered; asked for first, they held the
+  // connections the scripts needed.
+  html = replaceOnce(html, '</head>', `  ${modulepreloads(files)}\n    ${fetchPreloads(pagePath)}\n  </head>`, '</head>');
   // The frame paints from the HTML and the stylesheet alone: the scripts, the app's among them,
   // are asked for at low priority, so the stylesheet gets the connection first (decision 233).
   return html.replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { ROOT } from './build-if-stale.ts';
-import { textChunkName } from './signed-in-chunk.ts';
+import { routeChunkName, textChunkName } from './signed-in-chunk.ts';
 
 export { ROOT };
 
@@ -79,6 +79,17 @@ export function localeChunkKey(manifest: Manifest, language: string, namespace: 
   const group = textChunkName(language, namespace);
   const grouped = group ? Object.keys(manifest).find((key) => manifest[key]!.name === group && !manifest[key]!.src) : undefined;
   return grouped ?? own;
+}
+
+/**
+ * The manifest key of a signed-in route module (`SIGNED_IN_AREA_MODULES`, `SIGNED_IN_PAGE_MODULES`):
+ * its own file's, or that of the chunk it is grouped in (scripts/lib/signed-in-chunk.ts).
+ */
+export function routeChunkKey(manifest: Manifest, module: string) {
+  if (manifest[module]) return module;
+  const group = routeChunkName(module);
+  const grouped = group ? Object.keys(manifest).find((key) => manifest[key]!.name === group && !manifest[key]!.src) : undefined;
+  return grouped ?? module;
 }
 
 /** Every JS file a prerendered public page loads: the entry and its islands, with their imports. */

@@ -13,14 +13,16 @@ export const SIGNED_IN_SHELL_DIR = 'signed-in';
 
 /**
  * The reads every signed-in page starts as its code loads: the session check (Better Auth's
- * client sends its cookie with `credentials: 'include'`), the profile, and what the app shell
- * shows (the plan, the guided tours' state).
+ * client sends its cookie with `credentials: 'include'`) and the profile, which the guard waits
+ * for, and the plan, which the app shell shows (its line under the plan link would move what
+ * follows it). The guided tours' state is asked for as the help menu renders: nothing shows it.
  */
 export const SIGNED_IN_AREA_READS = [
   { url: '/api/auth/get-session', credentials: 'include' },
   { url: '/api/me', credentials: 'same-origin' },
+] as const;
+export const SIGNED_IN_SHELL_READS = [
   { url: '/api/subscription', credentials: 'same-origin' },
-  { url: '/api/tours', credentials: 'same-origin' },
 ] as const;
 
 /**
@@ -33,16 +35,22 @@ export const SIGNED_IN_SHELL_PAGES = [
     path: '/overview',
     file: 'overview',
     namespaces: ['overview', 'profile', 'referrals', 'metrics', 'reports'],
-    reads: ['/api/metrics/summary?range=12w', '/api/tasks?status=active', '/api/strategy', '/api/me/gamification', '/api/referrals/notices'],
+    // The weekly insights too, whatever the plan: they are a premium Overview's largest text (the server refuses a free founder).
+    // Not the points (the achievements card, below the first screen, has a placeholder of its size): asked for as the page renders.
+    reads: ['/api/insights', '/api/metrics/summary?range=12w', '/api/tasks?status=active', '/api/strategy', '/api/referrals/notices'],
   },
   { path: '/metrics', file: 'metrics', namespaces: ['metrics'], reads: ['/api/metrics/weeks', '/api/metrics/summary?range=12w'] },
 ] as const;
 
-/** Every read the signed-in page at `pathname` starts before its first paint, with its credentials mode. */
+/**
+ * Every read the signed-in page at `pathname` starts before its first paint, with its credentials
+ * mode, most needed first: the shell preloads them in this order (a phone's connection serves six
+ * requests at a time, and the page's content waits on the guard's reads and its own, not on the shell's).
+ */
 export function signedInReads(pathname: string): { url: string; credentials: 'include' | 'same-origin' }[] {
   const page = SIGNED_IN_SHELL_PAGES.find((candidate) => candidate.path === pathname);
   if (!page) return [];
-  return [...SIGNED_IN_AREA_READS, ...page.reads.map((url) => ({ url, credentials: 'same-origin' as const }))];
+  return [...SIGNED_IN_AREA_READS, ...page.reads.map((url) => ({ url, credentials: 'same-origin' as const })), ...SIGNED_IN_SHELL_READS];
 }
 
 /** Every namespace the signed-in page at `pathname` shows on its first paint (none for other pages). */

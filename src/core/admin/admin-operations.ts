@@ -29,9 +29,6 @@ export const SIGN_IN_LINK_MINUTES = 15;
 export const SignInLinkInput = z.object({ sendEmail: z.boolean().default(false) }).strict();
 export type SignInLinkInput = z.infer<typeof SignInLinkInput>;
 
-/** The query the founder lands on after opening an admin's link: their next page says so. */
-export const ADMIN_SIGN_IN_NOTICE_PARAM = 'signed_in_by_admin';
-
 export const INVITE_ROLES = ['user', 'admin'] as const;
 /** Days an invitation's admin role can still be claimed; a resend starts them again. */
 export const INVITE_DAYS = 14;

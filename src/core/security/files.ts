@@ -7,7 +7,7 @@
  * JSON, and also counts as plain text. An empty file has no type and is refused.
  */
 
-import { normalizeCharacters } from './sanitize.ts';
+import { normalizeCharacters } from './characters.ts';
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { MessageParams } from '../validation/issues.ts';
-import { cleanText, findBlockedPattern, normalizeCharacters } from './sanitize.ts';
+import { findBlockedPattern } from './blocked-patterns.ts';
+import { normalizeCharacters } from './characters.ts';
+import { cleanText } from './sanitize.ts';
 
 /**
  * Input validation, shared by forms and routes. Every value is sanitised first

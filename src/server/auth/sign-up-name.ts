@@ -1,5 +1,6 @@
 import { APIError } from 'better-auth/api';
-import { findBlockedPattern, sanitize } from '../../core/security/sanitize.ts';
+import { findBlockedPattern } from '../../core/security/blocked-patterns.ts';
+import { sanitize } from '../../core/security/sanitize.ts';
 import { TITLE_MAX, VALIDATION_MESSAGES } from '../../core/security/validate.ts';
 import { validationText } from '../../core/validation/english.ts';
 

@@ -1,5 +1,5 @@
 import type { Context, Next } from 'hono';
-import { normalizeCharacters } from '../../core/security/sanitize.ts';
+import { normalizeCharacters } from '../../core/security/characters.ts';
 import { AppError } from '../platform/app-error.ts';
 import type { AppBindings } from './context.ts';
 

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { AppBindings } from './context.ts';
 import type { z } from 'zod';
-import { findBlockedPatternDeep, normalizeCharactersDeep } from '../../core/security/sanitize.ts';
+import { findBlockedPatternDeep } from '../../core/security/blocked-patterns.ts';
+import { normalizeCharactersDeep } from '../../core/security/sanitize.ts';
 import { isJsonContentType, unsupportedMediaType } from './content-type.ts';
 import { recordSecurityEvent, requestContext } from '../platform/audit.ts';
 import { KEYED, keyedIssues } from '../../core/validation/issues.ts';

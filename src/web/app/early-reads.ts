@@ -1,5 +1,5 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
-import { gamificationQueryOptions } from '../features/gamification/gamification-api.ts';
+import { api } from '../lib/api-routes.ts';
 import { startMeEarly } from '../lib/get-me.ts';
 import { insightsQueryOptions, markInsightsReadEarly } from '../features/insights/insights-api.ts';
 import { PREMIUM_TIER } from '../../core/subscription/trial.ts';
@@ -8,7 +8,6 @@ import { referralNoticesQueryOptions } from '../features/referrals/referrals-api
 import { strategyQueryOptions } from '../features/strategy/strategy-api.ts';
 import { subscriptionQueryOptions } from '../features/subscription/subscription-api.ts';
 import { tasksQueryOptions } from '../features/tasks/tasks-api.ts';
-import { toursQueryOptions } from '../features/tours/tours-api.ts';
 import { queryClient } from './query.tsx';
 
 /**
@@ -26,7 +25,6 @@ const PAGE_READS: Record<string, () => void> = {
     read(summaryQuery('12w'));
     read(tasksQueryOptions('active'));
     read(strategyQueryOptions());
-    read(gamificationQueryOptions());
     read(referralNoticesQueryOptions());
   },
   '/metrics': () => {
@@ -35,10 +33,13 @@ const PAGE_READS: Record<string, () => void> = {
   },
 };
 
-/** What the app shell reads on every page: the plan (the sidebar's plan link) and the guided tours' state (the help menu). */
+/**
+ * What the app shell reads on every page: the plan (the sidebar's plan link). The guided tours'
+ * state and the points are asked for as the help menu and the achievements render: read here,
+ * they held a phone's connections (and the server) while the first screen's reads waited (decision 310).
+ */
 function readShellData() {
   read(subscriptionQueryOptions());
-  read(toursQueryOptions());
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query's options, each typed at its call
@@ -48,14 +49,18 @@ function read<T>(query: FetchQueryOptions<T, Error, T, any>) {
 
 /** Once, as the signed-in area's code loads (src/web/app/routes.tsx), for the page it opens on. */
 export function startEarlyReads(pathname: string) {
-  // The weekly insights are a premium read: asked for as soon as the profile says so.
+  // The weekly insights are a premium read, and on a premium Overview its largest text: asked for
+  // with the others rather than once the profile has answered (a round trip later), and kept only
+  // when the profile says the founder is premium; a free founder's refusal is dropped unseen.
+  const insights = pathname === '/overview' ? api('GET /api/insights') : undefined;
+  insights?.catch(() => {});
   void startMeEarly()
     .then(async (me) => {
-      if (pathname !== '/overview' || me.effectiveUserTier < PREMIUM_TIER) return;
-      await read(insightsQueryOptions());
+      if (!insights || me.effectiveUserTier < PREMIUM_TIER) return;
+      await queryClient.prefetchQuery({ ...insightsQueryOptions(), queryFn: () => insights });
       markInsightsReadEarly(queryClient.getQueryState(insightsQueryOptions().queryKey)?.dataUpdatedAt);
     })
     .catch(() => {});
-  readShellData();
   PAGE_READS[pathname]?.();
+  readShellData();
 }

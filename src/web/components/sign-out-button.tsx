@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import { cn } from '../lib/cn.ts';
 import { showErrorToast } from '../lib/error-toast.ts';
 import { signOutAndClear } from '../lib/sign-out.ts';

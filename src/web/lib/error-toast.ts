@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from './toast.ts';
 import { errorMessage } from './error-message.ts';
 
 export { errorMessage };

@@ -1,17 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  cleanText,
-  DATA_URI,
-  EVENT_HANDLER,
-  findBlockedPattern,
-  findBlockedPatternDeep,
-  sanitize,
-  sanitizeDeep,
-  SANITIZE_MAX_LENGTH,
-  SCRIPT_SCHEME,
-  TAG_START,
-} from '../../../src/core/security/sanitize.ts';
+import { DATA_URI, EVENT_HANDLER, findBlockedPattern, findBlockedPatternDeep, SCRIPT_SCHEME, TAG_START } from '../../../src/core/security/blocked-patterns.ts';
+import { cleanText, sanitize, sanitizeDeep, SANITIZE_MAX_LENGTH } from '../../../src/core/security/sanitize.ts';
 
 /*
  * What "dangerous" means in the properties, decided here independently of the module's own

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { StrategyInput, buildRoadmap, isStepComplete } from '../../../src/core/strategy/strategy-schema.ts';
+import { buildRoadmap } from '../../../src/core/strategy/roadmap.ts';
+import { StrategyInput, isStepComplete } from '../../../src/core/strategy/strategy-schema.ts';
 
 const draft = {
   coreProblem: 'Corner shops run out of stock',

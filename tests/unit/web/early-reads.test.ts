@@ -32,3 +32,38 @@ describe('the signed-in shells’ preloaded reads', () => {
     });
   }
 });
+
+describe('the Overview’s early insights read', () => {
+  /** Starts the Overview's early reads for a founder on `tier`; returns what was fetched and the query cache. */
+  async function overviewFor(tier: number) {
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      urls.push(url);
+      if (url === '/api/insights' && tier < 2) return new Response(JSON.stringify({ error: { code: 'PREMIUM_REQUIRED' } }), { status: 403, headers: { 'content-type': 'application/json' } });
+      const body =
+        url === '/api/me' ? { effectiveUserTier: tier }
+        : url === '/api/insights' ? { insights: [{ kind: 'growthStalled', values: [1, 1] }] }
+        : url === '/api/referrals/notices' ? { notices: [] }
+        : {};
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const { startEarlyReads } = await import('../../../src/web/app/early-reads.ts');
+    const { queryClient } = await import('../../../src/web/app/query.tsx');
+    startEarlyReads('/overview');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return { urls, insights: queryClient.getQueryData(['insights']) };
+  }
+
+  it('starts with the profile, not after it, and gives a premium founder’s Overview its answer without asking again', async () => {
+    const { urls, insights } = await overviewFor(2);
+    expect(urls.indexOf('/api/insights')).toBeLessThan(urls.indexOf('/api/me'));
+    expect(urls.filter((url) => url === '/api/insights')).toHaveLength(1);
+    expect(insights).toEqual({ insights: [{ kind: 'growthStalled', values: [1, 1] }] });
+  });
+
+  it('leaves a free founder’s refusal out of the cache', async () => {
+    const { urls, insights } = await overviewFor(1);
+    expect(urls).toContain('/api/insights');
+    expect(insights).toBeUndefined();
+  });
+});

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { ADMIN_SIGN_IN_NOTICE_PARAM, SIGN_IN_LINK_MINUTES } from '../../../core/admin/admin-operations.ts';
+import { SIGN_IN_LINK_MINUTES } from '../../../core/admin/admin-operations.ts';
+import { ADMIN_SIGN_IN_NOTICE_PARAM } from '../../../core/admin/sign-in-notice.ts';
 import { isLanguage } from '../../../core/i18n/language.ts';
 import type { Database } from '../../db/client.ts';
 import { adminSignInLinks, authUsers, users } from '../../db/schema/index.ts';

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { ContextEntryFields, ContextEntryPatch } from '../../../core/mentor/mentor-schema.ts';
-import { findBlockedPatternDeep } from '../../../core/security/sanitize.ts';
+import { findBlockedPatternDeep } from '../../../core/security/blocked-patterns.ts';
 import { fileSizeMessage } from '../../../core/security/files.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';

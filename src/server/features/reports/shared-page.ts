@@ -1,5 +1,5 @@
 import { HTML_LANG, type Language } from '../../../core/i18n/language.ts';
-import { normalizeCharacters } from '../../../core/security/sanitize.ts';
+import { normalizeCharacters } from '../../../core/security/characters.ts';
 import { startupInitial } from '../../../core/reports/period-label.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

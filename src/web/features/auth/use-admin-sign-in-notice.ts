@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { ADMIN_SIGN_IN_NOTICE_PARAM } from '../../../core/admin/admin-operations.ts';
+import { toast } from '../../lib/toast.ts';
+import { ADMIN_SIGN_IN_NOTICE_PARAM } from '../../../core/admin/sign-in-notice.ts';
 
 /**
  * An admin's one-time sign-in link lands on /overview?signed_in_by_admin=1 (decision 271):

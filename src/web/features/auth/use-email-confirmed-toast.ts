@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 
 /**
  * The confirmation e-mail's link lands on /overview?email_confirmed=true (docs/product.md#e-mail):

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { gamificationQueryKey, gamificationQueryOptions, markBadgesSeen } from './gamification-api.ts';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint.ts';

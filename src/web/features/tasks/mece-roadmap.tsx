@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { buildRoadmap } from '../../../core/strategy/strategy-schema.ts';
+import { buildRoadmap } from '../../../core/strategy/roadmap.ts';
 import type { StrategyVersion } from '../strategy/index.ts';
 import { useTasks } from './tasks-api.ts';
 
