@@ -71,27 +71,28 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppBindings>();
   const geolocator = createGeolocator({ services: deps.env.geoServices, timeoutMs: deps.env.geoTimeoutMs, logger: deps.logger });
 
-  app.use(async (c, next) => {
-    c.set('deps', deps);
-    await next();
-  });
   // Every answer counts: rate, errors and latency per route pattern (docs/decisions/189-telemetry.md).
-  app.use(measureRequests);
+  // One middleware with the deps, not two: each layer of Hono's chain is an async hop on every request.
+  app.use((c, next) => {
+    c.set('deps', deps);
+    return measureRequests(c, next);
+  });
   const limitBody = bodyLimit({
     maxSize: JSON_BODY_LIMIT_BYTES,
     onError: () => {
       throw new AppError('PAYLOAD_TOO_LARGE');
     },
   });
-  // Only requests that carry a body (asking a GET for its body makes the Node adapter
-  // build a whole fetch Request, the largest cost of a cached authenticated read);
-  // file uploads set their own, larger limit on their routes.
+  // The body limit only for requests that carry a body (asking a GET for its body makes the
+  // Node adapter build a whole fetch Request, the largest cost of a cached authenticated read);
+  // file uploads set their own, larger limit on their routes. Then ids, versions, weeks and
+  // tokens with characters no row can hold name nothing: 404 before any route. Both in one
+  // middleware, as one layer of the chain.
   app.use('/api/*', (c, next) =>
-    isWriteMethod(c.req.method) && !isFileUpload(c.req.path, c.req.header('content-type')) ? limitBody(c, next) : next(),
+    isWriteMethod(c.req.method) && !isFileUpload(c.req.path, c.req.header('content-type'))
+      ? limitBody(c, () => requirePrintablePath(c, next))
+      : requirePrintablePath(c, next),
   );
-
-  // Ids, versions, weeks and tokens with characters no row can hold name nothing: 404 before any route.
-  app.use('/api/*', requirePrintablePath);
 
   app.get('/api/health', documented({ summary: 'Liveness and the database driver in use', tag: 'system', public: true }), (c) => c.json({ status: 'ok', database: deps.driver }));
   // Readiness for balancers: the database, Redis when configured, the listener, not stopping (decision 265).
@@ -132,8 +133,9 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', (c, next) => (isWriteMethod(c.req.method) || c.req.header('authorization') !== undefined ? guardRequest(c, next) : next()));
   // Better Auth limits its own routes (rate-limit/auth-rules.ts).
   app.on(['GET', 'POST'], '/api/auth/*', handleAuthRequest);
-  // Every feature route: the general limit (docs/product.md#rate-limits).
-  app.use('/api/*', generalRateLimit, forgetUserAfterWrites);
+  // Every feature route: the general limit (docs/product.md#rate-limits), and a write's news for
+  // every instance; one layer of the chain.
+  app.use('/api/*', (c, next) => generalRateLimit(c, () => forgetUserAfterWrites(c, next)));
   const api = publicApi
     .route('/api/session', sessionRoutes)
     .route('/api/admin', adminRoutes)

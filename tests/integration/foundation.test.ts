@@ -120,16 +120,30 @@ describe('security headers', () => {
   });
 
   it('are on API and page responses, with no inline scripts allowed', async () => {
+    const { cookie } = await t.signUp();
     await withNodeServer(false, async (origin) => {
-      for (const path of ['/api/health', '/api/nope', '/']) {
-        const response = await fetch(`${origin}${path}`);
+      const headers = { cookie, origin: TEST_ORIGIN, 'user-agent': TEST_USER_AGENT };
+      for (const path of ['/api/health', '/api/nope', '/api/me', '/', '/api/metrics/export.csv']) {
+        const response = await fetch(`${origin}${path}`, { headers });
+        expect(response.status, path).toBeLessThan(500);
         const csp = response.headers.get('content-security-policy') ?? '';
-        expect(csp).toContain("script-src 'self'");
-        expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-        expect(csp).toContain("frame-ancestors 'none'");
-        expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-        expect(response.headers.get('x-frame-options')).toBe('DENY');
-        expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+        expect(csp, path).not.toMatch(/script-src[^;]*unsafe-inline/);
+        expect(csp, path).toContain("frame-ancestors 'none'");
+        expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+        expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+        expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+        expect(response.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
+        const json = (response.headers.get('content-type') ?? '').startsWith('application/json');
+        if (json) {
+          // A JSON answer is no document: it may load nothing at all (docs/decisions/309-api-security-headers.md).
+          expect(csp, path).toBe("default-src 'none'; frame-ancestors 'none'");
+          expect(response.headers.get('x-xss-protection'), path).toBeNull();
+        } else {
+          // A page, and an API answer a browser could show (a CSV), keep the documents' full set.
+          expect(csp, path).toContain("script-src 'self'");
+          expect(response.headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
+          expect(response.headers.get('x-xss-protection'), path).toBe('0');
+        }
       }
     });
   });

@@ -310,7 +310,9 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
     check: async (request, options = {}) => {
       const cookie = readCookie(request.headers.get('cookie'), cookieName);
       if (!cookie) return { status: 'none' };
-      const entry = await find(cookie, request);
+      // A fresh entry is read at once: awaiting `find` for it cost a microtask hop on every request.
+      const cached = byCookie.get(cookie);
+      const entry = cached && now() - cached.loadedAt < ttl ? cached : await find(cookie, request);
       if (!entry) {
         // The token is the cookie's unsigned part; a tombstone only ever says "signed out, and why".
         const stone = tombstones.get(tokenDigest(cookie.split('.')[0] ?? ''));

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { withSecurityHeaders } from './security-headers.ts';
+import { SecuredResponse, withSecurityHeaders } from './security-headers.ts';
 
 type Fetch = Parameters<typeof getRequestListener>[0];
 
@@ -13,7 +13,7 @@ export function createNodeServer(fetch: Fetch, options: { hostname?: string; htt
   // 5 s default lost the race with a client reusing the socket: ECONNRESET on a plain GET).
   // Shutdown closes idle connections itself (start-server.ts).
   return createServer(
-    { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 },
+    { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000, ServerResponse: SecuredResponse },
     withSecurityHeaders(getRequestListener(fetch, { hostname: options.hostname }), { https: options.https }),
   );
 }

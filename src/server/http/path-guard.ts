@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, Next } from 'hono';
 import { normalizeCharacters } from '../../core/security/characters.ts';
 import { AppError } from '../platform/app-error.ts';
 import type { AppBindings } from './context.ts';
@@ -40,11 +40,11 @@ export function isPrintablePath(rawPath: string): boolean {
  * path names nothing we have: 404, as an unknown id does. Each route then types its own
  * parameters (`paramsOf`).
  */
-export const requirePrintablePath: MiddlewareHandler<AppBindings> = async (c, next) => {
+export const requirePrintablePath = (c: Context<AppBindings>, next: Next): Promise<void> => {
   const url = c.req.url;
   const start = url.indexOf('/', url.indexOf('//') + 2);
   const end = url.search(/[?#]/);
   const rawPath = start < 0 ? '/' : url.slice(start, end < 0 ? undefined : end);
   if (!isPrintablePath(rawPath)) throw new AppError('NOT_FOUND');
-  await next();
+  return next();
 };

@@ -4,16 +4,21 @@ import { AppError } from '../platform/app-error.ts';
 import { clientAddress } from './client-address.ts';
 import type { AppBindings } from './context.ts';
 import { sessionOf } from './session.ts';
+import type { SessionCheck } from '../auth/session-guard.ts';
 import { RATE_LIMIT_RULES, type RateLimitName } from '../rate-limit/rules.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whose attempts this request's are (keyOf), its session checked first if no middleware has yet. */
+async function limitKey(c: Context<AppBindings>): Promise<string> {
+  return keyOf(c, c.get('sessionCheck') ?? (await sessionOf(c)));
+}
 
 /**
  * Whose attempts these are: the signed-in user (the admin, when an admin views the app as
  * a founder: looking spends none of the founder's allowance), else the client's address.
  */
-async function limitKey(c: Context<AppBindings>): Promise<string> {
-  const check = await sessionOf(c);
+function keyOf(c: Context<AppBindings>, check: SessionCheck): string {
   // A token has its own allowance: a runaway script spends neither its founder's nor another token's.
   if (check.status === 'valid' && check.apiToken) return `token:${check.apiToken.id}`;
   if (check.status === 'valid') return `user:${check.impersonation?.adminUserId ?? check.user.id}`;
@@ -22,7 +27,8 @@ async function limitKey(c: Context<AppBindings>): Promise<string> {
 
 /** Refuses with 429 RATE_LIMITED, `Retry-After` and the rule's wait message. */
 export async function enforceRateLimit(c: Context<AppBindings>, name: RateLimitName, key?: string): Promise<void> {
-  const result = await c.get('deps').limiters.consume(name, key ?? (await limitKey(c)));
+  // The session is usually known by now (checked once per request): its key is then had without an async hop.
+  const result = await c.get('deps').limiters.consume(name, key ?? keyOf(c, c.get('sessionCheck') ?? (await sessionOf(c))));
   if (result.allowed) return;
   c.header('Retry-After', String(result.retryAfterSeconds));
   throw new AppError('RATE_LIMITED', {

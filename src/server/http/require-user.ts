@@ -19,7 +19,8 @@ const ENDED_CODES = {
  * IMPERSONATION_ENDED for an admin's "view as" that ran out (the browser goes back).
  */
 export const requireUser = createMiddleware<AppBindings>(async (c, next) => {
-  const check = await sessionOf(c);
+  // Usually checked already (the general rate limit keys on it): no further async hop then.
+  const check = c.get('sessionCheck') ?? (await sessionOf(c));
   if (check.status === 'ended') throw new AppError(ENDED_CODES[check.reason]);
   if (check.status !== 'valid') throw new AppError('UNAUTHENTICATED');
   c.set('user', check.user);

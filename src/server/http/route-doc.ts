@@ -67,6 +67,34 @@ export function queryOf<T extends z.ZodType>(schema: T): Validated<'query', T> {
   return validating<'query', T>('query', (c) => parseQuery(c, schema), { query: schema });
 }
 
+/** How many query texts pureQueryOf keeps per route: a client varying its query only empties the store. */
+const PURE_QUERIES_KEPT = 64;
+
+/**
+ * queryOf for a schema whose value depends on the query text alone (fixed defaults, no clock):
+ * the value is kept per query text, so a read asked again with the same query skips decoding,
+ * normalising and validating it. Frozen, since requests share it; a refused query is not kept.
+ */
+export function pureQueryOf<T extends z.ZodType>(schema: T): Validated<'query', T> {
+  const known = new Map<string, z.output<T>>();
+  return validating<'query', T>(
+    'query',
+    (c) => {
+      const url = c.req.url;
+      const start = url.indexOf('?');
+      const text = start < 0 ? '' : url.slice(start);
+      const kept = known.get(text);
+      if (kept !== undefined) return kept;
+      const value = parseQuery(c, schema);
+      Object.freeze(value);
+      if (known.size >= PURE_QUERIES_KEPT) known.clear();
+      known.set(text, value);
+      return value;
+    },
+    { query: schema },
+  );
+}
+
 /**
  * The path's parameters, validated by parseParams and read with `c.req.valid('param')` (before a body, as handlers read them).
  * `{ invalid: 'NOT_FOUND' }`: a parameter that can name no row answers 404 rather than 400 (a flag's name, a version number).

@@ -1,6 +1,5 @@
-import { createMiddleware } from 'hono/factory';
 import { bearerOf } from '../../core/api-tokens/token-schema.ts';
-import type { Context } from 'hono';
+import type { Context, Next } from 'hono';
 import type { SessionCheck } from '../auth/session-guard.ts';
 import { recordSecurityEvent, requestContext } from '../platform/audit.ts';
 import { clientAddress } from './client-address.ts';
@@ -56,9 +55,12 @@ async function tokenSession(c: Context<AppBindings>, bearer: string): Promise<Se
  * After any write a signed-in user makes, every instance drops what it cached about
  * them (their profile row), so the next read shows the change whichever feature made it.
  */
-export const forgetUserAfterWrites = createMiddleware<AppBindings>(async (c, next) => {
-  await next();
-  if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return;
-  const check = c.get('sessionCheck');
-  if (check?.status === 'valid') await c.get('deps').bus.publish({ type: 'user-invalidated', userId: check.user.id });
-});
+export function forgetUserAfterWrites(c: Context<AppBindings>, next: Next): Promise<void> {
+  // A read has nothing to tell: no async step of its own.
+  if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
+  return (async () => {
+    await next();
+    const check = c.get('sessionCheck');
+    if (check?.status === 'valid') await c.get('deps').bus.publish({ type: 'user-invalidated', userId: check.user.id });
+  })();
+}

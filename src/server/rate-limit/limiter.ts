@@ -92,18 +92,29 @@ export function createRateLimiters(shared: SharedState, scale: number, now: () =
     }
   }
 
+  /** Each named rule's limiter, found once rather than by a composed id on every request. */
+  const byName = new Map<RateLimitName, RateLimiterAbstract>();
   const named = (name: RateLimitName) => {
-    const rule = RATE_LIMIT_RULES[name];
-    return limiter(name, scaledMax(rule.max, scale), rule.windowSeconds);
+    let found = byName.get(name);
+    if (!found) {
+      const rule = RATE_LIMIT_RULES[name];
+      found = limiter(name, scaledMax(rule.max, scale), rule.windowSeconds);
+      byName.set(name, found);
+    }
+    return found;
   };
 
   /** Leases being taken from the store, per rule and key: requests that arrive meanwhile wait for it instead of taking their own. */
   const acquiring = new Map<string, Promise<unknown>>();
 
-  async function consumeLeased(name: RateLimitName, key: string): Promise<ConsumeResult> {
+  /** Counted one by one (in memory, or an allowance too small to lease) without the leasing's async layer. */
+  function consume(name: RateLimitName, key: string): Promise<ConsumeResult> {
     const target = named(name);
     const chunk = store.kind === 'memory' ? 1 : Math.floor(target.points * LEASE_FRACTION);
-    if (chunk <= 1) return consumeIn(target, key);
+    return chunk <= 1 ? consumeIn(target, key) : consumeLeased(name, target, chunk, key);
+  }
+
+  async function consumeLeased(name: RateLimitName, target: RateLimiterAbstract, chunk: number, key: string): Promise<ConsumeResult> {
     const id = `${name}\u0000${key}`;
     // A page's first reads arrive together: each taking a lease of its own and keeping only the
     // last spent the founder's allowance several times over (a busy page met 429 at a third of it).
@@ -136,7 +147,7 @@ export function createRateLimiters(shared: SharedState, scale: number, now: () =
   }
 
   return {
-    consume: consumeLeased,
+    consume,
     consumeRule: (prefix, key, rule) => consumeIn(limiter(prefix, rule.max, rule.windowSeconds), key),
     blockedFor: async (prefix, key, rule) => {
       const state = await limiter(prefix, rule.max, rule.windowSeconds).get(key);

@@ -26,7 +26,7 @@ import { feedPage, leaderboard, ledgerPage, periodDay, setDirectMessages, setVis
 import { getSettings, isPremium, type TierContext } from './members.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { jsonText } from '../../http/json-text.ts';
-import { documented, jsonBody, paramsOf, queryOf } from '../../http/route-doc.ts';
+import { documented, jsonBody, paramsOf, pureQueryOf, queryOf } from '../../http/route-doc.ts';
 
 const tierContext = (c: Context<AppBindings>): TierContext => ({ trialDays: c.get('deps').settings.current().trialDays, contactSecret: signingSecret(c.get('deps')) });
 
@@ -76,7 +76,7 @@ export const communityRoutes = new Hono<AppBindings>()
   .get(
     '/leaderboard',
     documented({ summary: 'Tier 2: top 50 by ledger points (?period=week|month|all&phase=) and the founder’s own rank', tag: 'community' }),
-    queryOf(LeaderboardQuery),
+    pureQueryOf(LeaderboardQuery),
     async (c) => {
       const query = c.req.valid('query');
       const { db, profiles, leaderboards } = c.get('deps');

@@ -125,7 +125,19 @@ export function periodStart(period: LeaderboardPeriod, now: Date): Date {
 }
 
 /** The first day of a period as the totals key it (`all` starts on 1970-01-01). */
-export const periodDay = (period: LeaderboardPeriod, now: Date) => periodStart(period, now).toISOString().slice(0, 10);
+export function periodDay(period: LeaderboardPeriod, now: Date): string {
+  // The leaderboard asks on every read: the answer only changes with the UTC day.
+  const key = `${period}|${Math.floor(now.getTime() / DAY_MS)}`;
+  let day = periodDays.get(key);
+  if (day === undefined) {
+    day = periodStart(period, now).toISOString().slice(0, 10);
+    if (periodDays.size >= 16) periodDays.clear();
+    periodDays.set(key, day);
+  }
+  return day;
+}
+const DAY_MS = 86_400_000;
+const periodDays = new Map<string, string>();
 
 /**
  * The board's top rows (exported for bench/community.ts to explain): listed founders with

@@ -12,7 +12,7 @@ import { premiumOnly } from '../../http/require-premium.ts';
 import { StripeApplyInput, StripeKeyInput } from '../../../core/metrics/stripe-import.ts';
 import { deleteWeek, exportCsv, importCsv, listWeeks, peerBenchmarks, saveWeek } from './service.ts';
 import { applyStripeWeeks, connectStripe, disconnectStripe, type StripeDeps, stripeStatus } from './stripe-import.ts';
-import { documented, jsonBody, paramsOf, queryOf, readsBody } from '../../http/route-doc.ts';
+import { documented, jsonBody, paramsOf, pureQueryOf, readsBody } from '../../http/route-doc.ts';
 import { jsonText } from '../../http/json-text.ts';
 
 
@@ -55,7 +55,7 @@ export const metricsRoutes = new Hono<AppBindings>()
     await deleteWeek(c.get('deps').db, c.get('user').id, c.req.valid('param'), tierContext(c));
     return c.body(null, 204);
   })
-  .get('/summary', documented({ summary: 'Latest computed metrics, series (?range=12w|6m|1y|all, default 1y) and targets', tag: 'metrics' }), queryOf(SummaryQuery), async (c) => {
+  .get('/summary', documented({ summary: 'Latest computed metrics, series (?range=12w|6m|1y|all, default 1y) and targets', tag: 'metrics' }), pureQueryOf(SummaryQuery), async (c) => {
     const { range } = c.req.valid('query');
     return jsonText(c, await c.get('deps').summaries.body(c.get('deps').db, c.get('user').id, range));
   })
