@@ -5,7 +5,9 @@
  * set against the bare runs on either side of it, the median round kept: bench/lib/ceiling.ts),
  * with autocannon's command line on loopback at 50 connections. On the embedded
  * PGlite and on PostgreSQL (DATABASE_URL, default the local one; skipped if unreachable).
- * Goal: each read ≥ 50 % of the ceiling, p99 < 10 ms.
+ * Goal: each read ≥ 50 % of the ceiling, p99 < 10 ms. Beside them, for reference, the bare
+ * route answering as many bytes as the summary (24 kB over 520 weeks): what the size alone
+ * costs, which no server code removes.
  *
  *   node bench/authenticated-reads.ts [--seconds 5] [--rounds 3] [--connections 50]
  *   node bench/authenticated-reads.ts --quick     # one round of 3 s on each database
@@ -46,11 +48,13 @@ async function seedFounder(origin: string, appUrl: string) {
   };
   await send('POST', '/api/onboarding', JSON.stringify({ industry: 'Retail software', teamSize: '2-5', startupPhase: 'early-growth', startupName: 'Bench' }));
   await send('POST', '/api/metrics/import', decadeCsv(520), 'text/csv');
+  const sizes = new Map<string, number>();
   for (const read of READS) {
     const response = await fetch(`${origin}${read.path}`, { headers });
     if (response.status !== 200) throw new Error(`${read.path} answered ${response.status}: ${await response.text()}`);
+    sizes.set(read.name, (await response.arrayBuffer()).byteLength);
   }
-  return headers;
+  return { headers, summaryBytes: sizes.get('metrics summary')! };
 }
 
 async function runOn(database: 'PGlite' | 'PostgreSQL') {
@@ -59,15 +63,19 @@ async function runOn(database: 'PGlite' | 'PostgreSQL') {
   const bare = await startBare();
   try {
     await server.waitUntilHealthy();
-    const headers = await seedFounder(server.url, server.appUrl);
+    const { headers, summaryBytes } = await seedFounder(server.url, server.appUrl);
     console.log(`\n${database}: ${connections} connections, ${rounds} round${rounds === 1 ? '' : 's'} of ${seconds} s; ${loadAverage()}`);
-    const figures = await againstCeiling(
+    const sameSize = { name: `bare, ${summaryBytes} B answer`, url: `${bare.url}/sized/${summaryBytes}` };
+    const [reference, ...figures] = await againstCeiling(
       bare.url,
-      READS.map((read) => ({ name: read.name, url: `${server.url}${read.path}`, headers })),
+      [sameSize, ...READS.map((read) => ({ name: read.name, url: `${server.url}${read.path}`, headers }))],
       { connections, seconds, rounds },
     );
     for (const { read, ratio, ratios, p99 } of figures) {
       const meets = ratio >= GOAL_RATIO && p99 < GOAL_P99_MS;
+      if (read.name === 'metrics summary') {
+        console.log(`  (the bare route answering as many bytes, ${summaryBytes}: ${percent(reference!.ratio)} of the ceiling; the summary is at ${percent(ratio / reference!.ratio)} of that)`);
+      }
       console.log(
         `  ${read.name.padEnd(24)} ${percent(ratio).padStart(7)} of the ceiling${rounds > 1 ? ` (median of ${ratios.map(percent).join(', ')})` : ''}, p99 ${p99} ms: ${meets ? 'meets' : 'MISSES'} the goal (≥ ${GOAL_RATIO * 100} %, p99 < ${GOAL_P99_MS} ms)${againstRecord('authenticated-reads', `${database} ${read.name}`, ratio, percent)}`,
       );

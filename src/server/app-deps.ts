@@ -7,6 +7,7 @@ import type { Env } from './env.ts';
 import type { BillingProvider } from './features/subscription/index.ts';
 import type { SummaryCache } from './features/metrics/summary-cache.ts';
 import type { LeaderboardCache } from './features/community/leaderboard-cache.ts';
+import type { HotReads } from './http/hot-reads.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ProfileCache } from './platform/profile-cache.ts';
@@ -43,6 +44,8 @@ export type AppDeps = {
   summaries: SummaryCache;
   /** GET /api/community/leaderboard's answers, dropped on any change a board could show (leaderboard-cache.ts). */
   leaderboards: LeaderboardCache;
+  /** The busiest reads given again from the Node listener for a second (http/hot-reads.ts, decision 313). */
+  hotReads: HotReads;
   /** Who takes the money: the local provider, or Stripe when configured (features/subscription/). */
   billing: BillingProvider;
   /** SMTP, or the outbox folder when none is set. */

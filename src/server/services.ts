@@ -1,4 +1,5 @@
 import { createAuth } from './auth/auth.ts';
+import { createHotReads } from './http/hot-reads.ts';
 import { createSessionGuard } from './auth/session-guard.ts';
 import { createTokenGuard } from './auth/token-guard.ts';
 import { recordAuditEvent } from './platform/audit.ts';
@@ -37,6 +38,8 @@ export async function createServices(options: {
   /** Where shared counters and session events live; by default from the env. */
   shared?: { redisUrl?: string; databaseUrl?: string };
   sessionCacheTtlMs?: number;
+  /** How long the listener gives a hot read's answer again (1 s; a test that must not race the clock lengthens it). */
+  hotReadTtlMs?: number;
   /** The admin idle limit and how often admin activity is written (tests shorten them). */
   adminSessions?: { idleMs?: number; activityWriteMs?: number };
   /** The session rules' clock (tests move it forward). */
@@ -141,6 +144,7 @@ export async function createServices(options: {
       profiles: createProfileCache(shared.bus),
       summaries: createSummaryCache({ bus: shared.bus }),
       leaderboards: createLeaderboardCache(shared.bus),
+      hotReads: createHotReads({ bus: shared.bus, sessions, limiters, telemetry, ttlMs: options.hotReadTtlMs }),
       billing,
       mailer,
       telemetry,

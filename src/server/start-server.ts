@@ -107,7 +107,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
   // `npm run backup` beside a running embedded server asks it through this socket.
   const backups = database.dump ? await listenForBackups({ dataDir: env.dataDir, dumpDatabase: database.dump, logger }) : null;
 
-  const server = createNodeServer(app.fetch, { hostname: env.host, https: new URL(env.appUrl).protocol === 'https:' });
+  const server = createNodeServer(app.fetch, { hostname: env.host, https: new URL(env.appUrl).protocol === 'https:', hotReads: services.deps.hotReads });
   await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;

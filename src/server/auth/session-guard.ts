@@ -64,6 +64,13 @@ export type SessionGuard = {
    * admin's session alive.
    */
   check: (request: Request, options?: { activity?: boolean }) => Promise<SessionCheck>;
+  /**
+   * The founder's own session, judged at once from this instance's cache: a fresh entry, no
+   * "view as", every rule passed (its activity recorded as `check` would). Anything else is
+   * undefined and left to `check`, which loads, ends and audits. The hot reads' first step
+   * (http/hot-reads.ts), taken before a Request object exists.
+   */
+  peek: (cookieHeader: string | undefined, userAgent: string | undefined) => Extract<SessionCheck, { status: 'valid' }> | undefined;
   /** Ends sessions everywhere (delete + broadcast). */
   end: (tokens: string[]) => Promise<void>;
   /** The guard's clock (tests move it): impersonation starts and freshness are judged by it too. */
@@ -303,10 +310,31 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
     return reason;
   }
 
+  /** What a valid session's check answers. */
+  const validCheck = (entry: Entry): Extract<SessionCheck, { status: 'valid' }> => ({
+    status: 'valid',
+    user: entry.user,
+    role: entry.role,
+    sessionId: entry.sessionId,
+    token: entry.token,
+    createdAt: new Date(entry.createdAt),
+    expiresAt: new Date(entry.expiresAt),
+    impersonation: entry.impersonation,
+  });
+
   return {
     cachedCount: () => byCookie.size,
     end,
     now,
+    peek: (cookieHeader, userAgent) => {
+      const cookie = readCookie(cookieHeader ?? null, cookieName);
+      const entry = cookie === undefined ? undefined : byCookie.get(cookie);
+      if (!entry || entry.impersonation) return undefined;
+      const at = now();
+      if (at - entry.loadedAt >= ttl || judgeSession(entry, { now: at, userAgent: userAgent ?? null }, adminIdleMs) !== 'valid') return undefined;
+      recordActivity(entry, at);
+      return validCheck(entry);
+    },
     check: async (request, options = {}) => {
       const cookie = readCookie(request.headers.get('cookie'), cookieName);
       if (!cookie) return { status: 'none' };
@@ -327,16 +355,7 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
         return { status: 'ended', reason, userId: entry.user.id, endedNow: true };
       }
       if (options.activity !== false) recordActivity(entry, at);
-      return {
-        status: 'valid',
-        user: entry.user,
-        role: entry.role,
-        sessionId: entry.sessionId,
-        token: entry.token,
-        createdAt: new Date(entry.createdAt),
-        expiresAt: new Date(entry.expiresAt),
-        impersonation: entry.impersonation,
-      };
+      return validCheck(entry);
     },
   };
 }

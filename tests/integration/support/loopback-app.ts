@@ -5,11 +5,11 @@ import { createTestApp } from './test-app.ts';
 /**
  * A test app served over real HTTP on a loopback port, as clients that speak HTTP themselves
  * (the MCP SDK's client, its OAuth helpers) need it: `url` is where to reach it, `close` stops
- * both.
+ * both. Its listener gives hot reads as the server does (`overrides` and `options`: the test app's).
  */
-export async function loopbackApp() {
-  const t = await createTestApp();
-  const server = createNodeServer(t.app.fetch, { https: false });
+export async function loopbackApp(overrides: Record<string, string> = {}, options: Parameters<typeof createTestApp>[1] = {}) {
+  const t = await createTestApp(overrides, options);
+  const server = createNodeServer(t.app.fetch, { https: false, hotReads: t.deps.hotReads });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     t,

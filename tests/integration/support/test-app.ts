@@ -23,6 +23,7 @@ export async function createTestApp(
   overrides: Record<string, string> = {},
   options: {
     sessionCacheTtlMs?: number;
+    hotReadTtlMs?: number;
     now?: () => number;
     databaseUrl?: string;
     adminSessions?: { idleMs?: number; activityWriteMs?: number };
@@ -64,6 +65,7 @@ export async function createTestApp(
     // Sixteen times lighter scrypt unless asked: a thousand sign-ups a run (decision 306); founders never get it.
     passwordHashing: options.passwordHashing ?? 'cheap',
     sessionCacheTtlMs: options.sessionCacheTtlMs,
+    hotReadTtlMs: options.hotReadTtlMs,
     adminSessions: options.adminSessions,
     now: options.now,
     sharedState: options.peerOf?.shared,

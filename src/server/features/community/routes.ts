@@ -25,7 +25,7 @@ import { signingSecret } from '../../storage/storage-for.ts';
 import { feedPage, leaderboard, ledgerPage, periodDay, setDirectMessages, setVisibility } from './service.ts';
 import { getSettings, isPremium, type TierContext } from './members.ts';
 import { AppError } from '../../platform/app-error.ts';
-import { jsonText } from '../../http/json-text.ts';
+import { hotJson } from '../../http/hot-json.ts';
 import { documented, jsonBody, paramsOf, pureQueryOf, queryOf } from '../../http/route-doc.ts';
 
 const tierContext = (c: Context<AppBindings>): TierContext => ({ trialDays: c.get('deps').settings.current().trialDays, contactSecret: signingSecret(c.get('deps')) });
@@ -87,7 +87,7 @@ export const communityRoutes = new Hono<AppBindings>()
       if (!profile) throw new AppError('NOT_FOUND');
       if (!isPremium(profile, tier)) throw new AppError('PREMIUM_REQUIRED');
       const startsOn = periodDay(query.period, new Date());
-      return jsonText(c, await leaderboards.body(userId, query, startsOn, () => leaderboard(db, userId, query, tier)));
+      return hotJson(c, await leaderboards.body(userId, query, startsOn, () => leaderboard(db, userId, query, tier)));
     },
   )
   .get(

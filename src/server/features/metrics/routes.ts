@@ -13,7 +13,7 @@ import { StripeApplyInput, StripeKeyInput } from '../../../core/metrics/stripe-i
 import { deleteWeek, exportCsv, importCsv, listWeeks, peerBenchmarks, saveWeek } from './service.ts';
 import { applyStripeWeeks, connectStripe, disconnectStripe, type StripeDeps, stripeStatus } from './stripe-import.ts';
 import { documented, jsonBody, paramsOf, pureQueryOf, readsBody } from '../../http/route-doc.ts';
-import { jsonText } from '../../http/json-text.ts';
+import { hotJson } from '../../http/hot-json.ts';
 
 
 /**
@@ -57,7 +57,7 @@ export const metricsRoutes = new Hono<AppBindings>()
   })
   .get('/summary', documented({ summary: 'Latest computed metrics, series (?range=12w|6m|1y|all, default 1y) and targets', tag: 'metrics' }), pureQueryOf(SummaryQuery), async (c) => {
     const { range } = c.req.valid('query');
-    return jsonText(c, await c.get('deps').summaries.body(c.get('deps').db, c.get('user').id, range));
+    return hotJson(c, await c.get('deps').summaries.body(c.get('deps').db, c.get('user').id, range));
   })
   .get('/benchmarks', documented({ summary: 'Tier 2: which quarter of 5+ anonymous peers, from a daily snapshot', tag: 'metrics' }), premiumOnly, async (c) =>
     c.json(await peerBenchmarks(c.get('deps').db, c.get('user').id)),

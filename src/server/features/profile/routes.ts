@@ -5,7 +5,7 @@ import { requireUser } from '../../http/require-user.ts';
 import { getMeJsonCached, placeholderMe, updateMe } from './service.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { documented, jsonBody } from '../../http/route-doc.ts';
-import { jsonText } from '../../http/json-text.ts';
+import { hotJson } from '../../http/hot-json.ts';
 
 /** GET/PATCH /api/me: the signed-in founder's own profile, never anyone else's. */
 export const profileRoutes = new Hono<AppBindings>()
@@ -14,7 +14,7 @@ export const profileRoutes = new Hono<AppBindings>()
     const { db, profiles } = c.get('deps');
     try {
       const json = await getMeJsonCached(db, profiles, c.get('user').id, c.get('role'), c.get('deps').settings.current().trialDays);
-      return jsonText(c, json);
+      return hotJson(c, json);
     } catch (error) {
       // An admin viewing as a founder who has no profile sees the placeholder profile, not a broken page.
       const check = c.get('sessionCheck');

@@ -1,21 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { matchedRoutes } from 'hono/route';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppBindings } from '../../http/context.ts';
 import { sessionOf } from '../../http/session.ts';
-
-/**
- * The route pattern a request matched (`/api/tasks/:id`), for the telemetry's labels: the
- * last route with a method (middlewares match every method); an unknown API path is
- * `/api/*`, and any page the browser app serves is `(page)`.
- */
-export function routeLabel(c: Context): string {
-  const route = matchedRoutes(c).findLast((matched) => matched.method !== 'ALL');
-  if (route) return route.path;
-  return c.req.path.startsWith('/api/') ? '/api/*' : '(page)';
-}
+import { routeLabel } from '../../http/route-label.ts';
 
 /** A request answered later than this is logged as a warning (a model's answer may be; little else should). */
 const SLOW_REQUEST_MS = 3_000;
