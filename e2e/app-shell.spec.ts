@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { FOUNDER_PASSWORD as password, signUpFounder, uniqueEmail } from './support/founder.ts';
+import { SIGNED_IN_SHELL_PAGES } from '../src/core/signed-in-pages.ts';
 import { text } from './support/locales.ts';
 
 test.describe('the protected area', () => {
@@ -103,8 +104,8 @@ test.describe('the app shell', () => {
 test.describe('a signed-in page opened directly, before any script runs', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('/overview and /metrics already show the app frame, on a phone and on a wide screen (decision 231)', async ({ page }) => {
-    for (const pagePath of ['/overview', '/metrics']) {
+  test('the pages with a shell of their own already show the app frame, on a phone and on a wide screen (decision 231)', async ({ page }) => {
+    for (const { path: pagePath } of SIGNED_IN_SHELL_PAGES) {
       await page.setViewportSize({ width: 375, height: 812 });
       await page.goto(pagePath);
       // The phone's header, with its menu button, is painted from the HTML alone.

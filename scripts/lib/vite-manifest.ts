@@ -42,6 +42,9 @@ export const SIGNED_IN_AREA_MODULES = ['app/require-auth.tsx', 'app/layout/app-s
 export const SIGNED_IN_PAGE_MODULES: Record<string, string> = {
   '/overview': 'features/overview/overview-page.tsx',
   '/metrics': 'features/metrics/metrics-page.tsx',
+  '/community': 'features/community/community-page.tsx',
+  '/reports': 'features/reports/updates/reports-page.tsx',
+  '/high-performance-tasks': 'features/tasks/tasks-page.tsx',
 };
 
 export function readManifest(): Manifest {
