@@ -65,12 +65,12 @@ export type SessionGuard = {
    */
   check: (request: Request, options?: { activity?: boolean }) => Promise<SessionCheck>;
   /**
-   * The founder's own session, judged at once from this instance's cache: a fresh entry, no
-   * "view as", every rule passed (its activity recorded as `check` would). Anything else is
-   * undefined and left to `check`, which loads, ends and audits. The hot reads' first step
-   * (http/hot-reads.ts), taken before a Request object exists.
+   * Whose session this is and their role, judged at once from this instance's cache: a fresh
+   * entry, no "view as", every rule passed (its activity recorded as `check` would). Anything
+   * else is undefined and left to `check`, which loads, ends and audits. The hot reads' first
+   * step (http/hot-reads.ts), taken before a Request object exists.
    */
-  peek: (cookieHeader: string | undefined, userAgent: string | undefined) => Extract<SessionCheck, { status: 'valid' }> | undefined;
+  peek: (cookieHeader: string | undefined, userAgent: string | undefined) => { user: SessionUser; role: Role } | undefined;
   /** Ends sessions everywhere (delete + broadcast). */
   end: (tokens: string[]) => Promise<void>;
   /** The guard's clock (tests move it): impersonation starts and freshness are judged by it too. */
@@ -310,18 +310,6 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
     return reason;
   }
 
-  /** What a valid session's check answers. */
-  const validCheck = (entry: Entry): Extract<SessionCheck, { status: 'valid' }> => ({
-    status: 'valid',
-    user: entry.user,
-    role: entry.role,
-    sessionId: entry.sessionId,
-    token: entry.token,
-    createdAt: new Date(entry.createdAt),
-    expiresAt: new Date(entry.expiresAt),
-    impersonation: entry.impersonation,
-  });
-
   return {
     cachedCount: () => byCookie.size,
     end,
@@ -333,7 +321,7 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
       const at = now();
       if (at - entry.loadedAt >= ttl || judgeSession(entry, { now: at, userAgent: userAgent ?? null }, adminIdleMs) !== 'valid') return undefined;
       recordActivity(entry, at);
-      return validCheck(entry);
+      return { user: entry.user, role: entry.role };
     },
     check: async (request, options = {}) => {
       const cookie = readCookie(request.headers.get('cookie'), cookieName);
@@ -355,7 +343,16 @@ export async function createSessionGuard(options: SessionGuardOptions): Promise<
         return { status: 'ended', reason, userId: entry.user.id, endedNow: true };
       }
       if (options.activity !== false) recordActivity(entry, at);
-      return validCheck(entry);
+      return {
+        status: 'valid',
+        user: entry.user,
+        role: entry.role,
+        sessionId: entry.sessionId,
+        token: entry.token,
+        createdAt: new Date(entry.createdAt),
+        expiresAt: new Date(entry.expiresAt),
+        impersonation: entry.impersonation,
+      };
     },
   };
 }

@@ -13,7 +13,7 @@ export const HOT_READ_PATHS: ReadonlySet<string> = new Set(['/api/me', '/api/met
 
 /** How long an answer is given again: the caches behind these routes already trust their rows for seconds. */
 const ANSWER_TTL_MS = 1_000;
-/** What the kept answers may weigh in all (a leaderboard is the largest, some tens of kB). */
+/** What the kept answers may weigh in all (the largest, a summary of ten years' weeks, is some hundreds of kB). */
 const MAX_BYTES = 16 * 1024 * 1024;
 
 type Answer = { body: Buffer; route: string; storedAt: number };
