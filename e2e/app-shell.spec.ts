@@ -116,3 +116,47 @@ test.describe('a signed-in page opened directly, before any script runs', () => 
     }
   });
 });
+
+test.describe('a signed-in founder’s page opened directly, drawn by the server with their data (decision 315)', () => {
+  test.describe('before any script runs', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('shows their own Overview and Metrics in their language, on a phone and on a wide screen', async ({ page, baseURL }) => {
+      await signUpFounder(page, { startupName: 'Tiendita Rojas' }, { name: 'Mateo' });
+      // The profile's language, as the app would show it, where this browser chose none.
+      expect((await page.request.patch('/api/me', { data: { preferredLanguage: 'es-LA' } })).ok()).toBe(true);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/overview');
+      const drawn = page.locator('#first-screen');
+      await expect(drawn.locator('h1')).toHaveText(text('es-LA', 'overview', 'greeting.named').replace('{{name}}', 'Mateo'));
+      await expect(drawn.locator('main header')).toContainText('Tiendita Rojas');
+      // The sidebar is the wide screen's: on a phone only the header with its menu button shows.
+      await expect(drawn.locator('aside')).toBeHidden();
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expect(drawn.locator('aside nav a').first()).toHaveText(text('es-LA', 'shell', 'nav.overview'));
+
+      await page.goto('/metrics');
+      await expect(page.locator('#first-screen h1')).toHaveText(text('es-LA', 'metrics', 'title'));
+      // A language this browser chose wins.
+      await page.context().addCookies([{ name: 'rumbo_language', value: 'en', url: baseURL ?? '' }]);
+      await page.reload();
+      await expect(page.locator('#first-screen h1')).toHaveText(text('en', 'metrics', 'title'));
+    });
+  });
+
+  test('then the app takes its place: usable, drawn once, and without an error', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signUpFounder(page, { startupName: 'Tiendita Rojas' }, { name: 'Mateo' });
+    await page.goto('/overview');
+    await expect(page.getByRole('heading', { level: 1, name: text('en', 'overview', 'greeting.named').replace('{{name}}', 'Mateo') })).toBeVisible();
+    await expect(page.locator('#first-screen')).toHaveCount(0);
+    await expect(page.locator('h1')).toHaveCount(1);
+    await page.getByRole('navigation', { name: text('en', 'shell', 'nav.label') }).getByRole('link', { name: text('en', 'shell', 'nav.metrics') }).click();
+    await expect(page.getByRole('heading', { level: 1, name: text('en', 'metrics', 'title') })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});

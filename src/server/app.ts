@@ -50,6 +50,7 @@ import { limitApiTokens } from './http/token-access.ts';
 import { forgetUserAfterWrites } from './http/session.ts';
 import { generalRateLimit, isWriteMethod } from './http/rate-limit.ts';
 import { spaHandler } from './http/spa.ts';
+import { createFirstScreenDrawer, readAsVisitor } from './http/first-screen.ts';
 import { apiGuide } from './http/api-guide.ts';
 import { documented } from './http/route-doc.ts';
 import { boundedText } from './logger.ts';
@@ -180,7 +181,9 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND');
   });
-  app.use('*', spaHandler(deps.env.clientDir, geolocator));
+  // A signed-in page's first screen is drawn with the founder's data, from these same routes read in-process (decision 315).
+  const drawFirstScreen = createFirstScreenDrawer(deps.env.clientDir, (error) => deps.logger.warn({ err: error }, 'a first screen could not be drawn'));
+  app.use('*', spaHandler(deps.env.clientDir, geolocator, drawFirstScreen && { draw: drawFirstScreen, readOwn: (c) => readAsVisitor(app, c) }));
 
   app.notFound((c) => c.json(new AppError('NOT_FOUND').toBody(), 404));
   app.onError((error, c) => {

@@ -1,4 +1,5 @@
 import './styles/index.css';
+import { AFTER_FIRST_PAINT_ID, FIRST_SCREEN_ID } from '../core/first-screen.ts';
 
 /**
  * The page's only script tag. A prerendered page (scripts/prerender.ts) is complete
@@ -7,7 +8,9 @@ import './styles/index.css';
  * the JavaScript doesn't compete with the stylesheet for bandwidth.
  * The public pages (`data-language` on #root) get their islands, a few listeners on the
  * prerendered markup, and no React (decision 284). Every other page (the signed-in pages'
- * shells, whose frame the app renders over, and the empty shell) starts the app at once.
+ * shells, whose frame the app renders over, and the empty shell) starts the app at once, but
+ * for a signed-in page whose first screen the server drew (decision 315): it is painted from its
+ * HTML too, so its preloads (held in a template) and the app follow that paint.
  */
 function afterFirstPaint(callback: () => void) {
   let done = false;
@@ -26,5 +29,15 @@ const root = document.getElementById('root');
 const startApp = () => void import('./main.tsx');
 const startIslands = () => void import('./islands/public-islands.ts').then(({ startPublicPage }) => root && startPublicPage(root));
 
+function addHeldPreloads() {
+  const held = document.getElementById(AFTER_FIRST_PAINT_ID);
+  if (held instanceof HTMLTemplateElement) document.head.append(held.content);
+}
+
 if (root?.hasAttribute('data-language')) afterFirstPaint(startIslands);
-else startApp();
+else if (document.getElementById(FIRST_SCREEN_ID)) {
+  afterFirstPaint(() => {
+    addHeldPreloads();
+    startApp();
+  });
+} else startApp();

@@ -6,6 +6,7 @@ import { getCookie } from 'hono/cookie';
 import type { Context, MiddlewareHandler } from 'hono';
 import {
   HTML_LANG,
+  isLanguage,
   LANGUAGE_STORAGE_KEY,
   type Language,
   LANGUAGES,
@@ -16,6 +17,7 @@ import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../../core/prerendered-pages
 import { SIGNED_IN_SHELL_DIR, SIGNED_IN_SHELL_PAGES } from '../../core/signed-in-pages.ts';
 import type { Geolocator } from '../platform/geo.ts';
 import { clientAddress } from './client-address.ts';
+import { type FirstScreenDrawer, type ReadOwn, withFirstScreen } from './first-screen.ts';
 
 const THEME_COOKIE = 'rumbo_theme';
 
@@ -114,11 +116,23 @@ async function visitorLanguage(c: Context, geolocator: Geolocator): Promise<Lang
   return withoutCountry;
 }
 
+/** How a founder's own page is compressed: made for each request, so quickly rather than smallest. */
+function compressOnce(html: string, encoding: Encoding): Buffer {
+  return encoding === 'br' ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : zlib.gzipSync(html);
+}
+
+const SIGNED_IN_SHELL_PATHS = new Set<string>(SIGNED_IN_SHELL_PAGES.map((page) => page.path));
+
+/** The signed-in pages' first screens (decision 315): how to draw one, and how to read the app's routes as the visitor. */
+export type FirstScreenOptions = { draw: FirstScreenDrawer; readOwn: (c: Context) => ReadOwn };
+
 /**
  * Serves the built client: hashed assets with a long cache, the prerendered public
- * pages in the visitor's language, and index.html for every other app path.
+ * pages in the visitor's language, and index.html for every other app path. A signed-in
+ * founder opening a page with a shell of its own gets its first screen drawn in it, with
+ * their data (decision 315): that page is theirs alone, never stored by any cache.
  */
-export function spaHandler(clientDir: string, geolocator: Geolocator): MiddlewareHandler {
+export function spaHandler(clientDir: string, geolocator: Geolocator, firstScreen?: FirstScreenOptions | null): MiddlewareHandler {
   const pages = loadPages(clientDir);
   const compressed = htmlCompressor();
   const assets = serveStatic({
@@ -147,10 +161,26 @@ export function spaHandler(clientDir: string, geolocator: Geolocator): Middlewar
     const normalisedPath = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
     const prerendered = pages.prerendered.get(`${language}:${normalisedPath}`);
     const theme = chosenTheme(c);
-    const html = personalise(prerendered ?? pages.shell, language, theme);
-    c.header('Cache-Control', 'no-cache');
     c.header('Vary', 'Cookie, Accept-Language, Accept-Encoding');
     const encoding = acceptedEncoding(c.req.header('accept-encoding'));
+    const drawingStarted = performance.now();
+    const drawn =
+      prerendered && firstScreen && c.req.method === 'GET' && SIGNED_IN_SHELL_PATHS.has(normalisedPath) && c.req.header('cookie')
+        ? await firstScreen.draw(normalisedPath, language, firstScreen.readOwn(c), { languageChosen: isLanguage(getCookie(c, LANGUAGE_STORAGE_KEY)) })
+        : null;
+    const drawnShell = drawn && pages.prerendered.get(`${drawn.language}:${normalisedPath}`);
+    if (drawn && drawnShell) {
+      // How long the drawing (its reads and render) held the page back, for the browser's network panel.
+      c.header('Server-Timing', `first-screen;dur=${(performance.now() - drawingStarted).toFixed(1)}`);
+      const own = personalise(withFirstScreen(drawnShell, drawn), drawn.language, theme);
+      c.header('Cache-Control', 'private, no-store');
+      if (!encoding) return c.html(own);
+      c.header('Content-Encoding', encoding);
+      c.header('Content-Type', 'text/html; charset=UTF-8');
+      return c.body(new Uint8Array(compressOnce(own, encoding)));
+    }
+    const html = personalise(prerendered ?? pages.shell, language, theme);
+    c.header('Cache-Control', 'no-cache');
     if (!encoding) return c.html(html);
     const key = `${language}:${prerendered ? normalisedPath : '(shell)'}:${theme ?? 'system'}`;
     c.header('Content-Encoding', encoding);

@@ -3,11 +3,8 @@ import { api } from '../lib/api-routes.ts';
 import { startMeEarly } from '../lib/get-me.ts';
 import { insightsQueryOptions, markInsightsReadEarly } from '../features/insights/insights-api.ts';
 import { PREMIUM_TIER } from '../../core/subscription/trial.ts';
-import { summaryQuery, weeksQuery } from '../features/metrics/metrics-api.ts';
-import { referralNoticesQueryOptions } from '../features/referrals/referrals-api.ts';
-import { strategyQueryOptions } from '../features/strategy/strategy-api.ts';
-import { subscriptionQueryOptions } from '../features/subscription/subscription-api.ts';
-import { tasksQueryOptions } from '../features/tasks/tasks-api.ts';
+import { PAGE_FIRST_READS, SHELL_FIRST_READS, seedFirstScreen } from './first-screen-queries.ts';
+import { readFirstScreenData } from './first-screen.ts';
 import { queryClient } from './query.tsx';
 
 /**
@@ -19,28 +16,9 @@ import { queryClient } from './query.tsx';
  *
  * The pages with a shell of their own preload the same URLs from their HTML
  * (src/core/signed-in-pages.ts, decision 233): these requests then take the answers already on their way.
+ * When the server drew the page's first screen (decision 315), its HTML carries the answers
+ * instead: they fill the cache and nothing is asked for again.
  */
-const PAGE_READS: Record<string, () => void> = {
-  '/overview': () => {
-    read(summaryQuery('12w'));
-    read(tasksQueryOptions('active'));
-    read(strategyQueryOptions());
-    read(referralNoticesQueryOptions());
-  },
-  '/metrics': () => {
-    read(weeksQuery);
-    read(summaryQuery('12w'));
-  },
-};
-
-/**
- * What the app shell reads on every page: the plan (the sidebar's plan link). The guided tours'
- * state and the points are asked for as the help menu and the achievements render: read here,
- * they held a phone's connections (and the server) while the first screen's reads waited (decision 310).
- */
-function readShellData() {
-  read(subscriptionQueryOptions());
-}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query's options, each typed at its call
 function read<T>(query: FetchQueryOptions<T, Error, T, any>) {
@@ -49,6 +27,13 @@ function read<T>(query: FetchQueryOptions<T, Error, T, any>) {
 
 /** Once, as the signed-in area's code loads (src/web/app/routes.tsx), for the page it opens on. */
 export function startEarlyReads(pathname: string) {
+  const drawn = readFirstScreenData();
+  if (drawn) {
+    seedFirstScreen(queryClient, pathname, drawn);
+    // Just read by the server: the Overview shows the insights without asking again at once.
+    markInsightsReadEarly(queryClient.getQueryState(insightsQueryOptions().queryKey)?.dataUpdatedAt);
+    return;
+  }
   // The weekly insights are a premium read, and on a premium Overview its largest text: asked for
   // with the others rather than once the profile has answered (a round trip later), and kept only
   // when the profile says the founder is premium; a free founder's refusal is dropped unseen.
@@ -61,6 +46,8 @@ export function startEarlyReads(pathname: string) {
       markInsightsReadEarly(queryClient.getQueryState(insightsQueryOptions().queryKey)?.dataUpdatedAt);
     })
     .catch(() => {});
-  PAGE_READS[pathname]?.();
-  readShellData();
+  // The page's own, then what the app shell reads on every page: the plan (the sidebar's plan link).
+  // The guided tours' state and the points are asked for as the help menu and the achievements render:
+  // read here, they held a phone's connections (and the server) while the first screen's reads waited (decision 310).
+  for (const { query } of [...(PAGE_FIRST_READS[pathname] ?? []), ...SHELL_FIRST_READS]) void read(query);
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useDeferredValue, useEffect } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useLayoutEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../lib/auth-client.ts';
 import { useEmailConfirmedToast } from '../features/auth/use-email-confirmed-toast.ts';
@@ -8,6 +8,7 @@ import { useProfileLanguage } from '../features/profile/profile-language.tsx';
 import { forgetSignOut, wasSignedOutHere } from '../lib/sign-out.ts';
 import { QueryProvider } from './query.tsx';
 import { SessionUnavailable } from './session-unavailable.tsx';
+import { revealApp } from './first-screen.ts';
 
 export { startEarlyReads } from './early-reads.ts';
 export { prepareFirstRender } from './prepare-first-render.ts';
@@ -33,7 +34,12 @@ export function RequireAuth({ children, pending = null }: { children: ReactNode;
   // main thread free between them), not in one long task; `pending` stays until it is ready.
   const checking = session.isPending || (Boolean(session.data) && me.isPending);
   const stillChecking = useDeferredValue(checking, true);
-  if (checking || stillChecking) return pending;
+  const decided = !checking && !stillChecking;
+  // The server's drawing of the first screen (decision 315) gives way to what the guard decided, in the same frame.
+  useLayoutEffect(() => {
+    if (decided) revealApp();
+  }, [decided]);
+  if (!decided) return pending;
   // Only a 401 means signed out; any other failure is the connection's (decision 232).
   if (!session.data && session.error && session.error.status !== 401) return <SessionUnavailable retry={session.refetch} />;
   if (!session.data) {

@@ -105,7 +105,23 @@ export async function chooseLanguage(language: Language) {
   await i18next.changeLanguage(language);
 }
 
+/**
+ * The language a server render draws in (src/web/entry-server.tsx), for the length of that one
+ * render: it is synchronous, so no other render can start meanwhile, and the browser never sets it.
+ */
+let renderLanguage: Language | undefined;
+
+export function renderInLanguage<T>(language: Language, render: () => T): T {
+  renderLanguage = language;
+  try {
+    return render();
+  } finally {
+    renderLanguage = undefined;
+  }
+}
+
 export function currentLanguage(): Language {
+  if (renderLanguage) return renderLanguage;
   const language = i18next.resolvedLanguage ?? i18next.language;
   return language === 'es-LA' ? 'es-LA' : 'en';
 }

@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { createAuthClient } from 'better-auth/react';
 import { inferAdditionalFields, magicLinkClient, twoFactorClient } from 'better-auth/client/plugins';
 
@@ -14,7 +15,21 @@ export const authClient = createAuthClient({
   ],
 });
 
-export const { useSession } = authClient;
+export type SessionState = ReturnType<typeof authClient.useSession>;
+const RenderedSession = createContext<SessionState | null>(null);
+
+/**
+ * The session a server render draws with (src/web/entry-server.tsx): the one the request's
+ * cookie gave the server. The browser never provides it.
+ */
+export const RenderedSessionProvider = RenderedSession.Provider;
+
+/** The signed-in founder's session, as Better Auth's client reads it (or as the server render was given it). */
+export function useSession(): SessionState {
+  const rendered = useContext(RenderedSession);
+  // Only a server render has one, and it never changes within that render: the same hooks run every time.
+  return rendered ?? authClient.useSession();
+}
 
 /** Tells every useSession() to read the session again (after the server set another cookie). */
 export function refreshSession() {

@@ -33,6 +33,17 @@ describe('the signed-in shells’ preloaded reads', () => {
   }
 });
 
+describe('the reads a first screen drawn on the server is made from (decision 315)', () => {
+  for (const page of SIGNED_IN_SHELL_PAGES) {
+    it(`are the ones ${page.path}'s HTML preloads, the session apart`, async () => {
+      // Each answer fills the cache entry the page's read would: a read left out would be asked for again by the app.
+      const { firstScreenUrls } = await import('../../../src/web/app/first-screen-queries.ts');
+      const preloaded = signedInReads(page.path).map((read) => read.url).filter((url) => url !== '/api/auth/get-session');
+      expect([...firstScreenUrls(page.path)].sort()).toEqual(preloaded.sort());
+    });
+  }
+});
+
 describe('the Overview’s early insights read', () => {
   /** Starts the Overview's early reads for a founder on `tier`; returns what was fetched and the query cache. */
   async function overviewFor(tier: number) {
