@@ -7,6 +7,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { signUpFounder as signUpOnboarded, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
 import { theWeekOf, weekOf } from './support/weeks.ts';
+import { openFromTheApp } from './support/ready.ts';
 
 /*
  * The week's story on the dashboard, recording a past week from the history, and a
@@ -158,7 +159,7 @@ test('records a past week from the history; a future day is refused, and a tier-
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...(await response.json()), effectiveUserTier: 1, isInTrial: false } });
   });
-  await page.reload();
+  await openFromTheApp(page, '/metrics');
   await page.getByRole('button', { name: t('pastWeek.action') }).click();
   await dialog.getByLabel(t('pastWeek.day')).fill(wednesday.toISOString().slice(0, 10));
   await dialog.getByRole('button', { name: t('pastWeek.open') }).click();

@@ -7,6 +7,7 @@ import { workedWeek } from '../tests/fixtures/metrics-week.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { signUpFounder, uniqueEmail } from './support/founder.ts';
 import { text } from './support/locales.ts';
+import { openFromTheApp } from './support/ready.ts';
 
 /*
  * The Overview's cards read endpoints other features serve (docs/product.md#api);
@@ -74,7 +75,7 @@ test("lights up with the API's data: metrics against targets, tasks by ICE, stra
   await serve(page, 'GET /api/tasks', '/api/tasks?status=active', 200, tasks);
   await serve(page, 'GET /api/strategy', '/api/strategy', 200, savedStrategy);
   await serve(page, 'GET /api/me/gamification', '/api/me/gamification', 200, points);
-  await page.goto('/overview');
+  await openFromTheApp(page, '/overview');
 
   // Nothing is missing, so no next-best-action list.
   await expect(page.getByRole('region', { name: t('overview', 'metrics.title') }).getByText('$21,667')).toBeVisible();
@@ -106,7 +107,7 @@ test('in Spanish, the numbers use the Spanish marks, as Metrics writes them, and
   await page.addInitScript(() => localStorage.setItem('rumbo_language', 'es-LA'));
   await onboardedFounder(page);
   await serve(page, 'GET /api/metrics/summary', '/api/metrics/summary?range=12w', 200, summary);
-  await page.goto('/overview');
+  await openFromTheApp(page, '/overview');
   const metrics = page.getByRole('region', { name: text('es-LA', 'overview', 'metrics.title') });
   const es = (key: string) => text('es-LA', 'overview', key);
   await expect(metrics.getByText(`${es('metrics.status.off')} · < 0,7 %`)).toBeVisible();
@@ -139,7 +140,7 @@ test('while a card loads it shows a skeleton, then its content', async ({ page }
 test('an endpoint answering 404 is an error with a retry, not an empty card', async ({ page }) => {
   await onboardedFounder(page);
   await serve(page, 'GET /api/tasks', '/api/tasks?status=active', 404, failure('NOT_FOUND', 'Not found'));
-  await page.goto('/overview');
+  await openFromTheApp(page, '/overview');
   const tasksCard = page.getByRole('region', { name: t('overview', 'tasks.title') });
   await expect(tasksCard.getByText(t('overview', 'card.error'))).toBeVisible({ timeout: 20_000 });
   await expect(tasksCard.getByText(t('overview', 'tasks.empty'))).toHaveCount(0);
@@ -194,7 +195,7 @@ test('a card whose endpoint fails says so and retries', async ({ page }) => {
       ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify(failure('INTERNAL', 'An error occurred. Please try again.')) })
       : route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...savedStrategy, statement: 'Own the corner-shop reorder.', maximas: [], version: 1 } satisfies ApiAnswer<'GET /api/strategy'>) });
   });
-  await page.goto('/overview');
+  await openFromTheApp(page, '/overview');
   const strategy = page.getByRole('region', { name: t('overview', 'strategy.title') });
   await expect(strategy.getByText(t('overview', 'card.error'))).toBeVisible({ timeout: 20_000 });
   await strategy.getByRole('button', { name: t('overview', 'card.retry') }).click();
