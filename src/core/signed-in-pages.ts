@@ -40,10 +40,15 @@ export const SIGNED_IN_SHELL_PAGES = [
     reads: ['/api/insights', '/api/metrics/summary?range=12w', '/api/tasks?status=active', '/api/strategy', '/api/referrals/notices'],
   },
   { path: '/metrics', file: 'metrics', namespaces: ['metrics'], reads: ['/api/metrics/weeks', '/api/metrics/summary?range=12w'] },
-  // The frame paints from the HTML and the page's code is preloaded; their reads start as they render.
-  { path: '/community', file: 'community', namespaces: ['community', 'profile', 'gamification', 'metrics'], reads: [] },
-  { path: '/reports', file: 'reports', namespaces: ['reports'], reads: [] },
-  { path: '/high-performance-tasks', file: 'high-performance-tasks', namespaces: ['tasks', 'strategy', 'reports'], reads: [] },
+  // What their first screen shows (decision 315): the progress card, and the page's own first reads.
+  { path: '/community', file: 'community', namespaces: ['community', 'profile', 'gamification', 'metrics'], reads: ['/api/me/gamification', '/api/community/me'] },
+  { path: '/reports', file: 'reports', namespaces: ['reports'], reads: ['/api/reports/investor-updates'] },
+  {
+    path: '/high-performance-tasks',
+    file: 'high-performance-tasks',
+    namespaces: ['tasks', 'strategy', 'reports'],
+    reads: ['/api/me/gamification', '/api/strategy', '/api/tasks?status=active', '/api/tasks?status=done'],
+  },
 ] as const;
 
 /**

@@ -49,5 +49,5 @@ export function startEarlyReads(pathname: string) {
   // The page's own, then what the app shell reads on every page: the plan (the sidebar's plan link).
   // The guided tours' state and the points are asked for as the help menu and the achievements render:
   // read here, they held a phone's connections (and the server) while the first screen's reads waited (decision 310).
-  for (const { query } of [...(PAGE_FIRST_READS[pathname] ?? []), ...SHELL_FIRST_READS]) void read(query);
+  for (const { query, premium } of [...(PAGE_FIRST_READS[pathname] ?? []), ...SHELL_FIRST_READS]) void read(premium ? { ...query, retry: false } : query);
 }

@@ -6,6 +6,9 @@ import { referralNoticesQueryOptions } from '../features/referrals/referrals-api
 import { strategyQueryOptions } from '../features/strategy/strategy-api.ts';
 import { subscriptionQueryOptions } from '../features/subscription/subscription-api.ts';
 import { tasksQueryOptions } from '../features/tasks/tasks-api.ts';
+import { gamificationQueryOptions } from '../features/gamification/gamification-api.ts';
+import { communitySettingsQuery } from '../features/community/community-api.ts';
+import { updatesQueryOptions } from '../features/reports/updates/updates-api.ts';
 
 /**
  * The reads a signed-in page's first screen shows, each with the query cache entry its answer
@@ -20,6 +23,8 @@ type FirstScreenRead = {
   query: FetchQueryOptions<any, Error, any, any>;
   /** What the query keeps of the answer, when it is not the whole answer (as its own queryFn does). */
   fromAnswer?: (answer: never) => unknown;
+  /** Refused to a free founder: asked for once, not again on a refusal. */
+  premium?: true;
 };
 
 export const PAGE_FIRST_READS: Record<string, FirstScreenRead[]> = {
@@ -32,6 +37,19 @@ export const PAGE_FIRST_READS: Record<string, FirstScreenRead[]> = {
   '/metrics': [
     { url: '/api/metrics/weeks', query: weeksQuery },
     { url: '/api/metrics/summary?range=12w', query: summaryQuery('12w') },
+  ],
+  // The progress card above the page, and what the page shows first.
+  '/community': [
+    { url: '/api/me/gamification', query: gamificationQueryOptions() },
+    { url: '/api/community/me', query: communitySettingsQuery },
+  ],
+  // A premium read: a free founder's refusal is left out, and the page offers the upgrade.
+  '/reports': [{ url: '/api/reports/investor-updates', query: updatesQueryOptions(), premium: true }],
+  '/high-performance-tasks': [
+    { url: '/api/me/gamification', query: gamificationQueryOptions() },
+    { url: '/api/strategy', query: strategyQueryOptions() },
+    { url: '/api/tasks?status=active', query: tasksQueryOptions('active') },
+    { url: '/api/tasks?status=done', query: tasksQueryOptions('done') },
   ],
 };
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Sections } from '../../../../core/reports/investor-update.ts';
 import { type ApiAnswer, api } from '../../../lib/api-routes.ts';
 
@@ -14,8 +14,10 @@ const updateKey = (id: string) => ['investor-updates', id] as const;
 // The PDF is a file the browser downloads, not JSON: a link, outside the typed client.
 export const pdfUrl = (id: string) => `/api/reports/investor-updates/${id}/pdf`;
 
+export const updatesQueryOptions = () => queryOptions({ queryKey: listKey, queryFn: () => api('GET /api/reports/investor-updates') });
+
 export function useUpdates(enabled: boolean) {
-  return useQuery({ queryKey: listKey, queryFn: () => api('GET /api/reports/investor-updates'), enabled });
+  return useQuery({ ...updatesQueryOptions(), enabled });
 }
 
 export function useUpdate(id: string | null) {
