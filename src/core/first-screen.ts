@@ -10,3 +10,6 @@ export const FIRST_SCREEN_ID = 'first-screen';
 export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
 /** The shell's preloads, added to the page once it is painted. */
 export const AFTER_FIRST_PAINT_ID = 'after-first-paint';
+
+/** One of the app's routes, read by the server in-process as the visitor: its status and JSON body. */
+export type ReadOwn = (url: string) => Promise<{ status: number; body: unknown }>;

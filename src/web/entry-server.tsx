@@ -6,6 +6,7 @@ import { prerender } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../core/i18n/language.ts';
+import type { ReadOwn } from '../core/first-screen.ts';
 import { VALIDATION_NAMESPACE } from '../core/validation/issues.ts';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
@@ -131,9 +132,6 @@ async function signedInPage(pathname: string): Promise<ComponentType | null> {
   const { Component } = (await route.lazy()) as { Component?: ComponentType };
   return Component ?? null;
 }
-
-/** What the server gives the drawing: one of its own routes read with the visitor's cookie. */
-export type ReadOwn = (url: string) => Promise<{ status: number; body: unknown }>;
 
 /**
  * Draws a signed-in page's first screen with the founder's data (decision 315): the app shell

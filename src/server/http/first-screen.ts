@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'hono';
 import type { Language } from '../../core/i18n/language.ts';
-import { AFTER_FIRST_PAINT_ID, FIRST_SCREEN_DATA_ID, FIRST_SCREEN_ID } from '../../core/first-screen.ts';
+import { AFTER_FIRST_PAINT_ID, FIRST_SCREEN_DATA_ID, FIRST_SCREEN_ID, type ReadOwn } from '../../core/first-screen.ts';
 
 /**
  * A signed-in page's first screen drawn on the server with the founder's data (decision 315):
@@ -14,21 +14,16 @@ import { AFTER_FIRST_PAINT_ID, FIRST_SCREEN_DATA_ID, FIRST_SCREEN_ID } from '../
  * answer exactly what the browser would be answered.
  */
 
-/** One of the app's routes, read in-process as the visitor: its status and JSON body. */
-export type ReadOwn = (url: string) => Promise<{ status: number; body: unknown }>;
-
 /** The drawing, the data it was drawn from, and its language (the founder's profile may name another than the visit's). */
 export type FirstScreen = { markup: string; data: unknown; language: Language };
 
 /** `languageChosen`: the visitor chose the language of the visit (its cookie), which then wins over the profile's. */
-type Draw = (pathname: string, language: Language, readOwn: ReadOwn, options: { languageChosen: boolean }) => Promise<FirstScreen | null>;
+export type FirstScreenDrawer = (pathname: string, language: Language, readOwn: ReadOwn, options: { languageChosen: boolean }) => Promise<FirstScreen | null>;
 
-type DrawingModule = { drawFirstScreen: Draw };
+type DrawingModule = { drawFirstScreen: FirstScreenDrawer };
 
 /** A first screen that takes longer than this (a slow database) is not waited for: the page goes without it. */
 const DRAWING_BUDGET_MS = 1000;
-
-export type FirstScreenDrawer = Draw;
 
 /**
  * The drawer for the client built in `clientDir` (its server bundle beside it, in ../ssr), or

@@ -17,7 +17,8 @@ import { PRERENDERED_DIR, PRERENDERED_PAGES } from '../../core/prerendered-pages
 import { SIGNED_IN_SHELL_DIR, SIGNED_IN_SHELL_PAGES } from '../../core/signed-in-pages.ts';
 import type { Geolocator } from '../platform/geo.ts';
 import { clientAddress } from './client-address.ts';
-import { type FirstScreenDrawer, type ReadOwn, withFirstScreen } from './first-screen.ts';
+import type { ReadOwn } from '../../core/first-screen.ts';
+import { type FirstScreenDrawer, withFirstScreen } from './first-screen.ts';
 
 const THEME_COOKIE = 'rumbo_theme';
 
